@@ -1,0 +1,102 @@
+"""The decider protocol every game plugs into, and the registry of games.
+
+A game is a :class:`GameDefinition`: plain data plus pure functions. ``decide`` holds every rule;
+``evolve`` holds none (it only applies what the event says). Games register under a stable id.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+import msgspec
+
+from domain.chance import Context
+from domain.errors import OptionsError, SeatCountOutOfRange
+from domain.messages import Command, Event, Options, Outcome, View
+from domain.seats import Seat, Viewer
+
+S = TypeVar("S")
+C = TypeVar("C", bound=Command)
+E = TypeVar("E", bound=Event)
+O = TypeVar("O", bound=Options)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class GameDefinition(Generic[S, C, E, O]):
+    """Everything the service needs to referee one game.
+
+    ``commands`` and ``events`` are the unions of the game's command and event types (redacted event
+    variants included). ``setup`` returns the opening events; ``evolve(None, first_event)`` builds the
+    first state. ``cards`` lists every card in every zone (for the conservation check); ``resample``
+    returns a state that differs from the real one only in what ``viewer`` cannot know.
+    """
+
+    id: str
+    title: str
+    rules_version: str
+    min_seats: int
+    max_seats: int
+    options_type: type[O]
+    commands: Any
+    events: Any
+    setup: Callable[[O, int, Context], list[E]]
+    evolve: Callable[[S | None, E], S]
+    decide: Callable[[S, Seat, C, Context], list[E]]
+    to_act: Callable[[S], frozenset[Seat]]
+    legal_commands: Callable[[S, Seat], list[C]]
+    is_over: Callable[[S], bool]
+    outcome: Callable[[S], Outcome | None]
+    view: Callable[[S, Viewer], View]
+    redact: Callable[[E, Viewer], E]
+    describe: Callable[[E, Viewer], str]
+    resample: Callable[[S, Viewer, random.Random], S]
+    cards: Callable[[S], Sequence[int]]
+    check_options: Callable[[O, int], None] = lambda options, seat_count: None
+    summary: str = ""
+    command_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
+    event_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "command_decoder", msgspec.json.Decoder(self.commands))
+        object.__setattr__(self, "event_decoder", msgspec.json.Decoder(self.events))
+
+    def validate(self, options: O, seat_count: int) -> None:
+        """Refuse a seat count or options this game cannot be played with."""
+        if not self.min_seats <= seat_count <= self.max_seats:
+            raise SeatCountOutOfRange(
+                f"{self.title} is for {self.min_seats} to {self.max_seats} players, not {seat_count}."
+            )
+        self.check_options(options, seat_count)
+
+    def parse_options(self, raw: dict[str, Any] | None) -> O:
+        """Options from their JSON form, with defaults filled in; refuses unknown or ill-typed fields."""
+        try:
+            return msgspec.convert(raw or {}, self.options_type)
+        except msgspec.ValidationError as error:
+            raise OptionsError(f"Invalid options for {self.title}: {error}") from None
+
+
+_REGISTRY: dict[str, GameDefinition[Any, Any, Any, Any]] = {}
+
+
+def register(game: GameDefinition[Any, Any, Any, Any]) -> GameDefinition[Any, Any, Any, Any]:
+    """Make ``game`` available under its id; registering the same id twice is a programming error."""
+    if game.id in _REGISTRY and _REGISTRY[game.id] is not game:
+        raise ValueError(f"A game is already registered as {game.id!r}.")
+    _REGISTRY[game.id] = game
+    return game
+
+
+def registered() -> dict[str, GameDefinition[Any, Any, Any, Any]]:
+    """Every registered game by id (importing :mod:`domain.games` registers the built-in ones)."""
+    import domain.games  # noqa: F401  (importing registers the built-in games)
+
+    return dict(_REGISTRY)
+
+
+def get_game(game_id: str) -> GameDefinition[Any, Any, Any, Any]:
+    """The game registered as ``game_id``; ``KeyError`` when there is none."""
+    return registered()[game_id]

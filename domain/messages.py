@@ -1,0 +1,38 @@
+"""Base classes for commands, events, options and views.
+
+These types are storage formats: a tag or field is never renamed, new fields go last with defaults,
+and every event type round-trips through :mod:`domain.codec`.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbid_unknown_fields=True):
+    """Something a seat asks to do. Named as a verb (``PlayMoneyCard``)."""
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    """Something that happened. Named in the past tense (``MoneyCardPlayed``)."""
+
+
+class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A game's table options; every field has a default."""
+
+
+class View(msgspec.Struct, frozen=True, kw_only=True):
+    """What one viewer may see of a game. Built from whitelisted pieces only."""
+
+
+class Outcome(msgspec.Struct, frozen=True, kw_only=True):
+    """How a finished game ended.
+
+    ``scores`` is indexed by seat; ``ranking`` lists groups of seats from best to worst (a group
+    holds seats that tied); ``winners`` is the first group, so a shared victory has several.
+    """
+
+    scores: tuple[int, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    winners: tuple[int, ...]
+    tiebreak: str = ""

@@ -1,0 +1,35 @@
+"""Seats and viewers: who sits at the table, and who is looking at it."""
+
+from __future__ import annotations
+
+import enum
+from typing import NewType
+
+Seat = NewType("Seat", int)
+"""A chair at the table, numbered from 0 in seating order."""
+
+
+class Audience(enum.Enum):
+    """Viewers who hold no seat."""
+
+    SPECTATOR = "spectator"
+    """Sees only what is public."""
+    OMNISCIENT = "omniscient"
+    """Sees everything; only for finished games and internal use."""
+
+
+Viewer = Seat | Audience
+"""Whoever a view, an event or a sentence is being prepared for."""
+
+SPECTATOR = Audience.SPECTATOR
+OMNISCIENT = Audience.OMNISCIENT
+
+
+def is_seat(viewer: Viewer) -> bool:
+    """True when the viewer holds a seat (and so has private knowledge)."""
+    return not isinstance(viewer, Audience)
+
+
+def seats(count: int) -> tuple[Seat, ...]:
+    """The seats of a table of ``count`` players, in seating order."""
+    return tuple(Seat(number) for number in range(count))
