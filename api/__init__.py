@@ -1,0 +1,1 @@
+"""Backroom's entry points: the HTTP API, the command line, and the application service behind them."""
