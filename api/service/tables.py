@@ -1,0 +1,500 @@
+"""The write side: one event-sourced aggregate per game, and the application that referees commands.
+
+A :class:`Table` is one game at one table. Its stream opens with :class:`Table.Opened` (game, seat
+names, options, rules version and the secret seed), gains :class:`Table.SeatTaken` as open seats fill,
+and then one :class:`Table.Recorded` per game event, each holding the kernel's event as its own JSON.
+Every aggregate event carries the acting seat, the command id and the time from the injected clock
+(as its ``timestamp``). The game state is folded from the recorded game events with the game's own
+``evolve``; it is never stored except as those events.
+
+:class:`Tables` is thin: load, ``domain.referee.decide``, save with the expected version.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import secrets
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID, uuid4
+
+import msgspec
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.domain import Aggregate, Snapshot
+from eventsourcing.persistence import IntegrityError, Mapper, PersistenceError, Transcoder
+from eventsourcing.utils import EnvType, get_topic
+
+from api.service.errors import (
+    ConcurrentUpdate,
+    GameNotFound,
+    IdempotencyKeyReused,
+    InvalidRequest,
+    InvalidToken,
+    MissingToken,
+    NotStarted,
+    StaleVersion,
+    StoreUnavailable,
+    TableFull,
+    UnknownGameType,
+)
+from api.service.mapping import MsgspecMapper, MsgspecTranscoder
+from api.service.tokens import digest, new_token, seat_holding
+from domain import referee
+from domain.chance import Context
+from domain.codec import encode
+from domain.game import GameDefinition
+from domain.messages import Event
+
+AnyGame = GameDefinition[Any, Any, Any, Any]
+Clock = Callable[[], datetime]
+GameId = UUID
+
+
+def utc_now() -> datetime:
+    """The real clock."""
+    return datetime.now(UTC)
+
+
+class Receipt(msgspec.Struct, frozen=True, array_like=True):
+    """What one command id did: its digest, who sent it and the versions it appended."""
+
+    digest: str
+    seat: int | None
+    first: int
+    last: int
+
+
+class TableRecord(msgspec.Struct, kw_only=True):
+    """The stored form of a :class:`Table` snapshot (its game events, not its folded state)."""
+
+    game: str
+    rules_version: str
+    seat_names: list[str | None]
+    token_digests: list[str | None]
+    options: msgspec.Raw
+    secret: str
+    seeded: bool
+    log: list[msgspec.Raw]
+    receipts: dict[str, Receipt]
+    created_on: datetime
+    modified_on: datetime
+
+
+class Table(Aggregate):
+    """One game at one table: who sits where, the secret seed, and every recorded game event.
+
+    Besides what the events set, a loaded table holds ``rules`` (its game) and ``state`` (the game
+    state folded from ``log``); neither is stored.
+    """
+
+    class Opened(Aggregate.Created):
+        """A table was opened for a game (the secret seed and token digests stay in the log)."""
+
+        game: str
+        rules_version: str
+        seat_names: tuple[str | None, ...]
+        token_digests: tuple[str | None, ...]
+        options: msgspec.Raw
+        secret: str
+        seeded: bool
+        seat: int | None
+        command_id: str
+        command_digest: str
+
+        def apply(self, table: Table) -> None:
+            table.game = self.game
+            table.rules_version = self.rules_version
+            table.seat_names = list(self.seat_names)
+            table.token_digests = list(self.token_digests)
+            table.options = self.options
+            table.secret = self.secret
+            table.seeded = self.seeded
+            table.log = []
+            table.receipts = {}
+            table.rules = None
+            table.state = None
+            table.note(self.command_id, self.command_digest, self.seat, self.originator_version)
+
+    class SeatTaken(Aggregate.Event):
+        """A player took an open seat."""
+
+        seat: int
+        name: str
+        token_digest: str
+        command_id: str
+        command_digest: str
+
+        def apply(self, table: Table) -> None:
+            table.seat_names[self.seat] = self.name
+            table.token_digests[self.seat] = self.token_digest
+            table.note(self.command_id, self.command_digest, self.seat, self.originator_version)
+
+    class Recorded(Aggregate.Event):
+        """The referee recorded one game event (setup, or the result of a seat's command)."""
+
+        event: msgspec.Raw
+        seat: int | None
+        command_id: str
+        command_digest: str
+
+        def apply(self, table: Table) -> None:
+            table.log.append(self.event)
+            if table.rules is not None:
+                table.state = table.rules.evolve(table.state, table.rules.event_decoder.decode(self.event))
+            table.note(self.command_id, self.command_digest, self.seat, self.originator_version)
+
+    class Snapshot(Snapshot):
+        """The table at one version, stored as its game events so a load reads a bounded number of rows."""
+
+        state: TableRecord  # type: ignore[assignment]  # typed, so msgspec can decode it
+
+        @classmethod
+        def take(cls, aggregate: Any) -> Table.Snapshot:
+            table: Table = aggregate
+            record = TableRecord(
+                game=table.game,
+                rules_version=table.rules_version,
+                seat_names=list(table.seat_names),
+                token_digests=list(table.token_digests),
+                options=table.options,
+                secret=table.secret,
+                seeded=table.seeded,
+                log=list(table.log),
+                receipts=dict(table.receipts),
+                created_on=table.created_on,
+                modified_on=table.modified_on,
+            )
+            return cls(
+                originator_id=table.id,
+                originator_version=table.version,
+                timestamp=table.modified_on,
+                topic=get_topic(Table),
+                state=record,
+            )
+
+        def mutate(self, _: None) -> Table:  # type: ignore[override]  # rebuilds from a typed record
+            record = self.state
+            table = object.__new__(Table)
+            table.__base_init__(self.originator_id, self.originator_version, record.created_on)
+            table.modified_on = record.modified_on
+            for name in TableRecord.__struct_fields__:
+                if name not in ("created_on", "modified_on"):
+                    setattr(table, name, getattr(record, name))
+            table.rules = None
+            table.state = None
+            return table
+
+    def note(self, command_id: str, command_digest: str, seat: int | None, version: int) -> None:
+        """Remember which versions ``command_id`` appended, so a retry is recognised."""
+        known = self.receipts.get(command_id)
+        first = version if known is None else known.first
+        self.receipts[command_id] = Receipt(command_digest, seat, first, version)
+
+    def attach(self, rules: AnyGame) -> None:
+        """Give the table its game's rules and fold the game state from the recorded events."""
+        self.rules = rules
+        self.state = referee.fold(rules, (rules.event_decoder.decode(raw) for raw in self.log))
+
+    @property
+    def started(self) -> bool:
+        """True once every seat is taken and the game has been set up."""
+        return bool(self.log)
+
+    def open_seats(self) -> list[int]:
+        """The seats nobody has taken yet, in seating order."""
+        return [seat for seat, name in enumerate(self.seat_names) if name is None]
+
+    def __repr__(self) -> str:
+        # The default repr lists every attribute, the secret seed and token digests included.
+        return f"Table(id={self.id}, game={self.game!r}, version={self.version})"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        # The game state, events and rules are immutable values: a copy needs only new containers.
+        twin = copy.copy(self)
+        twin.__dict__.update(
+            seat_names=list(self.seat_names),
+            token_digests=list(self.token_digests),
+            log=list(self.log),
+            receipts=dict(self.receipts),
+            _pending_events=[],
+        )
+        return twin
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """A table just opened: its id, the tokens of the seats named at opening, and its version."""
+
+    game_id: GameId
+    tokens: dict[int, str]
+    table: Table
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """A seat just taken: which one, its token, and the table after."""
+
+    seat: int
+    token: str
+    table: Table
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """What a command did: the table after, the sender's seat, and the versions it appended.
+
+    ``first > last`` when the command changed nothing; ``replayed`` when it was a recognised retry.
+    """
+
+    table: Table
+    seat: int
+    first: int
+    last: int
+    replayed: bool = False
+
+
+class Tables(Application[UUID]):
+    """The referee's write side: opens tables, seats players, and records commands' events."""
+
+    name = "Backroom"
+
+    def __init__(
+        self,
+        env: EnvType | None = None,
+        *,
+        games: Mapping[str, AnyGame],
+        clock: Clock = utc_now,
+        snapshot_interval: int = 50,
+    ) -> None:
+        self.games = dict(games)
+        self.clock = clock
+        self.snapshot_interval = snapshot_interval
+        super().__init__(env)
+
+    def construct_transcoder(self) -> Transcoder:
+        return MsgspecTranscoder()
+
+    def construct_mapper(self) -> Mapper[UUID]:
+        return self.factory.mapper(transcoder=self.construct_transcoder(), mapper_class=MsgspecMapper)
+
+    # -- commands ---------------------------------------------------------------------------------
+
+    def open(
+        self,
+        game: str,
+        players: list[str | None],
+        options: dict[str, Any] | None = None,
+        seed: str | None = None,
+    ) -> Opening:
+        """Open a table; players named now get tokens, ``None`` leaves a seat open to join."""
+        rules = self.rules_for(game)
+        parsed = rules.parse_options(options)
+        rules.validate(parsed, len(players))
+        tokens = {seat: new_token() for seat, name in enumerate(players) if name is not None}
+        command_id = uuid4().hex
+        table: Table = Table._create(
+            Table.Opened,
+            id=uuid4(),
+            timestamp=self.clock(),
+            game=game,
+            rules_version=rules.rules_version,
+            seat_names=tuple(players),
+            token_digests=tuple(digest(tokens[s]) if s in tokens else None for s in range(len(players))),
+            options=msgspec.Raw(encode(parsed)),
+            secret=seed if seed is not None else secrets.token_hex(16),
+            seeded=seed is not None,
+            seat=None,
+            command_id=command_id,
+            command_digest=_digest(None, encode([game, players, parsed])),
+        )
+        table.attach(rules)
+        if not table.open_seats():
+            self._set_up(table, command_id)
+        self._save(table, expected=None)
+        return Opening(table.id, tokens, table)
+
+    def join(self, game_id: str, name: str) -> Seating:
+        """Seat ``name`` at the first open seat; the game is set up once the last seat is taken."""
+        table = self.load(game_id)
+        open_seats = table.open_seats()
+        if not open_seats:
+            raise TableFull("Every seat at this table is taken.")
+        token = new_token()
+        command_id = uuid4().hex
+        seat = open_seats[0]
+        table.trigger_event(
+            Table.SeatTaken,
+            timestamp=self.clock(),
+            seat=seat,
+            name=name,
+            token_digest=digest(token),
+            command_id=command_id,
+            command_digest=_digest(seat, name.encode()),
+        )
+        if len(open_seats) == 1:
+            self._set_up(table, command_id)
+        self._save(table, expected=None)
+        return Seating(seat, token, table)
+
+    def submit(
+        self,
+        game_id: str,
+        token: str | None,
+        body: bytes,
+        command_id: str | None = None,
+        expected_version: int | None = None,
+    ) -> Ruling:
+        """Referee one command from the seat holding ``token``: load, decide, save."""
+        table = self.load(game_id)
+        seat = seat_of(table, token)
+        rules = self._rules(table)
+        command = decode_command(rules, body)
+        if not table.started:
+            raise NotStarted("The game has not started: seats are still open.")
+        command_id = command_id or uuid4().hex
+        command_digest = _digest(seat, encode(command))
+        if command_id in table.receipts:
+            return _replay(table, seat, command_id, command_digest)
+        if expected_version is not None and expected_version != table.version:
+            raise StaleVersion(
+                f"The game is at version {table.version}, not {expected_version}.",
+                {"version": table.version},
+            )
+        now = self.clock()
+        events = referee.decide(rules, table.state, seat, command, Context.for_step(table.secret, table.version, now))
+        first = table.version + 1
+        self._append(table, events, seat, command_id, command_digest, now)
+        try:
+            self._save(table, expected=expected_version)
+        except ConcurrentUpdate:
+            fresh = self.load(game_id)
+            if command_id in fresh.receipts:
+                return _replay(fresh, seat, command_id, command_digest)
+            raise
+        return Ruling(table, seat, first, table.version)
+
+    # -- loading ----------------------------------------------------------------------------------
+
+    def load(self, game_id: str | UUID) -> Table:
+        """The table with its game state folded; ``GameNotFound`` when there is none."""
+        try:
+            key = game_id if isinstance(game_id, UUID) else UUID(game_id)
+        except ValueError:
+            raise GameNotFound(f"No game {game_id}.") from None
+        try:
+            table: Table = self.repository.get(key, projector_func=self._project)
+        except AggregateNotFoundError:
+            raise GameNotFound(f"No game {game_id}.") from None
+        except PersistenceError as error:
+            raise StoreUnavailable("The event store cannot be reached.") from error
+        return table
+
+    def load_at(self, table: Table, version: int) -> Table:
+        """The same table as it was at ``version``."""
+        if version == table.version:
+            return table
+        past: Table = self.repository.get(table.id, version=version, projector_func=self._project)
+        return past
+
+    def rules_for(self, game: str) -> AnyGame:
+        """The catalogue entry for ``game``; ``UnknownGameType`` when there is none."""
+        try:
+            return self.games[game]
+        except KeyError:
+            raise UnknownGameType(f"No game called {game!r} is offered here.") from None
+
+    def ping(self) -> None:
+        """Raise ``StoreUnavailable`` unless the store answers a query."""
+        try:
+            self.recorder.max_notification_id()
+        except Exception as error:  # any failure to answer means unavailable
+            raise StoreUnavailable("The event store cannot be reached.") from error
+
+    # -- internals --------------------------------------------------------------------------------
+
+    def _project(self, table: Table | None, events: Iterable[Any]) -> Table | None:
+        for event in events:
+            table = event.mutate(table)
+            assert table is not None
+            if table.rules is None:
+                table.attach(self.rules_for(table.game))
+        return table
+
+    def _rules(self, table: Table) -> AnyGame:
+        assert table.rules is not None
+        return table.rules
+
+    def _set_up(self, table: Table, command_id: str) -> None:
+        rules = self._rules(table)
+        options = msgspec.json.decode(table.options, type=rules.options_type)
+        now = self.clock()
+        ctx = Context.for_step(table.secret, table.version, now)
+        _, events = referee.start(rules, options, len(table.seat_names), ctx)
+        self._append(table, events, None, command_id, _digest(None, b"setup"), now)
+
+    def _append(
+        self,
+        table: Table,
+        events: list[Event],
+        seat: int | None,
+        command_id: str,
+        command_digest: str,
+        now: datetime,
+    ) -> None:
+        for event in events:
+            table.trigger_event(
+                Table.Recorded,
+                timestamp=now,
+                event=msgspec.Raw(encode(event)),
+                seat=seat,
+                command_id=command_id,
+                command_digest=command_digest,
+            )
+
+    def _save(self, table: Table, expected: int | None) -> None:
+        start = table.version - len(table.pending_events)
+        try:
+            self.save(table)
+        except IntegrityError:
+            if expected is not None:
+                raise StaleVersion("Another command was recorded first.", {"expected": expected}) from None
+            raise ConcurrentUpdate("Another command was recorded first; load the game and retry.") from None
+        except PersistenceError as error:
+            raise StoreUnavailable("The event store cannot be reached.") from error
+        interval = self.snapshot_interval
+        if self.snapshots is not None and interval and table.version // interval > start // interval:
+            self.snapshots.put([Table.Snapshot.take(table)])
+
+
+def seat_of(table: Table, token: str | None) -> int:
+    """The seat ``token`` acts for at ``table``; refuses a missing or foreign token."""
+    if not token:
+        raise MissingToken("This request needs a seat token (Authorization: Bearer ...).")
+    seat = seat_holding(token, table.token_digests)
+    if seat is None:
+        raise InvalidToken("This token holds no seat at this game.")
+    return seat
+
+
+def decode_command(rules: AnyGame, body: bytes) -> Any:
+    """The command in ``body``, decoded with the game's own decoder; ``InvalidRequest`` if it is not one."""
+    try:
+        return rules.command_decoder.decode(body)
+    except (msgspec.ValidationError, msgspec.DecodeError) as error:
+        raise InvalidRequest(f"Not a {rules.title} command: {error}") from None
+
+
+def _digest(seat: int | None, payload: bytes) -> str:
+    return hashlib.sha256(f"{seat}:".encode() + payload).hexdigest()
+
+
+def _replay(table: Table, seat: int, command_id: str, command_digest: str) -> Ruling:
+    receipt = table.receipts[command_id]
+    if receipt.digest != command_digest or receipt.seat != seat:
+        raise IdempotencyKeyReused(
+            "This Idempotency-Key was already used for a different command.", {"key": command_id}
+        )
+    return Ruling(table, seat, receipt.first, receipt.last, replayed=True)

@@ -1,0 +1,34 @@
+"""Seat tokens: bearer secrets that let a client act for one seat of one game.
+
+A token is 192 random bits; only its SHA-256 digest is stored (in the event that seated the player),
+and comparisons run in constant time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Sequence
+
+TOKEN_BYTES = 24
+
+
+def new_token() -> str:
+    """A fresh seat token."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def digest(token: str) -> str:
+    """The stored form of a token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seat_holding(token: str, digests: Sequence[str | None]) -> int | None:
+    """The seat whose stored digest matches ``token`` (compared in constant time), else ``None``."""
+    presented = digest(token)
+    found = None
+    for seat, stored in enumerate(digests):
+        if stored is not None and hmac.compare_digest(presented, stored):
+            found = seat
+    return found
