@@ -1,0 +1,70 @@
+"""What follows the last card of a trick, or a Migration: the trick's winner and the round's end."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.chance import Context
+from domain.games.politrickers.cards import OTHER_PARTY, Party
+from domain.games.politrickers.events import LibraCollapsed, PlayerDisgraced, PolitrickersEvent, TrickWon
+from domain.games.politrickers.evolve import evolve
+from domain.games.politrickers.round_end import (
+    HAND_SIZE,
+    PLATE_LIMIT,
+    balanced_vp,
+    close_round,
+    collapse_vp,
+    disgraced_vp,
+)
+from domain.games.politrickers.state import Playing, plate
+from domain.games.politrickers.tricks import trick_winner
+from domain.seats import Seat
+
+
+def _apply(state: Playing, events: Sequence[PolitrickersEvent]) -> Playing:
+    for event in events:
+        evolved = evolve(state, event)
+        assert isinstance(evolved, Playing)  # only round-ending events leave the Playing phase
+        state = evolved
+    return state
+
+
+def after_card(state: Playing, events: list[PolitrickersEvent], ctx: Context) -> list[PolitrickersEvent]:
+    """``events`` (one card played), followed by the trick's result when it was the last card."""
+    played = _apply(state, events)
+    if len(played.trick.plays) < played.seat_count:
+        return events
+    return [*events, *_trick_result(played, ctx)]
+
+
+def after_migration(
+    state: Playing, events: list[PolitrickersEvent], ctx: Context, moved_from: Party | None
+) -> list[PolitrickersEvent]:
+    """``events`` (Migration played), then the Collapse it caused, or else as after any card."""
+    if moved_from is None:
+        return after_card(state, events, ctx)
+    moved = _apply(state, events)
+    overloaded = OTHER_PARTY[moved_from]
+    if sum(plate(moved, overloaded)) <= PLATE_LIMIT:
+        return after_card(state, events, ctx)
+    vp = collapse_vp(plate(moved, overloaded), plate(moved, moved_from))
+    # The current trick's leader won the previous trick: a token on the disc means one was won.
+    ending = close_round(moved, "collapse", vp, moved.trick.leader, ctx.rng)
+    return [*events, LibraCollapsed(plate=overloaded), *ending]
+
+
+def _trick_result(played: Playing, ctx: Context) -> list[PolitrickersEvent]:
+    winner = trick_winner(played.trick.plays)
+    party = played.parties[winner]
+    if played.unspent[winner] == 0:
+        vp = disgraced_vp(played, winner)
+        lost = TrickWon(seat=winner, party=party, token_placed=False)
+        return [lost, PlayerDisgraced(seat=winner), *close_round(played, "disgraced", vp, winner, ctx.rng)]
+    won = TrickWon(seat=winner, party=party, token_placed=True)
+    placed = _apply(played, [won])
+    if sum(plate(placed, party)) > PLATE_LIMIT:
+        vp = collapse_vp(plate(placed, party), plate(placed, OTHER_PARTY[party]))
+        return [won, LibraCollapsed(plate=party), *close_round(placed, "collapse", vp, Seat(winner), ctx.rng)]
+    if placed.tricks_played == HAND_SIZE:
+        return [won, *close_round(placed, "balanced", balanced_vp(placed), winner, ctx.rng)]
+    return [won]
