@@ -1,0 +1,248 @@
+"""``evolve``: apply what an event says. No rules live here; every choice is already in the event."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain.messages import Event
+
+from .cards import KIND, SEAT_COUNT, TAKE_COUNT, CardId, Kind, Politician, deck_of, put_back_on_top
+from .events import (
+    CardsDrawn,
+    CardStashed,
+    ContributionConcealed,
+    ContributionDiscarded,
+    ContributionMoved,
+    ContributionRevealed,
+    ContributionsExchanged,
+    DrawnCardsShuffledBack,
+    FinalTurnBegan,
+    GameEnded,
+    GameStarted,
+    JournalistPaidOff,
+    JournalistPlayed,
+    MoneyCardPlayed,
+    PowerCardDiscarded,
+    PowerCardFinished,
+    PowerCardPlayed,
+    SlushFundCardTaken,
+    SlushFundExamined,
+    TurnPassed,
+)
+from .state import (
+    CHOOSING,
+    DRAWN,
+    OVER,
+    PLAYING,
+    Auditing,
+    Cards,
+    Contribution,
+    Deck,
+    Examining,
+    Side,
+    Spying,
+    Table,
+)
+
+
+def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """``items`` with ``items[index]`` replaced."""
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def _without(cards: Cards, gone: Cards) -> Cards:
+    """``cards`` less ``gone``."""
+    return tuple(card for card in cards if card not in gone)
+
+
+def _with_side(table: Table, seat: int, politician: Politician, side: Side) -> Table:
+    """``table`` with one side replaced."""
+    return replace(table, sides=_set(table.sides, seat, _set(table.sides[seat], politician, side)))
+
+
+def started(event: GameStarted) -> Table:
+    """The table after setup: full decks with a $1M and a $2M known on top."""
+    decks = []
+    for seat in range(SEAT_COUNT):
+        top = put_back_on_top(seat)  # type: ignore[arg-type]  # a plain seat number
+        decks.append(Deck(top=top, rest=_without(deck_of(seat), top)))  # type: ignore[arg-type]
+    empty_sides = ((),) * len(event.ladders)
+    return Table(
+        ladders=event.ladders,
+        turn=event.starting_seat,
+        step=CHOOSING,
+        decks=tuple(decks),
+        hands=((), ()),
+        sides=(empty_sides, empty_sides),
+        journalists=((),) * len(event.ladders),
+    )
+
+
+def _drawn(table: Table, event: CardsDrawn) -> Table:
+    deck = table.decks[event.seat]
+    deck = Deck(top=_without(deck.top, event.cards), rest=_without(deck.rest, event.cards))
+    hands = _set(table.hands, event.seat, tuple(sorted(table.hands[event.seat] + event.cards)))
+    step = table.step if table.final else DRAWN
+    return replace(table, decks=_set(table.decks, event.seat, deck), hands=hands, step=step)
+
+
+def _shuffled_back(table: Table, event: DrawnCardsShuffledBack) -> Table:
+    deck = table.decks[event.seat]
+    deck = Deck(top=deck.top, rest=tuple(sorted(deck.rest + event.cards)))
+    hands = _set(table.hands, event.seat, _without(table.hands[event.seat], event.cards))
+    return replace(table, decks=_set(table.decks, event.seat, deck), hands=hands)
+
+
+def _final(table: Table, event: FinalTurnBegan) -> Table:
+    return replace(table, final=True, step=PLAYING)
+
+
+def _stashed(table: Table, event: CardStashed) -> Table:
+    hands = _set(table.hands, event.seat, _without(table.hands[event.seat], (event.card,)))
+    known = _set(table.slush_known, event.seat, tuple(sorted((*table.slush_known[event.seat], event.card))))
+    slush = tuple(sorted((*table.slush, event.card)))
+    return replace(table, hands=hands, slush=slush, slush_known=known, step=PLAYING)
+
+
+def _examined(table: Table, event: SlushFundExamined) -> Table:
+    known = _set(table.slush_known, event.seat, table.slush)
+    return replace(table, slush_known=known, step=Examining(), from_slush=True)
+
+
+def _taken(table: Table, event: SlushFundCardTaken) -> Table:
+    slush = _without(table.slush, (event.card,))
+    known = _set(((), ()), event.seat, slush)  # the other seat cannot tell which cards are left
+    hands = _set(table.hands, event.seat, tuple(sorted((*table.hands[event.seat], event.card))))
+    assert isinstance(table.step, Examining)
+    taken = table.step.taken + 1
+    step = PLAYING if taken == TAKE_COUNT else Examining(taken=taken)
+    return replace(table, slush=slush, slush_known=known, hands=hands, step=step)
+
+
+def _played(table: Table, event: MoneyCardPlayed) -> Table:
+    hands = _set(table.hands, event.seat, _without(table.hands[event.seat], (event.card,)))
+    side = (
+        *table.sides[event.seat][event.politician],
+        Contribution(card=event.card, face_down=event.face_down),
+    )
+    return replace(_with_side(table, event.seat, event.politician, side), hands=hands)
+
+
+def _discarded(table: Table, event: ContributionDiscarded) -> Table:
+    side = table.sides[event.seat][event.politician]
+    table = _with_side(table, event.seat, event.politician, side[: event.slot] + side[event.slot + 1 :])
+    secret = table.secret_discard
+    if event.secret:
+        secret = _set(secret, event.seat, (*secret[event.seat], event.card))
+    return replace(table, discard=(*table.discard, event.card), secret_discard=secret)
+
+
+def _spent(table: Table, seat: int, card: CardId) -> Table:
+    """``table`` with a power card moved from ``seat``'s hand to the discard pile."""
+    hands = _set(table.hands, seat, _without(table.hands[seat], (card,)))
+    return replace(table, hands=hands, discard=(*table.discard, card))
+
+
+def _power_played(table: Table, event: PowerCardPlayed) -> Table:
+    step = Spying() if KIND[event.card] is Kind.SPY else Auditing()
+    return replace(_spent(table, event.seat, event.card), step=step)
+
+
+def _power_finished(table: Table, event: PowerCardFinished) -> Table:
+    return replace(table, step=PLAYING)
+
+
+def _flipped(table: Table, seat: int, politician: Politician, slot: int, face_down: bool) -> Table:
+    side = table.sides[seat][politician]
+    turned = Contribution(card=side[slot].card, face_down=face_down, exposed=face_down)
+    return _with_side(table, seat, politician, _set(side, slot, turned))
+
+
+def _revealed(table: Table, event: ContributionRevealed) -> Table:
+    table = _flipped(table, 1 - event.seat, event.politician, event.slot, face_down=False)
+    return replace(table, step=Spying(revealed=True))
+
+
+def _concealed(table: Table, event: ContributionConcealed) -> Table:
+    return _flipped(table, event.seat, event.politician, event.slot, face_down=True)
+
+
+def _moved(table: Table, event: ContributionMoved) -> Table:
+    sides = table.sides[event.seat]
+    source = sides[event.politician]
+    moving = source[event.slot]
+    table = _with_side(table, event.seat, event.politician, source[: event.slot] + source[event.slot + 1 :])
+    table = _with_side(table, event.seat, event.to, (*table.sides[event.seat][event.to], moving))
+    assert isinstance(table.step, Auditing)
+    return replace(table, step=Auditing(moved=(*table.step.moved, moving.card)))
+
+
+def _exchanged(table: Table, event: ContributionsExchanged) -> Table:
+    table = _spent(table, event.seat, event.hacker)
+    mine = table.sides[event.seat][event.politician]
+    theirs = table.sides[1 - event.seat][event.politician]
+    table = _with_side(
+        table, event.seat, event.politician, _set(mine, event.slot, Contribution(card=event.taken))
+    )
+    given = Contribution(card=event.given)
+    return _with_side(table, 1 - event.seat, event.politician, _set(theirs, event.opponent_slot, given))
+
+
+def _journalist(table: Table, event: JournalistPlayed) -> Table:
+    hands = _set(table.hands, event.seat, _without(table.hands[event.seat], (event.card,)))
+    under = (*table.journalists[event.politician], event.card)
+    return replace(table, hands=hands, journalists=_set(table.journalists, event.politician, under))
+
+
+def _paid_off(table: Table, event: JournalistPaidOff) -> Table:
+    table = _spent(table, event.seat, event.card)
+    under = _without(table.journalists[event.politician], (event.journalist,))
+    discard = (*table.discard, event.journalist)
+    return replace(table, journalists=_set(table.journalists, event.politician, under), discard=discard)
+
+
+def _power_discarded(table: Table, event: PowerCardDiscarded) -> Table:
+    return _spent(table, event.seat, event.card)
+
+
+def _passed(table: Table, event: TurnPassed) -> Table:
+    step = PLAYING if table.final else CHOOSING
+    return replace(table, turn=event.seat, step=step, from_slush=False)
+
+
+def _ended(table: Table, event: GameEnded) -> Table:
+    return replace(table, step=OVER)
+
+
+_APPLY: dict[type[Event], Callable[[Table, Any], Table]] = {
+    CardsDrawn: _drawn,
+    DrawnCardsShuffledBack: _shuffled_back,
+    FinalTurnBegan: _final,
+    CardStashed: _stashed,
+    SlushFundExamined: _examined,
+    SlushFundCardTaken: _taken,
+    MoneyCardPlayed: _played,
+    ContributionDiscarded: _discarded,
+    PowerCardPlayed: _power_played,
+    PowerCardFinished: _power_finished,
+    ContributionRevealed: _revealed,
+    ContributionConcealed: _concealed,
+    ContributionMoved: _moved,
+    ContributionsExchanged: _exchanged,
+    JournalistPlayed: _journalist,
+    JournalistPaidOff: _paid_off,
+    PowerCardDiscarded: _power_discarded,
+    TurnPassed: _passed,
+    GameEnded: _ended,
+}
+
+
+def evolve(table: Table | None, event: Event) -> Table:
+    """The table after ``event``; ``evolve(None, GameStarted(...))`` sets the table up."""
+    if table is None:
+        assert isinstance(event, GameStarted), "a game's log opens with GameStarted"
+        return started(event)
+    return _APPLY[type(event)](table, event)

@@ -1,0 +1,18 @@
+"""What follows a fully played card: the turn passes on, or (after the final turn) the game ends."""
+
+from __future__ import annotations
+
+from domain.messages import Event
+
+from .events import GameEnded, TurnPassed
+from .state import Table
+
+
+def card_done(table: Table, seat: int, events: list[Event], hand_left: int) -> list[Event]:
+    """``events`` plus what follows once ``seat`` has fully played a card and holds ``hand_left`` more."""
+    other = 1 - seat
+    if not table.final:
+        return [*events, TurnPassed(seat=other)] if hand_left == 0 else events
+    if table.hands[other]:
+        return [*events, TurnPassed(seat=other)]
+    return [*events, GameEnded()] if hand_left == 0 else events

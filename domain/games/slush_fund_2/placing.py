@@ -1,0 +1,105 @@
+"""Money cards: where a contribution may go, and what the sides of the politicians hold."""
+
+from __future__ import annotations
+
+from domain.errors import CardNotInHand, IllegalMove, WrongStep
+from domain.messages import Event
+
+from .cards import IS_MONEY, MAX_SIDE, CardId, Politician, Slot
+from .commands import PlayMoneyCard
+from .events import ContributionDiscarded, MoneyCardPlayed
+from .passing import card_done
+from .state import Playing, Side, Table
+
+
+def face_up_slots(side: Side) -> list[Slot]:
+    """The slots of the legal (face-up) contributions on a side."""
+    return [slot for slot, contribution in enumerate(side) if not contribution.face_down]
+
+
+def face_down_slots(side: Side) -> list[Slot]:
+    """The slots of the illegal (face-down) contributions on a side."""
+    return [slot for slot, contribution in enumerate(side) if contribution.face_down]
+
+
+def has_legal(side: Side) -> bool:
+    """True when the side holds at least one legal contribution."""
+    return any(not contribution.face_down for contribution in side)
+
+
+def check_politician(table: Table, politician: Politician) -> None:
+    """Refuse a politician number that is not in the row."""
+    if not 0 <= politician < len(table.ladders):
+        raise IllegalMove("There is no such politician.")
+
+
+def check_slot(side: Side, slot: Slot) -> None:
+    """Refuse a slot that holds no contribution."""
+    if not 0 <= slot < len(side):
+        raise IllegalMove("There is no such contribution.")
+
+
+def check_in_hand(table: Table, seat: int, card: CardId) -> None:
+    """Refuse a card that is not in the seat's hand, or any card while a power is being resolved."""
+    if not isinstance(table.step, Playing):
+        raise WrongStep("Finish what you are doing before playing another card.")
+    if card not in table.hands[seat]:
+        raise CardNotInHand("That card is not in your hand.")
+
+
+def placement_refusal(side: Side, face_down: bool, discard: Slot | None) -> str | None:
+    """Why this placement breaks a money-card rule, or ``None`` when it keeps them all."""
+    if discard is not None:
+        if len(side) < MAX_SIDE:
+            return "You may discard a contribution to make room only when the side holds five cards."
+        if not 0 <= discard < len(side):
+            return "There is no such contribution to discard."
+        side = side[:discard] + side[discard + 1 :]
+    elif len(side) >= MAX_SIDE:
+        return "You may not have more than five cards on your side of a politician."
+    if face_down and not has_legal(side):
+        return "An illegal contribution may only join a legal one."
+    if face_down and not all(not contribution.face_down for contribution in side):
+        return "You may not have more than one illegal contribution next to a politician."
+    return None
+
+
+def money_plays(table: Table, seat: int, card: CardId) -> list[PlayMoneyCard]:
+    """Every legal way to contribute ``card``."""
+    plays = []
+    for politician, side in enumerate(table.sides[seat]):
+        discards: tuple[Slot | None, ...] = tuple(range(MAX_SIDE)) if len(side) >= MAX_SIDE else (None,)
+        for discard in discards:
+            for face_down in (False, True):
+                if placement_refusal(side, face_down, discard) is None:
+                    plays.append(
+                        PlayMoneyCard(card=card, politician=politician, face_down=face_down, discard=discard)
+                    )
+    return plays
+
+
+def play_money_card(table: Table, seat: int, command: PlayMoneyCard) -> list[Event]:
+    """A money card goes to the seat's side of a politician, after any discard that makes room."""
+    check_in_hand(table, seat, command.card)
+    if not IS_MONEY[command.card]:
+        raise IllegalMove("Only money cards are contributed.")
+    check_politician(table, command.politician)
+    side = table.sides[seat][command.politician]
+    refusal = placement_refusal(side, command.face_down, command.discard)
+    if refusal:
+        raise IllegalMove(refusal)
+    events: list[Event] = []
+    if command.discard is not None:
+        events.append(discarded(seat, command.politician, command.discard, side))
+    card, politician = command.card, command.politician
+    events.append(MoneyCardPlayed(seat=seat, card=card, politician=politician, face_down=command.face_down))
+    return card_done(table, seat, events, len(table.hands[seat]) - 1)
+
+
+def discarded(seat: int, politician: Politician, slot: Slot, side: Side) -> ContributionDiscarded:
+    """The event of discarding one of ``seat``'s contributions; secret if face-down and never seen."""
+    contribution = side[slot]
+    secret = contribution.face_down and not contribution.exposed
+    return ContributionDiscarded(
+        seat=seat, politician=politician, slot=slot, card=contribution.card, secret=secret
+    )

@@ -1,0 +1,123 @@
+"""``resample``: a table that differs from the real one only in what a viewer cannot know.
+
+The hidden cards of a viewer (another seat's hand, face-down contributions nobody showed it, slush
+fund cards it does not know are there, unknown deck membership, discards made face-down) are mixed by
+random swaps that keep every card where it could be: a deck holds only its own colour, a hand drawn
+from a deck holds only that deck's colour, a face-down contribution or face-down discard is money.
+Counts, order of placement and everything the viewer has seen stay as they are.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from msgspec.structs import replace
+
+from domain.seats import OMNISCIENT, Viewer, is_seat
+
+from .cards import IS_MONEY, OWNER, SEAT_COUNT, CardId
+from .state import Contribution, Deck, Table
+
+Place = tuple[str, int, int, int]
+"""Where a hidden card lies: (zone, seat, index, slot)."""
+Fit = tuple[int | None, bool]
+"""What may lie there: the colour it must be (or ``None``), and whether it must be money."""
+
+
+def _fits(card: CardId, fit: Fit) -> bool:
+    colour, money = fit
+    return (colour is None or OWNER[card] == colour) and (not money or IS_MONEY[card])
+
+
+def _hidden_seats(viewer: Viewer) -> list[int]:
+    if is_seat(viewer):
+        return [1 - viewer]  # type: ignore[operator]  # a seat is an int
+    return list(range(SEAT_COUNT))
+
+
+def _places(table: Table, viewer: Viewer) -> list[tuple[Place, Fit, CardId]]:
+    """Every hidden place, what may lie there, and the card that really does."""
+    found: list[tuple[Place, Fit, CardId]] = []
+    for seat in _hidden_seats(viewer):
+        hand_colour = None if table.from_slush and table.turn == seat else seat
+        found += [(("hand", seat, i, 0), (hand_colour, False), c) for i, c in enumerate(table.hands[seat])]
+        found += [(("deck", seat, i, 0), (seat, False), c) for i, c in enumerate(table.decks[seat].rest)]
+        for politician, side in enumerate(table.sides[seat]):
+            found += [
+                (("side", seat, politician, slot), (None, True), contribution.card)
+                for slot, contribution in enumerate(side)
+                if contribution.face_down and not contribution.exposed
+            ]
+        secret = table.secret_discard[seat]
+        found += [
+            (("discard", seat, i, 0), (None, True), c) for i, c in enumerate(table.discard) if c in secret
+        ]
+    known = table.slush_known[viewer] if is_seat(viewer) else ()  # type: ignore[index]  # a seat is an int
+    found += [(("slush", 0, i, 0), (None, False), c) for i, c in enumerate(table.slush) if c not in known]
+    return found
+
+
+def _rebuilt(table: Table, placed: list[tuple[Place, CardId]]) -> Table:
+    """``table`` with each hidden place holding its newly assigned card."""
+    hands = [list(hand) for hand in table.hands]
+    rests = [list(deck.rest) for deck in table.decks]
+    sides = [[list(side) for side in seat_sides] for seat_sides in table.sides]
+    slush, discard = list(table.slush), list(table.discard)
+    secret = [list(cards) for cards in table.secret_discard]
+    for (zone, seat, index, slot), card in placed:
+        if zone == "hand":
+            hands[seat][index] = card
+        elif zone == "deck":
+            rests[seat][index] = card
+        elif zone == "side":
+            sides[seat][index][slot] = Contribution(card=card, face_down=True)
+        elif zone == "slush":
+            slush[index] = card
+        else:
+            secret[seat][secret[seat].index(discard[index])] = card
+            discard[index] = card
+    return replace(
+        table,
+        hands=tuple(tuple(sorted(hand)) for hand in hands),
+        decks=tuple(
+            Deck(top=deck.top, rest=tuple(sorted(rest)))
+            for deck, rest in zip(table.decks, rests, strict=True)
+        ),
+        sides=tuple(tuple(tuple(side) for side in seat_sides) for seat_sides in sides),
+        slush=tuple(sorted(slush)),
+        discard=tuple(discard),
+        secret_discard=tuple(tuple(cards) for cards in secret),
+    )
+
+
+def _swap(cards: list[CardId], fits: list[Fit], i: int, j: int) -> bool:
+    """Swap the cards at ``i`` and ``j`` if each may lie in the other's place."""
+    if _fits(cards[i], fits[j]) and _fits(cards[j], fits[i]):
+        cards[i], cards[j] = cards[j], cards[i]
+        return True
+    return False
+
+
+def resample(table: Table, viewer: Viewer, rng: random.Random) -> Table:
+    """A table ``viewer`` cannot tell from the real one; it differs whenever two possibilities exist."""
+    if viewer is OMNISCIENT:
+        return table
+    found = _places(table, viewer)
+    places, fits, cards = [p for p, _, _ in found], [f for _, f, _ in found], [c for _, _, c in found]
+    for _ in range(4 * len(cards)):
+        _swap(cards, fits, rng.randrange(len(cards)), rng.randrange(len(cards)))
+    other = _rebuilt(table, list(zip(places, cards, strict=True)))
+    if other != table:
+        return other
+    pairs = list(combinations(range(len(cards)), 2))
+    rng.shuffle(pairs)
+    for i, j in pairs:
+        if places[i][:2] == places[j][:2] and places[i][0] != "side":
+            continue  # the order within a hand, a deck or the slush fund means nothing
+        if _swap(cards, fits, i, j):
+            other = _rebuilt(table, list(zip(places, cards, strict=True)))
+            if other != table:
+                return other
+            _swap(cards, fits, i, j)
+    return table

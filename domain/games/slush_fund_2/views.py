@@ -1,0 +1,196 @@
+"""What each viewer may see: whitelisted views, per-viewer event redaction, sentences, resampling.
+
+A view is assembled from public pieces plus the viewer's own pieces; a hidden piece has its own type
+(``HiddenHand(count)`` beside ``OwnHand(cards)``, ``HiddenContribution()`` beside ``SeenContribution``),
+so a builder cannot put a secret where only a count belongs without a type error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from domain.messages import Event, View
+from domain.seats import OMNISCIENT, Viewer, is_seat
+
+from .cards import POLITICIANS, SEAT_COUNT, CardId, Ladder
+from .describing import describe
+from .events import (
+    CardsDrawn,
+    CardsDrawnUnseen,
+    CardStashed,
+    CardStashedUnseen,
+    ContributionDiscarded,
+    DrawnCardsShuffledBack,
+    DrawnCardsShuffledBackUnseen,
+    FaceDownCardPlayed,
+    MoneyCardPlayed,
+    SecretContributionDiscarded,
+    SlushFundCardTaken,
+    SlushFundCardTakenUnseen,
+)
+from .sampling import resample
+from .scoring import Score, score
+from .state import Auditing, Contribution, Over, Side, Spying, Table
+
+__all__ = ["cards", "describe", "redact", "resample", "view"]
+
+
+class OwnHand(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    """The viewer's own hand."""
+
+    cards: tuple[CardId, ...]
+
+
+class HiddenHand(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    """Someone else's hand: only how many cards it holds."""
+
+    count: int
+
+
+class SeenContribution(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    """A contribution whose card the viewer knows (face-up, the viewer's own, or exposed)."""
+
+    card: CardId
+    face_down: bool
+
+
+class HiddenContribution(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    """A face-down contribution the viewer may not look at."""
+
+
+ContributionView = SeenContribution | HiddenContribution
+
+
+class PlayerSide(msgspec.Struct, frozen=True, kw_only=True):
+    """One seat's pieces as the viewer may see them."""
+
+    seat: int
+    hand: OwnHand | HiddenHand
+    deck_count: int
+    deck_top: tuple[CardId, ...]
+    """The cards known to be on top of the deck (the $1M and $2M put back at setup, until drawn)."""
+    contributions: tuple[tuple[ContributionView, ...], ...]
+
+
+class PoliticianView(msgspec.Struct, frozen=True, kw_only=True):
+    """A politician: name, ladder and the journalists under it (public)."""
+
+    name: str
+    ladder: Ladder
+    journalists: tuple[CardId, ...]
+
+
+class SlushFundView(msgspec.Struct, frozen=True, kw_only=True):
+    """The slush fund: its size, and the cards the viewer knows to be in it."""
+
+    count: int
+    known: tuple[CardId, ...]
+
+
+class SlushFundTableView(View, frozen=True, kw_only=True):
+    """Everything one viewer may see of a Slush Fund 2 table."""
+
+    viewer: str
+    turn: int
+    step: str
+    final: bool
+    moved: int
+    """Contributions the current accountant has moved so far."""
+    spy_revealed: bool
+    politicians: tuple[PoliticianView, ...]
+    players: tuple[PlayerSide, ...]
+    slush_fund: SlushFundView
+    discard_count: int
+    result: Score | None
+    """The score sheet, once the game is over."""
+
+
+def _sees_all_of(viewer: Viewer, seat: int) -> bool:
+    return viewer is OMNISCIENT or (is_seat(viewer) and viewer == seat)
+
+
+def _contribution(contribution: Contribution, open_to_viewer: bool) -> ContributionView:
+    if open_to_viewer or not contribution.face_down or contribution.exposed:
+        return SeenContribution(card=contribution.card, face_down=contribution.face_down)
+    return HiddenContribution()
+
+
+def _side(side: Side, open_to_viewer: bool) -> tuple[ContributionView, ...]:
+    return tuple(_contribution(contribution, open_to_viewer) for contribution in side)
+
+
+def _player(table: Table, seat: int, viewer: Viewer) -> PlayerSide:
+    mine = _sees_all_of(viewer, seat)
+    hand = table.hands[seat]
+    deck = table.decks[seat]
+    return PlayerSide(
+        seat=seat,
+        hand=OwnHand(cards=hand) if mine else HiddenHand(count=len(hand)),
+        deck_count=deck.count,
+        deck_top=deck.top,
+        contributions=tuple(_side(side, mine) for side in table.sides[seat]),
+    )
+
+
+def _slush_fund(table: Table, viewer: Viewer) -> SlushFundView:
+    if viewer is OMNISCIENT:
+        known = table.slush
+    elif is_seat(viewer):
+        known = table.slush_known[viewer]  # type: ignore[index]  # a seat is an int
+    else:
+        known = ()
+    return SlushFundView(count=len(table.slush), known=known)
+
+
+def view(table: Table, viewer: Viewer) -> SlushFundTableView:
+    """The table as ``viewer`` may see it."""
+    step = table.step
+    return SlushFundTableView(
+        viewer=str(viewer.value) if not is_seat(viewer) else str(viewer),  # type: ignore[union-attr]
+        turn=table.turn,
+        step=type(step).__name__,
+        final=table.final,
+        moved=len(step.moved) if isinstance(step, Auditing) else 0,
+        spy_revealed=isinstance(step, Spying) and step.revealed,
+        politicians=tuple(
+            PoliticianView(name=POLITICIANS[p], ladder=ladder, journalists=table.journalists[p])
+            for p, ladder in enumerate(table.ladders)
+        ),
+        players=tuple(_player(table, seat, viewer) for seat in range(SEAT_COUNT)),
+        slush_fund=_slush_fund(table, viewer),
+        discard_count=len(table.discard),
+        result=score(table) if isinstance(step, Over) else None,
+    )
+
+
+def redact(event: Event, viewer: Viewer) -> Event:
+    """``event`` as ``viewer`` may see it: the same object unless it holds another seat's secret."""
+    seat = getattr(event, "seat", None)
+    if seat is None or _sees_all_of(viewer, seat):
+        return event
+    if isinstance(event, CardsDrawn):
+        return CardsDrawnUnseen(seat=seat, count=len(event.cards))
+    if isinstance(event, DrawnCardsShuffledBack):
+        return DrawnCardsShuffledBackUnseen(seat=seat, count=len(event.cards))
+    if isinstance(event, CardStashed):
+        return CardStashedUnseen(seat=seat)
+    if isinstance(event, SlushFundCardTaken):
+        return SlushFundCardTakenUnseen(seat=seat)
+    if isinstance(event, MoneyCardPlayed) and event.face_down:
+        return FaceDownCardPlayed(seat=seat, politician=event.politician)
+    if isinstance(event, ContributionDiscarded) and event.secret:
+        return SecretContributionDiscarded(seat=seat, politician=event.politician, slot=event.slot)
+    return event
+
+
+def cards(table: Table) -> Sequence[int]:
+    """Every card in every zone: decks, hands, slush fund, contributions, journalists, discard pile."""
+    found = list(table.slush) + list(table.discard)
+    for seat in range(SEAT_COUNT):
+        found += table.decks[seat].top + table.decks[seat].rest + table.hands[seat]
+        found += [contribution.card for side in table.sides[seat] for contribution in side]
+    for under in table.journalists:
+        found += under
+    return found
