@@ -1,0 +1,166 @@
+"""A tiny given/when/then helper for Politrickers, and card shorthands for stacked deals.
+
+``given(dealt(...)).played((0, play(E(3))), ...).when(1, play(E(5))).then(...)`` builds the state by
+folding events and playing commands through the referee, then checks the events (or the refusal) of
+one command.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain import referee
+from domain.chance import Context
+from domain.errors import RuleError
+from domain.games.politrickers.cards import MIGRATION, Party, Suit, card
+from domain.games.politrickers.commands import PlayCard, PlayMigration, PolitrickersCommand
+from domain.games.politrickers.events import PolitrickersEvent, RoundDealt
+from domain.games.politrickers.rules import POLITRICKERS
+from domain.games.politrickers.state import Playing, State
+from domain.seats import Seat
+
+GAME = POLITRICKERS
+TAILS, CLAWS = Party.TAILS, Party.CLAWS
+MIG = MIGRATION
+
+
+def E(value: int) -> int:
+    """The Environment card of ``value``."""
+    return card(Suit.ENVIRONMENT, value)
+
+
+def H(value: int) -> int:
+    """The Health card of ``value``."""
+    return card(Suit.HEALTH, value)
+
+
+def S(value: int) -> int:
+    """The Safety card of ``value``."""
+    return card(Suit.SAFETY, value)
+
+
+def W(value: int) -> int:
+    """The Welfare card of ``value``."""
+    return card(Suit.WELFARE, value)
+
+
+def ECO(copy: int) -> int:
+    """Economy card number ``copy`` (1 to 4)."""
+    return card(Suit.ECONOMY, copy)
+
+
+def play(card_id: int, switch: bool = False) -> PlayCard:
+    """Play ``card_id`` (spending a token to switch party first when ``switch``)."""
+    return PlayCard(card=card_id, switch_party=switch)
+
+
+def migrate(source: Party | None = None, switch: bool = False) -> PlayMigration:
+    """Play Migration, moving a token off ``source``."""
+    return PlayMigration(move_from=source, switch_party=switch)
+
+
+def dealt(
+    *hands: list[int],
+    chair: int = 0,
+    round_number: int = 1,
+    parties: str = "",
+    leftovers: tuple[int, ...] = (),
+) -> RoundDealt:
+    """A stacked deal; ``parties`` like ``"TCT"`` (default: the Chair Tails, alternating clockwise)."""
+    count = len(hands)
+    if parties:
+        sides = tuple(TAILS if side == "T" else CLAWS for side in parties)
+    else:
+        sides = tuple(TAILS if (seat - chair) % count % 2 == 0 else CLAWS for seat in range(count))
+    return RoundDealt(
+        round_number=round_number,
+        chair=Seat(chair),
+        parties=sides,
+        power_tokens=5,
+        hands=tuple(tuple(sorted(hand)) for hand in hands),
+        leftovers=tuple(sorted(leftovers)),
+    )
+
+
+class When:
+    """The result of one command: its events, or the error that refused it."""
+
+    def __init__(self, state: State, seat: int, command: PolitrickersCommand, seed: int) -> None:
+        self.before = state
+        self.error: RuleError | None = None
+        self.events: list[PolitrickersEvent] = []
+        try:
+            self.state, self.events = referee.play(GAME, state, Seat(seat), command, Context.seeded(seed))
+        except RuleError as error:
+            self.error = error
+
+    def then(self, *expected: PolitrickersEvent) -> When:
+        """Assert the command produced exactly ``expected``."""
+        assert self.error is None, f"refused: {self.error.code}: {self.error.message}"
+        assert self.events == list(expected)
+        return self
+
+    def starts_with(self, *expected: PolitrickersEvent) -> When:
+        """Assert the command's events begin with ``expected``."""
+        assert self.error is None, f"refused: {self.error.code}: {self.error.message}"
+        assert self.events[: len(expected)] == list(expected)
+        return self
+
+    def raises(self, code: str) -> When:
+        """Assert the command was refused with ``code``."""
+        assert self.error is not None, f"accepted: {self.events!r}"
+        assert self.error.code == code
+        return self
+
+    def legal(self, seat: int) -> list[PolitrickersCommand]:
+        """The legal commands of ``seat`` after the command."""
+        return GAME.legal_commands(self.state, Seat(seat))
+
+    @property
+    def table(self) -> Playing:
+        """The state after the command (still in play)."""
+        assert isinstance(self.state, Playing)
+        return self.state
+
+
+class Given:
+    """A state built from events and commands."""
+
+    def __init__(self, events: tuple[PolitrickersEvent, ...]) -> None:
+        self.state: State = referee.fold(GAME, events)
+
+    def played(self, *moves: tuple[int, PolitrickersCommand]) -> Given:
+        """Apply each (seat, command) through the referee."""
+        for seat, command in moves:
+            self.state, _ = referee.play(GAME, self.state, Seat(seat), command, Context.seeded(0))
+        return self
+
+    def adjusted(self, **fields: Any) -> Given:
+        """Set table fields directly (for tokens, tricks and totals that a stacked deal cannot reach)."""
+        self.state = msgspec.structs.replace(self.state, **fields)
+        return self
+
+    def when(self, seat: int, command: PolitrickersCommand, seed: int = 0) -> When:
+        """Send one command."""
+        return When(self.state, seat, command, seed)
+
+    def legal(self, seat: int) -> list[PolitrickersCommand]:
+        """The legal commands of ``seat`` now."""
+        return GAME.legal_commands(self.state, Seat(seat))
+
+    def to_act(self) -> set[int]:
+        """The seats that may act now."""
+        return set(GAME.to_act(self.state))
+
+    @property
+    def table(self) -> Playing:
+        """The state (in play)."""
+        assert isinstance(self.state, Playing)
+        return self.state
+
+
+def given(*events: PolitrickersEvent) -> Given:
+    """Start a scenario from ``events``."""
+    return Given(events)
