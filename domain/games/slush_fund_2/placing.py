@@ -42,7 +42,7 @@ def check_slot(side: Side, slot: Slot) -> None:
 def check_in_hand(table: Table, seat: int, card: CardId) -> None:
     """Refuse a card that is not in the seat's hand, or any card while a power is being resolved."""
     if not isinstance(table.step, Playing):
-        raise WrongStep("Finish what you are doing before playing another card.")
+        raise WrongStep("This is not the moment to play a card from your hand.")
     if card not in table.hands[seat]:
         raise CardNotInHand("That card is not in your hand.")
 
