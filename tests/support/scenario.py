@@ -80,6 +80,11 @@ class Given:
             self.state, _ = referee.play(self.game, self.state, Seat(seat), command, Context.seeded(seed))
         return self
 
+    def folded(self, *events: Event) -> Given:
+        """Apply more events (a stacked draw, a card placed) without a command."""
+        self.state = referee.fold(self.game, events, self.state)
+        return self
+
     def adjusted(self, **fields: Any) -> Given:
         """Set state fields directly (for positions that events cannot reach cheaply)."""
         self.state = msgspec.structs.replace(self.state, **fields)

@@ -10,7 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from domain.games.slush_fund_2.cards import DEFAULT_LADDERS, KIND, VALUE, CardId, Kind, deck_of
-from domain.games.slush_fund_2.events import CardsDrawn, GameStarted, MoneyCardPlayed, TurnPassed
+from domain.games.slush_fund_2.commands import StashInSlushFund
+from domain.games.slush_fund_2.events import (
+    CardsDrawn,
+    GameStarted,
+    MoneyCardPlayed,
+    PowerCardDiscarded,
+    TurnPassed,
+)
 from domain.games.slush_fund_2.rules import SLUSH_FUND_2
 from domain.games.slush_fund_2.state import Table
 from domain.messages import Event
@@ -74,3 +81,30 @@ def state_of(scenario: Any) -> Table:
     found = scenario.state
     assert isinstance(found, Table)
     return found
+
+
+def holding(*cards: CardId, before: tuple[Event, ...] = (), stash: CardId | None = None) -> Given:
+    """After ``before``, Red draws ``cards`` plus one more and stashes the extra one: Red plays ``cards``."""
+    taken = set(cards) | _used(before)
+    extra = (
+        stash if stash is not None else next(c for c in range(30) if c not in taken and KIND[c] is Kind.MONEY)
+    )
+    scenario = given(GAME, opening(), *before, turn(RED), drawn(RED, *cards, extra))
+    return scenario.played((RED, StashInSlushFund(card=extra)))
+
+
+def _used(events: tuple[Event, ...]) -> set[CardId]:
+    used: set[CardId] = set()
+    for event in events:
+        if isinstance(event, CardsDrawn):
+            used.update(event.cards)
+    return used
+
+
+def run_down(scenario: Given, seat: int, *keep: CardId) -> Given:
+    """Every card left in ``seat``'s deck but ``keep`` drawn and discarded: the deck holds ``keep``."""
+    deck = state_of(scenario).decks[seat]
+    gone = [card for card in (*deck.top, *deck.rest) if card not in keep]
+    for event in (drawn(seat, *gone), *(PowerCardDiscarded(seat=seat, card=card) for card in gone)):
+        scenario.folded(event)
+    return scenario

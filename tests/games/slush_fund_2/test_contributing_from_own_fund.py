@@ -74,7 +74,7 @@ def test_the_slush_fund_grows_each_time_a_player_takes_option_1() -> None:
         (RED, PlayMoneyCard(card=red(1), politician=GOVERNOR)),
         (RED, PlayMoneyCard(card=red(2), politician=GOVERNOR)),
     )
-    scenario.state = GAME.evolve(scenario.state, drawn(BLUE, blue(1), blue(2), blue(3)))
+    scenario.folded(drawn(BLUE, blue(1), blue(2), blue(3)))
     scenario.played((BLUE, StashInSlushFund(card=blue(2))))
     assert state_of(scenario).slush == (red(3), blue(2))
     assert scenario.view(RED).slush_fund.count == 2
