@@ -7,7 +7,7 @@ import random
 import msgspec
 
 from domain.chance import Context
-from domain.games.politrickers.cards import MIGRATION
+from domain.games.politrickers.cards import MIGRATION, SUIT_OF, Suit
 from domain.games.politrickers.events import (
     CardPlayed,
     CardPlayedFaceDown,
@@ -163,3 +163,19 @@ def test_setup_gives_each_seat_a_private_deal() -> None:
     assert all(isinstance(h, RoundDealtSeen) for h in hands)
     held = [set(h.hand) for h in hands]  # type: ignore[union-attr]
     assert all(not held[a] & held[b] for a in range(5) for b in range(a + 1, 5))
+
+
+def test_resample_keeps_what_a_face_down_card_in_the_trick_shows() -> None:
+    """A face-down card shows its owner could follow neither suit: no resample gives that seat either suit."""
+    five = dealt([H(2), E(1)], [E(4), H(9)], [H(3), E(8)], [W(1), W(7), S(2)], [H(5), E(6), S(7)])
+    table = given(five).played((0, play(H(2))), (1, play(E(4))), (2, play(H(3))), (3, play(W(1))))
+    state = table.table
+    changed = 0
+    for seed in range(40):
+        other = GAME.resample(state, Seat(0), random.Random(seed))
+        assert isinstance(other, Playing)
+        held = {SUIT_OF[c] for c in (*other.hands[3], other.trick.plays[3].card)}
+        assert not held & {Suit.HEALTH, Suit.ENVIRONMENT}
+        assert GAME.view(other, Seat(0)) == GAME.view(state, Seat(0))
+        changed += other != state
+    assert changed > 0
