@@ -63,6 +63,10 @@ Rulings (where the rulebook is silent)
 16. The deal is drawn with the context's RNG from the sorted pool; leftovers are stored sorted.
 17. Face-down cards stay hidden from everyone but their owner for the whole game; leftover cards are
     never shown. The rulebook's "Big Spender" names no rule here and is ignored.
+18. Resampling keeps hidden slots' sizes and owners, never puts Migration face down, and keeps the
+    void a face-down card in the current trick shows; suit facts only the history shows are not kept.
+
+The same rulings, and the test that checks each rule sentence, are in ``docs/rules/politrickers.md``.
 """
 
 from __future__ import annotations
