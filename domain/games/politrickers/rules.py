@@ -85,9 +85,9 @@ from domain.games.politrickers.events import (
 )
 from domain.games.politrickers.evolve import evolve
 from domain.games.politrickers.round_end import deal_round
-from domain.games.politrickers.state import Finished, Playing, State, all_cards, next_to_play, plate
+from domain.games.politrickers.state import Finished, Playing, State, Trick, all_cards, next_to_play, plate
 from domain.games.politrickers.trick_end import after_card, after_migration
-from domain.games.politrickers.tricks import may_switch_freely, obligation
+from domain.games.politrickers.tricks import Obligation, may_switch_freely, obligation
 from domain.games.politrickers.views import describe, redact, resample, view
 from domain.messages import Options, Outcome
 from domain.seats import Seat
@@ -206,15 +206,19 @@ def _decide_card(state: Playing, seat: Seat, command: PlayCard, ctx: Context) ->
         raise IllegalMove("That card does not follow the suit your party must play.")
     if duty.party is not party:
         events.append(PartySwitched(seat=seat, party=duty.party, token_spent=False))
-    if duty.face_down:
-        events.append(CardPlayedFaceDown(seat=seat, card=command.card))
-    elif trick.ruling_suit is None:
-        events.append(CardPlayed(seat=seat, card=command.card, sets="ruling", ruling_party=duty.party))
-    elif duty.party is not trick.ruling_party and trick.opposition_suit is None:
-        events.append(CardPlayed(seat=seat, card=command.card, sets="opposition"))
-    else:
-        events.append(CardPlayed(seat=seat, card=command.card))
+    events.append(_card_event(seat, command.card, duty, trick))
     return after_card(state, events, ctx)
+
+
+def _card_event(seat: Seat, card: int, duty: Obligation, trick: Trick) -> PolitrickersEvent:
+    """The card goes face down, or face up setting the Ruling Suit, the Opposition Suit, or nothing."""
+    if duty.face_down:
+        return CardPlayedFaceDown(seat=seat, card=card)
+    if trick.ruling_suit is None:
+        return CardPlayed(seat=seat, card=card, sets="ruling", ruling_party=duty.party)
+    if duty.party is not trick.ruling_party and trick.opposition_suit is None:
+        return CardPlayed(seat=seat, card=card, sets="opposition")
+    return CardPlayed(seat=seat, card=card)
 
 
 def _decide_migration(
