@@ -51,6 +51,7 @@ def test_choose_1_of_them_to_put_face_down_into_the_slush_fund() -> None:
     assert set(scenario.legal(RED)) == {StashInSlushFund(card=c) for c in (red(1), red(2), red(3))}
     result = scenario.when(RED, StashInSlushFund(card=red(3))).then(CardStashed(seat=RED, card=red(3)))
     assert state_of(result).slush == (red(3),)
+    assert state_of(result).discard == ()  # not to be confused with the discard pile
     scenario.when(RED, StashInSlushFund(card=blue(3))).raises("rule/card_not_in_hand")
 
 

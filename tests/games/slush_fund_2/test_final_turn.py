@@ -5,11 +5,13 @@ from __future__ import annotations
 from domain.games.slush_fund_2.commands import DrawCards, PlayJournalist, PlayMoneyCard, StashInSlushFund
 from domain.games.slush_fund_2.events import (
     CardsDrawn,
+    CardStashed,
     FinalTurnBegan,
     GameEnded,
     MoneyCardPlayed,
     TurnPassed,
 )
+from domain.games.slush_fund_2.scoring import score
 from domain.games.slush_fund_2.state import Over
 from tests.support.scenario import Given
 
@@ -21,6 +23,7 @@ from .conftest import (
     RED,
     SENATOR,
     blue,
+    drawn,
     red,
     run_down,
     state_of,
@@ -85,3 +88,23 @@ def test_after_each_player_has_played_all_3_cards_the_game_is_scored() -> None:
     outcome = result.game.outcome(result.state)
     assert outcome.scores == (7, 4) and outcome.winners == (0,)  # Governor 7 to Red; Senator 6-1=4 to Blue
     assert result.game.to_act(result.state) == frozenset()
+
+
+def test_the_slush_fund_is_left_as_it_is_and_scores_nothing() -> None:
+    """Ruling R14: cards still in the slush fund at the end belong to nobody and score nothing."""
+    scenario = run_down(run_down(table(), RED, *RED_LAST, red(1, 5)), BLUE, *BLUE_LAST).folded(
+        drawn(RED, red(1, 5)), CardStashed(seat=RED, card=red(1, 5)), turn(RED)
+    )
+    scenario.played((RED, DrawCards()))
+    assert state_of(scenario).slush == (red(1, 5),)
+    for seat, card, politician in zip(
+        (RED, BLUE, RED, BLUE, RED, BLUE),
+        (red(4), blue(4), red(3, 4), blue(3, 4), red(JOURNALIST), blue(2, 6)),
+        (GOVERNOR, GOVERNOR, MAYOR, MAYOR, SENATOR, SENATOR),
+        strict=True,
+    ):
+        command = PlayJournalist(card=card, politician=politician) if card == red(JOURNALIST) else None
+        scenario.played((seat, command or PlayMoneyCard(card=card, politician=politician)))
+    assert state_of(scenario).slush == (red(1, 5),)
+    sheet = score(state_of(scenario))
+    assert sheet.totals == ((4, 0, 3, 0, 0), (4, 2, 3, 0, 0))

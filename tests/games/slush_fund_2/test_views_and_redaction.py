@@ -151,3 +151,12 @@ def _sample(name: str) -> object:
         "secret": True,
     }
     return samples.get(name, 1)
+
+
+def test_card_backs_are_identical_so_a_face_down_card_shows_only_that_it_is_there() -> None:
+    """Ruling R1: a hidden card carries no id, colour or value, in views and in redacted events."""
+    assert HiddenContribution.__struct_fields__ == ()
+    assert CardStashedUnseen.__struct_fields__ == ("seat",)
+    assert FaceDownCardPlayed.__struct_fields__ == ("seat", "politician")
+    assert SlushFundCardTakenUnseen.__struct_fields__ == ("seat",)
+    assert HiddenHand.__struct_fields__ == ("count",)
