@@ -1,4 +1,4 @@
-"""A tiny given/when/then helper for Politrickers, and card shorthands for stacked deals.
+"""Politrickers scenarios on the shared given/when/then helper, and card shorthands for stacked deals.
 
 ``given(dealt(...)).played((0, play(E(3))), ...).when(1, play(E(5))).then(...)`` builds the state by
 folding events and playing commands through the referee, then checks the events (or the refusal) of
@@ -9,17 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
-
-from domain import referee
-from domain.chance import Context
-from domain.errors import RuleError
 from domain.games.politrickers.cards import MIGRATION, Party, Suit, card
 from domain.games.politrickers.commands import PlayCard, PlayMigration, PolitrickersCommand
 from domain.games.politrickers.events import PolitrickersEvent, RoundDealt
 from domain.games.politrickers.rules import POLITRICKERS
-from domain.games.politrickers.state import Playing, State
+from domain.games.politrickers.state import Playing
+from domain.messages import Command
 from domain.seats import Seat
+from tests.support import scenario
 
 GAME = POLITRICKERS
 TAILS, CLAWS = Party.TAILS, Party.CLAWS
@@ -84,35 +81,8 @@ def dealt(
     )
 
 
-class When:
-    """The result of one command: its events, or the error that refused it."""
-
-    def __init__(self, state: State, seat: int, command: PolitrickersCommand, seed: int) -> None:
-        self.before = state
-        self.error: RuleError | None = None
-        self.events: list[PolitrickersEvent] = []
-        try:
-            self.state, self.events = referee.play(GAME, state, Seat(seat), command, Context.seeded(seed))
-        except RuleError as error:
-            self.error = error
-
-    def then(self, *expected: PolitrickersEvent) -> When:
-        """Assert the command produced exactly ``expected``."""
-        assert self.error is None, f"refused: {self.error.code}: {self.error.message}"
-        assert self.events == list(expected)
-        return self
-
-    def starts_with(self, *expected: PolitrickersEvent) -> When:
-        """Assert the command's events begin with ``expected``."""
-        assert self.error is None, f"refused: {self.error.code}: {self.error.message}"
-        assert self.events[: len(expected)] == list(expected)
-        return self
-
-    def raises(self, code: str) -> When:
-        """Assert the command was refused with ``code``."""
-        assert self.error is not None, f"accepted: {self.events!r}"
-        assert self.error.code == code
-        return self
+class When(scenario.When):
+    """The result of one command (the shared helper, plus the table it left in play)."""
 
     def legal(self, seat: int) -> list[PolitrickersCommand]:
         """The legal commands of ``seat`` after the command."""
@@ -125,34 +95,26 @@ class When:
         return self.state
 
 
-class Given:
-    """A state built from events and commands."""
+class Given(scenario.Given):
+    """A Politrickers state built from events and commands (the shared helper, plus the table)."""
 
-    def __init__(self, events: tuple[PolitrickersEvent, ...]) -> None:
-        self.state: State = referee.fold(GAME, events)
+    def when(self, seat: int, command: Command, seed: int = 0) -> When:
+        """Send one command from ``seat``."""
+        return When(self.game, self.state, seat, command, seed)
 
-    def played(self, *moves: tuple[int, PolitrickersCommand]) -> Given:
+    def played(self, *moves: tuple[int, Command], seed: int = 0) -> Given:
         """Apply each (seat, command) through the referee."""
-        for seat, command in moves:
-            self.state, _ = referee.play(GAME, self.state, Seat(seat), command, Context.seeded(0))
+        super().played(*moves, seed=seed)
         return self
 
     def adjusted(self, **fields: Any) -> Given:
-        """Set table fields directly (for tokens, tricks and totals that a stacked deal cannot reach)."""
-        self.state = msgspec.structs.replace(self.state, **fields)
+        """Set table fields directly (tokens, tricks and totals a stacked deal cannot reach cheaply)."""
+        super().adjusted(**fields)
         return self
-
-    def when(self, seat: int, command: PolitrickersCommand, seed: int = 0) -> When:
-        """Send one command."""
-        return When(self.state, seat, command, seed)
 
     def legal(self, seat: int) -> list[PolitrickersCommand]:
         """The legal commands of ``seat`` now."""
         return GAME.legal_commands(self.state, Seat(seat))
-
-    def to_act(self) -> set[int]:
-        """The seats that may act now."""
-        return set(GAME.to_act(self.state))
 
     @property
     def table(self) -> Playing:
@@ -162,5 +124,5 @@ class Given:
 
 
 def given(*events: PolitrickersEvent) -> Given:
-    """Start a scenario from ``events``."""
-    return Given(events)
+    """Start a Politrickers scenario from ``events``."""
+    return Given(GAME, events)
