@@ -63,6 +63,9 @@ R15 Scoring tie-break: compare the base values of the politicians each player wo
     a politician counts as won even when journalists made it worth 0. Still tied: a shared win.
 R16 Option 2 knowledge: the examiner knows the cards left in the slush fund; the other player, who
     cannot tell which cards were taken, forgets which of its own stashed cards are still there.
+R17 What a spy reveals and what the examiner sees reach players through their views, not the log:
+    ``ContributionRevealed`` and ``SlushFundExamined`` carry no card, so a seat's own events read the
+    same on any resample. The score sheet is computed from the final table (``GameEnded`` is bare).
 """
 
 from __future__ import annotations
