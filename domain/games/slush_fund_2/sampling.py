@@ -10,6 +10,7 @@ Counts, order of placement and everything the viewer has seen stay as they are.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from itertools import combinations
 
 from msgspec.structs import replace
@@ -58,36 +59,58 @@ def _places(table: Table, viewer: Viewer) -> list[tuple[Place, Fit, CardId]]:
     return found
 
 
+@dataclass
+class _Loose:
+    """The table's card zones as lists, while hidden cards are being placed."""
+
+    hands: list[list[CardId]]
+    rests: list[list[CardId]]
+    sides: list[list[list[Contribution]]]
+    slush: list[CardId]
+    discard: list[CardId]
+    secret: list[list[CardId]]
+
+
+def _put(loose: _Loose, place: Place, card: CardId) -> None:
+    """Lay ``card`` in ``place``."""
+    zone, seat, index, slot = place
+    if zone == "hand":
+        loose.hands[seat][index] = card
+    elif zone == "deck":
+        loose.rests[seat][index] = card
+    elif zone == "side":
+        loose.sides[seat][index][slot] = Contribution(card=card, face_down=True)
+    elif zone == "slush":
+        loose.slush[index] = card
+    else:
+        loose.secret[seat][loose.secret[seat].index(loose.discard[index])] = card
+        loose.discard[index] = card
+
+
 def _rebuilt(table: Table, placed: list[tuple[Place, CardId]]) -> Table:
     """``table`` with each hidden place holding its newly assigned card."""
-    hands = [list(hand) for hand in table.hands]
-    rests = [list(deck.rest) for deck in table.decks]
-    sides = [[list(side) for side in seat_sides] for seat_sides in table.sides]
-    slush, discard = list(table.slush), list(table.discard)
-    secret = [list(cards) for cards in table.secret_discard]
-    for (zone, seat, index, slot), card in placed:
-        if zone == "hand":
-            hands[seat][index] = card
-        elif zone == "deck":
-            rests[seat][index] = card
-        elif zone == "side":
-            sides[seat][index][slot] = Contribution(card=card, face_down=True)
-        elif zone == "slush":
-            slush[index] = card
-        else:
-            secret[seat][secret[seat].index(discard[index])] = card
-            discard[index] = card
+    loose = _Loose(
+        hands=[list(hand) for hand in table.hands],
+        rests=[list(deck.rest) for deck in table.decks],
+        sides=[[list(side) for side in seat_sides] for seat_sides in table.sides],
+        slush=list(table.slush),
+        discard=list(table.discard),
+        secret=[list(cards) for cards in table.secret_discard],
+    )
+    for place, card in placed:
+        _put(loose, place, card)
+    decks = (
+        Deck(top=deck.top, rest=tuple(sorted(rest)))
+        for deck, rest in zip(table.decks, loose.rests, strict=True)
+    )
     return replace(
         table,
-        hands=tuple(tuple(sorted(hand)) for hand in hands),
-        decks=tuple(
-            Deck(top=deck.top, rest=tuple(sorted(rest)))
-            for deck, rest in zip(table.decks, rests, strict=True)
-        ),
-        sides=tuple(tuple(tuple(side) for side in seat_sides) for seat_sides in sides),
-        slush=tuple(sorted(slush)),
-        discard=tuple(discard),
-        secret_discard=tuple(tuple(cards) for cards in secret),
+        hands=tuple(tuple(sorted(hand)) for hand in loose.hands),
+        decks=tuple(decks),
+        sides=tuple(tuple(tuple(side) for side in seat_sides) for seat_sides in loose.sides),
+        slush=tuple(sorted(loose.slush)),
+        discard=tuple(loose.discard),
+        secret_discard=tuple(tuple(cards) for cards in loose.secret),
     )
 
 
