@@ -197,16 +197,13 @@ def move(table: Table, seat: int, command: MoveContribution) -> list[Event]:
         raise WrongStep("No accountant is moving contributions now.")
     if command not in moves(table, seat, step.moved):
         raise IllegalMove("That contribution cannot move there.")
-    events: list[Event] = [ContributionMoved(seat=seat, **_fields(command))]
+    moved = ContributionMoved(seat=seat, politician=command.politician, slot=command.slot, to=command.to)
+    events: list[Event] = [moved]
     after = evolve(table, events[0])
     assert isinstance(after.step, Auditing)
     if len(after.step.moved) < 2 and moves(after, seat, after.step.moved):
         return events
     return card_done(table, seat, [*events, PowerCardFinished(seat=seat)], len(table.hands[seat]))
-
-
-def _fields(command: MoveContribution) -> dict[str, int]:
-    return {"politician": command.politician, "slot": command.slot, "to": command.to}
 
 
 def play_hacker(table: Table, seat: int, command: PlayHacker) -> list[Event]:

@@ -70,7 +70,6 @@ R17 What a spy reveals and what the examiner sees reach players through their vi
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -219,10 +218,6 @@ def outcome(table: Table) -> Outcome | None:
     return Outcome(scores=result.scores, ranking=ranking, winners=result.winners, tiebreak=result.tiebreak)
 
 
-def _resample(table: Table, viewer: Any, rng: random.Random) -> Table:
-    return resample(table, viewer, rng)
-
-
 SLUSH_FUND_2: GameDefinition[Table, Any, Any, SlushFundOptions] = GameDefinition(
     id="slush-fund-2",
     title="Slush Fund 2",
@@ -242,7 +237,7 @@ SLUSH_FUND_2: GameDefinition[Table, Any, Any, SlushFundOptions] = GameDefinition
     view=view,
     redact=redact,
     describe=describe,
-    resample=_resample,
+    resample=resample,
     cards=cards,
     check_options=check_options,
     summary="Buy five politicians with legal and illegal money; spies, hackers and journalists meddle.",
