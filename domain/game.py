@@ -21,11 +21,11 @@ from domain.seats import Seat, Viewer
 S = TypeVar("S")
 C = TypeVar("C", bound=Command)
 E = TypeVar("E", bound=Event)
-O = TypeVar("O", bound=Options)
+Opt = TypeVar("Opt", bound=Options)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class GameDefinition(Generic[S, C, E, O]):
+class GameDefinition(Generic[S, C, E, Opt]):
     """Everything the service needs to referee one game.
 
     ``commands`` and ``events`` are the unions of the game's command and event types (redacted event
@@ -39,10 +39,10 @@ class GameDefinition(Generic[S, C, E, O]):
     rules_version: str
     min_seats: int
     max_seats: int
-    options_type: type[O]
+    options_type: type[Opt]
     commands: Any
     events: Any
-    setup: Callable[[O, int, Context], list[E]]
+    setup: Callable[[Opt, int, Context], list[E]]
     evolve: Callable[[S | None, E], S]
     decide: Callable[[S, Seat, C, Context], list[E]]
     to_act: Callable[[S], frozenset[Seat]]
@@ -54,7 +54,7 @@ class GameDefinition(Generic[S, C, E, O]):
     describe: Callable[[E, Viewer], str]
     resample: Callable[[S, Viewer, random.Random], S]
     cards: Callable[[S], Sequence[int]]
-    check_options: Callable[[O, int], None] = lambda options, seat_count: None
+    check_options: Callable[[Opt, int], None] = lambda options, seat_count: None
     summary: str = ""
     command_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
     event_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
@@ -63,7 +63,7 @@ class GameDefinition(Generic[S, C, E, O]):
         object.__setattr__(self, "command_decoder", msgspec.json.Decoder(self.commands))
         object.__setattr__(self, "event_decoder", msgspec.json.Decoder(self.events))
 
-    def validate(self, options: O, seat_count: int) -> None:
+    def validate(self, options: Opt, seat_count: int) -> None:
         """Refuse a seat count or options this game cannot be played with."""
         if not self.min_seats <= seat_count <= self.max_seats:
             raise SeatCountOutOfRange(
@@ -71,7 +71,7 @@ class GameDefinition(Generic[S, C, E, O]):
             )
         self.check_options(options, seat_count)
 
-    def parse_options(self, raw: dict[str, Any] | None) -> O:
+    def parse_options(self, raw: dict[str, Any] | None) -> Opt:
         """Options from their JSON form, with defaults filled in; refuses unknown or ill-typed fields."""
         try:
             return msgspec.convert(raw or {}, self.options_type)

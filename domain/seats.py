@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import NewType
+from typing import NewType, TypeGuard
 
 Seat = NewType("Seat", int)
 """A chair at the table, numbered from 0 in seating order."""
@@ -25,7 +25,7 @@ SPECTATOR = Audience.SPECTATOR
 OMNISCIENT = Audience.OMNISCIENT
 
 
-def is_seat(viewer: Viewer) -> bool:
+def is_seat(viewer: Viewer) -> TypeGuard[Seat]:
     """True when the viewer holds a seat (and so has private knowledge)."""
     return not isinstance(viewer, Audience)
 

@@ -51,7 +51,8 @@ def main() -> None:
             rate, game_rate, played = measure(game, seats, args.seconds)
             peak = peak_memory(game, seats) / 1024
             verdict = "met" if rate >= GOAL else "MISSED"
-            print(f"{game.id:<16}{seats:>6}{rate:>12,.0f}{game_rate:>10,.1f}{played:>8}{peak:>10,.0f}  {verdict}")
+            figures = f"{rate:>12,.0f}{game_rate:>10,.1f}{played:>8}{peak:>10,.0f}"
+            print(f"{game.id:<16}{seats:>6}{figures}  {verdict}")
 
 
 if __name__ == "__main__":

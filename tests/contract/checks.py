@@ -89,7 +89,7 @@ def redacted(game: AnyGame, events: list[Event], viewer: Viewer) -> list[bytes]:
 
 
 def assert_no_leak(game: AnyGame, state: Any, viewer: Viewer, rng: random.Random) -> bool:
-    """What ``viewer`` reads is the same on the real state and on a resample; True if the resample differed."""
+    """What ``viewer`` reads is the same on the real state and on a resample; True if it differed."""
     other = game.resample(state, viewer, random.Random(rng.random()))
     assert game.view(state, viewer) == game.view(other, viewer), f"view leaks to {viewer}"
     assert game.to_act(state) == game.to_act(other)

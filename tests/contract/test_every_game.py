@@ -78,7 +78,8 @@ def test_folding_the_log_gives_the_state_that_play_gave(table: Table) -> None:
             log.extend(step if isinstance(step, list) else step.events)
             final = step.after if isinstance(step, Step) else final
         assert fold(game, log) == final
-        again = [e for s in random_steps(game, seed, seat_count) for e in (s if isinstance(s, list) else s.events)]
+        replayed = random_steps(game, seed, seat_count)
+        again = [e for s in replayed for e in (s if isinstance(s, list) else s.events)]
         assert again == log
 
 

@@ -54,7 +54,7 @@ def _places(table: Table, viewer: Viewer) -> list[tuple[Place, Fit, CardId]]:
         found += [
             (("discard", seat, i, 0), (None, True), c) for i, c in enumerate(table.discard) if c in secret
         ]
-    known = table.slush_known[viewer] if is_seat(viewer) else ()  # type: ignore[index]  # a seat is an int
+    known = table.slush_known[viewer] if is_seat(viewer) else ()
     found += [(("slush", 0, i, 0), (None, False), c) for i, c in enumerate(table.slush) if c not in known]
     return found
 

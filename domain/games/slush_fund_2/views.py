@@ -138,7 +138,7 @@ def _slush_fund(table: Table, viewer: Viewer) -> SlushFundView:
     if viewer is OMNISCIENT:
         known = table.slush
     elif is_seat(viewer):
-        known = table.slush_known[viewer]  # type: ignore[index]  # a seat is an int
+        known = table.slush_known[viewer]
     else:
         known = ()
     return SlushFundView(count=len(table.slush), known=known)
