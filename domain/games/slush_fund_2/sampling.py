@@ -33,7 +33,7 @@ def _fits(card: CardId, fit: Fit) -> bool:
 
 def _hidden_seats(viewer: Viewer) -> list[int]:
     if is_seat(viewer):
-        return [1 - viewer]  # type: ignore[operator]  # a seat is an int
+        return [1 - viewer]
     return list(range(SEAT_COUNT))
 
 
