@@ -29,7 +29,8 @@ class GameDefinition(Generic[S, C, E, Opt]):
     """Everything the service needs to referee one game.
 
     ``commands`` and ``events`` are the unions of the game's command and event types (redacted event
-    variants included). ``setup`` returns the opening events; ``evolve(None, first_event)`` builds the
+    variants included); ``states`` is the state type (a tagged union of phases), so that a state can be
+    stored as a snapshot and decoded back. ``setup`` returns the opening events; ``evolve(None, first_event)`` builds the
     first state. ``cards`` lists every card in every zone (for the conservation check); ``resample``
     returns a state that differs from the real one only in what ``viewer`` cannot know.
     """
@@ -42,6 +43,7 @@ class GameDefinition(Generic[S, C, E, Opt]):
     options_type: type[Opt]
     commands: Any
     events: Any
+    states: Any
     setup: Callable[[Opt, int, Context], list[E]]
     evolve: Callable[[S | None, E], S]
     decide: Callable[[S, Seat, C, Context], list[E]]
@@ -58,10 +60,12 @@ class GameDefinition(Generic[S, C, E, Opt]):
     summary: str = ""
     command_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
     event_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
+    state_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "command_decoder", msgspec.json.Decoder(self.commands))
         object.__setattr__(self, "event_decoder", msgspec.json.Decoder(self.events))
+        object.__setattr__(self, "state_decoder", msgspec.json.Decoder(self.states))
 
     def validate(self, options: Opt, seat_count: int) -> None:
         """Refuse a seat count or options this game cannot be played with."""

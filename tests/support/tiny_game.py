@@ -159,6 +159,7 @@ PILE = GameDefinition(
     options_type=PileOptions,
     commands=Commands,
     events=Events,
+    states=PileState,
     setup=setup,
     evolve=evolve,
     decide=decide,

@@ -246,6 +246,7 @@ POLITRICKERS: PolitrickersGame = GameDefinition(
     options_type=PolitrickersOptions,
     commands=PolitrickersCommand,
     events=PolitrickersEvent,
+    states=State,
     setup=setup,
     evolve=evolve,
     decide=decide,

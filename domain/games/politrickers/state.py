@@ -31,7 +31,7 @@ class Trick(msgspec.Struct, frozen=True, kw_only=True):
     plays: tuple[Play, ...] = ()
 
 
-class Playing(msgspec.Struct, frozen=True, kw_only=True):
+class Playing(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     """A round in play. Per-seat tuples are indexed by seat.
 
     Power Tokens are unspent (on the Politician Card), on a plate of the Libra Disc, or spent (set
@@ -55,7 +55,7 @@ class Playing(msgspec.Struct, frozen=True, kw_only=True):
     face_down: tuple[tuple[int, ...], ...] = ()
 
 
-class Finished(msgspec.Struct, frozen=True, kw_only=True):
+class Finished(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     """The game is over; every card is back in the box (``box``, sorted)."""
 
     seat_count: int

@@ -227,6 +227,7 @@ SLUSH_FUND_2: GameDefinition[Table, Any, Any, SlushFundOptions] = GameDefinition
     options_type=SlushFundOptions,
     commands=Commands,
     events=Events,
+    states=Table,
     setup=setup,
     evolve=evolve,
     decide=decide,
