@@ -246,7 +246,8 @@ class Seating:
 class Ruling:
     """What a command did: the table after, the sender's seat, and the versions it appended.
 
-    ``first > last`` when the command changed nothing; ``replayed`` when it was a recognised retry.
+    ``first > last`` when the command changed nothing; ``replayed`` when it was a recognised retry;
+    ``recorded`` holds the events just saved (``None`` for a retry: they are read back from the log).
     """
 
     table: Table
@@ -254,6 +255,7 @@ class Ruling:
     first: int
     last: int
     replayed: bool = False
+    recorded: tuple[Table.Recorded, ...] | None = None
 
 
 class Tables(Application[UUID]):
@@ -367,6 +369,7 @@ class Tables(Application[UUID]):
         events = referee.decide(rules, table.state, seat, command, Context.for_step(table.secret, table.version, now))
         first = table.version + 1
         self._append(table, events, seat, command_id, command_digest, now)
+        recorded = tuple(table.pending_events)
         try:
             self._save(table, expected=expected_version)
         except ConcurrentUpdate:
@@ -374,7 +377,7 @@ class Tables(Application[UUID]):
             if command_id in fresh.receipts:
                 return _replay(fresh, seat, command_id, command_digest)
             raise
-        return Ruling(table, seat, first, table.version)
+        return Ruling(table, seat, first, table.version, recorded=recorded)  # type: ignore[arg-type]
 
     # -- loading ----------------------------------------------------------------------------------
 

@@ -1,0 +1,116 @@
+"""The HTTP command API under ``/api``: each route parses, calls the service or a query, and replies.
+
+Routes are plain ``def``: the store is blocking, so FastAPI runs them in its thread pool.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi.responses import Response
+
+from api.http.wire import Join, NewGame, decode, reply
+from api.service import queries
+from api.service.errors import InvalidRequest, MissingToken
+from api.service.tables import Tables
+
+
+def _tables(request: Request) -> Tables:
+    return request.app.state.tables  # type: ignore[no-any-return]
+
+
+def _token(authorization: Annotated[str | None, Header()] = None) -> str | None:
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise MissingToken("Send the seat token as 'Authorization: Bearer <token>'.")
+    return token.strip()
+
+
+def _version(if_match: Annotated[str | None, Header(alias="If-Match")] = None) -> int | None:
+    if if_match is None:
+        return None
+    text = if_match.removeprefix("W/").strip().strip('"')
+    if not text.isdigit():
+        raise InvalidRequest("If-Match must be a game version number.", {"if_match": if_match})
+    return int(text)
+
+
+async def _body(request: Request) -> bytes:
+    return await request.body()
+
+
+TablesDep = Annotated[Tables, Depends(_tables)]
+TokenDep = Annotated[str | None, Depends(_token)]
+VersionDep = Annotated[int | None, Depends(_version)]
+BodyDep = Annotated[bytes, Depends(_body)]
+IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)]
+
+router = APIRouter(prefix="/api")
+
+
+def _body_schema(ref: str) -> dict[str, Any]:
+    schema = {"$ref": f"#/components/schemas/{ref}"}
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}
+
+
+@router.get("/games/catalogue", summary="Games offered, with seat ranges and option schemas")
+def catalogue(tables: TablesDep) -> Response:
+    return reply({"games": queries.catalogue(tables.games)})
+
+
+@router.post("/games", status_code=201, summary="Open a table", openapi_extra=_body_schema("NewGame"))
+def open_table(tables: TablesDep, body: BodyDep) -> Response:
+    request = decode(body, NewGame)
+    opening = tables.open(request.game, request.seat_names(), request.options, request.seed)
+    names = opening.table.seat_names
+    tokens = [{"seat": seat, "name": names[seat], "token": token} for seat, token in opening.tokens.items()]
+    return reply({"id": str(opening.game_id), "tokens": tokens, "game": queries.summary(opening.table)}, 201)
+
+
+@router.get("/games", summary="Games, filtered by game and status, paginated")
+def list_games(
+    tables: TablesDep,
+    game: str | None = None,
+    status: Annotated[str | None, Query(pattern="^(waiting|playing|over)$")] = None,
+    limit: Annotated[int, Query(ge=1, le=500)] = 50,
+    offset: Annotated[int, Query(ge=0)] = 0,
+) -> Response:
+    return reply(queries.list_games(tables, game, status, limit, offset))
+
+
+@router.get("/games/{game_id}", summary="A game's seats, status, version, who may act and outcome")
+def game_summary(tables: TablesDep, game_id: str) -> Response:
+    return reply(queries.game_summary(tables, game_id))
+
+
+@router.post("/games/{game_id}/join", summary="Take an open seat", openapi_extra=_body_schema("Join"))
+def join(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
+    seating = tables.join(game_id, decode(body, Join).name)
+    return reply({"seat": seating.seat, "token": seating.token, "game": queries.summary(seating.table)})
+
+
+@router.get("/games/{game_id}/view", summary="The caller's view (a seat's with its token)")
+def view(tables: TablesDep, game_id: str, token: TokenDep) -> Response:
+    return reply(queries.seat_view(tables, game_id, token))
+
+
+@router.get("/games/{game_id}/legal", summary="The commands the caller may send now")
+def legal(tables: TablesDep, game_id: str, token: TokenDep) -> Response:
+    return reply(queries.legal(tables, game_id, token))
+
+
+@router.post("/games/{game_id}/commands", summary="Send one command", openapi_extra=_body_schema("Command"))
+def command(
+    tables: TablesDep, game_id: str, token: TokenDep, body: BodyDep, version: VersionDep, key: IdempotencyKey = None
+) -> Response:
+    ruling = tables.submit(game_id, token, body, command_id=key, expected_version=version)
+    answer = queries.ruling(tables, ruling)
+    return reply(answer, headers={"ETag": f'"{answer["version"]}"'})
+
+
+@router.get("/games/{game_id}/events", summary="The log after a version, redacted for the caller")
+def events(tables: TablesDep, game_id: str, token: TokenDep, after: Annotated[int, Query(ge=0)] = 0) -> Response:
+    return reply(queries.feed(tables, game_id, token, after))

@@ -1,0 +1,59 @@
+"""Request bodies and JSON responses: msgspec both ways, with errors in the service's own terms."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, TypeVar
+
+import msgspec
+from fastapi.responses import Response
+
+from api.service.errors import InvalidRequest
+
+T = TypeVar("T")
+
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"\S")]
+SeatCount = Annotated[int, msgspec.Meta(ge=1, le=64)]
+
+_ENCODER = msgspec.json.Encoder()
+
+
+class NewGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Open a table: name every player (``players``) or leave ``seats`` open for players to join."""
+
+    game: str
+    players: list[Name] | None = None
+    seats: SeatCount | None = None
+    options: dict[str, Any] | None = None
+    seed: Annotated[str, msgspec.Meta(min_length=1, max_length=200)] | None = None
+
+    def seat_names(self) -> list[str | None]:
+        """One entry per seat: the player's name, or ``None`` for an open seat."""
+        if (self.players is None) == (self.seats is None):
+            raise InvalidRequest("Give either 'players' (every seat named) or 'seats' (open seats).")
+        if self.players is not None:
+            return list(self.players)
+        return [None] * (self.seats or 0)
+
+
+class Join(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Take an open seat under this name."""
+
+    name: Name
+
+
+def decode(body: bytes, kind: type[T]) -> T:
+    """``body`` as a ``kind``; ``InvalidRequest`` when it is not valid JSON of that shape."""
+    try:
+        return msgspec.json.decode(body, type=kind)
+    except (msgspec.ValidationError, msgspec.DecodeError) as error:
+        raise InvalidRequest(f"Invalid request body: {error}") from None
+
+
+def reply(content: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    """A JSON response encoded by msgspec (structs, datetimes and all)."""
+    return Response(_ENCODER.encode(content), status_code=status, headers=headers, media_type="application/json")
+
+
+def problem(status: int, code: str, message: str, details: dict[str, Any] | None = None) -> Response:
+    """The one error shape: ``{"error": {"code", "message", "details"}}``."""
+    return reply({"error": {"code": code, "message": message, "details": details or {}}}, status)

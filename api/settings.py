@@ -1,0 +1,75 @@
+"""Where the service keeps its log and how it is tuned, read from the environment or given directly.
+
+| variable | meaning | default |
+|---|---|---|
+| ``BACKROOM_POSTGRES_DSN`` | use PostgreSQL at this DSN (``postgresql://user:pw@host:port/db``) | unset: SQLite |
+| ``BACKROOM_POSTGRES_SCHEMA`` | the PostgreSQL schema holding the tables | ``public`` |
+| ``BACKROOM_SQLITE`` | the SQLite file | ``./var/backroom.sqlite`` |
+| ``BACKROOM_SNAPSHOT_INTERVAL`` | snapshot every this many events (0: never) | ``50`` |
+| ``BACKROOM_CACHE_SIZE`` | games kept loaded in memory | ``1000`` |
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+DEFAULT_SQLITE = "./var/backroom.sqlite"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The store and tuning of one service instance."""
+
+    sqlite_path: str = DEFAULT_SQLITE
+    postgres_dsn: str | None = None
+    postgres_schema: str = ""
+    snapshot_interval: int = 50
+    cache_size: int = 1000
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        """Settings from ``BACKROOM_*`` variables."""
+        env = os.environ if environ is None else environ
+        return cls(
+            sqlite_path=env.get("BACKROOM_SQLITE", DEFAULT_SQLITE),
+            postgres_dsn=env.get("BACKROOM_POSTGRES_DSN") or None,
+            postgres_schema=env.get("BACKROOM_POSTGRES_SCHEMA", ""),
+            snapshot_interval=int(env.get("BACKROOM_SNAPSHOT_INTERVAL", "50")),
+            cache_size=int(env.get("BACKROOM_CACHE_SIZE", "1000")),
+        )
+
+    @property
+    def store(self) -> str:
+        """``postgres`` or ``sqlite``."""
+        return "postgres" if self.postgres_dsn else "sqlite"
+
+    def eventsourcing_env(self) -> dict[str, str]:
+        """The environment the eventsourcing library reads its persistence settings from."""
+        env = {
+            "IS_SNAPSHOTTING_ENABLED": "y" if self.snapshot_interval else "n",
+            "AGGREGATE_CACHE_MAXSIZE": str(self.cache_size),
+        }
+        if self.postgres_dsn:
+            return env | _postgres_env(self.postgres_dsn, self.postgres_schema)
+        if "://" not in self.sqlite_path and ":memory:" not in self.sqlite_path:
+            Path(self.sqlite_path).parent.mkdir(parents=True, exist_ok=True)
+        return env | {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": self.sqlite_path}
+
+
+def _postgres_env(dsn: str, schema: str) -> dict[str, str]:
+    parts = urlsplit(dsn)
+    return {
+        "PERSISTENCE_MODULE": "eventsourcing.postgres",
+        "POSTGRES_DBNAME": parts.path.lstrip("/") or "postgres",
+        "POSTGRES_HOST": parts.hostname or "127.0.0.1",
+        "POSTGRES_PORT": str(parts.port or 5432),
+        "POSTGRES_USER": unquote(parts.username or "postgres"),
+        "POSTGRES_PASSWORD": unquote(parts.password or ""),
+        "POSTGRES_SCHEMA": schema,
+        "POSTGRES_POOL_SIZE": "10",
+        "POSTGRES_MAX_OVERFLOW": "20",
+    }

@@ -1,0 +1,44 @@
+"""Helpers for service and API tests: a service over a fresh store, and a fixed clock."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from api.http.app import create_app
+from api.settings import Settings
+from tests.support.tiny_game import PILE
+
+GAMES = {PILE.id: PILE}
+
+
+class StepClock:
+    """A clock that moves one second forward each time it is read."""
+
+    def __init__(self, start: datetime = datetime(2026, 3, 1, tzinfo=UTC)) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(seconds=1)
+        return self.now
+
+
+def client_for(settings: Settings, games: dict[str, Any] | None = None) -> Iterator[TestClient]:
+    """A TestClient over a fresh app (closed at the end)."""
+    app = create_app(settings, games=games or GAMES, clock=StepClock())
+    with TestClient(app) as client:
+        yield client
+
+
+def bearer(token: str) -> dict[str, str]:
+    """The Authorization header for a seat token."""
+    return {"Authorization": f"Bearer {token}"}
+
+
+def stored_count(client: TestClient, game_id: str) -> int:
+    """How many events the store holds for a game (read straight from the event store)."""
+    tables = client.app.state.tables  # type: ignore[attr-defined]
+    return len(list(tables.events.get(tables.load(game_id).id)))
