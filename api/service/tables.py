@@ -5,7 +5,8 @@ names, options, rules version and the secret seed), gains :class:`Table.SeatTake
 and then one :class:`Table.Recorded` per game event, each holding the kernel's event as its own JSON.
 Every aggregate event carries the acting seat, the command id and the time from the injected clock
 (as its ``timestamp``). The game state is folded from the recorded game events with the game's own
-``evolve``; it is never stored except as those events.
+``evolve``; a snapshot stores it encoded (decoded with the game's ``state_decoder``), so a load reads
+one snapshot and fewer than ``snapshot_interval`` events.
 
 :class:`Tables` is thin: load, ``domain.referee.decide``, save with the expected version.
 """
@@ -68,7 +69,7 @@ class Receipt(msgspec.Struct, frozen=True, array_like=True):
 
 
 class TableRecord(msgspec.Struct, kw_only=True):
-    """The stored form of a :class:`Table` snapshot (its game events, not its folded state)."""
+    """The stored form of a :class:`Table` snapshot, the game state encoded as the game's own JSON."""
 
     game: str
     rules_version: str
@@ -77,7 +78,8 @@ class TableRecord(msgspec.Struct, kw_only=True):
     options: msgspec.Raw
     secret: str
     seeded: bool
-    log: list[msgspec.Raw]
+    state: msgspec.Raw  # the game's own JSON; ``null`` before setup
+    recorded: int
     receipts: dict[str, Receipt]
     created_on: datetime
     modified_on: datetime
@@ -87,7 +89,7 @@ class Table(Aggregate):
     """One game at one table: who sits where, the secret seed, and every recorded game event.
 
     Besides what the events set, a loaded table holds ``rules`` (its game) and ``state`` (the game
-    state folded from ``log``); neither is stored.
+    state folded from the recorded events, ``None`` until set up); neither is stored with the events.
     """
 
     class Opened(Aggregate.Created):
@@ -112,7 +114,7 @@ class Table(Aggregate):
             table.options = self.options
             table.secret = self.secret
             table.seeded = self.seeded
-            table.log = []
+            table.recorded = 0
             table.receipts = {}
             table.rules = None
             table.state = None
@@ -141,13 +143,14 @@ class Table(Aggregate):
         command_digest: str
 
         def apply(self, table: Table) -> None:
-            table.log.append(self.event)
-            if table.rules is not None:
-                table.state = table.rules.evolve(table.state, table.rules.event_decoder.decode(self.event))
+            rules = table.rules
+            assert rules is not None, "attach the rules before applying game events"
+            table.state = rules.evolve(table.state, rules.event_decoder.decode(self.event))
+            table.recorded += 1
             table.note(self.command_id, self.command_digest, self.seat, self.originator_version)
 
     class Snapshot(Snapshot):
-        """The table at one version, stored as its game events so a load reads a bounded number of rows."""
+        """The table at one version, game state included, so a load reads a bounded number of rows."""
 
         state: TableRecord  # type: ignore[assignment]  # typed, so msgspec can decode it
 
@@ -162,7 +165,8 @@ class Table(Aggregate):
                 options=table.options,
                 secret=table.secret,
                 seeded=table.seeded,
-                log=list(table.log),
+                state=msgspec.Raw(encode(table.state)),
+                recorded=table.recorded,
                 receipts=dict(table.receipts),
                 created_on=table.created_on,
                 modified_on=table.modified_on,
@@ -181,10 +185,10 @@ class Table(Aggregate):
             table.__base_init__(self.originator_id, self.originator_version, record.created_on)
             table.modified_on = record.modified_on
             for name in TableRecord.__struct_fields__:
-                if name not in ("created_on", "modified_on"):
+                if name not in ("created_on", "modified_on", "state"):
                     setattr(table, name, getattr(record, name))
             table.rules = None
-            table.state = None
+            table.state = record.state  # still encoded: ``attach`` decodes it with the game's types
             return table
 
     def note(self, command_id: str, command_digest: str, seat: int | None, version: int) -> None:
@@ -194,14 +198,15 @@ class Table(Aggregate):
         self.receipts[command_id] = Receipt(command_digest, seat, first, version)
 
     def attach(self, rules: AnyGame) -> None:
-        """Give the table its game's rules and fold the game state from the recorded events."""
+        """Give the table its game's rules (and decode the game state a snapshot left encoded)."""
         self.rules = rules
-        self.state = referee.fold(rules, (rules.event_decoder.decode(raw) for raw in self.log))
+        if isinstance(self.state, msgspec.Raw):
+            self.state = None if bytes(self.state) == b"null" else rules.state_decoder.decode(self.state)
 
     @property
     def started(self) -> bool:
         """True once every seat is taken and the game has been set up."""
-        return bool(self.log)
+        return self.recorded > 0
 
     def open_seats(self) -> list[int]:
         """The seats nobody has taken yet, in seating order."""
@@ -212,12 +217,11 @@ class Table(Aggregate):
         return f"Table(id={self.id}, game={self.game!r}, version={self.version})"
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
-        # The game state, events and rules are immutable values: a copy needs only new containers.
+        # The game state and rules are immutable values: a copy needs only new containers.
         twin = copy.copy(self)
         twin.__dict__.update(
             seat_names=list(self.seat_names),
             token_digests=list(self.token_digests),
-            log=list(self.log),
             receipts=dict(self.receipts),
             _pending_events=[],
         )

@@ -1,0 +1,70 @@
+"""The ``backroom`` command: ``serve`` runs the HTTP API; ``simulate`` lives in :mod:`api.simulate`."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from api.settings import Settings
+
+app = typer.Typer(help="Backroom referees political card games.", no_args_is_help=True)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(envvar="BACKROOM_HOST", help="interface to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(envvar="BACKROOM_PORT", help="port to listen on")] = 8000,
+    sqlite: Annotated[str | None, typer.Option(help="SQLite file (env BACKROOM_SQLITE)")] = None,
+    postgres_dsn: Annotated[str | None, typer.Option(help="PostgreSQL DSN (env BACKROOM_POSTGRES_DSN)")] = None,
+    postgres_schema: Annotated[str | None, typer.Option(help="PostgreSQL schema")] = None,
+    snapshot_interval: Annotated[int | None, typer.Option(help="snapshot every N events (0: never)")] = None,
+    access_log: Annotated[bool, typer.Option(help="log every request")] = False,
+) -> None:
+    """Serve the HTTP API (SQLite at ./var/backroom.sqlite unless told otherwise)."""
+    import uvicorn
+
+    from api.http.app import create_app
+
+    settings = _settings(sqlite, postgres_dsn, postgres_schema, snapshot_interval)
+    typer.echo(f"Backroom on http://{host}:{port} ({settings.store})")
+    uvicorn.run(create_app(settings), host=host, port=port, access_log=access_log, log_level="warning")
+
+
+def _settings(
+    sqlite: str | None, postgres_dsn: str | None, postgres_schema: str | None, snapshot_interval: int | None
+) -> Settings:
+    settings = Settings.from_env()
+    changes = {
+        "sqlite_path": sqlite,
+        "postgres_dsn": postgres_dsn,
+        "postgres_schema": postgres_schema,
+        "snapshot_interval": snapshot_interval,
+    }
+    given = {name: value for name, value in changes.items() if value is not None}
+    if sqlite is not None and postgres_dsn is None:
+        given["postgres_dsn"] = None  # an explicit --sqlite wins over a DSN in the environment
+    return Settings(**{**_fields(settings), **given})
+
+
+def _fields(settings: Settings) -> dict[str, object]:
+    return {name: getattr(settings, name) for name in Settings.__slots__}
+
+
+def _add_simulate() -> None:
+    # `backroom simulate` is written in api/simulate.py by the engine work; the CLI works without it.
+    try:
+        from api.simulate import simulate
+    except ImportError:
+        return
+    app.command("simulate")(simulate)
+
+
+def main() -> None:
+    """Entry point of the ``backroom`` script."""
+    _add_simulate()
+    app()
+
+
+if __name__ == "__main__":
+    main()
