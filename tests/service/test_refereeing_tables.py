@@ -1,0 +1,136 @@
+"""The write side: what a table's stream records, snapshots, and version clashes between writers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from api.service.errors import ConcurrentUpdate, StaleVersion
+from api.service.tables import Table, Tables
+from api.settings import Settings
+from domain.chance import Context
+from tests.support.service import StepClock
+from tests.support.tiny_game import PILE, PileOptions
+
+TAKE_ONE = b'{"type":"Take","count":1}'
+
+
+class RivalClock(StepClock):
+    """A clock that, the first time it is read while armed, lets a rival act before answering."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rival: Callable[[], object] | None = None
+
+    def __call__(self) -> datetime:
+        rival, self.rival = self.rival, None
+        if rival is not None:
+            rival()
+        return super().__call__()
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(sqlite_path=str(tmp_path / "tables.sqlite"), snapshot_interval=3)
+
+
+def make(settings: Settings, clock: Callable[[], datetime] | None = None) -> Tables:
+    return Tables(
+        settings.eventsourcing_env(),
+        games={"pile": PILE},
+        clock=clock or StepClock(),
+        snapshot_interval=settings.snapshot_interval,
+    )
+
+
+@pytest.fixture
+def tables(settings: Settings) -> Iterator[Tables]:
+    app = make(settings)
+    yield app
+    app.close()
+
+
+def test_every_stream_opens_with_game_seats_options_rules_version_and_seed(tables: Tables) -> None:
+    """The first event records game id, type, seat names, options, rules version and the secret seed."""
+    opening = tables.open("pile", ["ann", "bob"], {"stones": 5}, seed="seed-1")
+    first = next(iter(tables.events.get(opening.game_id)))
+    assert isinstance(first, Table.Opened)
+    assert first.originator_id == opening.game_id and first.originator_version == 1
+    assert (first.game, first.seat_names, first.rules_version) == ("pile", ("ann", "bob"), "1")
+    assert bytes(first.options) == b'{"stones":5}'
+    assert first.secret == "seed-1" and first.seeded is True
+    assert all(len(digest or "") == 64 for digest in first.token_digests)
+
+
+def test_every_event_carries_its_seat_command_id_and_clock_time(tables: Tables) -> None:
+    """Each event names the acting seat and the command id, and is stamped by the injected clock."""
+    opening = tables.open("pile", ["ann", "bob"])
+    tables.submit(str(opening.game_id), opening.tokens[0], TAKE_ONE, command_id="cmd-9")
+    events = list(tables.events.get(opening.game_id))
+    last = events[-1]
+    assert isinstance(last, Table.Recorded)
+    assert (last.seat, last.command_id) == (0, "cmd-9")
+    assert [event.timestamp for event in events] == [
+        datetime(2026, 3, 1, 0, 0, second, tzinfo=UTC) for second in (1, 2, 3)
+    ]
+
+
+def test_each_step_draws_from_the_secret_and_the_version(tables: Tables) -> None:
+    """The deal is what the game's setup draws from Context.for_step(secret, version before it)."""
+    opening = tables.open("pile", ["ann", "bob"], seed="fixed")
+    expected = PILE.setup(PileOptions(), 2, Context.for_step("fixed", 1))
+    assert tables.load(opening.game_id).state.cards == expected[0].cards  # type: ignore[attr-defined]
+
+
+def test_a_snapshot_is_taken_each_interval_and_a_fresh_load_matches(settings: Settings, tables: Tables) -> None:
+    """Every third version is snapshotted; a new process loads from it to the same state."""
+    opening = tables.open("pile", ["ann", "bob"], {"stones": 20})
+    game_id, tokens = str(opening.game_id), opening.tokens
+    for turn in range(5):
+        tables.submit(game_id, tokens[turn % 2], TAKE_ONE)
+    assert tables.snapshots is not None
+    assert [snap.originator_version for snap in tables.snapshots.get(opening.game_id)] == [3, 6]
+    fresh = make(settings)
+    try:
+        loaded, original = fresh.load(game_id), tables.load(game_id)
+        assert loaded.version == original.version == 7
+        assert loaded.state == original.state and loaded.receipts == original.receipts
+    finally:
+        fresh.close()
+
+
+def test_a_rival_saving_first_makes_this_save_a_conflict(settings: Settings, tables: Tables) -> None:
+    """Between load and save another writer records a command: the library's clash is a conflict."""
+    opening = tables.open("pile", ["ann", "bob"], {"stones": 20})
+    game_id, token = str(opening.game_id), opening.tokens[0]
+    clock = RivalClock()
+    slow = make(settings, clock)
+    try:
+        slow.load(game_id)
+        clock.rival = lambda: tables.submit(game_id, token, TAKE_ONE)
+        with pytest.raises(ConcurrentUpdate):
+            slow.submit(game_id, token, TAKE_ONE)
+        clock.rival = lambda: tables.submit(game_id, opening.tokens[1], TAKE_ONE)
+        with pytest.raises(StaleVersion):
+            slow.submit(game_id, opening.tokens[1], TAKE_ONE, expected_version=3)
+    finally:
+        slow.close()
+    assert tables.load(game_id).version == 4
+
+
+def test_a_retry_that_lost_the_race_to_its_own_first_try_is_recognised(settings: Settings, tables: Tables) -> None:
+    """If the same command id was saved by a rival meanwhile, the clash is answered as a retry."""
+    opening = tables.open("pile", ["ann", "bob"], {"stones": 20})
+    game_id, token = str(opening.game_id), opening.tokens[0]
+    clock = RivalClock()
+    slow = make(settings, clock)
+    try:
+        clock.rival = lambda: tables.submit(game_id, token, TAKE_ONE, command_id="same")
+        ruling = slow.submit(game_id, token, TAKE_ONE, command_id="same")
+    finally:
+        slow.close()
+    assert ruling.replayed and (ruling.first, ruling.last) == (3, 3)
+    assert tables.load(game_id).version == 3
