@@ -42,3 +42,22 @@ def stored_count(client: TestClient, game_id: str) -> int:
     """How many events the store holds for a game (read straight from the event store)."""
     tables = client.app.state.tables  # type: ignore[attr-defined]
     return len(list(tables.events.get(tables.load(game_id).id)))
+
+
+def play_randomly(client: Any, game_id: str, tokens: dict[int, str], seed: int, limit: int = 5000) -> int:
+    """Play a game to its end by sending random commands that `/legal` offers; the commands sent.
+
+    ``client`` is a TestClient or an ``httpx.Client`` with a base URL.
+    """
+    import random
+
+    rng = random.Random(seed)
+    for sent in range(limit):
+        summary = client.get(f"/api/games/{game_id}").json()
+        if summary["status"] == "over":
+            return sent
+        seat = rng.choice(summary["to_act"])
+        offered = client.get(f"/api/games/{game_id}/legal", headers=bearer(tokens[seat])).json()["commands"]
+        answer = client.post(f"/api/games/{game_id}/commands", json=rng.choice(offered), headers=bearer(tokens[seat]))
+        assert answer.status_code == 200, answer.text
+    raise AssertionError(f"the game did not end within {limit} commands")
