@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import dataclasses
+from typing import Annotated, Any
 
 import typer
 
@@ -12,11 +13,13 @@ app = typer.Typer(help="Backroom referees political card games.", no_args_is_hel
 
 
 @app.command()
-def serve(
+def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option)
     host: Annotated[str, typer.Option(envvar="BACKROOM_HOST", help="interface to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(envvar="BACKROOM_PORT", help="port to listen on")] = 8000,
     sqlite: Annotated[str | None, typer.Option(help="SQLite file (env BACKROOM_SQLITE)")] = None,
-    postgres_dsn: Annotated[str | None, typer.Option(help="PostgreSQL DSN (env BACKROOM_POSTGRES_DSN)")] = None,
+    postgres_dsn: Annotated[
+        str | None, typer.Option(help="PostgreSQL DSN (env BACKROOM_POSTGRES_DSN)")
+    ] = None,
     postgres_schema: Annotated[str | None, typer.Option(help="PostgreSQL schema")] = None,
     snapshot_interval: Annotated[int | None, typer.Option(help="snapshot every N events (0: never)")] = None,
     access_log: Annotated[bool, typer.Option(help="log every request")] = False,
@@ -35,20 +38,16 @@ def _settings(
     sqlite: str | None, postgres_dsn: str | None, postgres_schema: str | None, snapshot_interval: int | None
 ) -> Settings:
     settings = Settings.from_env()
-    changes = {
+    given: dict[str, Any] = {
         "sqlite_path": sqlite,
         "postgres_dsn": postgres_dsn,
         "postgres_schema": postgres_schema,
         "snapshot_interval": snapshot_interval,
     }
-    given = {name: value for name, value in changes.items() if value is not None}
+    changes = {name: value for name, value in given.items() if value is not None}
     if sqlite is not None and postgres_dsn is None:
-        given["postgres_dsn"] = None  # an explicit --sqlite wins over a DSN in the environment
-    return Settings(**{**_fields(settings), **given})
-
-
-def _fields(settings: Settings) -> dict[str, object]:
-    return {name: getattr(settings, name) for name in Settings.__slots__}
+        changes["postgres_dsn"] = None  # an explicit --sqlite wins over a DSN in the environment
+    return dataclasses.replace(settings, **changes)
 
 
 def _add_simulate() -> None:

@@ -2,7 +2,7 @@
 
 | variable | meaning | default |
 |---|---|---|
-| ``BACKROOM_POSTGRES_DSN`` | use PostgreSQL at this DSN (``postgresql://user:pw@host:port/db``) | unset: SQLite |
+| ``BACKROOM_POSTGRES_DSN`` | use PostgreSQL here (``postgresql://user:pw@host:port/db``) | unset |
 | ``BACKROOM_POSTGRES_SCHEMA`` | the PostgreSQL schema holding the tables | ``public`` |
 | ``BACKROOM_SQLITE`` | the SQLite file | ``./var/backroom.sqlite`` |
 | ``BACKROOM_SNAPSHOT_INTERVAL`` | snapshot every this many events (0: never) | ``50`` |

@@ -35,7 +35,10 @@ def create_app(
     settings = settings or Settings.from_env()
     catalogue = dict(games) if games is not None else registered()
     tables = Tables(
-        settings.eventsourcing_env(), games=catalogue, clock=clock, snapshot_interval=settings.snapshot_interval
+        settings.eventsourcing_env(),
+        games=catalogue,
+        clock=clock,
+        snapshot_interval=settings.snapshot_interval,
     )
 
     @asynccontextmanager

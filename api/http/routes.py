@@ -103,8 +103,13 @@ def legal(tables: TablesDep, game_id: str, token: TokenDep) -> Response:
 
 
 @router.post("/games/{game_id}/commands", summary="Send one command", openapi_extra=_body_schema("Command"))
-def command(
-    tables: TablesDep, game_id: str, token: TokenDep, body: BodyDep, version: VersionDep, key: IdempotencyKey = None
+def command(  # noqa: PLR0917  (FastAPI injects each parameter by name)
+    tables: TablesDep,
+    game_id: str,
+    token: TokenDep,
+    body: BodyDep,
+    version: VersionDep,
+    key: IdempotencyKey = None,
 ) -> Response:
     ruling = tables.submit(game_id, token, body, command_id=key, expected_version=version)
     answer = queries.ruling(tables, ruling)
@@ -112,5 +117,7 @@ def command(
 
 
 @router.get("/games/{game_id}/events", summary="The log after a version, redacted for the caller")
-def events(tables: TablesDep, game_id: str, token: TokenDep, after: Annotated[int, Query(ge=0)] = 0) -> Response:
+def events(
+    tables: TablesDep, game_id: str, token: TokenDep, after: Annotated[int, Query(ge=0)] = 0
+) -> Response:
     return reply(queries.feed(tables, game_id, token, after))

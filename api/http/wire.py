@@ -51,7 +51,9 @@ def decode(body: bytes, kind: type[T]) -> T:
 
 def reply(content: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
     """A JSON response encoded by msgspec (structs, datetimes and all)."""
-    return Response(_ENCODER.encode(content), status_code=status, headers=headers, media_type="application/json")
+    return Response(
+        _ENCODER.encode(content), status_code=status, headers=headers, media_type="application/json"
+    )
 
 
 def problem(status: int, code: str, message: str, details: dict[str, Any] | None = None) -> Response:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -33,6 +33,7 @@ class MsgspecTranscoder(Transcoder):
     def __init__(self) -> None:
         self._encoder = msgspec.json.Encoder()
         self._decoder = msgspec.json.Decoder()
+        self._typed: dict[type[Any], msgspec.json.Decoder[Any]] = {}
 
     def encode(self, obj: Any) -> bytes:
         return self._encoder.encode(obj)
@@ -42,15 +43,13 @@ class MsgspecTranscoder(Transcoder):
 
     def decode_as(self, data: bytes, kind: type[Any]) -> Any:
         """Decode ``data`` as an instance of ``kind`` (validating every field's type)."""
-        return _decoder_for(kind).decode(data)
+        decoder = self._typed.get(kind)
+        if decoder is None:
+            decoder = self._typed[kind] = msgspec.json.Decoder(kind)
+        return decoder.decode(data)
 
 
-@lru_cache(maxsize=None)
-def _decoder_for(kind: type[Any]) -> msgspec.json.Decoder[Any]:
-    return msgspec.json.Decoder(kind)
-
-
-@lru_cache(maxsize=None)
+@cache
 def stored_form(event_class: type[Any]) -> type[msgspec.Struct]:
     """The msgspec Struct describing how ``event_class`` is stored (every field but its identity)."""
     hints = typing.get_type_hints(event_class)
@@ -103,7 +102,7 @@ class MsgspecMapper(Mapper[Any]):
                 f"of {stored_event.originator_id}: {error}"
             ) from error
         fields = msgspec.structs.asdict(stored)
-        to_id = find_id_convertor(event_class, type(stored_event.originator_id))
+        to_id = find_id_convertor(event_class, type(stored_event.originator_id))  # type: ignore[arg-type]  # classes hash
         fields["originator_id"] = to_id(stored_event.originator_id)
         fields["originator_version"] = stored_event.originator_version
         event = object.__new__(event_class)

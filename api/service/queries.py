@@ -17,7 +17,6 @@ from eventsourcing.utils import get_topic
 
 from api.service.tables import AnyGame, Ruling, Table, Tables, seat_of
 from domain import referee
-from domain.codec import to_builtins
 from domain.seats import SPECTATOR, Seat, Viewer
 
 PAGE = 500
@@ -100,8 +99,9 @@ def legal(tables: Tables, game_id: str, token: str | None) -> dict[str, Any]:
     viewer = viewer_of(table, token)
     rules = table.rules
     assert rules is not None
-    commands = rules.legal_commands(table.state, viewer) if table.started and viewer is not SPECTATOR else []
-    return {"version": table.version, "seat": _seat_or_none(viewer), "commands": commands}
+    seat = _seat_or_none(viewer)
+    commands = rules.legal_commands(table.state, Seat(seat)) if table.started and seat is not None else []
+    return {"version": table.version, "seat": seat, "commands": commands}
 
 
 def feed(tables: Tables, game_id: str, token: str | None, after: int = 0) -> dict[str, Any]:

@@ -48,6 +48,7 @@ from domain.chance import Context
 from domain.codec import encode
 from domain.game import GameDefinition
 from domain.messages import Event
+from domain.seats import Seat
 
 AnyGame = GameDefinition[Any, Any, Any, Any]
 Clock = Callable[[], datetime]
@@ -91,6 +92,21 @@ class Table(Aggregate):
     Besides what the events set, a loaded table holds ``rules`` (its game) and ``state`` (the game
     state folded from the recorded events, ``None`` until set up); neither is stored with the events.
     """
+
+    game: str
+    rules_version: str
+    seat_names: list[str | None]
+    token_digests: list[str | None]
+    options: msgspec.Raw
+    secret: str
+    seeded: bool
+    recorded: int
+    receipts: dict[str, Receipt]
+    rules: AnyGame | None
+    state: Any
+
+    def __init__(self) -> None:
+        """Nothing to do: :class:`Table.Opened` sets every attribute (declared above for type checkers)."""
 
     class Opened(Aggregate.Created):
         """A table was opened for a game (the secret seed and token digests stay in the log)."""
@@ -176,10 +192,10 @@ class Table(Aggregate):
                 originator_version=table.version,
                 timestamp=table.modified_on,
                 topic=get_topic(Table),
-                state=record,
+                state=record,  # type: ignore[arg-type]  # a typed record, not the library's dict
             )
 
-        def mutate(self, _: None) -> Table:  # type: ignore[override]  # rebuilds from a typed record
+        def mutate(self, _: None) -> Table:
             record = self.state
             table = object.__new__(Table)
             table.__base_init__(self.originator_id, self.originator_version, record.created_on)
@@ -370,9 +386,11 @@ class Tables(Application[UUID]):
                 {"version": table.version},
             )
         now = self.clock()
-        events = referee.decide(rules, table.state, seat, command, Context.for_step(table.secret, table.version, now))
+        events = referee.decide(
+            rules, table.state, Seat(seat), command, Context.for_step(table.secret, table.version, now)
+        )
         first = table.version + 1
-        self._append(table, events, seat, command_id, command_digest, now)
+        self._append(table, events, seat=seat, command_id=command_id, command_digest=command_digest, now=now)
         recorded = tuple(table.pending_events)
         try:
             self._save(table, expected=expected_version)
@@ -440,12 +458,15 @@ class Tables(Application[UUID]):
         now = self.clock()
         ctx = Context.for_step(table.secret, table.version, now)
         _, events = referee.start(rules, options, len(table.seat_names), ctx)
-        self._append(table, events, None, command_id, _digest(None, b"setup"), now)
+        self._append(
+            table, events, seat=None, command_id=command_id, command_digest=_digest(None, b"setup"), now=now
+        )
 
     def _append(
         self,
         table: Table,
         events: list[Event],
+        *,
         seat: int | None,
         command_id: str,
         command_digest: str,

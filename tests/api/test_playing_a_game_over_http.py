@@ -69,7 +69,9 @@ def test_a_command_answers_with_version_described_events_and_the_new_view(
     client: TestClient, pile: dict[str, Any]
 ) -> None:
     """The answer holds the new version, the sender's events described, and its new view."""
-    answer = client.post(f"/api/games/{pile['id']}/commands", json={"type": "Take", "count": 2}, headers=pile["ann"])
+    answer = client.post(
+        f"/api/games/{pile['id']}/commands", json={"type": "Take", "count": 2}, headers=pile["ann"]
+    )
     body = answer.json()
     assert answer.status_code == 200 and answer.headers["ETag"] == '"3"'
     assert body["version"] == 3
@@ -115,7 +117,9 @@ def test_a_seed_makes_the_deal_reproducible_and_the_summary_says_so(client: Test
         body = client.post("/api/games", json={"game": "pile", "players": ["a", "b"], "seed": "same"}).json()
         assert body["game"]["seeded"] is True
         token = body["tokens"][0]["token"]
-        cards.append(client.get(f"/api/games/{body['id']}/view", headers=bearer(token)).json()["view"]["my_card"])
+        cards.append(
+            client.get(f"/api/games/{body['id']}/view", headers=bearer(token)).json()["view"]["my_card"]
+        )
     assert cards[0] == cards[1]
 
 
@@ -140,7 +144,9 @@ def test_the_catalogue_lists_games_with_seat_ranges_and_option_schemas(client: T
 
 def test_options_are_applied(client: TestClient) -> None:
     """Options given at opening reach the game's setup."""
-    body = client.post("/api/games", json={"game": "pile", "players": ["a", "b"], "options": {"stones": 3}}).json()
+    body = client.post(
+        "/api/games", json={"game": "pile", "players": ["a", "b"], "options": {"stones": 3}}
+    ).json()
     assert client.get(f"/api/games/{body['id']}/view").json()["view"]["stones"] == 3
 
 

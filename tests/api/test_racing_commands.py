@@ -16,7 +16,9 @@ TAKE = {"type": "Take", "count": 1}
 
 
 def big_pile(client: TestClient) -> dict[str, Any]:
-    body = client.post("/api/games", json={"game": "pile", "players": ["a", "b"], "options": {"stones": 500}}).json()
+    body = client.post(
+        "/api/games", json={"game": "pile", "players": ["a", "b"], "options": {"stones": 500}}
+    ).json()
     return {"id": body["id"], "tokens": {entry["seat"]: entry["token"] for entry in body["tokens"]}}
 
 

@@ -43,7 +43,9 @@ def test_a_malformed_command_is_refused_and_appends_nothing(
     assert stored_count(client, pile["id"]) == before
 
 
-def test_a_command_out_of_turn_is_refused_with_the_rules_code(client: TestClient, pile: dict[str, Any]) -> None:
+def test_a_command_out_of_turn_is_refused_with_the_rules_code(
+    client: TestClient, pile: dict[str, Any]
+) -> None:
     """Only the seat to act may send a command."""
     refused(command(client, pile, pile["bob"], json=TAKE), 409, "rule/not_your_turn")
     assert stored_count(client, pile["id"]) == 2
@@ -92,7 +94,9 @@ def test_an_unknown_game_is_not_found(client: TestClient, pile: dict[str, Any], 
     """Every route answers 404 for a game that does not exist."""
     refused(client.get(f"/api/games/{game_id}"), 404, "game/not_found")
     refused(client.get(f"/api/games/{game_id}/view"), 404, "game/not_found")
-    refused(client.post(f"/api/games/{game_id}/commands", json=TAKE, headers=pile["ann"]), 404, "game/not_found")
+    refused(
+        client.post(f"/api/games/{game_id}/commands", json=TAKE, headers=pile["ann"]), 404, "game/not_found"
+    )
     refused(client.post(f"/api/games/{game_id}/join", json={"name": "x"}), 404, "game/not_found")
 
 
@@ -128,7 +132,11 @@ def test_a_command_before_the_game_starts_is_a_conflict(client: TestClient) -> N
     """While seats are open there is nothing to play."""
     game_id = client.post("/api/games", json={"game": "pile", "seats": 2}).json()["id"]
     token = client.post(f"/api/games/{game_id}/join", json={"name": "ann"}).json()["token"]
-    refused(client.post(f"/api/games/{game_id}/commands", json=TAKE, headers=bearer(token)), 409, "game/not_started")
+    refused(
+        client.post(f"/api/games/{game_id}/commands", json=TAKE, headers=bearer(token)),
+        409,
+        "game/not_started",
+    )
     assert stored_count(client, game_id) == 2
 
 

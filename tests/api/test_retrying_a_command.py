@@ -11,7 +11,9 @@ from tests.support.service import stored_count
 
 def send(client: TestClient, pile: dict[str, Any], seat: str, count: int, key: str | None = None) -> Any:
     headers = pile[seat] | ({"Idempotency-Key": key} if key else {})
-    return client.post(f"/api/games/{pile['id']}/commands", json={"type": "Take", "count": count}, headers=headers)
+    return client.post(
+        f"/api/games/{pile['id']}/commands", json={"type": "Take", "count": count}, headers=headers
+    )
 
 
 def test_a_retry_with_the_same_key_returns_the_first_answer_and_appends_nothing(
@@ -46,7 +48,9 @@ def test_the_same_key_with_another_command_is_refused(client: TestClient, pile: 
     assert stored_count(client, pile["id"]) == 3
 
 
-def test_the_command_id_is_stored_with_the_events_it_produced(client: TestClient, pile: dict[str, Any]) -> None:
+def test_the_command_id_is_stored_with_the_events_it_produced(
+    client: TestClient, pile: dict[str, Any]
+) -> None:
     """The key becomes the command id recorded in the event's metadata."""
     send(client, pile, "ann", 2, key="k-42")
     tables = client.app.state.tables  # type: ignore[attr-defined]

@@ -15,12 +15,16 @@ from tests.support.service import bearer, client_for, play_randomly, stored_coun
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    yield from client_for(Settings(sqlite_path=str(tmp_path / "sf2.sqlite"), snapshot_interval=50), registered())
+    yield from client_for(
+        Settings(sqlite_path=str(tmp_path / "sf2.sqlite"), snapshot_interval=50), registered()
+    )
 
 
 def test_a_game_of_slush_fund_2_plays_to_its_end_from_legal_alone(client: TestClient) -> None:
     """Random legal commands end the game; the outcome, the log and the views agree."""
-    opened = client.post("/api/games", json={"game": "slush-fund-2", "players": ["ann", "bob"], "seed": "7"}).json()
+    opened = client.post(
+        "/api/games", json={"game": "slush-fund-2", "players": ["ann", "bob"], "seed": "7"}
+    ).json()
     game_id = opened["id"]
     tokens = {entry["seat"]: entry["token"] for entry in opened["tokens"]}
     sent = play_randomly(client, game_id, tokens, seed=7)

@@ -12,24 +12,10 @@ from api.service.errors import ConcurrentUpdate, StaleVersion
 from api.service.tables import Table, Tables
 from api.settings import Settings
 from domain.chance import Context
-from tests.support.service import StepClock
+from tests.support.service import RivalClock, StepClock
 from tests.support.tiny_game import PILE, PileOptions
 
 TAKE_ONE = b'{"type":"Take","count":1}'
-
-
-class RivalClock(StepClock):
-    """A clock that, the first time it is read while armed, lets a rival act before answering."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.rival: Callable[[], object] | None = None
-
-    def __call__(self) -> datetime:
-        rival, self.rival = self.rival, None
-        if rival is not None:
-            rival()
-        return super().__call__()
 
 
 @pytest.fixture
@@ -85,7 +71,9 @@ def test_each_step_draws_from_the_secret_and_the_version(tables: Tables) -> None
     assert tables.load(opening.game_id).state.cards == expected[0].cards  # type: ignore[attr-defined]
 
 
-def test_a_snapshot_is_taken_each_interval_and_a_fresh_load_matches(settings: Settings, tables: Tables) -> None:
+def test_a_snapshot_is_taken_each_interval_and_a_fresh_load_matches(
+    settings: Settings, tables: Tables
+) -> None:
     """Every third version is snapshotted; a new process loads from it to the same state."""
     opening = tables.open("pile", ["ann", "bob"], {"stones": 20})
     game_id, tokens = str(opening.game_id), opening.tokens
@@ -121,7 +109,9 @@ def test_a_rival_saving_first_makes_this_save_a_conflict(settings: Settings, tab
     assert tables.load(game_id).version == 4
 
 
-def test_a_retry_that_lost_the_race_to_its_own_first_try_is_recognised(settings: Settings, tables: Tables) -> None:
+def test_a_retry_that_lost_the_race_to_its_own_first_try_is_recognised(
+    settings: Settings, tables: Tables
+) -> None:
     """If the same command id was saved by a rival meanwhile, the clash is answered as a retry."""
     opening = tables.open("pile", ["ann", "bob"], {"stones": 20})
     game_id, token = str(opening.game_id), opening.tokens[0]

@@ -43,7 +43,9 @@ def test_the_transcoder_round_trips_plain_data() -> None:
     transcoder = MsgspecTranscoder()
     data = {"a": [1, 2.5, None, True], "b": {"c": "d"}}
     assert transcoder.decode(transcoder.encode(data)) == data
-    assert transcoder.decode_as(transcoder.encode({"digest": "x", "seat": 1, "first": 2, "last": 3}), dict) == {
+    assert transcoder.decode_as(
+        transcoder.encode({"digest": "x", "seat": 1, "first": 2, "last": 3}), dict
+    ) == {
         "digest": "x",
         "seat": 1,
         "first": 2,
@@ -97,7 +99,11 @@ def test_a_snapshot_round_trips_with_its_typed_record() -> None:
         modified_on=WHEN,
     )
     snapshot = Table.Snapshot(
-        originator_id=uuid4(), originator_version=2, timestamp=WHEN, topic="api.service.tables:Table", state=record
+        originator_id=uuid4(),
+        originator_version=2,
+        timestamp=WHEN,
+        topic="api.service.tables:Table",
+        state=record,
     )
     back = mapper().to_domain_event(mapper().to_stored_event(snapshot))
     assert isinstance(back.state, TableRecord)  # type: ignore[attr-defined]

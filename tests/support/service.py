@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -24,6 +24,23 @@ class StepClock:
     def __call__(self) -> datetime:
         self.now += timedelta(seconds=1)
         return self.now
+
+
+class RivalClock(StepClock):
+    """A step clock that, the first time it is read while armed, lets a rival act before answering.
+
+    The service reads the clock between loading a game and saving, so an armed rival saves first.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rival: Callable[[], object] | None = None
+
+    def __call__(self) -> datetime:
+        rival, self.rival = self.rival, None
+        if rival is not None:
+            rival()
+        return super().__call__()
 
 
 def client_for(settings: Settings, games: dict[str, Any] | None = None) -> Iterator[TestClient]:
@@ -58,6 +75,8 @@ def play_randomly(client: Any, game_id: str, tokens: dict[int, str], seed: int, 
             return sent
         seat = rng.choice(summary["to_act"])
         offered = client.get(f"/api/games/{game_id}/legal", headers=bearer(tokens[seat])).json()["commands"]
-        answer = client.post(f"/api/games/{game_id}/commands", json=rng.choice(offered), headers=bearer(tokens[seat]))
+        answer = client.post(
+            f"/api/games/{game_id}/commands", json=rng.choice(offered), headers=bearer(tokens[seat])
+        )
         assert answer.status_code == 200, answer.text
     raise AssertionError(f"the game did not end within {limit} commands")
