@@ -1,0 +1,30 @@
+"""`backroom serve` runs the API as a real process."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+
+from tests.support.server import serving
+from tests.support.service import bearer
+
+
+def test_backroom_serve_answers_health_and_plays_commands(tmp_path: Path) -> None:
+    """A served Slush Fund 2 table takes commands from `/legal` and keeps them in the SQLite file."""
+    store = tmp_path / "served.sqlite"
+    with serving(store) as base, httpx.Client(base_url=base, timeout=10) as client:
+        assert client.get("/health").json() == {"status": "ok", "store": "sqlite"}
+        opened = client.post("/api/games", json={"game": "slush-fund-2", "players": ["ann", "bob"]}).json()
+        tokens = {entry["seat"]: entry["token"] for entry in opened["tokens"]}
+        version = opened["game"]["version"]
+        for _ in range(5):
+            seat = client.get(f"/api/games/{opened['id']}").json()["to_act"][0]
+            offered = client.get(f"/api/games/{opened['id']}/legal", headers=bearer(tokens[seat])).json()
+            answer = client.post(
+                f"/api/games/{opened['id']}/commands", json=offered["commands"][0], headers=bearer(tokens[seat])
+            )
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["version"] > version
+            version = answer.json()["version"]
+    assert store.exists() and store.stat().st_size > 0

@@ -1,0 +1,57 @@
+"""A real ``backroom serve`` process on a free port, for tests and the benchmark."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+BACKROOM = Path(sys.executable).with_name("backroom")
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def serving(sqlite: Path, *extra: str, startup: float = 20.0) -> Iterator[str]:
+    """Run ``backroom serve`` on ``sqlite`` until the block ends; yields the base URL once healthy."""
+    port = free_port()
+    command = [str(BACKROOM), "serve", "--port", str(port), "--sqlite", str(sqlite), *extra]
+    env = {key: value for key, value in os.environ.items() if not key.startswith("BACKROOM_")}
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_healthy(base, process, startup)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def _wait_healthy(base: str, process: subprocess.Popen[bytes], startup: float) -> None:
+    deadline = time.monotonic() + startup
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"backroom serve exited: {process.stderr.read().decode() if process.stderr else ''}")
+        try:
+            if httpx.get(f"{base}/health", timeout=1).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError("backroom serve did not become healthy in time")
