@@ -20,10 +20,9 @@ def test_backroom_serve_answers_health_and_plays_commands(tmp_path: Path) -> Non
         version = opened["game"]["version"]
         for _ in range(5):
             seat = client.get(f"/api/games/{opened['id']}").json()["to_act"][0]
-            offered = client.get(f"/api/games/{opened['id']}/legal", headers=bearer(tokens[seat])).json()
-            answer = client.post(
-                f"/api/games/{opened['id']}/commands", json=offered["commands"][0], headers=bearer(tokens[seat])
-            )
+            headers = bearer(tokens[seat])
+            offered = client.get(f"/api/games/{opened['id']}/legal", headers=headers).json()["commands"]
+            answer = client.post(f"/api/games/{opened['id']}/commands", json=offered[0], headers=headers)
             assert answer.status_code == 200, answer.text
             assert answer.json()["version"] > version
             version = answer.json()["version"]

@@ -47,7 +47,8 @@ def _wait_healthy(base: str, process: subprocess.Popen[bytes], startup: float) -
     deadline = time.monotonic() + startup
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"backroom serve exited: {process.stderr.read().decode() if process.stderr else ''}")
+            errors = process.stderr.read().decode() if process.stderr else ""
+            raise RuntimeError(f"backroom serve exited: {errors}")
         try:
             if httpx.get(f"{base}/health", timeout=1).status_code == 200:
                 return
