@@ -13,7 +13,7 @@ from tests.support.service import bearer
 def test_backroom_serve_answers_health_and_plays_commands(tmp_path: Path) -> None:
     """A served Slush Fund 2 table takes commands from `/legal` and keeps them in the SQLite file."""
     store = tmp_path / "served.sqlite"
-    with serving(store) as base, httpx.Client(base_url=base, timeout=10) as client:
+    with serving(store) as served, httpx.Client(base_url=served.base, timeout=10) as client:
         assert client.get("/health").json() == {"status": "ok", "store": "sqlite"}
         opened = client.post("/api/games", json={"game": "slush-fund-2", "players": ["ann", "bob"]}).json()
         tokens = {entry["seat"]: entry["token"] for entry in opened["tokens"]}

@@ -1,7 +1,8 @@
 """Commands per second through the HTTP API, against the library's raw save rate on the same SQLite file.
 
 A real ``backroom serve`` process; 32 concurrent Slush Fund 2 games, each driven by its own task over
-keep-alive httpx connections: ask `/legal` for the seat to act, POST a random legal command, repeat
+keep-alive httpx connections (spread over ``--clients`` processes so that the client is not what is
+measured): ask `/legal` for the seat to act, POST a random legal command, repeat
 (a finished game is replaced by a new one). Only the POSTs count as commands; their latency is what
 p50/p99 report. The raw rate is the eventsourcing library saving one small event per ``save`` to the
 same file, sequentially, in this process. Goal: API commands/s >= 0.7 x raw saves/s.
@@ -13,6 +14,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -21,16 +24,18 @@ import time
 from pathlib import Path
 
 import httpx
+import msgspec
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a script from the repo root
 
-from eventsourcing.application import Application  # noqa: E402  (after the path fix above)
-from eventsourcing.domain import Aggregate, event  # noqa: E402
+from eventsourcing.application import Application
+from eventsourcing.domain import Aggregate, event
 
-from tests.support.server import serving  # noqa: E402
+from tests.support.server import serving
 
 GOAL = 0.7
 GAME = "slush-fund-2"
+NEW_GAME = {"game": GAME, "players": ["a", "b"]}
 
 
 class Counter(Aggregate):
@@ -46,7 +51,9 @@ class Counter(Aggregate):
 
 def raw_save_rate(sqlite: Path, seconds: float) -> float:
     """Saves per second of the bare library (SQLite, default JSON transcoder) on ``sqlite``."""
-    app: Application = Application(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(sqlite)})
+    app: Application = Application(
+        env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(sqlite)}
+    )
     counter = Counter()
     app.save(counter)
     saves = 0
@@ -65,50 +72,89 @@ async def play(client: httpx.AsyncClient, seed: int, until: float, latencies: li
     rng = random.Random(seed)
     commands = 0
     while time.perf_counter() < until:
-        opened = (await client.post("/api/games", json={"game": GAME, "players": ["a", "b"]})).json()
-        game_id, tokens = opened["id"], {t["seat"]: {"Authorization": f"Bearer {t['token']}"} for t in opened["tokens"]}
+        opened = msgspec.json.decode((await client.post("/api/games", json=NEW_GAME)).content)
+        game_id = opened["id"]
+        tokens = {t["seat"]: {"Authorization": f"Bearer {t['token']}"} for t in opened["tokens"]}
         to_act = opened["game"]["to_act"]
         while to_act and time.perf_counter() < until:
             headers = tokens[rng.choice(to_act)]
-            offered = (await client.get(f"/api/games/{game_id}/legal", headers=headers)).json()["commands"]
+            legal = await client.get(f"/api/games/{game_id}/legal", headers=headers)
+            command = rng.choice(msgspec.json.decode(legal.content)["commands"])
             sent = time.perf_counter()
-            answer = await client.post(f"/api/games/{game_id}/commands", json=rng.choice(offered), headers=headers)
+            answer = await client.post(
+                f"/api/games/{game_id}/commands", content=msgspec.json.encode(command), headers=headers
+            )
             latencies.append(time.perf_counter() - sent)
             if answer.status_code != 200:
                 raise RuntimeError(answer.text)
             commands += 1
-            to_act = answer.json()["to_act"]
+            to_act = msgspec.json.decode(answer.content)["to_act"]
     return commands
 
 
-async def drive(base: str, games: int, seconds: float) -> tuple[float, list[float]]:
-    """Commands/s over ``seconds`` with ``games`` concurrent games, and every command's latency."""
-    limits = httpx.Limits(max_connections=games, max_keepalive_connections=games)
+async def drive(base: str, seeds: range, seconds: float) -> tuple[int, list[float]]:
+    """The commands recorded in ``seconds`` by one concurrent game per seed, and their latencies."""
+    limits = httpx.Limits(max_connections=len(seeds), max_keepalive_connections=len(seeds))
     latencies: list[float] = []
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
-        started = time.perf_counter()
-        counts = await asyncio.gather(*(play(client, seed, started + seconds, latencies) for seed in range(games)))
-        elapsed = time.perf_counter() - started
-    return sum(counts) / elapsed, latencies
+    headers = {"Content-Type": "application/json"}
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30, headers=headers) as client:
+        until = time.perf_counter() + seconds
+        counts = await asyncio.gather(*(play(client, seed, until, latencies) for seed in seeds))
+    return sum(counts), latencies
+
+
+def client_process(job: tuple[str, range, float]) -> tuple[int, list[float], float]:
+    """One client process: its games' commands, latencies and CPU seconds."""
+    base, seeds, seconds = job
+    asyncio.run(drive(base, seeds, min(1.0, seconds)))  # warm up: connections, caches
+    before = time.process_time()
+    commands, latencies = asyncio.run(drive(base, seeds, seconds))
+    return commands, latencies, time.process_time() - before
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU seconds a process has used (from /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--games", type=int, default=32)
+    parser.add_argument("--clients", type=int, default=2, help="client processes sharing the games")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         sqlite = Path(folder) / "bench.sqlite"
         raw = raw_save_rate(sqlite, args.seconds / 2)
-        with serving(sqlite) as base:
-            asyncio.run(drive(base, args.games, 1.0))  # warm up: imports, caches, connections
-            rate, latencies = asyncio.run(drive(base, args.games, args.seconds))
+        with serving(sqlite) as served, multiprocessing.Pool(args.clients) as pool:
+            share = -(-args.games // args.clients)
+            jobs = [
+                (served.base, range(n, min(n + share, args.games)), args.seconds)
+                for n in range(0, args.games, share)
+            ]
+            time.sleep(0.2)
+            server_before, started = cpu_seconds(served.pid), time.perf_counter()
+            results = pool.map(client_process, jobs)
+            elapsed = time.perf_counter() - started
+            server_cpu = cpu_seconds(served.pid) - server_before
+    commands = sum(result[0] for result in results)
+    latencies = [latency for result in results for latency in result[1]]
+    rate = commands / args.seconds
     cuts = statistics.quantiles(latencies, n=100)
     ratio = rate / raw
-    print(f"raw library saves/s (SQLite, same file): {raw:,.0f}")
-    print(f"API commands/s ({args.games} concurrent {GAME} games): {rate:,.0f}")
+    print(f"raw library saves/s (SQLite, same file, one writer): {raw:,.0f}")
+    print(
+        f"API commands/s ({args.games} concurrent {GAME} games, {args.clients} client processes): {rate:,.0f}"
+    )
     print(f"ratio: {ratio:.2f} (goal >= {GOAL}) {'MET' if ratio >= GOAL else 'NOT MET'}")
     print(f"command latency p50: {cuts[49] * 1000:.1f} ms, p99: {cuts[98] * 1000:.1f} ms")
+    client_cpu = sum(result[2] for result in results)
+    print(
+        f"CPU per command: server {server_cpu / commands * 1000:.2f} ms "
+        f"(one GET /legal and one POST), clients {client_cpu / commands * 1000:.2f} ms; "
+        f"wall {elapsed:.1f} s incl. warm-up"
+    )
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import NamedTuple
 
 import httpx
 
@@ -23,9 +24,16 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+class Served(NamedTuple):
+    """A running server: its base URL and process id."""
+
+    base: str
+    pid: int
+
+
 @contextmanager
-def serving(sqlite: Path, *extra: str, startup: float = 20.0) -> Iterator[str]:
-    """Run ``backroom serve`` on ``sqlite`` until the block ends; yields the base URL once healthy."""
+def serving(sqlite: Path, *extra: str, startup: float = 20.0) -> Iterator[Served]:
+    """Run ``backroom serve`` on ``sqlite`` until the block ends; yields it once healthy."""
     port = free_port()
     command = [str(BACKROOM), "serve", "--port", str(port), "--sqlite", str(sqlite), *extra]
     env = {key: value for key, value in os.environ.items() if not key.startswith("BACKROOM_")}
@@ -33,7 +41,7 @@ def serving(sqlite: Path, *extra: str, startup: float = 20.0) -> Iterator[str]:
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_healthy(base, process, startup)
-        yield base
+        yield Served(base, process.pid)
     finally:
         process.terminate()
         try:
