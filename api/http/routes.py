@@ -1,6 +1,10 @@
 """The HTTP command API under ``/api``: each route parses, calls the service or a query, and replies.
 
-Routes are plain ``def``: the store is blocking, so FastAPI runs them in its thread pool.
+Routes and dependencies are ``async`` and call the (blocking) service inline. Its store calls take a
+fraction of a millisecond, less than the thread-pool hop FastAPI would add for a plain ``def``; with
+the hop the server spent 2.3 ms of CPU per command in ``bench_api``, without it 1.35 ms. A slow store
+(a remote PostgreSQL) would stall the event loop: run such a deployment with more uvicorn workers, or
+move the service calls to ``anyio.to_thread``.
 """
 
 from __future__ import annotations
@@ -16,11 +20,11 @@ from api.service.errors import InvalidRequest, MissingToken
 from api.service.tables import Tables
 
 
-def _tables(request: Request) -> Tables:
+async def _tables(request: Request) -> Tables:
     return request.app.state.tables  # type: ignore[no-any-return]
 
 
-def _token(authorization: Annotated[str | None, Header()] = None) -> str | None:
+async def _token(authorization: Annotated[str | None, Header()] = None) -> str | None:
     if authorization is None:
         return None
     scheme, _, token = authorization.partition(" ")
@@ -29,7 +33,7 @@ def _token(authorization: Annotated[str | None, Header()] = None) -> str | None:
     return token.strip()
 
 
-def _version(if_match: Annotated[str | None, Header(alias="If-Match")] = None) -> int | None:
+async def _version(if_match: Annotated[str | None, Header(alias="If-Match")] = None) -> int | None:
     if if_match is None:
         return None
     text = if_match.removeprefix("W/").strip().strip('"')
@@ -57,12 +61,12 @@ def _body_schema(ref: str) -> dict[str, Any]:
 
 
 @router.get("/games/catalogue", summary="Games offered, with seat ranges and option schemas")
-def catalogue(tables: TablesDep) -> Response:
+async def catalogue(tables: TablesDep) -> Response:
     return reply({"games": queries.catalogue(tables.games)})
 
 
 @router.post("/games", status_code=201, summary="Open a table", openapi_extra=_body_schema("NewGame"))
-def open_table(tables: TablesDep, body: BodyDep) -> Response:
+async def open_table(tables: TablesDep, body: BodyDep) -> Response:
     request = decode(body, NewGame)
     opening = tables.open(request.game, request.seat_names(), request.options, request.seed)
     names = opening.table.seat_names
@@ -71,7 +75,7 @@ def open_table(tables: TablesDep, body: BodyDep) -> Response:
 
 
 @router.get("/games", summary="Games, filtered by game and status, paginated")
-def list_games(
+async def list_games(
     tables: TablesDep,
     game: str | None = None,
     status: Annotated[str | None, Query(pattern="^(waiting|playing|over)$")] = None,
@@ -82,28 +86,28 @@ def list_games(
 
 
 @router.get("/games/{game_id}", summary="A game's seats, status, version, who may act and outcome")
-def game_summary(tables: TablesDep, game_id: str) -> Response:
+async def game_summary(tables: TablesDep, game_id: str) -> Response:
     return reply(queries.game_summary(tables, game_id))
 
 
 @router.post("/games/{game_id}/join", summary="Take an open seat", openapi_extra=_body_schema("Join"))
-def join(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
+async def join(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
     seating = tables.join(game_id, decode(body, Join).name)
     return reply({"seat": seating.seat, "token": seating.token, "game": queries.summary(seating.table)})
 
 
 @router.get("/games/{game_id}/view", summary="The caller's view (a seat's with its token)")
-def view(tables: TablesDep, game_id: str, token: TokenDep) -> Response:
+async def view(tables: TablesDep, game_id: str, token: TokenDep) -> Response:
     return reply(queries.seat_view(tables, game_id, token))
 
 
 @router.get("/games/{game_id}/legal", summary="The commands the caller may send now")
-def legal(tables: TablesDep, game_id: str, token: TokenDep) -> Response:
+async def legal(tables: TablesDep, game_id: str, token: TokenDep) -> Response:
     return reply(queries.legal(tables, game_id, token))
 
 
 @router.post("/games/{game_id}/commands", summary="Send one command", openapi_extra=_body_schema("Command"))
-def command(  # noqa: PLR0917  (FastAPI injects each parameter by name)
+async def command(  # noqa: PLR0917  (FastAPI injects each parameter by name)
     tables: TablesDep,
     game_id: str,
     token: TokenDep,
@@ -117,7 +121,7 @@ def command(  # noqa: PLR0917  (FastAPI injects each parameter by name)
 
 
 @router.get("/games/{game_id}/events", summary="The log after a version, redacted for the caller")
-def events(
+async def events(
     tables: TablesDep, game_id: str, token: TokenDep, after: Annotated[int, Query(ge=0)] = 0
 ) -> Response:
     return reply(queries.feed(tables, game_id, token, after))

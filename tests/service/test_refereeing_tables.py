@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import threading
+from collections import Counter
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -124,3 +127,29 @@ def test_a_retry_that_lost_the_race_to_its_own_first_try_is_recognised(
         slow.close()
     assert ruling.replayed and (ruling.first, ruling.last) == (3, 3)
     assert tables.load(game_id).version == 3
+
+
+def test_threads_and_a_second_instance_racing_for_one_version_have_one_winner(
+    settings: Settings, tables: Tables
+) -> None:
+    """Writers in two instances, all naming version 2: exactly one is saved, the rest are stale."""
+    opening = tables.open("pile", ["ann", "bob"], {"stones": 20})
+    game_id, token = str(opening.game_id), opening.tokens[0]
+    other = make(settings)
+    start = threading.Barrier(8)
+
+    def race(writer: Tables) -> str:
+        start.wait()
+        try:
+            writer.submit(game_id, token, TAKE_ONE, expected_version=2)
+        except StaleVersion:
+            return "stale"
+        return "saved"
+
+    try:
+        with ThreadPoolExecutor(8) as pool:
+            outcomes = Counter(pool.map(race, [tables, other] * 4))
+    finally:
+        other.close()
+    assert outcomes == {"saved": 1, "stale": 7}
+    assert [event.originator_version for event in tables.events.get(opening.game_id)] == [1, 2, 3]
