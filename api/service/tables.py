@@ -19,7 +19,7 @@ import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 from uuid import UUID, uuid4
 
 import msgspec
@@ -385,21 +385,14 @@ class Tables(Application[UUID]):
                 f"The game is at version {table.version}, not {expected_version}.",
                 {"version": table.version},
             )
-        now = self.clock()
-        events = referee.decide(
-            rules, table.state, Seat(seat), command, Context.for_step(table.secret, table.version, now)
+        return self._rule(
+            table,
+            Seat(seat),
+            command,
+            command_id=command_id,
+            command_digest=command_digest,
+            expected=expected_version,
         )
-        first = table.version + 1
-        self._append(table, events, seat=seat, command_id=command_id, command_digest=command_digest, now=now)
-        recorded = tuple(table.pending_events)
-        try:
-            self._save(table, expected=expected_version)
-        except ConcurrentUpdate:
-            fresh = self.load(game_id)
-            if command_id in fresh.receipts:
-                return _replay(fresh, seat, command_id, command_digest)
-            raise
-        return Ruling(table, seat, first, table.version, recorded=recorded)  # type: ignore[arg-type]
 
     # -- loading ----------------------------------------------------------------------------------
 
@@ -439,6 +432,32 @@ class Tables(Application[UUID]):
             raise StoreUnavailable("The event store cannot be reached.") from error
 
     # -- internals --------------------------------------------------------------------------------
+
+    def _rule(
+        self,
+        table: Table,
+        seat: Seat,
+        command: Any,
+        *,
+        command_id: str,
+        command_digest: str,
+        expected: int | None,
+    ) -> Ruling:
+        """Decide the command on the loaded state and save its events at the next versions."""
+        now = self.clock()
+        ctx = Context.for_step(table.secret, table.version, now)
+        events = referee.decide(self._rules(table), table.state, seat, command, ctx)
+        first = table.version + 1
+        self._append(table, events, seat=seat, command_id=command_id, command_digest=command_digest, now=now)
+        recorded = tuple(cast("list[Table.Recorded]", table.pending_events))
+        try:
+            self._save(table, expected=expected)
+        except (ConcurrentUpdate, StaleVersion):
+            fresh = self.load(table.id)
+            if command_id in fresh.receipts:  # our own first try won the race: answer as a retry
+                return _replay(fresh, seat, command_id, command_digest)
+            raise
+        return Ruling(table, seat, first, table.version, recorded=recorded)
 
     def _project(self, table: Table | None, events: Iterable[Any]) -> Table | None:
         for event in events:
