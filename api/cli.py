@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 from typing import Annotated, Any
 
 import typer
@@ -23,6 +24,7 @@ def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option
     postgres_schema: Annotated[str | None, typer.Option(help="PostgreSQL schema")] = None,
     snapshot_interval: Annotated[int | None, typer.Option(help="snapshot every N events (0: never)")] = None,
     access_log: Annotated[bool, typer.Option(help="log every request")] = False,
+    workers: Annotated[int, typer.Option(min=1, help="server processes sharing the store")] = 1,
 ) -> None:
     """Serve the HTTP API (SQLite at ./var/backroom.sqlite unless told otherwise)."""
     import uvicorn
@@ -30,8 +32,13 @@ def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option
     from api.http.app import create_app
 
     settings = _settings(sqlite, postgres_dsn, postgres_schema, snapshot_interval)
-    typer.echo(f"Backroom on http://{host}:{port} ({settings.store})")
-    uvicorn.run(create_app(settings), host=host, port=port, access_log=access_log, log_level="warning")
+    typer.echo(f"Backroom on http://{host}:{port} ({settings.store}, {workers} worker(s))")
+    options: dict[str, Any] = {"host": host, "port": port, "access_log": access_log, "log_level": "warning"}
+    if workers == 1:
+        uvicorn.run(create_app(settings), **options)
+        return
+    os.environ.update(settings.to_env())  # each worker process builds its app from the environment
+    uvicorn.run("api.http.app:create_app", factory=True, workers=workers, **options)
 
 
 def _settings(

@@ -42,6 +42,17 @@ class Settings:
             cache_size=int(env.get("BACKROOM_CACHE_SIZE", "1000")),
         )
 
+    def to_env(self) -> dict[str, str]:
+        """These settings as ``BACKROOM_*`` variables (``from_env`` reads them back)."""
+        env = {
+            "BACKROOM_SQLITE": self.sqlite_path,
+            "BACKROOM_POSTGRES_DSN": self.postgres_dsn or "",
+            "BACKROOM_POSTGRES_SCHEMA": self.postgres_schema,
+            "BACKROOM_SNAPSHOT_INTERVAL": str(self.snapshot_interval),
+            "BACKROOM_CACHE_SIZE": str(self.cache_size),
+        }
+        return env
+
     @property
     def store(self) -> str:
         """``postgres`` or ``sqlite``."""

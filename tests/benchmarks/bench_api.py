@@ -113,9 +113,11 @@ def client_process(job: tuple[str, range, float]) -> tuple[int, list[float], flo
 
 
 def cpu_seconds(pid: int) -> float:
-    """User plus system CPU seconds a process has used (from /proc)."""
+    """User plus system CPU seconds a process and its children have used (from /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return own + sum(cpu_seconds(int(child)) for child in children)
 
 
 def main() -> None:
@@ -123,11 +125,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--games", type=int, default=32)
     parser.add_argument("--clients", type=int, default=2, help="client processes sharing the games")
+    parser.add_argument("--workers", type=int, default=1, help="server processes")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         sqlite = Path(folder) / "bench.sqlite"
         raw = raw_save_rate(sqlite, args.seconds / 2)
-        with serving(sqlite) as served, multiprocessing.Pool(args.clients) as pool:
+        serve_flags = ("--workers", str(args.workers))
+        with serving(sqlite, *serve_flags) as served, multiprocessing.Pool(args.clients) as pool:
             share = -(-args.games // args.clients)
             jobs = [
                 (served.base, range(n, min(n + share, args.games)), args.seconds)
