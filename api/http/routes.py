@@ -117,7 +117,10 @@ async def command(  # noqa: PLR0917  (FastAPI injects each parameter by name)
 ) -> Response:
     ruling = tables.submit(game_id, token, body, command_id=key, expected_version=version)
     answer = queries.ruling(tables, ruling)
-    return reply(answer, headers={"ETag": f'"{answer["version"]}"'})
+    headers = {"ETag": f'"{answer["version"]}"'} | (
+        {"Idempotent-Replayed": "true"} if ruling.replayed else {}
+    )
+    return reply(answer, headers=headers)
 
 
 @router.get("/games/{game_id}/events", summary="The log after a version, redacted for the caller")

@@ -125,7 +125,7 @@ def ruling(tables: Tables, done: Ruling) -> dict[str, Any]:
         stored = done.recorded or tables.events.get(table.id, gt=done.first - 1, lte=done.last)
         events = list(_entries(rules, stored, viewer))
         table = tables.load_at(table, done.last)
-    return {"replayed": done.replayed, "events": events, **_view_of(table, viewer)}
+    return {"events": events, **_view_of(table, viewer)}
 
 
 def viewer_of(table: Table, token: str | None) -> Viewer:

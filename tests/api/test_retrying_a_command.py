@@ -19,11 +19,12 @@ def send(client: TestClient, pile: dict[str, Any], seat: str, count: int, key: s
 def test_a_retry_with_the_same_key_returns_the_first_answer_and_appends_nothing(
     client: TestClient, pile: dict[str, Any]
 ) -> None:
-    """The same key and body answer as the first time did."""
+    """The same key and body answer exactly as the first time did (a header marks the replay)."""
     first = send(client, pile, "ann", 2, key="k-1")
     again = send(client, pile, "ann", 2, key="k-1")
     assert first.status_code == again.status_code == 200
-    assert {**again.json(), "replayed": False} == first.json() and again.json()["replayed"] is True
+    assert again.json() == first.json()
+    assert again.headers["Idempotent-Replayed"] == "true" and "Idempotent-Replayed" not in first.headers
     assert stored_count(client, pile["id"]) == 3
 
 
