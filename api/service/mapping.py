@@ -4,6 +4,10 @@ eventsourcing 9.5 ships only a ``json``-module transcoder, which loses types on 
 datetime comes back as a string) unless every type is registered. Here each aggregate event class is
 described once by a msgspec Struct built from its dataclass fields, so decoding is typed and fast, and a
 game event rides inside as ``msgspec.Raw``: the stored row holds the game's own JSON, untouched.
+
+Schema evolution follows msgspec's rule (new fields last, with defaults). The library's
+``class_version`` upcasting works on untyped dicts and is not supported here: a versioned event class is
+refused when its stored form is first built, rather than read wrongly.
 """
 
 from __future__ import annotations
@@ -52,6 +56,10 @@ class MsgspecTranscoder(Transcoder):
 @cache
 def stored_form(event_class: type[Any]) -> type[msgspec.Struct]:
     """The msgspec Struct describing how ``event_class`` is stored (every field but its identity)."""
+    if getattr(event_class, "class_version", 1) != 1:
+        raise TypeError(
+            f"{event_class.__qualname__}: class_version upcasting is not supported; add defaults."
+        )
     hints = typing.get_type_hints(event_class)
     fields = [
         (field.name, hints[field.name])
@@ -72,6 +80,7 @@ class MsgspecMapper(Mapper[Any]):
         super().__init__(transcoder, **kwargs)
 
     def to_stored_event(self, domain_event: DomainEventProtocol[Any]) -> StoredEvent:
+        stored_form(type(domain_event))  # refuses, once per class, what could not be read back
         fields = dict(vars(domain_event))
         originator_id = fields.pop("originator_id")
         originator_version = fields.pop("originator_version")

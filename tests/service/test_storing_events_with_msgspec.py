@@ -116,3 +116,14 @@ def test_a_corrupt_row_is_a_deserialisation_error() -> None:
     stored = StoredEvent(uuid4(), 1, "api.service.tables:Table.SeatTaken", b'{"seat":"one"}')
     with pytest.raises(MapperDeserialisationError):
         mapper().to_domain_event(stored)
+
+
+def test_a_versioned_event_class_is_refused_rather_than_read_wrongly() -> None:
+    """class_version upcasting is not supported: the mapper says so at once."""
+
+    class Upcast(Table.Event):
+        class_version = 2
+        seat: int
+
+    with pytest.raises(TypeError, match="class_version"):
+        mapper().to_stored_event(Upcast(originator_id=uuid4(), originator_version=2, timestamp=WHEN, seat=1))
