@@ -68,7 +68,7 @@ async def catalogue(tables: TablesDep) -> Response:
 @router.post("/games", status_code=201, summary="Open a table", openapi_extra=_body_schema("NewGame"))
 async def open_table(tables: TablesDep, body: BodyDep) -> Response:
     request = decode(body, NewGame)
-    opening = tables.open(request.game, request.seat_names(), request.options, request.seed)
+    opening = tables.open(request.game, request.seat_names(), request.options, request.secret())
     names = opening.table.seat_names
     tokens = [{"seat": seat, "name": names[seat], "token": token} for seat, token in opening.tokens.items()]
     return reply({"id": str(opening.game_id), "tokens": tokens, "game": queries.summary(opening.table)}, 201)

@@ -24,7 +24,11 @@ class NewGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     players: list[Name] | None = None
     seats: SeatCount | None = None
     options: dict[str, Any] | None = None
-    seed: Annotated[str, msgspec.Meta(min_length=1, max_length=200)] | None = None
+    seed: Annotated[str, msgspec.Meta(min_length=1, max_length=200)] | int | None = None
+
+    def secret(self) -> str | None:
+        """The seed as the table's secret (a number and its digits seed the same deal)."""
+        return None if self.seed is None else str(self.seed)
 
     def seat_names(self) -> list[str | None]:
         """One entry per seat: the player's name, or ``None`` for an open seat."""
