@@ -71,7 +71,8 @@ async def open_table(tables: TablesDep, body: BodyDep) -> Response:
     opening = tables.open(request.game, request.seat_names(), request.options, request.secret())
     names = opening.table.seat_names
     tokens = [{"seat": seat, "name": names[seat], "token": token} for seat, token in opening.tokens.items()]
-    return reply({"id": str(opening.game_id), "tokens": tokens, "game": queries.summary(opening.table)}, 201)
+    answer = {"id": str(opening.game_id), "tokens": tokens, "game": queries.summary(opening.table)}
+    return reply(answer, 201, headers={"Location": f"/api/games/{opening.game_id}"})
 
 
 @router.get("/games", summary="Games, filtered by game and status, paginated")

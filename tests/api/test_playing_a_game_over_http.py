@@ -26,7 +26,9 @@ def play_from_legal(client: TestClient, game_id: str, tokens: dict[int, str], pi
 
 def test_a_table_with_every_player_named_starts_at_once(client: TestClient) -> None:
     """Naming every player opens the table, deals, and returns every seat's token."""
-    body = client.post("/api/games", json={"game": "pile", "players": ["ann", "bob"]}).json()
+    answer = client.post("/api/games", json={"game": "pile", "players": ["ann", "bob"]})
+    body = answer.json()
+    assert answer.status_code == 201 and answer.headers["Location"] == f"/api/games/{body['id']}"
     assert [entry["seat"] for entry in body["tokens"]] == [0, 1]
     assert all(len(entry["token"]) >= 32 for entry in body["tokens"])
     assert body["game"]["status"] == "playing"
