@@ -55,6 +55,8 @@ def test_a_slush_fund_2_game_plays_to_its_end_on_postgres(client: TestClient) ->
     summary = client.get(f"/api/games/{opened['id']}").json()
     assert summary["status"] == "over" and summary["outcome"]["winners"]
     assert stored_count(client, opened["id"]) == summary["version"]
+    finished = client.get("/api/games?game=slush-fund-2&status=over").json()["games"]
+    assert opened["id"] in [game["id"] for game in finished]
 
 
 def test_simultaneous_conditional_commands_have_one_winner_on_postgres(client: TestClient) -> None:
