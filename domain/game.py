@@ -30,9 +30,10 @@ class GameDefinition(Generic[S, C, E, Opt]):
 
     ``commands`` and ``events`` are the unions of the game's command and event types (redacted event
     variants included); ``states`` is the state type (a tagged union of phases), so that a state can be
-    stored as a snapshot and decoded back. ``setup`` returns the opening events; ``evolve(None, first_event)`` builds the
-    first state. ``cards`` lists every card in every zone (for the conservation check); ``resample``
-    returns a state that differs from the real one only in what ``viewer`` cannot know.
+    stored as a snapshot and decoded back. ``setup`` returns the opening events;
+    ``evolve(None, first_event)`` builds the first state. ``cards`` lists every card in every zone (for
+    the conservation check); ``resample`` returns a state that differs from the real one only in what
+    ``viewer`` cannot know.
     """
 
     id: str
