@@ -66,9 +66,18 @@ def _add_simulate() -> None:
     app.command("simulate")(simulate)
 
 
+def _add_read_side() -> None:
+    # The read side's commands (`backroom worker projections`, `backroom projections rebuild`).
+    from workers.cli import projections, worker
+
+    app.add_typer(worker, name="worker")
+    app.add_typer(projections, name="projections")
+
+
 def main() -> None:
     """Entry point of the ``backroom`` script."""
     _add_simulate()
+    _add_read_side()
     app()
 
 

@@ -7,6 +7,8 @@
 | ``BACKROOM_SQLITE`` | the SQLite file | ``./var/backroom.sqlite`` |
 | ``BACKROOM_SNAPSHOT_INTERVAL`` | snapshot every this many events (0: never) | ``50`` |
 | ``BACKROOM_CACHE_SIZE`` | games kept loaded in memory | ``1000`` |
+| ``BACKROOM_REDIS_URL`` | read models in Redis here (written by ``backroom worker projections``) | unset |
+| ``BACKROOM_REDIS_PREFIX`` | the prefix of every Redis key and channel of this deployment | ``backroom`` |
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ class Settings:
     postgres_schema: str = ""
     snapshot_interval: int = 50
     cache_size: int = 1000
+    redis_url: str | None = None
+    redis_prefix: str = "backroom"
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -40,6 +44,8 @@ class Settings:
             postgres_schema=env.get("BACKROOM_POSTGRES_SCHEMA", ""),
             snapshot_interval=int(env.get("BACKROOM_SNAPSHOT_INTERVAL", "50")),
             cache_size=int(env.get("BACKROOM_CACHE_SIZE", "1000")),
+            redis_url=env.get("BACKROOM_REDIS_URL") or None,
+            redis_prefix=env.get("BACKROOM_REDIS_PREFIX") or "backroom",
         )
 
     def to_env(self) -> dict[str, str]:
@@ -50,6 +56,8 @@ class Settings:
             "BACKROOM_POSTGRES_SCHEMA": self.postgres_schema,
             "BACKROOM_SNAPSHOT_INTERVAL": str(self.snapshot_interval),
             "BACKROOM_CACHE_SIZE": str(self.cache_size),
+            "BACKROOM_REDIS_URL": self.redis_url or "",
+            "BACKROOM_REDIS_PREFIX": self.redis_prefix,
         }
         return env
 

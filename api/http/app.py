@@ -14,6 +14,7 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException
 
+from api.http.reads import router as reads_router
 from api.http.routes import router
 from api.http.wire import Join, NewGame, problem, reply
 from api.service.errors import InvalidRequest, ServiceError, code_of, status_of
@@ -21,6 +22,8 @@ from api.service.tables import AnyGame, Clock, Tables, utc_now
 from api.settings import Settings
 from domain.errors import OptionsError, RuleError
 from domain.game import registered
+from projections.following import LiveTables
+from projections.read_side import read_side
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +37,8 @@ def create_app(
     """The service over the store ``settings`` name, refereeing ``games`` (default: every registered game)."""
     settings = settings or Settings.from_env()
     catalogue = dict(games) if games is not None else registered()
-    tables = Tables(
+    # Embedded, this process projects: its tables wake the follower on each commit.
+    tables = (Tables if settings.redis_url else LiveTables)(
         settings.eventsourcing_env(),
         games=catalogue,
         clock=clock,
@@ -43,13 +47,18 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        reads.start()
         yield
+        reads.close()
         tables.close()
 
     app = FastAPI(title="Backroom", version="0.1.0", lifespan=lifespan)
+    reads = read_side(settings, tables, catalogue)
     app.state.tables = tables
+    app.state.reads = reads
     app.state.settings = settings
     app.include_router(router)
+    app.include_router(reads_router)
     _handle_errors(app)
 
     @app.get("/health", summary="200 when the store answers, 503 when it does not")

@@ -1,5 +1,7 @@
 """The HTTP command API under ``/api``: each route parses, calls the service or a query, and replies.
 
+The reads (``GET`` of games, views, feeds, legal moves and the live stream) are in :mod:`api.http.reads`.
+
 Routes and dependencies are ``async`` and call the (blocking) service inline. Its store calls take a
 fraction of a millisecond, less than the thread-pool hop FastAPI would add for a plain ``def``; with
 the hop the server spent 2.3 ms of CPU per command in ``bench_api``, without it 1.35 ms. A slow store
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import Response
 
 from api.http.wire import Join, NewGame, decode, reply
@@ -75,36 +77,10 @@ async def open_table(tables: TablesDep, body: BodyDep) -> Response:
     return reply(answer, 201, headers={"Location": f"/api/games/{opening.game_id}"})
 
 
-@router.get("/games", summary="Games, filtered by game and status, paginated")
-async def list_games(
-    tables: TablesDep,
-    game: str | None = None,
-    status: Annotated[str | None, Query(pattern="^(waiting|playing|over)$")] = None,
-    limit: Annotated[int, Query(ge=1, le=500)] = 50,
-    offset: Annotated[int, Query(ge=0)] = 0,
-) -> Response:
-    return reply(queries.list_games(tables, game, status, limit, offset))
-
-
-@router.get("/games/{game_id}", summary="A game's seats, status, version, who may act and outcome")
-async def game_summary(tables: TablesDep, game_id: str) -> Response:
-    return reply(queries.game_summary(tables, game_id))
-
-
 @router.post("/games/{game_id}/join", summary="Take an open seat", openapi_extra=_body_schema("Join"))
 async def join(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
     seating = tables.join(game_id, decode(body, Join).name)
     return reply({"seat": seating.seat, "token": seating.token, "game": queries.summary(seating.table)})
-
-
-@router.get("/games/{game_id}/view", summary="The caller's view (a seat's with its token)")
-async def view(tables: TablesDep, game_id: str, token: TokenDep) -> Response:
-    return reply(queries.seat_view(tables, game_id, token))
-
-
-@router.get("/games/{game_id}/legal", summary="The commands the caller may send now")
-async def legal(tables: TablesDep, game_id: str, token: TokenDep) -> Response:
-    return reply(queries.legal(tables, game_id, token))
 
 
 @router.post("/games/{game_id}/commands", summary="Send one command", openapi_extra=_body_schema("Command"))
@@ -122,10 +98,3 @@ async def command(  # noqa: PLR0917  (FastAPI injects each parameter by name)
         {"Idempotent-Replayed": "true"} if ruling.replayed else {}
     )
     return reply(answer, headers=headers)
-
-
-@router.get("/games/{game_id}/events", summary="The log after a version, redacted for the caller")
-async def events(
-    tables: TablesDep, game_id: str, token: TokenDep, after: Annotated[int, Query(ge=0)] = 0
-) -> Response:
-    return reply(queries.feed(tables, game_id, token, after))

@@ -1,9 +1,12 @@
-"""The read side, for now folded from the aggregate; a later issue swaps these for projections.
+"""The reads: projected read models for every ``GET``, and the answers to commands.
 
-Every function returns plain data (dicts holding msgspec values) ready to encode as JSON, and every
-path that shows a game goes through the game's ``view`` / ``redact`` for the caller: a seat sees its
-own pieces, anyone without a token sees what a spectator sees. Nothing here returns the secret seed
-or a token digest.
+``GET`` reads (summary, list, view, feed, legal) read the projections only (:mod:`projections`), never
+an aggregate: the documents there were built for each perspective with the game's ``view`` and
+``redact``, and a caller gets its seat's (with its token) or the spectator's. A read naming
+``min_version`` waits briefly for the projection and says ``"stale": true`` when it had to answer
+without it. The answers to commands (``summary(table)``, ``ruling``) are built from the table the
+write side has in hand, with the same document functions. Nothing here returns the secret seed, a
+token digest or the projection's private record.
 """
 
 from __future__ import annotations
@@ -13,13 +16,15 @@ from typing import Any
 from uuid import UUID
 
 import msgspec
-from eventsourcing.utils import get_topic
 
+from api.service.errors import GameNotFound, InvalidToken
 from api.service.tables import AnyGame, Ruling, Table, Tables, seat_of
+from api.service.tokens import seat_holding
 from domain import referee
 from domain.seats import SPECTATOR, Seat, Viewer
-
-PAGE = 500
+from projections import documents
+from projections.documents import GameRecord, Seating, viewer_key
+from projections.read_side import ReadSide
 
 
 def catalogue(games: Mapping[str, AnyGame]) -> list[dict[str, Any]]:
@@ -47,71 +52,86 @@ def status(table: Table) -> str:
 
 
 def summary(table: Table) -> dict[str, Any]:
-    """What anyone may know about a game: seats, status, version, who may act, the outcome once over."""
-    rules = table.rules
-    assert rules is not None
-    started = table.started
-    outcome = rules.outcome(table.state) if started else None
-    return {
-        "id": str(table.id),
-        "game": table.game,
-        "title": rules.title,
-        "rules_version": table.rules_version,
-        "seats": [{"seat": seat, "name": name} for seat, name in enumerate(table.seat_names)],
-        "open_seats": table.open_seats(),
-        "status": status(table),
-        "version": table.version,
-        "to_act": _to_act(table),
-        "outcome": outcome,
-        "seeded": table.seeded,
-        "created_at": table.created_on,
-        "updated_at": table.modified_on,
-    }
+    """What anyone may know about a game, from the table just written (the projection's own summary)."""
+    assert table.rules is not None
+    return documents.summary(_record(table), table.rules, table.state)
 
 
-def game_summary(tables: Tables, game_id: str) -> dict[str, Any]:
-    """The summary of one game."""
-    return summary(tables.load(game_id))
+async def game_summary(reads: ReadSide, game_id: str, min_version: int | None = None) -> Any:
+    """The summary of one game, as projected."""
+    game_id = canonical_id(game_id)
+    stale = await reads.settle(game_id, min_version)
+    return _answer(_document(reads, f"summary:{game_id}"), min_version, stale)
 
 
-def list_games(
-    tables: Tables, game: str | None = None, state: str | None = None, limit: int = 50, offset: int = 0
+async def list_games(
+    reads: ReadSide, game: str | None = None, state: str | None = None, limit: int = 50, offset: int = 0
 ) -> dict[str, Any]:
     """Games in the order they were opened, filtered by game and status, one page at a time."""
+    await reads.settle("", None)
+    opened = [game_id.decode() for game_id in reads.store.scored("lobby")]
     found = [
-        summary(table)
-        for table in (tables.load(game_id) for game_id in _opened(tables))
-        if (game is None or table.game == game) and (state is None or status(table) == state)
+        msgspec.Raw(body)
+        for body in reads.store.get_many([f"summary:{game_id}" for game_id in opened])
+        if body is not None and _listed(_LISTED.decode(body), game, state)
     ]
     return {"games": found[offset : offset + limit], "total": len(found), "limit": limit, "offset": offset}
 
 
-def seat_view(tables: Tables, game_id: str, token: str | None) -> dict[str, Any]:
+async def seat_view(
+    reads: ReadSide, game_id: str, token: str | None, min_version: int | None = None
+) -> Any:
     """The caller's view (a seat's with its token, else the spectator's), with version and who may act."""
-    table = tables.load(game_id)
-    viewer = viewer_of(table, token)
-    return _view_of(table, viewer)
+    game_id = canonical_id(game_id)
+    stale = await reads.settle(game_id, min_version)
+    viewer = perspective(reads, game_id, token)
+    return _answer(_document(reads, f"view:{game_id}:{viewer_key(viewer)}"), min_version, stale)
 
 
-def legal(tables: Tables, game_id: str, token: str | None) -> dict[str, Any]:
-    """The commands the caller may send now, each ready to POST (none for a spectator)."""
-    table = tables.load(game_id)
-    viewer = viewer_of(table, token)
-    rules = table.rules
-    assert rules is not None
+async def legal(
+    reads: ReadSide, game_id: str, token: str | None, min_version: int | None = None
+) -> dict[str, Any]:
+    """The commands the caller may send now (none for a spectator), from the projected state."""
+    game_id = canonical_id(game_id)
+    stale = await reads.settle(game_id, min_version)
+    viewer = perspective(reads, game_id, token)
+    record = _RECORD.decode(_document(reads, f"record:{game_id}"))
+    rules = reads.games[record.game]
     seat = _seat_or_none(viewer)
-    commands = rules.legal_commands(table.state, Seat(seat)) if table.started and seat is not None else []
-    return {"version": table.version, "seat": seat, "commands": commands}
+    commands: list[Any] = []
+    if record.recorded and seat is not None:
+        commands = rules.legal_commands(rules.state_decoder.decode(record.state), Seat(seat))
+    answer = {"version": record.version, "seat": seat, "commands": commands}
+    return answer if min_version is None else answer | {"stale": stale}
 
 
-def feed(tables: Tables, game_id: str, token: str | None, after: int = 0) -> dict[str, Any]:
+async def feed(
+    reads: ReadSide, game_id: str, token: str | None, after: int = 0, min_version: int | None = None
+) -> dict[str, Any]:
     """The log after version ``after``, each event redacted for the caller and described."""
-    table = tables.load(game_id)
-    viewer = viewer_of(table, token)
-    rules = table.rules
-    assert rules is not None
-    stored = tables.events.get(table.id, gt=after, lte=table.version)
-    return {"version": table.version, "events": list(_entries(rules, stored, viewer))}
+    game_id = canonical_id(game_id)
+    stale = await reads.settle(game_id, min_version)
+    viewer = perspective(reads, game_id, token)
+    version = reads.version(game_id)
+    events = [msgspec.Raw(line) for line in feed_lines(reads, game_id, viewer, after)]
+    answer = {"version": version, "events": events}
+    return answer if min_version is None else answer | {"stale": stale}
+
+
+def feed_lines(reads: ReadSide, game_id: str, viewer: Viewer, after: int) -> list[bytes]:
+    """The encoded feed entries of ``viewer`` after version ``after`` (for the feed and the live stream)."""
+    return reads.store.scored(f"feed:{game_id}:{viewer_key(viewer)}", after)
+
+
+def perspective(reads: ReadSide, game_id: str, token: str | None) -> Viewer:
+    """Who is asking: the seat ``token`` holds at this game, or the spectator without a token."""
+    seating = _SEATING.decode(_document(reads, f"record:{canonical_id(game_id)}"))
+    if not token:
+        return SPECTATOR
+    seat = seat_holding(token, seating.token_digests)
+    if seat is None:
+        raise InvalidToken("This token holds no seat at this game.")
+    return Seat(seat)
 
 
 def ruling(tables: Tables, done: Ruling) -> dict[str, Any]:
@@ -134,16 +154,60 @@ def viewer_of(table: Table, token: str | None) -> Viewer:
 
 
 def _view_of(table: Table, viewer: Viewer) -> dict[str, Any]:
-    rules = table.rules
-    assert rules is not None
-    return {
-        "id": str(table.id),
-        "version": table.version,
-        "status": status(table),
-        "seat": _seat_or_none(viewer),
-        "to_act": _to_act(table),
-        "view": rules.view(table.state, viewer) if table.started else None,
-    }
+    assert table.rules is not None
+    return documents.view(_record(table), table.rules, table.state, viewer)
+
+
+def _record(table: Table) -> GameRecord:
+    """The public fields of ``table`` in the projection's record shape (no digests, no state)."""
+    return GameRecord(
+        id=str(table.id),
+        game=table.game,
+        rules_version=table.rules_version,
+        seat_names=list(table.seat_names),
+        token_digests=[],
+        seeded=table.seeded,
+        version=table.version,
+        recorded=table.recorded,
+        created_at=table.created_on,
+        updated_at=table.modified_on,
+    )
+
+
+class _Listed(msgspec.Struct):
+    game: str
+    status: str
+
+
+_LISTED = msgspec.json.Decoder(_Listed)
+_SEATING = msgspec.json.Decoder(Seating)
+_RECORD = msgspec.json.Decoder(GameRecord)
+
+
+def _listed(found: _Listed, game: str | None, state: str | None) -> bool:
+    return (game is None or found.game == game) and (state is None or found.status == state)
+
+
+def canonical_id(game_id: str) -> str:
+    """The canonical form of a game id; ``GameNotFound`` for anything that is not one."""
+    try:
+        return str(UUID(game_id))
+    except ValueError:
+        raise GameNotFound(f"No game {game_id}.") from None
+
+
+def _document(reads: ReadSide, key: str) -> bytes:
+    found = reads.store.get(key)
+    if found is None:
+        raise GameNotFound(f"No game {key.split(':')[1]}.")
+    return found
+
+
+def _answer(document: bytes, min_version: int | None, stale: bool) -> Any:
+    """A stored document as the answer, with ``stale`` added when the caller named a version."""
+    if min_version is None:
+        return msgspec.Raw(document)
+    return msgspec.json.decode(document) | {"stale": stale}
 
 
 def _entries(rules: AnyGame, stored: Iterable[Any], viewer: Viewer) -> Iterator[dict[str, Any]]:
@@ -168,24 +232,5 @@ def _entries(rules: AnyGame, stored: Iterable[Any], viewer: Viewer) -> Iterator[
         }
 
 
-def _to_act(table: Table) -> list[int]:
-    if not table.started:
-        return []
-    assert table.rules is not None
-    return sorted(table.rules.to_act(table.state))
-
-
 def _seat_or_none(viewer: Viewer) -> int | None:
     return None if viewer is SPECTATOR else int(viewer)  # type: ignore[arg-type]  # a Seat here
-
-
-def _opened(tables: Tables) -> Iterator[UUID]:
-    topic = get_topic(Table.Opened)
-    start = 1
-    while True:
-        page = tables.recorder.select_notifications(start, PAGE, topics=[topic])
-        for notification in page:
-            yield notification.originator_id  # type: ignore[misc]  # UUID ids in this app
-        if len(page) < PAGE:
-            return
-        start = page[-1].id + 1

@@ -1,0 +1,136 @@
+"""The read API under ``/api``: projected summaries, lists, views, feeds and legal moves, and the live stream.
+
+Every route reads the projections through :mod:`api.service.queries` (never an aggregate). A read may
+name ``min_version`` (say, the version a command just answered with) to wait briefly for the projection.
+``/stream`` sends the caller's feed as Server-Sent Events (FastAPI's own ``EventSourceResponse``): one
+``game`` event per log entry, its ``id`` the version, resumable with ``Last-Event-ID``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Annotated, NamedTuple
+
+import msgspec
+from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi.responses import Response
+from fastapi.sse import EventSourceResponse, ServerSentEvent
+
+from api.http.routes import TokenDep
+from api.http.wire import reply
+from api.service import queries
+from api.service.errors import InvalidRequest, MissingToken
+from domain.seats import Viewer
+from projections.read_side import ReadSide
+
+KEEPALIVE = 15.0
+"""Seconds a stream waits for a change before looking again (FastAPI adds its own keep-alive pings)."""
+
+
+async def _reads(request: Request) -> ReadSide:
+    return request.app.state.reads  # type: ignore[no-any-return]
+
+
+async def _stream_token(
+    authorization: Annotated[str | None, Header()] = None, token: str | None = None
+) -> str | None:
+    """The seat token from ``Authorization: Bearer`` or, for a browser's EventSource, ``?token=``."""
+    if authorization is None:
+        return token or None
+    scheme, _, given = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not given.strip():
+        raise MissingToken("Send the seat token as 'Authorization: Bearer <token>'.")
+    return given.strip()
+
+
+async def _resume(last_event_id: Annotated[str | None, Header(alias="Last-Event-ID")] = None) -> int:
+    if last_event_id is None:
+        return 0
+    if not last_event_id.strip().isdigit():
+        raise InvalidRequest("Last-Event-ID must be a game version number.", {"last_event_id": last_event_id})
+    return int(last_event_id.strip())
+
+
+ReadsDep = Annotated[ReadSide, Depends(_reads)]
+
+
+async def _watched(
+    reads: ReadsDep, game_id: str, token: Annotated[str | None, Depends(_stream_token)]
+) -> Watched:
+    """The game and perspective a stream follows, checked before the stream starts (so errors are JSON)."""
+    reads.catch_up()
+    game_id = queries.canonical_id(game_id)
+    return Watched(game_id, queries.perspective(reads, game_id, token))
+
+
+class Watched(NamedTuple):
+    """A stream's game and perspective."""
+
+    game_id: str
+    viewer: Viewer
+
+
+MinVersion = Annotated[int | None, Query(ge=0, description="wait briefly for the game to reach this version")]
+WatchedDep = Annotated[Watched, Depends(_watched)]
+ResumeDep = Annotated[int, Depends(_resume)]
+
+router = APIRouter(prefix="/api")
+
+
+class _Line(msgspec.Struct):
+    version: int
+
+
+_LINE = msgspec.json.Decoder(_Line)
+
+
+@router.get("/games", summary="Games, filtered by game and status, paginated")
+async def list_games(
+    reads: ReadsDep,
+    game: str | None = None,
+    status: Annotated[str | None, Query(pattern="^(waiting|playing|over)$")] = None,
+    limit: Annotated[int, Query(ge=1, le=500)] = 50,
+    offset: Annotated[int, Query(ge=0)] = 0,
+) -> Response:
+    return reply(await queries.list_games(reads, game, status, limit, offset))
+
+
+@router.get("/games/{game_id}", summary="A game's seats, status, version, who may act and outcome")
+async def game_summary(reads: ReadsDep, game_id: str, min_version: MinVersion = None) -> Response:
+    return reply(await queries.game_summary(reads, game_id, min_version))
+
+
+@router.get("/games/{game_id}/view", summary="The caller's view (a seat's with its token)")
+async def view(reads: ReadsDep, game_id: str, token: TokenDep, min_version: MinVersion = None) -> Response:
+    return reply(await queries.seat_view(reads, game_id, token, min_version))
+
+
+@router.get("/games/{game_id}/legal", summary="The commands the caller may send now")
+async def legal(reads: ReadsDep, game_id: str, token: TokenDep, min_version: MinVersion = None) -> Response:
+    return reply(await queries.legal(reads, game_id, token, min_version))
+
+
+@router.get("/games/{game_id}/events", summary="The log after a version, redacted for the caller")
+async def events(
+    reads: ReadsDep,
+    game_id: str,
+    token: TokenDep,
+    after: Annotated[int, Query(ge=0)] = 0,
+    min_version: MinVersion = None,
+) -> Response:
+    return reply(await queries.feed(reads, game_id, token, after, min_version))
+
+
+@router.get(
+    "/games/{game_id}/stream",
+    response_class=EventSourceResponse,
+    summary="Live: the caller's feed as Server-Sent Events, resumable with Last-Event-ID",
+)
+async def stream(reads: ReadsDep, watched: WatchedDep, after: ResumeDep) -> AsyncIterator[ServerSentEvent]:
+    game_id, viewer = watched
+    with reads.signals.listen(game_id) as waiter:
+        while True:
+            for line in queries.feed_lines(reads, game_id, viewer, after):
+                after = _LINE.decode(line).version
+                yield ServerSentEvent(raw_data=line.decode(), id=str(after), event="game")
+            await waiter.wait(KEEPALIVE)

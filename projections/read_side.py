@@ -1,0 +1,98 @@
+"""The read side one API process uses: its read store, live signals and, when embedded, the projection.
+
+Embedded (no Redis URL): read models in SQLite beside the event store (in memory for a PostgreSQL store
+without Redis), the projection runs in this process on a follower thread, and every read first catches
+the projection up with the log, so a read always sees the caller's own writes. At scale (a Redis URL):
+read models in Redis, written by ``backroom worker projections``; this process only reads them and
+relays change messages to its streams; a read that names ``min_version`` waits briefly for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from api.service.tables import AnyGame, Tables
+from api.settings import Settings
+from projections.following import Follower, catch_up, follower_for
+from projections.games import GameProjection
+from projections.redis_store import RedisReadStore
+from projections.signals import RedisRelay, Signals
+from projections.stores import ReadStore, SQLiteReadStore
+
+WAIT = 2.0
+"""Seconds a read naming ``min_version`` waits for the projection before answering as stale."""
+
+
+@dataclass
+class ReadSide:
+    """The read store, the signals and (embedded) the projection and its follower."""
+
+    store: ReadStore
+    games: dict[str, AnyGame]
+    signals: Signals
+    tables: Tables | None = None
+    projection: GameProjection | None = None
+    follower: Follower | None = None
+    relay: RedisRelay | None = None
+
+    def start(self) -> None:
+        if self.follower is not None:
+            self.follower.start()
+        if self.relay is not None:
+            self.relay.start()
+
+    def close(self) -> None:
+        if self.follower is not None:
+            self.follower.stop()
+        if self.relay is not None:
+            self.relay.stop()
+        self.store.close()
+
+    def catch_up(self) -> None:
+        """Embedded: project whatever the log holds beyond our position (read-your-writes)."""
+        if self.projection is not None and self.tables is not None:
+            catch_up(self.tables, self.projection)
+
+    def version(self, game_id: str) -> int:
+        """The version the game's read models reflect (0 when not projected yet)."""
+        found = self.store.get(f"version:{game_id}")
+        return int(found) if found else 0
+
+    async def settle(self, game_id: str, min_version: int | None, wait: float = WAIT) -> bool:
+        """Wait up to ``wait`` s for the game to reach ``min_version``; ``True`` when it has not (stale)."""
+        self.catch_up()
+        if min_version is None or self.version(game_id) >= min_version:
+            return False
+        deadline = asyncio.get_running_loop().time() + wait
+        with self.signals.listen(game_id) as waiter:
+            while self.version(game_id) < min_version:
+                self.catch_up()
+                remaining = deadline - asyncio.get_running_loop().time()
+                if remaining <= 0:
+                    return True
+                await waiter.wait(min(remaining, 0.1 if self.projection is not None else remaining))
+        return False
+
+
+def reads_path(settings: Settings) -> str:
+    """Where the embedded read models live: beside the SQLite log, or in memory."""
+    if settings.postgres_dsn or ":memory:" in settings.sqlite_path or "://" in settings.sqlite_path:
+        return ":memory:"
+    log = Path(settings.sqlite_path)
+    return str(log.with_name(f"{log.stem}.reads{log.suffix or '.sqlite'}"))
+
+
+def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) -> ReadSide:
+    """The read side ``settings`` ask for (Redis when a URL is set, else embedded)."""
+    signals = Signals()
+    if settings.redis_url:
+        store = RedisReadStore(settings.redis_url, settings.redis_prefix)
+        relay = RedisRelay(settings.redis_url, store.channel, signals)
+        return ReadSide(store, dict(games), signals, relay=relay)
+    local = SQLiteReadStore(reads_path(settings))
+    projection = GameProjection(local, games, changed=signals.publish)
+    follower = follower_for(tables, projection)
+    return ReadSide(local, dict(games), signals, tables, projection, follower)

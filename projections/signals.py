@@ -1,0 +1,112 @@
+"""Telling live readers that a game changed: in-process, and relayed from Redis pub/sub.
+
+:class:`Signals` wakes every local waiter on a game (from any thread). In the embedded mode the
+projection calls :meth:`Signals.publish` after each commit; at scale the projection worker's commit
+script publishes on ``<prefix>:changes`` and each API process runs one :class:`RedisRelay` that
+forwards those messages to its own :class:`Signals`. A signal carries no game content: a woken reader
+reads its own perspective from the read store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+from collections.abc import Iterator
+
+import redis
+
+log = logging.getLogger(__name__)
+
+
+class Waiter:
+    """One reader's wake-up flag for one game, set from any thread."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.flag = asyncio.Event()
+
+    def wake(self) -> None:
+        self.loop.call_soon_threadsafe(self.flag.set)
+
+    async def wait(self, timeout: float) -> bool:
+        """Wait until woken (``True``) or ``timeout`` seconds pass (``False``); then re-arm."""
+        try:
+            async with asyncio.timeout(timeout):
+                await self.flag.wait()
+        except TimeoutError:
+            return False
+        finally:
+            self.flag.clear()
+        return True
+
+
+class Signals:
+    """Local waiters per game, woken when the game's read models change."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._waiters: dict[str, set[Waiter]] = {}
+
+    @contextlib.contextmanager
+    def listen(self, game_id: str) -> Iterator[Waiter]:
+        """A waiter for ``game_id``, registered before the caller reads (so no change slips between)."""
+        waiter = Waiter()
+        with self._lock:
+            self._waiters.setdefault(game_id, set()).add(waiter)
+        try:
+            yield waiter
+        finally:
+            with self._lock:
+                found = self._waiters.get(game_id)
+                if found is not None:
+                    found.discard(waiter)
+                    if not found:
+                        del self._waiters[game_id]
+
+    def publish(self, changed: dict[str, int]) -> None:
+        """Wake every waiter on each changed game."""
+        with self._lock:
+            woken = [w for game_id in changed for w in self._waiters.get(game_id, ())]
+        for waiter in woken:
+            waiter.wake()
+
+    def listening(self) -> int:
+        """How many readers wait now (for tests and health)."""
+        with self._lock:
+            return sum(len(found) for found in self._waiters.values())
+
+
+class RedisRelay:
+    """A thread forwarding ``<prefix>:changes`` messages to local :class:`Signals`."""
+
+    def __init__(self, url: str, channel: str, signals: Signals) -> None:
+        self.redis = redis.Redis.from_url(url)
+        self.channel = channel
+        self.signals = signals
+        self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
+        self.pubsub.subscribe(channel)
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="redis-relay", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stopping.is_set():
+            try:
+                message = self.pubsub.get_message(timeout=0.5)
+            except redis.RedisError:
+                log.warning("Redis relay lost its connection; retrying", exc_info=True)
+                self._stopping.wait(0.5)
+                continue
+            if message is not None and message["type"] == "message":
+                game_id, _, version = message["data"].decode().partition(" ")
+                self.signals.publish({game_id: int(version)})
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._thread.join(timeout=5)
+        self.pubsub.close()
+        self.redis.close()

@@ -1,0 +1,1 @@
+"""Processes that run beside the API: the projection worker and the rebuild command."""

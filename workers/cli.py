@@ -1,0 +1,39 @@
+"""``backroom worker projections`` and ``backroom projections rebuild``."""
+
+from __future__ import annotations
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from api.settings import Settings
+from domain.game import registered
+
+worker = typer.Typer(help="Processes that run beside the API.", no_args_is_help=True)
+projections = typer.Typer(help="The read models.", no_args_is_help=True)
+
+
+@worker.command("projections")
+def run_projections() -> None:
+    """Keep the read models up with the log (Redis when BACKROOM_REDIS_URL is set), until stopped."""
+    from workers.projections import run
+
+    settings = Settings.from_env()
+    typer.echo(f"Projecting {settings.store} into {'Redis' if settings.redis_url else 'SQLite'}")
+    run(settings, registered())
+
+
+@projections.command("rebuild")
+def rebuild() -> None:
+    """Forget the read models and build them again from the whole log, with a progress bar."""
+    from workers.projections import rebuild_all
+
+    settings = Settings.from_env()
+    columns = (TextColumn("rebuilding"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns) as bar:
+        task = bar.add_task("rebuild", total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        reached = rebuild_all(settings, registered(), advance)
+    typer.echo(f"Read models rebuilt up to log position {reached}.")
