@@ -20,6 +20,7 @@ from api.http.wire import Join, NewGame, problem, reply
 from api.service.errors import InvalidRequest, ServiceError, code_of, status_of
 from api.service.tables import AnyGame, Clock, Tables, utc_now
 from api.settings import Settings
+from api.web import mount as mount_web
 from domain.errors import OptionsError, RuleError
 from domain.game import registered
 from projections.following import LiveTables
@@ -58,6 +59,7 @@ def create_app(
     app.state.reads = reads
     app.state.settings = settings
     app.include_router(router)
+    mount_web(app)
     app.include_router(reads_router)
     _handle_errors(app)
 

@@ -1,0 +1,64 @@
+"""The web pages: one HTML shell per page (lobby, table, replay) and the static assets beside them.
+
+The pages are plain JavaScript modules over the public HTTP API; nothing here reads a game. The shell
+forbids every origin but our own (``Content-Security-Policy``), so a page can load no CDN, and sends
+no referrer, so a table's address never travels to another site.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter, FastAPI
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
+
+HERE = Path(__file__).parent
+STATIC = HERE / "static"
+SHELL = (HERE / "shell.html").read_text(encoding="utf-8")
+
+HEADERS = {
+    "Cache-Control": "no-cache",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+    ),
+}
+
+router = APIRouter(include_in_schema=False)
+
+
+def _page(module: str, title: str) -> HTMLResponse:
+    html = SHELL.replace("{{module}}", module).replace("{{title}}", title)
+    return HTMLResponse(html, headers=HEADERS)
+
+
+@router.get("/")
+async def lobby() -> HTMLResponse:
+    return _page("lobby", "Backroom")
+
+
+@router.get("/games/{game_id}")
+async def table(game_id: str) -> HTMLResponse:
+    return _page("table", "Backroom table")
+
+
+@router.get("/games/{game_id}/replay")
+async def replay(game_id: str) -> HTMLResponse:
+    return _page("replay", "Backroom replay")
+
+
+class _Assets(StaticFiles):
+    """Static files that browsers revalidate (no build step, so no hashed names to cache forever)."""
+
+    def file_response(self, *args, **kwargs):  # type: ignore[no-untyped-def]  # Starlette's signature
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+
+def mount(app: FastAPI) -> None:
+    """Serve the pages and ``/static`` from ``app``."""
+    app.include_router(router)
+    app.mount("/static", _Assets(directory=STATIC), name="static")

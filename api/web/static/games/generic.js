@@ -1,0 +1,34 @@
+// The generic renderer: any view as structured data, any legal command as a labelled button.
+// Every game's module may replace Board, label and group; what it leaves out comes from here.
+
+import { html, DataTree } from "../ui.js";
+
+export function Board({ view }) {
+  if (!view) return html`<p class="muted">The game has not started yet.</p>`;
+  return html`<div class="generic-board"><${DataTree} value=${view} /></div>`;
+}
+
+function words(text) {
+  return String(text).replace(/([a-z])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase();
+}
+
+/** "Play card: card 4, switch party" — the command's type and fields, in words. */
+export function label(command) {
+  const { type, ...fields } = command;
+  const parts = Object.entries(fields)
+    .filter(([, value]) => value !== null && value !== false)
+    .map(([key, value]) => (value === true ? words(key) : `${words(key)} ${Array.isArray(value) ? value.join("/") : value}`));
+  const head = words(type || "command");
+  const sentence = head.charAt(0).toUpperCase() + head.slice(1);
+  return parts.length ? `${sentence}: ${parts.join(", ")}` : sentence;
+}
+
+/** The heading a command is listed under (null: the default group). */
+export function group() {
+  return null;
+}
+
+/** The card a command is about, when it names one (used to filter by the picked card). */
+export function cardOf(command) {
+  return typeof command.card === "number" ? command.card : null;
+}

@@ -1,0 +1,151 @@
+// Politrickers drawn as a card table: hands, the current trick, the Libra Disc's two plates,
+// parties, Power Tokens and VP.
+//
+// Card ids (domain/games/politrickers/cards.py): Environment 0-9, Health 10-19, Safety 20-29,
+// Welfare 30-39 (id = suit offset + value - 1), then four Economy cards 40-43 and Migration 44.
+
+import { html, seatName } from "../ui.js";
+
+const SUITS = ["environment", "health", "safety", "welfare"];
+const ECONOMY_FIRST = 40;
+const MIGRATION = 44;
+const SUIT_ICONS = { environment: "Env", health: "Hlth", safety: "Safe", welfare: "Welf", economy: "$", migration: "⇄" };
+const PLATE_LIMIT = 7;
+const TOKENS = 5;
+
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** What a card is: {suit, value, name, short}. */
+export function card(id) {
+  if (id === MIGRATION) return { suit: "migration", value: 0, name: "Migration", short: "Mig" };
+  if (id >= ECONOMY_FIRST) return { suit: "economy", value: 0, name: "Economy", short: "Eco" };
+  const suit = SUITS[Math.floor(id / 10)];
+  const value = (id % 10) + 1;
+  return { suit, value, name: `${value} of ${capital(suit)}`, short: String(value) };
+}
+
+function Card({ id, onPick, picked, small, owner }) {
+  const c = card(id);
+  const cls = `card pt ${c.suit} ${small ? "small" : ""} ${picked ? "picked" : ""}`;
+  const face = html`<span class="pip">${c.short}</span><span class="suit" aria-hidden="true">${SUIT_ICONS[c.suit]}</span>${
+    owner ? html`<span class="owner">${owner}</span>` : ""}`;
+  if (onPick) {
+    return html`<button type="button" class=${cls} data-card=${id} aria-pressed=${picked ? "true" : "false"}
+      aria-label=${`${c.name}${picked ? ", picked" : ""}`} onClick=${() => onPick(id)}>${face}</button>`;
+  }
+  return html`<span class=${cls} data-card=${id} role="img" aria-label=${`${c.name}${owner ? ` by ${owner}` : ""}`}
+    title=${c.name}>${face}</span>`;
+}
+
+function Back({ label = "face-down card", owner }) {
+  return html`<span class="card back pt" role="img" aria-label=${label}>${owner ? html`<span class="owner">${owner}</span>` : ""}</span>`;
+}
+
+function Party({ party }) {
+  if (!party) return "";
+  return html`<span class=${`party ${party}`} title=${`${capital(party)} party`}>${capital(party)}</span>`;
+}
+
+function Tokens({ count, label }) {
+  return html`<span class="tokens" role="img" aria-label=${label}>${
+    Array.from({ length: count }, (_, i) => html`<span key=${i} class="token" aria-hidden="true"></span>`)}</span>`;
+}
+
+function Seat({ entry, name, chair, toAct, mine }) {
+  const hidden = entry.set_aside_face_down;
+  const faceDown = hidden.type === "OwnHand" ? hidden.cards.length : hidden.count;
+  const handCount = entry.hand.type === "OwnHand" ? entry.hand.cards.length : entry.hand.count;
+  return html`<li class=${`seat ${toAct ? "to-act" : ""} ${mine ? "mine" : ""}`} aria-label=${`${name}${mine ? " (you)" : ""}`}>
+    <header><strong>${name}</strong>${mine ? html` <span class="muted">you</span>` : ""}${
+      chair ? html` <span class="chair" title="the Chair">Chair</span>` : ""}${toAct ? html` <span class="turn-mark">to play</span>` : ""}</header>
+    <p><${Party} party=${entry.party} /> <span class="vp"><strong>${entry.vp}</strong> VP</span></p>
+    <p><${Tokens} count=${entry.unspent_tokens} label=${`${entry.unspent_tokens} unspent Power Tokens`} />
+      <span class="muted">${entry.unspent_tokens}/${TOKENS} tokens</span></p>
+    <p class="muted">${handCount} in hand · ${entry.tricks_won} tricks · ${faceDown} face-down</p>
+  </li>`;
+}
+
+function Plate({ party, seats, names }) {
+  const total = seats.reduce((sum, entry) => sum + (party === "tails" ? entry.on_tails : entry.on_claws), 0);
+  return html`<div class=${`plate ${party} ${total >= PLATE_LIMIT - 1 ? "heavy" : ""}`} aria-label=${`${capital(party)} plate: ${total} tokens`}>
+    <strong>${capital(party)}</strong> <span class="count">${total}/${PLATE_LIMIT}</span>
+    <ul>${seats.map((entry) => {
+      const count = party === "tails" ? entry.on_tails : entry.on_claws;
+      return count ? html`<li key=${entry.seat}>${names[entry.seat]} <${Tokens} count=${count} label=${`${count} tokens`} /></li>` : "";
+    })}</ul>
+  </div>`;
+}
+
+function Trick({ trick, names }) {
+  return html`<section class="trick" aria-label="The current trick">
+    <h3>Trick</h3>
+    <p class="muted">Ruling party: ${trick.ruling_party ? html`<${Party} party=${trick.ruling_party} />` : "—"} ·
+      ruling suit: ${trick.ruling_suit ? capital(trick.ruling_suit) : "—"} ·
+      opposition suit: ${trick.opposition_suit ? capital(trick.opposition_suit) : "—"}</p>
+    <div class="plays">${trick.plays.length ? trick.plays.map((play, i) => play.type === "FaceDownCard"
+      ? html`<${Back} key=${i} owner=${names[play.seat]} label=${`a face-down card by ${names[play.seat]}`} />`
+      : html`<span key=${i} class=${play.type === "OwnFaceDownCard" ? "own-face-down" : ""}><${Card} id=${play.card} owner=${names[play.seat]} /></span>`)
+      : html`<span class="muted">${names[trick.chair]} (the Chair) leads.</span>`}</div>
+  </section>`;
+}
+
+function Finished({ view, names }) {
+  return html`<section class="finished" aria-label="Final result">
+    <h3>Game over</h3>
+    <p>${view.winners.map((seat) => names[seat]).join(" and ")} ${view.winners.length > 1 ? "share the victory" : "wins"}.</p>
+    <table class="score"><thead><tr><th scope="col">Player</th><th scope="col">VP</th></tr></thead>
+      <tbody>${view.seats.map((entry) => html`<tr class=${view.winners.includes(entry.seat) ? "winner" : ""}>
+        <th scope="row">${names[entry.seat]}</th><td>${entry.vp}</td></tr>`)}</tbody></table>
+  </section>`;
+}
+
+export function Board({ view, seat, summary, picked, onPick }) {
+  if (!view) return html`<p class="muted">The game has not started yet.</p>`;
+  const names = view.seats.map((entry) => seatName(summary, entry.seat));
+  if (!view.trick) return html`<div class="pt-board"><${Finished} view=${view} names=${names} /></div>`;
+  const mine = seat === null || seat === undefined ? null : view.seats[seat];
+  const hand = mine && mine.hand.type === "OwnHand" ? mine.hand.cards : [];
+  const faceDown = mine && mine.set_aside_face_down.type === "OwnHand" ? mine.set_aside_face_down.cards : [];
+  return html`<div class="pt-board">
+    <p class="turn">Round <strong>${view.round_number}</strong> of 3 · trick <strong>${view.tricks_played + 1}</strong> of 9 ·
+      ${view.leftovers.count !== undefined ? `${view.leftovers.count} cards set aside unseen` : ""}</p>
+    <ol class="seats" aria-label="Players">${view.seats.map((entry) => html`<${Seat} key=${entry.seat} entry=${entry}
+      name=${names[entry.seat]} chair=${view.trick.chair === entry.seat} toAct=${view.to_act === entry.seat} mine=${seat === entry.seat} />`)}</ol>
+    <div class="centre">
+      <${Trick} trick=${view.trick} names=${names} />
+      <section class="libra" aria-label="The Libra Disc">
+        <h3>Libra Disc</h3>
+        <div class="plates"><${Plate} party="tails" seats=${view.seats} names=${names} /><${Plate} party="claws" seats=${view.seats} names=${names} /></div>
+      </section>
+    </div>
+    ${view.set_aside_face_up.length ? html`<section class="won-cards" aria-label="Cards out of play, face up"><h3>Played face up</h3>
+      <div class="hand">${view.set_aside_face_up.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}</div></section>` : ""}
+    ${mine ? html`<section class="my-hand" aria-label="Your hand">
+      <h3>Your hand <${Party} party=${mine.party} /></h3>
+      <div class="hand" role="group" aria-label="Your hand">${hand.length ? hand.map((id) => html`<${Card} key=${id} id=${id}
+        picked=${picked === id} onPick=${onPick} />`) : html`<span class="muted">no cards</span>`}</div>
+      ${faceDown.length ? html`<p class="muted">Your face-down cards: ${faceDown.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}</p>` : ""}
+    </section>` : ""}
+  </div>`;
+}
+
+/** A legal command in words. */
+export function label(command) {
+  const switching = command.switch_party ? " (spend a Power Token to switch party first)" : "";
+  if (command.type === "PlayCard") return `Play the ${card(command.card).name}${switching}`;
+  if (command.type === "PlayMigration") {
+    const from = command.move_from ? `, moving a token off the ${capital(command.move_from)} plate` : "";
+    return `Play Migration${from}${switching}`;
+  }
+  return null;
+}
+
+export function group(command) {
+  return command.switch_party ? "Switch party first" : "Play";
+}
+
+/** The card a command plays (Migration is a card in the hand too). */
+export function cardOf(command) {
+  if (command.type === "PlayMigration") return MIGRATION;
+  return typeof command.card === "number" ? command.card : null;
+}

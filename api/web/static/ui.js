@@ -1,0 +1,100 @@
+// Pieces every page shares: Preact + htm, the event log, the generic data view, small helpers.
+
+import { html, render, useState, useEffect, useRef, useMemo, useCallback } from "./vendor/htm-preact-standalone.module.js";
+
+export { html, render, useState, useEffect, useRef, useMemo, useCallback };
+
+/** Render `component` into <main id="app">. */
+export function mount(component) {
+  const root = document.getElementById("app");
+  root.textContent = "";
+  render(html`<${component} />`, root);
+}
+
+/** Set the breadcrumbs in the page header. */
+export function crumbs(parts) {
+  const nav = document.getElementById("crumbs");
+  if (!nav) return;
+  render(html`${parts.map((part, i) => html`${i ? html`<span aria-hidden="true"> › </span>` : ""}${
+    part.href ? html`<a href=${part.href}>${part.text}</a>` : html`<span aria-current="page">${part.text}</span>`
+  }`)}`, nav);
+}
+
+export const plural = (count, word, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
+
+/** A seat's display name: "Ann (seat 1)". */
+export function seatName(summary, seat) {
+  const entry = summary && summary.seats && summary.seats[seat];
+  const name = entry && entry.name;
+  return name ? name : `Seat ${seat + 1}`;
+}
+
+/** The log of what happened: one described event per line, newest last, announced politely. */
+export function EventLog({ entries, current, onPick, reverted = () => false, label = "What happened" }) {
+  const list = useRef(null);
+  useEffect(() => {
+    const box = list.current;
+    if (!box) return;
+    const chosen = current !== undefined ? box.querySelector("[aria-current='true']") : null;
+    if (chosen) chosen.scrollIntoView({ block: "nearest" });
+    else if (current === undefined) box.scrollTop = box.scrollHeight;
+  }, [entries.length, current]);
+  return html`<section class="log" aria-label=${label}>
+    <h2>${label}</h2>
+    <ol ref=${list} class="log-list" aria-live=${onPick ? "off" : "polite"}>
+      ${entries.map((entry) => {
+        const here = current === entry.version;
+        const undone = reverted(entry.version);
+        const text = html`<span class="v">v${entry.version}</span> ${entry.description}`;
+        return html`<li key=${entry.version} data-version=${entry.version}
+            class=${`${here ? "current" : ""} ${undone ? "reverted" : ""} ${entry.boundary ? "boundary" : ""}`}
+            aria-current=${here ? "true" : undefined}>
+          ${onPick
+            ? html`<button type="button" class="linkish" onClick=${() => onPick(entry.version)}>${text}${
+                undone ? html` <em class="tag">taken back</em>` : ""}</button>`
+            : text}
+        </li>`;
+      })}
+    </ol>
+  </section>`;
+}
+
+function humanKey(key) {
+  return String(key).replace(/_/g, " ");
+}
+
+/** Any value as nested, labelled structure: the generic view of a game nobody drew yet. */
+export function DataTree({ value, name }) {
+  if (value === null || value === undefined) return html`<span class="muted">none</span>`;
+  if (Array.isArray(value)) {
+    if (!value.length) return html`<span class="muted">empty</span>`;
+    if (value.every((item) => item === null || typeof item !== "object")) {
+      return html`<span class="list">${value.map((item) => html`<span class="chip" data-card=${
+        name === "cards" || name === "known" ? item : undefined}>${String(item)}</span>`)}</span>`;
+    }
+    return html`<ol class="tree">${value.map((item, i) => html`<li key=${i}><${DataTree} value=${item} name=${name} /></li>`)}</ol>`;
+  }
+  if (typeof value === "object") {
+    return html`<dl class="tree">${Object.entries(value).map(([key, item]) => html`
+      <div class="pair" key=${key}><dt>${humanKey(key)}</dt><dd><${DataTree} value=${item} name=${key} /></dd></div>`)}
+    </dl>`;
+  }
+  if (typeof value === "boolean") return html`<span>${value ? "yes" : "no"}</span>`;
+  return html`<span>${String(value)}</span>`;
+}
+
+/** A status line that screen readers announce. */
+export function Notice({ notice }) {
+  if (!notice) return html`<p class="notice" role="status" aria-live="polite"></p>`;
+  return html`<p class=${`notice ${notice.kind || ""}`} role=${notice.kind === "error" ? "alert" : "status"}
+    aria-live="polite">${notice.text}</p>`;
+}
+
+export function outcomeText(summary) {
+  const outcome = summary && summary.outcome;
+  if (!outcome) return "";
+  const names = (outcome.winners || []).map((seat) => seatName(summary, seat));
+  const scores = (outcome.scores || []).map((score, seat) => `${seatName(summary, seat)} ${score}`).join(", ");
+  const who = names.length > 1 ? `${names.join(" and ")} share the victory` : `${names[0]} wins`;
+  return `${who} (${scores})${outcome.tiebreak ? ` — ${outcome.tiebreak}` : ""}.`;
+}
