@@ -61,12 +61,12 @@ class ReadSide:
         found = self.store.get(f"version:{game_id}")
         return int(found) if found else 0
 
-    async def settle(self, game_id: str, min_version: int | None, wait: float = WAIT) -> bool:
-        """Wait up to ``wait`` s for the game to reach ``min_version``; ``True`` when it has not (stale)."""
+    async def settle(self, game_id: str, min_version: int | None) -> bool:
+        """Wait up to :data:`WAIT` s for ``min_version``; ``True`` when the game is not there (stale)."""
         self.catch_up()
         if min_version is None or self.version(game_id) >= min_version:
             return False
-        deadline = asyncio.get_running_loop().time() + wait
+        deadline = asyncio.get_running_loop().time() + WAIT
         with self.signals.listen(game_id) as waiter:
             while self.version(game_id) < min_version:
                 self.catch_up()

@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+import tempfile
+import threading
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
+import httpx
+import msgspec
 import psycopg
 import redis
 
 from api.service.tables import Tables
+from api.settings import Settings
 from domain.codec import encode
 from domain.seats import Seat
+from tests.support.server import free_port
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
 POSTGRES_DSN = "postgresql://postgres@127.0.0.1:5432/test"
@@ -65,3 +76,104 @@ def play(tables: Tables, game_id: str, tokens: dict[int, str], rng: random.Rando
         command = rng.choice(rules.legal_commands(table.state, Seat(seat)))
         tables.submit(game_id, tokens[seat], encode(command))
     return moves
+
+
+BACKROOM = Path(sys.executable).with_name("backroom")
+
+
+def scale_env(schema: str, prefix: str) -> dict[str, str]:
+    """A deployment at scale: the PostgreSQL log in ``schema``, Redis reads under ``prefix``."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("BACKROOM_")}
+    return env | {
+        "BACKROOM_POSTGRES_DSN": POSTGRES_DSN,
+        "BACKROOM_POSTGRES_SCHEMA": schema,
+        "BACKROOM_REDIS_URL": REDIS_URL,
+        "BACKROOM_REDIS_PREFIX": prefix,
+    }
+
+
+def scale_settings(schema: str, prefix: str) -> Settings:
+    """The settings :func:`scale_env` describes."""
+    return Settings.from_env(scale_env(schema, prefix))
+
+
+@contextmanager
+def process(*args: str, env: dict[str, str]) -> Iterator[subprocess.Popen[bytes]]:
+    """Run ``backroom <args>`` until the block ends (terminated, or already killed by the test)."""
+    # stderr goes to a file, not a pipe: a chatty process never blocks on it
+    with tempfile.TemporaryFile() as errors:
+        running = subprocess.Popen([str(BACKROOM), *args], env=env, stdout=subprocess.DEVNULL, stderr=errors)
+        running.errors = errors  # type: ignore[attr-defined]  # read by api_process when startup fails
+        try:
+            yield running
+        finally:
+            if running.poll() is None:
+                running.terminate()
+                try:
+                    running.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    running.kill()
+                    running.wait()
+
+
+@contextmanager
+def api_process(env: dict[str, str], *extra: str) -> Iterator[str]:
+    """A ``backroom serve`` process with ``env``; yields its base URL once healthy."""
+    port = free_port()
+    with process("serve", "--port", str(port), *extra, env=env) as running:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 20
+        while True:
+            if running.poll() is not None:
+                running.errors.seek(0)  # type: ignore[attr-defined]  # set by process()
+                raise RuntimeError(running.errors.read().decode())  # type: ignore[attr-defined]
+            try:
+                if httpx.get(f"{base}/health", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("backroom serve did not become healthy")
+            time.sleep(0.1)
+        yield base
+
+
+class Stream:
+    """A Server-Sent Events stream read on a thread: ``events`` collects ``(id, data)`` as they come."""
+
+    def __init__(self, url: str, headers: dict[str, str] | None = None) -> None:
+        self.events: list[tuple[int, dict[str, Any]]] = []
+        self.status = 0
+        self._client = httpx.Client(timeout=httpx.Timeout(30, connect=5))
+        self._opened = threading.Event()
+        self._thread = threading.Thread(target=self._read, args=(url, headers or {}), daemon=True)
+        self._thread.start()
+        self._opened.wait(10)
+
+    def _read(self, url: str, headers: dict[str, str]) -> None:
+        try:
+            with self._client.stream("GET", url, headers=headers) as response:
+                self.status = response.status_code
+                self._opened.set()
+                fields: dict[str, str] = {}
+                for line in response.iter_lines():
+                    if not line:  # a blank line ends one event
+                        if "data" in fields:
+                            self.events.append((int(fields["id"]), msgspec.json.decode(fields["data"])))
+                        fields = {}
+                    elif not line.startswith(":"):
+                        name, _, value = line.partition(":")
+                        fields[name] = value.strip()
+        except (httpx.HTTPError, RuntimeError):
+            self._opened.set()
+
+    def wait_for(self, version: int, timeout: float = 10) -> list[tuple[int, dict[str, Any]]]:
+        """The events received once one with id ``version`` has arrived (fails after ``timeout`` s)."""
+        deadline = time.monotonic() + timeout
+        while not any(event_id >= version for event_id, _ in self.events):
+            assert time.monotonic() < deadline, f"stream stopped at {self.events[-1:]!r}, wanted {version}"
+            time.sleep(0.01)
+        return list(self.events)
+
+    def close(self) -> None:
+        self._client.close()
