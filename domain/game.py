@@ -17,6 +17,7 @@ from domain.chance import Context
 from domain.errors import OptionsError, SeatCountOutOfRange
 from domain.messages import Command, Event, Options, Outcome, View
 from domain.seats import Seat, Viewer
+from domain.takeback import CONSENT_ONLY, TakeBacks
 
 S = TypeVar("S")
 C = TypeVar("C", bound=Command)
@@ -59,6 +60,7 @@ class GameDefinition(Generic[S, C, E, Opt]):
     cards: Callable[[S], Sequence[int]]
     check_options: Callable[[Opt, int], None] = lambda options, seat_count: None
     summary: str = ""
+    takebacks: TakeBacks = CONSENT_ONLY
     command_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
     event_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
     state_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)

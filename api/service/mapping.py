@@ -63,6 +63,8 @@ def stored_form(event_class: type[Any]) -> type[msgspec.Struct]:
     hints = typing.get_type_hints(event_class)
     fields = [
         (field.name, hints[field.name])
+        if field.default is dataclasses.MISSING
+        else (field.name, hints[field.name], field.default)  # a field added later reads old rows
         for field in dataclasses.fields(event_class)
         if field.name not in _IDENTITY_FIELDS
     ]

@@ -18,9 +18,9 @@ import hashlib
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Any, cast
-from uuid import UUID, uuid4
+from datetime import UTC, datetime, timedelta
+from typing import Any, Union, cast
+from uuid import UUID, uuid4, uuid5
 
 import msgspec
 from eventsourcing.application import AggregateNotFoundError, Application
@@ -36,6 +36,7 @@ from api.service.errors import (
     InvalidToken,
     MissingToken,
     NotStarted,
+    ServiceError,
     StaleVersion,
     StoreUnavailable,
     TableFull,
@@ -43,9 +44,10 @@ from api.service.errors import (
 )
 from api.service.mapping import MsgspecMapper, MsgspecTranscoder
 from api.service.tokens import digest, new_token, seat_holding
-from domain import referee
+from domain import referee, takeback
 from domain.chance import Context
 from domain.codec import encode
+from domain.errors import RuleError
 from domain.game import GameDefinition
 from domain.messages import Event
 from domain.seats import Seat
@@ -84,6 +86,9 @@ class TableRecord(msgspec.Struct, kw_only=True):
     receipts: dict[str, Receipt]
     created_on: datetime
     modified_on: datetime
+    effective: int = 0  # 0 in snapshots taken before take-backs existed: the version then
+    ledger: takeback.Ledger = msgspec.field(default_factory=takeback.Ledger)
+    forked_from: tuple[str, int] | None = None
 
 
 class Table(Aggregate):
@@ -104,6 +109,9 @@ class Table(Aggregate):
     receipts: dict[str, Receipt]
     rules: AnyGame | None
     state: Any
+    effective: int
+    ledger: takeback.Ledger
+    forked_from: tuple[str, int] | None
 
     def __init__(self) -> None:
         """Nothing to do: :class:`Table.Opened` sets every attribute (declared above for type checkers)."""
@@ -134,6 +142,9 @@ class Table(Aggregate):
             table.receipts = {}
             table.rules = None
             table.state = None
+            table.effective = self.originator_version
+            table.ledger = takeback.Ledger()
+            table.forked_from = None
             table.note(self.command_id, self.command_digest, self.seat, self.originator_version)
 
     class SeatTaken(Aggregate.Event):
@@ -148,6 +159,7 @@ class Table(Aggregate):
         def apply(self, table: Table) -> None:
             table.seat_names[self.seat] = self.name
             table.token_digests[self.seat] = self.token_digest
+            table.effective += 1
             table.note(self.command_id, self.command_digest, self.seat, self.originator_version)
 
     class Recorded(Aggregate.Event):
@@ -157,13 +169,68 @@ class Table(Aggregate):
         seat: int | None
         command_id: str
         command_digest: str
+        command: str = ""  # the command's JSON as sent (after decoding), for the audit and re-validation
 
         def apply(self, table: Table) -> None:
             rules = table.rules
             assert rules is not None, "attach the rules before applying game events"
-            table.state = rules.evolve(table.state, rules.event_decoder.decode(self.event))
+            event = rules.event_decoder.decode(self.event)
+            table.state = rules.evolve(table.state, event)
             table.recorded += 1
+            version = self.originator_version
+            declared = rules.takebacks
+            step = takeback.Step(
+                self.seat,
+                self.command_id,
+                version,
+                version,
+                table.effective,
+                declared.checkpoint(event),
+                self.seat is None or declared.final(event),
+            )
+            table.ledger = takeback.noted(table.ledger, step)
+            table.effective += 1
+            table.note(self.command_id, self.command_digest, self.seat, version)
+
+    class TakeBackNoted(Aggregate.Event):
+        """A take-back event (``domain.takeback``); a take-back also carries the game state it returns to.
+
+        ``state`` is the game state folded from the log before the reverted range (``null`` for a
+        request, an answer or a lapse), so a load never looks back past this event.
+        """
+
+        event: msgspec.Raw
+        seat: int
+        command_id: str
+        command_digest: str
+        command: str
+        state: msgspec.Raw
+
+        def apply(self, table: Table) -> None:
+            rules = table.rules
+            assert rules is not None, "attach the rules before applying take-back events"
+            event = takeback.EVENT_DECODER.decode(self.event)
+            table.ledger = takeback.evolve(table.ledger, event)
+            if isinstance(event, takeback.TurnTakenBack):
+                table.state = rules.state_decoder.decode(self.state)
+                table.effective = event.effective
             table.note(self.command_id, self.command_digest, self.seat, self.originator_version)
+
+    class Forked(Aggregate.Event):
+        """The table starts from another finished game's position (``source`` at ``source_version``)."""
+
+        source: str
+        source_version: int
+        state: msgspec.Raw
+        effective: int
+
+        def apply(self, table: Table) -> None:
+            rules = table.rules
+            assert rules is not None, "attach the rules before forking"
+            table.state = rules.state_decoder.decode(self.state)
+            table.recorded = 1
+            table.effective = self.effective
+            table.forked_from = (self.source, self.source_version)
 
     class Snapshot(Snapshot):
         """The table at one version, game state included, so a load reads a bounded number of rows."""
@@ -186,6 +253,9 @@ class Table(Aggregate):
                 receipts=dict(table.receipts),
                 created_on=table.created_on,
                 modified_on=table.modified_on,
+                effective=table.effective,
+                ledger=table.ledger,
+                forked_from=table.forked_from,
             )
             return cls(
                 originator_id=table.id,
@@ -203,6 +273,7 @@ class Table(Aggregate):
             for name in TableRecord.__struct_fields__:
                 if name not in ("created_on", "modified_on", "state"):
                     setattr(table, name, getattr(record, name))
+            table.effective = record.effective or self.originator_version
             table.rules = None
             table.state = record.state  # still encoded: ``attach`` decodes it with the game's types
             return table
@@ -290,10 +361,12 @@ class Tables(Application[UUID]):
         games: Mapping[str, AnyGame],
         clock: Clock = utc_now,
         snapshot_interval: int = 50,
+        takeback_timeout: timedelta = takeback.REQUEST_TIMEOUT,
     ) -> None:
         self.games = dict(games)
         self.clock = clock
         self.snapshot_interval = snapshot_interval
+        self.takeback_timeout = takeback_timeout
         super().__init__(env)
 
     def construct_transcoder(self) -> Transcoder:
@@ -369,9 +442,26 @@ class Tables(Application[UUID]):
         command_id: str | None = None,
         expected_version: int | None = None,
     ) -> Ruling:
-        """Referee one command from the seat holding ``token``: load, decide, save."""
+        """Referee one command from the seat holding ``token``: load, decide, save.
+
+        Every attempt from a seat is audited: accepted ones are in the game's stream; refused ones,
+        retries and those that changed nothing go to the game's :class:`Attempts` log.
+        """
         table = self.load(game_id)
         seat = seat_of(table, token)
+        try:
+            ruling = self._submit(table, seat, body, command_id, expected_version)
+        except (RuleError, ServiceError) as error:
+            if not isinstance(error, StoreUnavailable):
+                self._audit(table.id, seat, body, command_id, "refused", error)
+            raise
+        if ruling.replayed or ruling.first > ruling.last:
+            self._audit(table.id, seat, body, command_id, "retried" if ruling.replayed else "unchanged")
+        return ruling
+
+    def _submit(
+        self, table: Table, seat: int, body: bytes, command_id: str | None, expected_version: int | None
+    ) -> Ruling:
         rules = self._rules(table)
         command = decode_command(rules, body)
         if not table.started:
@@ -384,6 +474,15 @@ class Tables(Application[UUID]):
             raise StaleVersion(
                 f"The game is at version {table.version}, not {expected_version}.",
                 {"version": table.version},
+            )
+        if isinstance(command, takeback.TAKEBACK_COMMANDS):
+            return self._take_back(
+                table,
+                Seat(seat),
+                command,
+                command_id=command_id,
+                command_digest=command_digest,
+                expected=expected_version,
             )
         return self._rule(
             table,
@@ -431,6 +530,160 @@ class Tables(Application[UUID]):
         except Exception as error:  # any failure to answer means unavailable
             raise StoreUnavailable("The event store cannot be reached.") from error
 
+    # -- take-backs, the audit and forks ----------------------------------------------------------
+
+    def takeback_offers(self, table: Table, seat: int | None) -> list[Any]:
+        """The take-back commands ``seat`` may send now (none for a spectator or an unstarted game)."""
+        if seat is None or not table.started:
+            return []
+        return takeback.offers(table.ledger, Seat(seat), self._situation(table, self.clock()))
+
+    def attempts(self, game_id: UUID) -> list[Attempts.Attempted]:
+        """The attempts at ``game_id`` kept outside its stream (refused, retried, unchanged), oldest first."""
+        stored = self.events.get(attempts_id(game_id))
+        return [event for event in stored if isinstance(event, Attempts.Attempted)]
+
+    def fork(self, source: Table, version: int) -> Opening:
+        """A new table (same game, seats, options; a new secret) starting from ``source`` at ``version``."""
+        rules = self._rules(source)
+        past = self.load_at(source, version)
+        tokens = {seat: new_token() for seat in range(len(source.seat_names))}
+        now = self.clock()
+        table: Table = Table._create(
+            Table.Opened,
+            id=uuid4(),
+            timestamp=now,
+            game=source.game,
+            rules_version=source.rules_version,
+            seat_names=tuple(source.seat_names),
+            token_digests=tuple(digest(tokens[seat]) for seat in range(len(source.seat_names))),
+            options=source.options,
+            secret=secrets.token_hex(16),
+            seeded=False,
+            seat=None,
+            command_id=uuid4().hex,
+            command_digest=_digest(None, b"fork"),
+        )
+        table.attach(rules)
+        table.trigger_event(
+            Table.Forked,
+            timestamp=now,
+            source=str(source.id),
+            source_version=version,
+            state=msgspec.Raw(encode(past.state)),
+            effective=past.effective,
+        )
+        self._save(table, expected=None)
+        return Opening(table.id, tokens, table)
+
+    def _take_back(
+        self,
+        table: Table,
+        seat: Seat,
+        command: Any,
+        *,
+        command_id: str,
+        command_digest: str,
+        expected: int | None,
+    ) -> Ruling:
+        """Decide a take-back command with :mod:`domain.takeback` and save its events."""
+        now = self.clock()
+        events = takeback.decide(table.ledger, seat, command, self._situation(table, now))
+        first = table.version + 1
+        sent = encode(command).decode()
+        self._note(
+            table, events, seat=seat, command_id=command_id, command_digest=command_digest, sent=sent, now=now
+        )
+        recorded = tuple(cast("list[Table.Recorded]", table.pending_events))
+        try:
+            self._save(table, expected=expected)
+        except (ConcurrentUpdate, StaleVersion):
+            fresh = self.load(table.id)
+            if command_id in fresh.receipts:
+                return _replay(fresh, seat, command_id, command_digest)
+            raise
+        return Ruling(table, seat, first, table.version, recorded=recorded)
+
+    def _situation(self, table: Table, now: datetime) -> takeback.Situation:
+        rules = self._rules(table)
+        return takeback.Situation(
+            seats=len(table.seat_names),
+            to_act=rules.to_act(table.state),
+            over=rules.is_over(table.state),
+            now=now,
+            timeout=self.takeback_timeout,
+        )
+
+    def _note(
+        self,
+        table: Table,
+        events: list[takeback.TakeBackEvent],
+        *,
+        seat: int,
+        command_id: str,
+        command_digest: str,
+        sent: str,
+        now: datetime,
+    ) -> None:
+        """Append take-back events; a take-back carries the state folded from the log before its range."""
+        for event in events:
+            state = msgspec.Raw(b"null")
+            if isinstance(event, takeback.TurnTakenBack):
+                state = msgspec.Raw(encode(self.load_at(table, event.first - 1).state))
+            table.trigger_event(
+                Table.TakeBackNoted,
+                timestamp=now,
+                event=msgspec.Raw(encode(event)),
+                seat=seat,
+                command_id=command_id,
+                command_digest=command_digest,
+                command=sent,
+                state=state,
+            )
+
+    def _audit(  # noqa: PLR0917  (one call site per outcome; all positional reads like the sentence)
+        self,
+        game_id: UUID,
+        seat: int,
+        body: bytes,
+        command_id: str | None,
+        outcome: str,
+        error: Exception | None = None,
+    ) -> None:
+        """Append one attempt to the game's :class:`Attempts` log (retrying when another lands first)."""
+        log_id = attempts_id(game_id)
+        for _ in range(5):
+            log = self._attempts_at_end(log_id, game_id)
+            log.trigger_event(
+                Attempts.Attempted,
+                timestamp=self.clock(),
+                seat=seat,
+                command=body[:AUDITED_BODY].decode("utf-8", "replace"),
+                command_id=command_id or "",
+                outcome=outcome,
+                code=str(getattr(error, "code", "")),
+                message=str(getattr(error, "message", "")),
+            )
+            try:
+                self.save(log)
+            except IntegrityError:
+                continue
+            except PersistenceError:
+                return  # the store failed; the answer to the sender does not depend on the audit
+            return
+
+    def _attempts_at_end(self, log_id: UUID, game_id: UUID) -> Attempts:
+        """The attempts log at its latest version, without replaying it (it folds no state)."""
+        last = self.recorder.select_events(log_id, desc=True, limit=1)
+        if not last:
+            log: Attempts = Attempts._create(
+                Attempts.Started, id=log_id, timestamp=self.clock(), game_id=str(game_id)
+            )
+            return log
+        log = object.__new__(Attempts)
+        log.__base_init__(log_id, last[0].originator_version, self.clock())
+        return log
+
     # -- internals --------------------------------------------------------------------------------
 
     def _rule(
@@ -445,10 +698,17 @@ class Tables(Application[UUID]):
     ) -> Ruling:
         """Decide the command on the loaded state and save its events at the next versions."""
         now = self.clock()
-        ctx = Context.for_step(table.secret, table.version, now)
+        ctx = Context.for_step(table.secret, table.effective, now)  # the same draws after a take-back
         events = referee.decide(self._rules(table), table.state, seat, command, ctx)
         first = table.version + 1
-        self._append(table, events, seat=seat, command_id=command_id, command_digest=command_digest, now=now)
+        sent = encode(command).decode()
+        lapsed = takeback.lapse(table.ledger, now)
+        self._note(
+            table, lapsed, seat=seat, command_id=command_id, command_digest=command_digest, sent=sent, now=now
+        )
+        self._append(
+            table, events, seat=seat, command_id=command_id, command_digest=command_digest, now=now, sent=sent
+        )
         recorded = tuple(cast("list[Table.Recorded]", table.pending_events))
         try:
             self._save(table, expected=expected)
@@ -490,6 +750,7 @@ class Tables(Application[UUID]):
         command_id: str,
         command_digest: str,
         now: datetime,
+        sent: str = "",
     ) -> None:
         for event in events:
             table.trigger_event(
@@ -499,6 +760,7 @@ class Tables(Application[UUID]):
                 seat=seat,
                 command_id=command_id,
                 command_digest=command_digest,
+                command=sent,
             )
 
     def _save(self, table: Table, expected: int | None) -> None:
@@ -516,6 +778,46 @@ class Tables(Application[UUID]):
             self.snapshots.put([Table.Snapshot.take(table)])
 
 
+AUDITED_BODY = 2000
+"""How many bytes of a refused command's body the audit keeps."""
+
+
+class Attempts(Aggregate):
+    """The attempts at one game that are not in its stream: refused, retried, or changing nothing.
+
+    Kept apart from the game so a refusal never enters the game's stream. It folds no state, so
+    appending reads only its latest version.
+    """
+
+    game_id: str
+
+    def __init__(self) -> None:
+        """Nothing to do: :class:`Attempts.Started` sets the game id."""
+
+    class Started(Aggregate.Created):
+        """The first attempt of a game opened its log."""
+
+        game_id: str
+
+        def apply(self, log: Attempts) -> None:
+            log.game_id = self.game_id
+
+    class Attempted(Aggregate.Event):
+        """A seat sent a command: ``refused`` (with the code), ``retried``, or ``unchanged``."""
+
+        seat: int
+        command: str
+        command_id: str
+        outcome: str
+        code: str
+        message: str
+
+
+def attempts_id(game_id: UUID) -> UUID:
+    """The id of the attempts log of ``game_id``."""
+    return uuid5(game_id, "attempts")
+
+
 def seat_of(table: Table, token: str | None) -> int:
     """The seat ``token`` acts for at ``table``; refuses a missing or foreign token."""
     if not token:
@@ -529,9 +831,21 @@ def seat_of(table: Table, token: str | None) -> int:
 def decode_command(rules: AnyGame, body: bytes) -> Any:
     """The command in ``body``, decoded with the game's own decoder; ``InvalidRequest`` if it is not one."""
     try:
-        return rules.command_decoder.decode(body)
+        return _with_takebacks(rules).decode(body)
     except (msgspec.ValidationError, msgspec.DecodeError) as error:
         raise InvalidRequest(f"Not a {rules.title} command: {error}") from None
+
+
+_DECODERS: dict[AnyGame, msgspec.json.Decoder[Any]] = {}
+
+
+def _with_takebacks(rules: AnyGame) -> msgspec.json.Decoder[Any]:
+    """A decoder for the game's commands and the take-back commands, built once per game."""
+    decoder = _DECODERS.get(rules)
+    if decoder is None:
+        kinds: Any = Union.__getitem__((rules.commands, *takeback.TAKEBACK_COMMANDS))
+        decoder = _DECODERS[rules] = msgspec.json.Decoder(kinds)
+    return decoder
 
 
 def _digest(seat: int | None, payload: bytes) -> str:

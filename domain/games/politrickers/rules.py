@@ -86,6 +86,7 @@ from domain.games.politrickers.events import (
 from domain.games.politrickers.evolve import evolve
 from domain.games.politrickers.round_end import deal_round
 from domain.games.politrickers.state import Finished, Playing, State, Trick, all_cards, next_to_play, plate
+from domain.games.politrickers.takebacks import TAKEBACKS
 from domain.games.politrickers.trick_end import after_card, after_migration
 from domain.games.politrickers.tricks import Obligation, may_switch_freely, obligation
 from domain.games.politrickers.views import describe, redact, resample, view
@@ -259,5 +260,6 @@ POLITRICKERS: PolitrickersGame = GameDefinition(
     describe=describe,
     resample=resample,
     cards=cards,
+    takebacks=TAKEBACKS,
     summary="Two parties, one Libra Disc: follow your party's suit, and switch when you must.",
 )

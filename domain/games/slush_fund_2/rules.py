@@ -117,6 +117,7 @@ from .powers import (
 )
 from .scoring import score
 from .state import Auditing, Over, Playing, Spying, Table
+from .takebacks import TAKEBACKS
 from .turns import draw_cards, examine, recall, stash, take, turn_commands
 from .views import cards, describe, redact, resample, view
 
@@ -241,5 +242,6 @@ SLUSH_FUND_2: GameDefinition[Table, Any, Any, SlushFundOptions] = GameDefinition
     resample=resample,
     cards=cards,
     check_options=check_options,
+    takebacks=TAKEBACKS,
     summary="Buy five politicians with legal and illegal money; spies, hackers and journalists meddle.",
 )

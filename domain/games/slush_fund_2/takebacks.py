@@ -1,0 +1,61 @@
+"""What may be taken back in Slush Fund 2 (see ``docs/rules/slush-fund-2.md``, "Taking actions back").
+
+Checkpoints: a draw or a recall (chance), looking at the slush fund (shown to the actor), and every
+card that leaves a hand face up or turns face up: a face-up money card, a power card played, paid
+or discarded, a journalist, a hacker, a spy's reveal. Not checkpoints: stashing into the slush fund
+and playing money face down (the opponent learns only that a card went there), taking a card from the
+slush fund already examined, discarding, concealing and moving contributions (nothing new is shown),
+the end of a power card and the passing of the turn. Final: the setup and the end of the game.
+"""
+
+from __future__ import annotations
+
+from domain.messages import Event
+from domain.takeback import TakeBacks
+
+from .events import (
+    CardsDrawn,
+    ContributionRevealed,
+    ContributionsExchanged,
+    DrawnCardsShuffledBack,
+    FinalTurnBegan,
+    GameEnded,
+    GameStarted,
+    JournalistPaidOff,
+    JournalistPlayed,
+    MoneyCardPlayed,
+    PowerCardDiscarded,
+    PowerCardPlayed,
+    SlushFundExamined,
+)
+
+CHANCE = (CardsDrawn, DrawnCardsShuffledBack, FinalTurnBegan)
+SHOWN = (
+    SlushFundExamined,
+    PowerCardPlayed,
+    ContributionRevealed,
+    ContributionsExchanged,
+    JournalistPlayed,
+    JournalistPaidOff,
+    PowerCardDiscarded,
+)
+
+
+def is_checkpoint(event: Event) -> bool:
+    """True when the event draws chance or shows a card to anyone (see the module docstring)."""
+    if isinstance(event, MoneyCardPlayed):
+        return not event.face_down
+    return isinstance(event, CHANCE + SHOWN)
+
+
+def is_final(event: Event) -> bool:
+    """The setup and the end of the game are never taken back."""
+    return isinstance(event, GameStarted | GameEnded)
+
+
+def opens_round(event: Event) -> bool:
+    """The game has no rounds; the timeline marks the start and the final turn."""
+    return isinstance(event, GameStarted | FinalTurnBegan)
+
+
+TAKEBACKS = TakeBacks(checkpoint=is_checkpoint, final=is_final, new_round=opens_round)

@@ -1,0 +1,355 @@
+"""Taking actions back: undoing one's own latest step, and taking a whole turn back with consent.
+
+The rules
+---------
+A *step* is one accepted command and the game events it produced. A seat's *turn* is the run of its
+steps at the end of the log (every seat acts in runs; a run ends when another seat acts).
+
+1. Own actions, no consent: while it is still to act, a seat may take back its own latest step
+   (``TakeBack``), one step at a time, as long as that step is not a *checkpoint*. A checkpoint is a
+   step holding a random outcome, information revealed to another seat or to the actor itself; each
+   game declares which of its events are checkpoints (:class:`TakeBacks`). A step by another seat is
+   a checkpoint too: ``TakeBack`` only ever reverts the sender's own step at the end of the log.
+2. A whole turn, with consent: a seat may ask to take back its whole latest turn, finished or in
+   progress, checkpoints included (``RequestTakeBack``), as long as no other seat has acted since.
+   Every other seat answers (``ApproveTakeBack`` / ``RefuseTakeBack``); one refusal ends the request,
+   the last approval takes the turn back. The request lapses when anyone acts or at its deadline.
+3. A step holding a *final* event (the setup, a new deal, the end of the game) is never taken back,
+   and nothing is taken back once the game is over.
+4. Taking back is itself an event naming the versions it reverts; nothing is ever deleted. The
+   service draws each command's chance from the seat's *effective* position (the log without the
+   reverted ranges), so a turn played again after a take-back draws the same cards.
+
+This module is pure: the service keeps a :class:`Ledger` beside the game state and applies
+:func:`evolve`; :func:`decide` holds every take-back rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Literal
+
+import msgspec
+
+from domain.errors import RuleError
+from domain.messages import Command, Event
+from domain.seats import Seat
+
+REQUEST_TIMEOUT = timedelta(minutes=2)
+"""How long the other seats have to answer a take-back request, unless the service says otherwise."""
+
+
+def _always(event: Event) -> bool:
+    return True
+
+
+def _never(event: Event) -> bool:
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBacks:
+    """A game's declaration of what may be taken back.
+
+    ``checkpoint(event)``: the event draws chance or reveals something (to another seat, or to the
+    actor), so the step holding it needs consent to be taken back. ``final(event)``: the step holding
+    it can never be taken back. ``new_round(event)``: the event opens a round (for the timeline).
+    The default makes every step a checkpoint: nothing is taken back without consent.
+    """
+
+    checkpoint: Callable[[Event], bool] = _always
+    final: Callable[[Event], bool] = _never
+    new_round: Callable[[Event], bool] = _never
+
+
+CONSENT_ONLY = TakeBacks()
+
+
+# -- commands -------------------------------------------------------------------------------------
+
+
+class TakeBack(Command, frozen=True, kw_only=True, tag="TakeBack"):
+    """Take back your own latest step of this turn (no checkpoint since)."""
+
+
+class RequestTakeBack(Command, frozen=True, kw_only=True, tag="RequestTakeBack"):
+    """Ask every other seat to let you take back your whole latest turn."""
+
+
+class ApproveTakeBack(Command, frozen=True, kw_only=True, tag="ApproveTakeBack"):
+    """Agree to the pending take-back request."""
+
+
+class RefuseTakeBack(Command, frozen=True, kw_only=True, tag="RefuseTakeBack"):
+    """Refuse the pending take-back request."""
+
+
+TakeBackCommand = TakeBack | RequestTakeBack | ApproveTakeBack | RefuseTakeBack
+TAKEBACK_COMMANDS = (TakeBack, RequestTakeBack, ApproveTakeBack, RefuseTakeBack)
+
+
+# -- events ---------------------------------------------------------------------------------------
+
+
+class TurnTakenBack(Event, frozen=True, kw_only=True, tag="TurnTakenBack"):
+    """Versions ``first``..``last`` no longer count; the effective position is ``effective`` again."""
+
+    seat: int
+    first: int
+    last: int
+    effective: int
+    consented: bool
+
+
+class TakeBackRequested(Event, frozen=True, kw_only=True, tag="TakeBackRequested"):
+    """A seat asked to take back versions ``first``..``last``; the others answer before ``deadline``."""
+
+    seat: int
+    first: int
+    last: int
+    effective: int
+    deadline: datetime
+
+
+class TakeBackApproved(Event, frozen=True, kw_only=True, tag="TakeBackApproved"):
+    """A seat agreed to the pending request."""
+
+    seat: int
+
+
+class TakeBackRefused(Event, frozen=True, kw_only=True, tag="TakeBackRefused"):
+    """A seat refused the pending request; it is closed."""
+
+    seat: int
+
+
+class TakeBackLapsed(Event, frozen=True, kw_only=True, tag="TakeBackLapsed"):
+    """The pending request lapsed: someone acted (``acted``) or its deadline passed (``time``)."""
+
+    reason: Literal["acted", "time"]
+
+
+TakeBackEvent = TurnTakenBack | TakeBackRequested | TakeBackApproved | TakeBackRefused | TakeBackLapsed
+EVENT_DECODER = msgspec.json.Decoder(TakeBackEvent)
+
+
+# -- errors ---------------------------------------------------------------------------------------
+
+
+class NothingToTakeBack(RuleError):
+    """Raised when the sender has no step of its own at the end of the log to take back."""
+
+    code = "takeback/nothing_to_take_back"
+
+
+class PastCheckpoint(RuleError):
+    """Raised when ``TakeBack`` would undo a checkpoint or a finished turn (ask with ``RequestTakeBack``)."""
+
+    code = "takeback/checkpoint"
+
+
+class NeverTakenBack(RuleError):
+    """Raised when the steps to take back hold a final event (a deal, the end) or the game is over."""
+
+    code = "takeback/not_allowed"
+
+
+class RequestPending(RuleError):
+    """Raised when a seat asks for a take-back while another request is still open."""
+
+    code = "takeback/already_pending"
+
+
+class NoRequest(RuleError):
+    """Raised when a seat answers a take-back request that is not open (none, lapsed, or closed)."""
+
+    code = "takeback/no_request"
+
+
+class NotYoursToAnswer(RuleError):
+    """Raised when the requester answers its own request, or a seat answers twice."""
+
+    code = "takeback/not_yours_to_answer"
+
+
+# -- the ledger -----------------------------------------------------------------------------------
+
+
+class Step(msgspec.Struct, frozen=True, array_like=True):
+    """One accepted command: who sent it, its versions, the effective position before it, its kind."""
+
+    seat: int | None
+    command_id: str
+    first: int
+    last: int
+    before: int
+    checkpoint: bool
+    final: bool
+
+
+class Request(msgspec.Struct, frozen=True, kw_only=True):
+    """An open take-back request and the seats that approved it so far."""
+
+    seat: int
+    first: int
+    last: int
+    effective: int
+    deadline: datetime
+    approved: tuple[int, ...] = ()
+
+
+class Ledger(msgspec.Struct, frozen=True, kw_only=True):
+    """The steps that may still matter (those since the last final one) and the open request."""
+
+    steps: tuple[Step, ...] = ()
+    request: Request | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """What a take-back decision needs besides the ledger."""
+
+    seats: int
+    to_act: frozenset[Seat]
+    over: bool
+    now: datetime
+    timeout: timedelta = REQUEST_TIMEOUT
+
+
+def noted(ledger: Ledger, step: Step) -> Ledger:
+    """The ledger after one more game event of a step (a new step, or the next event of the last)."""
+    steps = ledger.steps
+    if steps and steps[-1].command_id == step.command_id and steps[-1].last == step.first - 1:
+        last = steps[-1]
+        step = Step(
+            last.seat,
+            last.command_id,
+            last.first,
+            step.last,
+            last.before,
+            last.checkpoint or step.checkpoint,
+            last.final or step.final,
+        )
+        steps = steps[:-1]
+    kept = (step,) if step.final else (*steps, step)
+    return msgspec.structs.replace(ledger, steps=kept)
+
+
+def evolve(ledger: Ledger, event: TakeBackEvent) -> Ledger:
+    """Apply a take-back event (no rules here)."""
+    if isinstance(event, TurnTakenBack):
+        kept = tuple(step for step in ledger.steps if step.first < event.first)
+        return Ledger(steps=kept, request=None)
+    if isinstance(event, TakeBackRequested):
+        request = Request(
+            seat=event.seat,
+            first=event.first,
+            last=event.last,
+            effective=event.effective,
+            deadline=event.deadline,
+        )
+        return msgspec.structs.replace(ledger, request=request)
+    if isinstance(event, TakeBackApproved) and ledger.request is not None:
+        approved = (*ledger.request.approved, event.seat)
+        return msgspec.structs.replace(
+            ledger, request=msgspec.structs.replace(ledger.request, approved=approved)
+        )
+    return msgspec.structs.replace(ledger, request=None)
+
+
+def lapse(ledger: Ledger, now: datetime, *, acting: bool = True) -> list[TakeBackEvent]:
+    """The lapse of the open request, if any, when a seat acts (``acting``) or at its deadline."""
+    request = ledger.request
+    if request is None:
+        return []
+    if now >= request.deadline:
+        return [TakeBackLapsed(reason="time")]
+    return [TakeBackLapsed(reason="acted")] if acting else []
+
+
+def decide(ledger: Ledger, seat: Seat, command: Command, situation: Situation) -> list[TakeBackEvent]:
+    """The events of a take-back command from ``seat``; raises a ``RuleError`` when it is refused."""
+    if situation.over:
+        raise NeverTakenBack("The game is over: nothing is taken back.")
+    if isinstance(command, TakeBack):
+        return [*lapse(ledger, situation.now), _undo(ledger, seat, situation)]
+    if isinstance(command, RequestTakeBack):
+        lapsed = lapse(ledger, situation.now, acting=False)
+        if ledger.request is not None and not lapsed:
+            raise RequestPending("A take-back request is already open.")
+        return [*lapsed, _request(ledger, seat, situation)]
+    request = _open_request(ledger, situation.now)
+    if request.seat == seat or seat in request.approved:
+        raise NotYoursToAnswer("You have already answered this request, or it is your own.")
+    if isinstance(command, RefuseTakeBack):
+        return [TakeBackRefused(seat=seat)]
+    approved: list[TakeBackEvent] = [TakeBackApproved(seat=seat)]
+    if len(request.approved) + 2 < situation.seats:
+        return approved
+    reverted = TurnTakenBack(
+        seat=request.seat,
+        first=request.first,
+        last=request.last,
+        effective=request.effective,
+        consented=True,
+    )
+    return [*approved, reverted]
+
+
+def offers(ledger: Ledger, seat: Seat, situation: Situation) -> list[Command]:
+    """The take-back commands ``seat`` may send now (each exactly as :func:`decide` accepts it)."""
+    offered: list[Command] = []
+    for command in (TakeBack(), RequestTakeBack(), ApproveTakeBack(), RefuseTakeBack()):
+        try:
+            decide(ledger, seat, command, situation)
+        except RuleError:
+            continue
+        offered.append(command)
+    return offered
+
+
+def _undo(ledger: Ledger, seat: Seat, situation: Situation) -> TurnTakenBack:
+    if not ledger.steps or ledger.steps[-1].seat != seat:
+        raise NothingToTakeBack("Your last action is not the latest one: there is nothing of yours to undo.")
+    step = ledger.steps[-1]
+    if step.final:
+        raise NeverTakenBack("That action can never be taken back.")
+    if step.checkpoint or seat not in situation.to_act:
+        raise PastCheckpoint(
+            "That action drew, revealed something or ended your turn: ask the others (RequestTakeBack)."
+        )
+    return TurnTakenBack(seat=seat, first=step.first, last=step.last, effective=step.before, consented=False)
+
+
+def _request(ledger: Ledger, seat: Seat, situation: Situation) -> TakeBackRequested:
+    run = _latest_turn(ledger, seat)
+    if not run:
+        raise NothingToTakeBack(
+            "Another seat has acted since your turn: there is nothing of yours to take back."
+        )
+    if any(step.final for step in run):
+        raise NeverTakenBack("Your last turn holds something that can never be taken back.")
+    return TakeBackRequested(
+        seat=seat,
+        first=run[0].first,
+        last=run[-1].last,
+        effective=run[0].before,
+        deadline=situation.now + situation.timeout,
+    )
+
+
+def _latest_turn(ledger: Ledger, seat: Seat) -> tuple[Step, ...]:
+    steps = ledger.steps
+    start = len(steps)
+    while start > 0 and steps[start - 1].seat == seat:
+        start -= 1
+    return steps[start:]
+
+
+def _open_request(ledger: Ledger, now: datetime) -> Request:
+    request = ledger.request
+    if request is None or now >= request.deadline:
+        raise NoRequest("No take-back request is open.")
+    return request
