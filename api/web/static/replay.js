@@ -1,0 +1,238 @@
+// The replay viewer (/games/{id}/replay): a slider over every version, step, play and pause, jumps to
+// a turn or round, the event list in step with the board, a perspective switch where the rules allow
+// one, taken-back ranges shown but skipped by default, deep links (?v=N) and keyboard shortcuts.
+
+import { Refusal, gameIdFromPath, gamePath, get, mySeat } from "./api.js";
+import { rendererFor } from "./games/index.js";
+import * as generic from "./games/generic.js";
+import { EventLog, Notice, crumbs, html, mount, outcomeText, seatName, useEffect, useMemo, useRef, useState } from "./ui.js";
+
+const SPEEDS = [["0.5", 2000], ["1", 1000], ["2", 500], ["4", 250]];
+
+/** The timeline as {entries: [{version, description, reverted, boundary}], marks: [{label, version}], perspectives}. */
+export function normaliseTimeline(raw) {
+  const list = raw.entries || raw.versions || raw.timeline || raw.events || [];
+  const ranges = (raw.reverted || raw.reverted_ranges || []).map((range) =>
+    Array.isArray(range) ? { first: range[0], last: range[1] } : { first: range.first ?? range.from, last: range.last ?? range.to });
+  const undone = (version) => ranges.some((range) => version >= range.first && version <= range.last);
+  const marks = [];
+  const entries = list.map((entry) => {
+    const version = entry.version;
+    const mark = entry.boundary || entry.starts || null;
+    const label = typeof mark === "string" ? mark : (entry.round_start && `Round ${entry.round}`) || (entry.turn_start && `Turn ${entry.turn}`) || null;
+    if (label) marks.push({ label, version });
+    return { version, description: entry.description, reverted: Boolean(entry.reverted) || undone(version), boundary: Boolean(label) };
+  });
+  for (const mark of raw.turns || []) marks.push({ label: mark.label || `Turn ${mark.turn ?? mark.number}`, version: mark.version ?? mark.first });
+  for (const mark of raw.rounds || []) marks.push({ label: mark.label || `Round ${mark.round ?? mark.number}`, version: mark.version ?? mark.first });
+  marks.sort((a, b) => a.version - b.version);
+  return { entries, marks, ranges, perspectives: raw.perspectives || null };
+}
+
+function initialVersion() {
+  const v = Number(new URLSearchParams(location.search).get("v"));
+  return Number.isInteger(v) && v > 0 ? v : null;
+}
+
+function Replay() {
+  const id = gameIdFromPath();
+  const mine = mySeat(id);
+  const token = mine ? mine.token : null;
+  const [summary, setSummary] = useState(null);
+  const [renderer, setRenderer] = useState(null);
+  const [timeline, setTimeline] = useState(null);
+  const [version, setVersion] = useState(initialVersion);
+  const [perspective, setPerspective] = useState(() => new URLSearchParams(location.search).get("as") || "own");
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState(1000);
+  const [showReverted, setShowReverted] = useState(false);
+  const [shown, setShown] = useState(null);
+  const [notice, setNotice] = useState(null);
+  const cache = useRef(new Map());
+
+  useEffect(() => {
+    (async () => {
+      try {
+        const first = await get(gamePath(id));
+        setSummary(first);
+        setRenderer(await rendererFor(first.game));
+        document.title = `Replay: ${first.title} · Backroom`;
+        crumbs([{ text: "Lobby", href: "/" }, { text: first.title, href: `/games/${encodeURIComponent(id)}` }, { text: "Replay" }]);
+        setTimeline(await loadTimeline(id, token));
+      } catch (error) {
+        setNotice({ kind: "error", text: error.status === 404 ? "No such game." : error.message });
+      }
+    })();
+  }, [id, token]);
+
+  const steps = useMemo(() => (timeline ? timeline.entries.filter((e) => showReverted || !e.reverted).map((e) => e.version) : []), [timeline, showReverted]);
+  const last = steps.length ? steps[steps.length - 1] : 0;
+  const current = version === null ? last : version;
+  const index = Math.max(0, steps.findIndex((v) => v >= current) === -1 ? steps.length - 1 : steps.findIndex((v) => v >= current));
+  const at = steps.length ? steps[index] : 0;
+  const over = summary && summary.status === "over";
+
+  const go = (next) => {
+    if (!steps.length) return;
+    const clamped = Math.max(0, Math.min(steps.length - 1, next));
+    setVersion(steps[clamped]);
+  };
+
+  // Keep the address a deep link to what is shown.
+  useEffect(() => {
+    if (!at) return;
+    const params = new URLSearchParams(location.search);
+    params.set("v", String(at));
+    if (perspective !== "own") params.set("as", perspective); else params.delete("as");
+    history.replaceState(null, "", `${location.pathname}?${params}`);
+  }, [at, perspective]);
+
+  // The board at the shown version, from the perspective chosen.
+  useEffect(() => {
+    if (!at || !summary) return;
+    const key = `${perspective}:${at}`;
+    let stale = false;
+    const show = (value) => { if (!stale) setShown(value); };
+    if (cache.current.has(key)) { show(cache.current.get(key)); return undefined; }
+    viewAt(id, at, perspective, token).then((value) => {
+      cache.current.set(key, value);
+      show(value);
+    }).catch((error) => {
+      if (!stale) setNotice({ kind: "error", text: error.message });
+    });
+    const ahead = steps[index + 1];
+    if (ahead && !cache.current.has(`${perspective}:${ahead}`)) {
+      viewAt(id, ahead, perspective, token).then((value) => cache.current.set(`${perspective}:${ahead}`, value)).catch(() => {});
+    }
+    return () => { stale = true; };
+  }, [at, perspective, summary]);
+
+  // Play: one step per tick, stopping at the end.
+  useEffect(() => {
+    if (!playing) return undefined;
+    if (index >= steps.length - 1) { setPlaying(false); return undefined; }
+    const timer = setTimeout(() => go(index + 1), speed);
+    return () => clearTimeout(timer);
+  }, [playing, index, speed, steps]);
+
+  // Keyboard: arrows step, space plays or pauses, Home and End jump to the ends.
+  useEffect(() => {
+    const onKey = (event) => {
+      const target = event.target;
+      const tag = target && target.tagName;
+      if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && target.type !== "range")) return;
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const onSlider = tag === "INPUT";
+      if (event.key === "ArrowLeft" || event.key === "ArrowRight" || event.key === "Home" || event.key === "End") {
+        event.preventDefault();
+        setPlaying(false);
+        if (event.key === "ArrowLeft") go(index - 1);
+        else if (event.key === "ArrowRight") go(index + 1);
+        else go(event.key === "Home" ? 0 : steps.length - 1);
+      } else if (event.key === " " && (onSlider || tag !== "BUTTON")) {
+        event.preventDefault();
+        togglePlay();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  });
+
+  const togglePlay = () => {
+    if (!playing && index >= steps.length - 1) go(0);
+    setPlaying(!playing);
+  };
+
+  if (!summary || !renderer || !timeline) return html`<${Notice} notice=${notice} /><p class="muted">Loading the replay…</p>`;
+  const R = renderer;
+  const entry = timeline.entries.find((e) => e.version === at);
+  const perspectives = perspectiveChoices(summary, mine, over);
+  const seat = perspective === "own" ? (mine ? mine.seat : null) : /^\d+$/.test(perspective) ? Number(perspective) : null;
+  const view = shown ? shown.view : null;
+  return html`
+    <h1>Replay: ${summary.title} <span class=${`status ${summary.status}`}>${summary.status}</span></h1>
+    ${over ? html`<p class="outcome">${outcomeText(summary)}</p>` : ""}
+    <${Notice} notice=${notice} />
+    <section class="replay-controls" aria-label="Replay controls">
+      <div class="row">
+        <button type="button" onClick=${() => { setPlaying(false); go(0); }} aria-label="First version" title="First (Home)">⏮</button>
+        <button type="button" onClick=${() => { setPlaying(false); go(index - 1); }} aria-label="Step back" title="Back (←)">◀</button>
+        <button type="button" class="play" onClick=${togglePlay} aria-pressed=${playing ? "true" : "false"} title="Play or pause (space)">${playing ? "Pause" : "Play"}</button>
+        <button type="button" onClick=${() => { setPlaying(false); go(index + 1); }} aria-label="Step forward" title="Forward (→)">▶</button>
+        <button type="button" onClick=${() => { setPlaying(false); go(steps.length - 1); }} aria-label="Last version" title="Last (End)">⏭</button>
+        <label for="speed">Speed</label>
+        <select id="speed" value=${speed} onChange=${(e) => setSpeed(Number(e.target.value))}>
+          ${SPEEDS.map(([name, ms]) => html`<option value=${ms}>${name}×</option>`)}
+        </select>
+        <span class="position" aria-live="polite">Version <strong class="shown-version">${at}</strong> of ${last}</span>
+      </div>
+      <div class="row">
+        <label for="scrub" class="visually-hidden">Version</label>
+        <input id="scrub" type="range" min="0" max=${Math.max(0, steps.length - 1)} step="1" value=${index}
+          aria-valuetext=${entry ? `version ${at}: ${entry.description}` : `version ${at}`}
+          onInput=${(e) => { setPlaying(false); go(Number(e.target.value)); }} />
+      </div>
+      <div class="row">
+        ${timeline.marks.length ? html`<label for="jump">Jump to</label>
+          <select id="jump" value="" onChange=${(e) => { if (e.target.value) { setPlaying(false); setVersion(Number(e.target.value)); } }}>
+            <option value="">turn or round…</option>
+            ${timeline.marks.map((mark) => html`<option value=${mark.version}>${mark.label} (v${mark.version})</option>`)}
+          </select>` : ""}
+        <label for="perspective">Seen by</label>
+        <select id="perspective" value=${perspective} onChange=${(e) => setPerspective(e.target.value)} disabled=${perspectives.length < 2}>
+          ${perspectives.map((choice) => html`<option value=${choice.value}>${choice.label}</option>`)}
+        </select>
+        ${timeline.ranges.length ? html`<label class="check"><input type="checkbox" checked=${showReverted}
+          onChange=${(e) => setShowReverted(e.target.checked)} /> Step through taken-back moves</label>` : ""}
+        <span class="kbd"><kbd>←</kbd><kbd>→</kbd> step · <kbd>Space</kbd> play · <kbd>Home</kbd><kbd>End</kbd></span>
+      </div>
+    </section>
+    <div class="table-grid">
+      <section class="board" aria-label=${`The table at version ${at}`} data-version=${shown ? shown.version : ""}>
+        ${entry ? html`<p class="now-showing"><strong>v${at}</strong> ${entry.description}${entry.reverted ? " (taken back)" : ""}</p>` : ""}
+        ${view ? html`<${R.Board} view=${view} seat=${seat} summary=${summary} picked=${null} onPick=${null} toAct=${shown.to_act || []} />`
+          : html`<p class="muted">${shown === null ? "Loading…" : "Nothing on the table yet at this version."}</p>`}
+        ${R.own && view ? html`<details class="raw"><summary>Show the view as data</summary><${generic.Board} view=${view} /></details>` : ""}
+      </section>
+      <aside class="table-side">
+        <${EventLog} entries=${timeline.entries} current=${at} reverted=${(v) => timeline.entries.some((e) => e.version === v && e.reverted)}
+          onPick=${(v) => { setPlaying(false); setVersion(v); }} label="Every version" />
+      </aside>
+    </div>`;
+}
+
+function perspectiveChoices(summary, mine, over) {
+  const own = mine ? `${seatName(summary, mine.seat)} (you)` : "Spectator";
+  if (!over) return [{ value: "own", label: own }];
+  return [
+    { value: "own", label: own },
+    ...(mine ? [{ value: "spectator", label: "Spectator" }] : []),
+    ...summary.seats.filter((s) => !mine || s.seat !== mine.seat).map((s) => ({ value: String(s.seat), label: seatName(summary, s.seat) })),
+    { value: "omniscient", label: "Everything (omniscient)" },
+  ];
+}
+
+async function loadTimeline(id, token) {
+  try {
+    return normaliseTimeline(await get(`${gamePath(id)}/timeline`, { token }));
+  } catch (error) {
+    if (!(error instanceof Refusal) || error.code !== "http/not_found") throw error;
+    // No /timeline on this server: every version of the caller's feed, with no marks.
+    const feed = await get(`${gamePath(id)}/events?after=0`, { token });
+    return normaliseTimeline({ entries: feed.events });
+  }
+}
+
+async function viewAt(id, version, perspective, token) {
+  const query = perspective === "own" ? "" : `?perspective=${encodeURIComponent(perspective)}`;
+  try {
+    return await get(`${gamePath(id)}/at/${version}${query}`, { token });
+  } catch (error) {
+    if (!(error instanceof Refusal) || error.code !== "http/not_found") throw error;
+    // No /at on this server: only the latest version can be drawn.
+    const latest = await get(`${gamePath(id)}/view`, { token });
+    return latest.version === version ? latest : { version, view: null };
+  }
+}
+
+mount(Replay);

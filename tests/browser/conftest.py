@@ -1,0 +1,85 @@
+"""A real ``backroom serve`` and Debian's headless Chromium driven by Playwright, shared per test session."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from api.service.tables import Tables
+from api.settings import Settings
+from domain.game import registered
+from tests.browser.players import Player
+from tests.support.server import Served, serving
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="session")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("browser") / "backroom.sqlite"
+
+
+@pytest.fixture(scope="session")
+def server(store: Path) -> Iterator[Served]:
+    with serving(store) as served:
+        yield served
+
+
+@pytest.fixture(scope="session")
+def service(server: Served, store: Path) -> Iterator[Tables]:
+    """The service over the server's own store, to read the omniscient state the pages must not show."""
+    tables = Tables(Settings(sqlite_path=str(store)).eventsourcing_env(), games=registered())
+    yield tables
+    tables.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture
+def player(browser: Any, server: Served, artifacts: Path) -> Iterator[Callable[..., Player]]:
+    """Makes players, each in a browser context of its own (own storage, so its own seat tokens)."""
+    made: list[Player] = []
+
+    def make(name: str, phone: bool = False) -> Player:
+        context = browser.new_context(viewport=PHONE if phone else DESKTOP)
+        context.set_default_timeout(10_000)
+        made.append(Player(name, context.new_page(), server.base, artifacts))
+        return made[-1]
+
+    yield make
+    for each in made:
+        each.page.context.close()
+    for each in made:
+        assert not each.errors, f"{each.name}'s page reported errors: {each.errors}"

@@ -1,0 +1,161 @@
+"""A player at a browser page, the API calls tests make beside the pages, and the hidden-card check."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import httpx
+import msgspec
+
+from api.service.tables import Tables
+from domain.seats import OMNISCIENT, Seat
+
+CARD_KEYS = {"card", "cards", "known", "deck_top", "journalists", "set_aside_face_up"}
+"""Where the two games' views hold card ids."""
+
+
+class Player:
+    """One person in one browser context: a page, and what the page reported going wrong."""
+
+    def __init__(self, name: str, page: Any, base: str, artifacts: Path) -> None:
+        self.name = name
+        self.page = page
+        self.base = base
+        self.artifacts = artifacts
+        self.errors: list[str] = []
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("console", self._console)
+
+    def _console(self, message: Any) -> None:
+        # A 404 for a route this server lacks is how the pages learn to fall back; anything else counts.
+        if message.type == "error" and "404" not in message.text:
+            self.errors.append(message.text)
+
+    def open(self, path: str) -> None:
+        self.page.goto(self.base + path)
+
+    def shot(self, name: str) -> Path:
+        path = self.artifacts / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+    def seat(self, game_id: str) -> dict[str, Any]:
+        kept = self.page.evaluate("id => localStorage.getItem('backroom.seat.' + id)", game_id)
+        assert kept, f"{self.name} holds no seat at {game_id}"
+        return json.loads(kept)  # type: ignore[no-any-return]
+
+    def keep_seat(self, game_id: str, seat: dict[str, Any]) -> None:
+        """Hold ``seat`` in this browser, as if this player had joined from it."""
+        key, kept = json.dumps(f"backroom.seat.{game_id}"), json.dumps(json.dumps(seat))
+        self.page.context.add_init_script(f"localStorage.setItem({key}, {kept})")
+
+    def shown_cards(self) -> set[int]:
+        """Every card id the page's DOM draws."""
+        found = self.page.eval_on_selector_all(
+            "[data-card]", "cards => cards.map(c => Number(c.dataset.card))"
+        )
+        return set(found)
+
+    def version(self) -> int:
+        return int(self.page.text_content(".table-head .version") or 0)
+
+    def wait_version(self, version: int) -> None:
+        self.page.wait_for_function(
+            "v => Number(document.querySelector('.table-head .version')?.textContent) >= v", arg=version
+        )
+
+    def play_any(self, rng: random.Random) -> dict[str, Any]:
+        """Click one of the move buttons at random; returns the command it sent."""
+        self.page.wait_for_selector("button.move:not([disabled])")
+        buttons = self.page.query_selector_all("button.move:not([disabled])")
+        choice = rng.choice(buttons)
+        command: dict[str, Any] = json.loads(choice.get_attribute("data-command") or "{}")
+        choice.click()
+        return command
+
+
+def summary(base: str, game_id: str) -> dict[str, Any]:
+    response = httpx.get(f"{base}/api/games/{game_id}", timeout=5)
+    response.raise_for_status()
+    return response.json()  # type: ignore[no-any-return]
+
+
+def open_table(base: str, game: str, players: Sequence[str], seed: str) -> tuple[str, list[str]]:
+    """Open a table through the API with every seat named; its id and the tokens by seat."""
+    response = httpx.post(f"{base}/api/games", json={"game": game, "players": list(players), "seed": seed})
+    response.raise_for_status()
+    body = response.json()
+    tokens = sorted(body["tokens"], key=lambda entry: entry["seat"])
+    return body["id"], [entry["token"] for entry in tokens]
+
+
+def play_randomly(
+    base: str, game_id: str, tokens: Sequence[str], rng: random.Random, limit: int = 2000
+) -> None:
+    """Send random legal commands through the API until the game is over."""
+    with httpx.Client(base_url=base, timeout=10) as client:
+        for _ in range(limit):
+            state = client.get(f"/api/games/{game_id}").json()
+            if state["status"] == "over":
+                return
+            seat = state["to_act"][0]
+            auth = {"Authorization": f"Bearer {tokens[seat]}"}
+            legal = client.get(
+                f"/api/games/{game_id}/legal", headers=auth, params={"min_version": state["version"]}
+            )
+            commands = legal.json()["commands"]
+            sent = client.post(f"/api/games/{game_id}/commands", headers=auth, json=rng.choice(commands))
+            assert sent.status_code in (200, 409), sent.text
+    raise AssertionError(f"game {game_id} did not end in {limit} commands")
+
+
+def card_ids(value: Any) -> set[int]:
+    """Every card id in a view (as plain data)."""
+    found: set[int] = set()
+
+    def walk(item: Any, key: str | None) -> None:
+        if isinstance(item, dict):
+            for name, inner in item.items():
+                walk(inner, name)
+        elif isinstance(item, list | tuple):
+            for inner in item:
+                walk(inner, key)
+        elif isinstance(item, int) and not isinstance(item, bool) and key in CARD_KEYS:
+            found.add(item)
+
+    walk(value, None)
+    return found
+
+
+def hidden_from(service: Tables, game_id: str, seat: int | None) -> set[int]:
+    """The cards the omniscient view shows and ``seat``'s view (the spectator's for None) does not."""
+    table = service.load(game_id)
+    rules = table.rules
+    assert rules is not None
+    everything = card_ids(msgspec.to_builtins(rules.view(table.state, OMNISCIENT)))
+    viewer: Any = Seat(seat) if seat is not None else _spectator()
+    seen = card_ids(msgspec.to_builtins(rules.view(table.state, viewer)))
+    return everything - seen
+
+
+def _spectator() -> Any:
+    from domain.seats import SPECTATOR
+
+    return SPECTATOR
+
+
+def assert_nothing_hidden_shown(
+    players: Iterable[tuple[Player, int | None]], service: Tables, game_id: str
+) -> int:
+    """No page draws a card its viewer may not see; returns how many hidden cards were checked."""
+    checked = 0
+    for each, seat in players:
+        hidden = hidden_from(service, game_id, seat)
+        leaked = each.shown_cards() & hidden
+        assert not leaked, f"{each.name}'s page shows hidden cards {sorted(leaked)}"
+        checked += len(hidden)
+    return checked
