@@ -67,8 +67,21 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    report = yield
+    if report.when == "call":
+        item.stash[FAILED] = report.failed
+    return report
+
+
+FAILED = pytest.StashKey[bool]()
+
+
 @pytest.fixture
-def player(browser: Any, server: Served, artifacts: Path) -> Iterator[Callable[..., Player]]:
+def player(
+    request: pytest.FixtureRequest, browser: Any, server: Served, artifacts: Path
+) -> Iterator[Callable[..., Player]]:
     """Makes players, each in a browser context of its own (own storage, so its own seat tokens)."""
     made: list[Player] = []
 
@@ -79,6 +92,9 @@ def player(browser: Any, server: Served, artifacts: Path) -> Iterator[Callable[.
         return made[-1]
 
     yield make
+    if request.node.stash.get(FAILED, False):
+        for each in made:
+            each.shot(f"failed-{request.node.name[:40]}-{each.name}")
     for each in made:
         each.page.context.close()
     for each in made:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -158,4 +159,57 @@ def assert_nothing_hidden_shown(
         leaked = each.shown_cards() & hidden
         assert not leaked, f"{each.name}'s page shows hidden cards {sorted(leaked)}"
         checked += len(hidden)
+    return checked
+
+
+def open_from_lobby(host: Player, game: str, seats: int | None = None) -> tuple[str, str]:
+    """``host`` opens a table in the lobby and sits down; the table's id and its join link."""
+    host.open("/")
+    host.page.select_option("#new-game", game)
+    if seats is not None:
+        host.page.fill("#new-seats", str(seats))
+    host.page.fill("#new-name", host.name)
+    host.page.click("text=Open the table and sit down")
+    host.page.wait_for_url("**/games/*")
+    link = host.page.input_value("#join-link")
+    return link.rsplit("/", 1)[1], link
+
+
+def join_by_link(guest: Player, link: str) -> None:
+    """``guest`` follows the join link and takes a seat under its name."""
+    guest.page.goto(link)
+    guest.page.fill("#join-name", guest.name)
+    guest.page.click("text=Take a seat")
+    guest.page.wait_for_selector(".table-head .mine")
+
+
+def wait_for_change(base: str, game_id: str, version: int, tries: int = 200) -> int:
+    """The game's version once it has moved past ``version``."""
+    for _ in range(tries):
+        now = summary(base, game_id)["version"]
+        if now > version:
+            return int(now)
+        time.sleep(0.05)
+    raise AssertionError(f"the game stayed at version {version}")
+
+
+def play_through_pages(
+    seats: dict[int, Player], base: str, game_id: str, service: Tables, *, commands: int, rng: random.Random
+) -> int:
+    """Whoever is to act clicks a random move, ``commands`` times; after each, every page catches up
+    over its stream and no page draws a card its seat may not see. Returns the hidden cards checked."""
+    checked = 0
+    for _ in range(commands):
+        before = summary(base, game_id)
+        if before["status"] != "playing":
+            break
+        mover = seats[before["to_act"][0]]
+        mover.wait_version(before["version"])
+        mover.play_any(rng)
+        after = wait_for_change(base, game_id, before["version"])
+        for each in seats.values():
+            each.wait_version(after)
+        checked += assert_nothing_hidden_shown(
+            [(each, seat) for seat, each in seats.items()], service, game_id
+        )
     return checked

@@ -27,6 +27,7 @@ function Table() {
   const [live, setLive] = useState("connecting");
   const [missing, setMissing] = useState(false);
   const known = useRef({ version: 0, logged: 0, running: null, again: false });
+  const floor = useRef(0); // the version our own join reached: reads wait for the read side to get there
   const token = mine ? mine.token : null;
 
   const addToLog = useCallback((entries) => {
@@ -55,9 +56,14 @@ function Table() {
           setSeen(view);
           setLegal(moves);
           addToLog(feed.events);
+          state.refused = 0;
         } catch (error) {
           if (error instanceof Refusal && error.status === 404) setMissing(true);
-          else setNotice({ kind: "error", text: error.message });
+          else if (error instanceof Refusal && error.status === 403 && token && (state.refused = (state.refused || 0) + 1) < 20) {
+            // A seat just taken may not have reached the read side yet: look again shortly.
+            await sleep(150);
+            state.again = true;
+          } else setNotice({ kind: "error", text: error.message });
         }
       } while (state.again);
       state.running = null;
@@ -77,7 +83,7 @@ function Table() {
   // Live updates: the stream when the server has one, else poll the summary's version.
   useEffect(() => {
     const stop = new AbortController();
-    known.current = { version: 0, logged: 0, running: null, again: false };
+    known.current = { version: floor.current, logged: 0, running: null, again: false };
     setLog([]);
     refresh();
     (async () => {
@@ -129,6 +135,7 @@ function Table() {
     try {
       const seating = await post(`${gamePath(id)}/join`, { name });
       const seat = { seat: seating.seat, token: seating.token, name };
+      floor.current = seating.game.version;
       keepSeat(id, seat);
       setMine(seat);
       setNotice({ kind: "info", text: `You sit at seat ${seating.seat + 1}.` });
@@ -149,6 +156,7 @@ function Table() {
   const undo = commands.filter((c) => TAKE_BACKS.has(c.type));
   const moves = commands.filter((c) => !TAKE_BACKS.has(c.type));
   const describe = (command) => R.label(command, view, seat) || generic.label(command);
+  const undone = takeBacks(log);
   const onPick = (card) => setPicked((old) => (old === card ? null : card));
   return html`
     <${Heading} summary=${summary} seat=${seat} mine=${mine} live=${live} version=${known.current.version} />
@@ -161,10 +169,10 @@ function Table() {
         ${R.own ? html`<details class="raw"><summary>Show the view as data</summary><${generic.Board} view=${view} /></details>` : ""}
       </section>
       <aside class="table-side">
-        <${Consent} commands=${undo} describe=${describe} send=${send} busy=${busy} summary=${summary} />
+        <${Consent} commands=${undo} send=${send} busy=${busy} summary=${summary} request=${undone.request} />
         <${Controls} moves=${moves} R=${R} describe=${describe} send=${send} busy=${busy} picked=${picked}
           setPicked=${setPicked} seat=${seat} toAct=${toAct} summary=${summary} />
-        <${EventLog} entries=${log} />
+        <${EventLog} entries=${log} reverted=${undone.reverted} />
       </aside>
     </div>`;
 }
@@ -219,25 +227,37 @@ function JoinForm({ summary, onJoin, busy }) {
   </form>`;
 }
 
-function Consent({ commands, describe, send, busy, summary }) {
+/** The take-backs the log shows: the ranges taken back, and the open request (if any). */
+export function takeBacks(log) {
+  const ranges = [];
+  let request = null;
+  for (const entry of log) {
+    const event = entry.event || {};
+    if (event.type === "TurnTakenBack") { ranges.push([event.first, event.last]); request = null; }
+    else if (event.type === "TakeBackRequested") request = event;
+    else if (event.type === "TakeBackRefused" || event.type === "TakeBackLapsed") request = null;
+  }
+  return { ranges, request, reverted: (v) => ranges.some(([first, last]) => v >= first && v <= last) };
+}
+
+function Consent({ commands, send, busy, summary, request }) {
   if (!commands.length) return "";
   const asked = commands.some((c) => c.type === "ApproveTakeBack" || c.type === "RefuseTakeBack");
-  const text = (command) => {
-    if (command.type === "TakeBack") return "Take back my last move";
-    if (command.type === "RequestTakeBack") return "Ask to take back my last move";
-    if (command.type === "ApproveTakeBack") return "Allow the take-back";
-    if (command.type === "RefuseTakeBack") return "Refuse";
-    return describe(command);
+  const text = {
+    TakeBack: "Take back my last step",
+    RequestTakeBack: "Ask to take back my turn",
+    ApproveTakeBack: "Allow the take-back",
+    RefuseTakeBack: "Refuse",
   };
-  const who = commands.find((c) => typeof c.seat === "number" || typeof c.by === "number");
-  const asker = who ? seatName(summary, typeof who.seat === "number" ? who.seat : who.by) : "Another player";
+  const asker = request ? seatName(summary, request.seat) : "Another player";
+  const range = request ? ` (versions ${request.first}–${request.last})` : "";
   return html`<section class=${`consent ${asked ? "asked" : ""}`} role=${asked ? "alertdialog" : "region"}
       aria-label=${asked ? "A take-back needs your consent" : "Undo"} aria-live="assertive">
     <h2>${asked ? "Take-back requested" : "Undo"}</h2>
-    ${asked ? html`<p>${asker} asks to take back a move.</p>` : ""}
+    ${asked ? html`<p>${asker} asks to take back their turn${range}.</p>` : ""}
     <div class="buttons">${commands.map((command, i) => html`<button key=${i} type="button" disabled=${busy}
-      class=${command.type === "RefuseTakeBack" ? "secondary" : ""} data-command=${JSON.stringify(command)}
-      onClick=${() => send(command)}>${text(command)}</button>`)}</div>
+      class=${`takeback ${command.type === "RefuseTakeBack" ? "secondary" : ""}`} data-command=${JSON.stringify(command)}
+      onClick=${() => send(command)}>${text[command.type] || command.type}</button>`)}</div>
   </section>`;
 }
 

@@ -45,13 +45,13 @@ export function EventLog({ entries, current, onPick, reverted = () => false, lab
       ${entries.map((entry) => {
         const here = current === entry.version;
         const undone = reverted(entry.version);
-        const text = html`<span class="v">v${entry.version}</span> ${entry.description}`;
+        const text = html`<span class="v">v${entry.version}</span> ${entry.description}${
+          undone ? html` <em class="tag">taken back</em>` : ""}`;
         return html`<li key=${entry.version} data-version=${entry.version}
             class=${`${here ? "current" : ""} ${undone ? "reverted" : ""} ${entry.boundary ? "boundary" : ""}`}
             aria-current=${here ? "true" : undefined}>
           ${onPick
-            ? html`<button type="button" class="linkish" onClick=${() => onPick(entry.version)}>${text}${
-                undone ? html` <em class="tag">taken back</em>` : ""}</button>`
+            ? html`<button type="button" class="linkish" onClick=${() => onPick(entry.version)}>${text}</button>`
             : text}
         </li>`;
       })}

@@ -107,7 +107,7 @@ export function Board({ view, seat, summary, picked, onPick }) {
   const hand = mine && mine.hand.type === "OwnHand" ? mine.hand.cards : [];
   const faceDown = mine && mine.set_aside_face_down.type === "OwnHand" ? mine.set_aside_face_down.cards : [];
   return html`<div class="pt-board">
-    <p class="turn">Round <strong>${view.round_number}</strong> of 3 · trick <strong>${view.tricks_played + 1}</strong> of 9 ·
+    <p class="turn">Round <strong>${view.round_number}</strong> of 3 · trick <strong>${view.tricks_played + 1}</strong> of 9 ·${" "}
       ${view.leftovers.count !== undefined ? `${view.leftovers.count} cards set aside unseen` : ""}</p>
     <ol class="seats" aria-label="Players">${view.seats.map((entry) => html`<${Seat} key=${entry.seat} entry=${entry}
       name=${names[entry.seat]} chair=${view.trick.chair === entry.seat} toAct=${view.to_act === entry.seat} mine=${seat === entry.seat} />`)}</ol>
