@@ -20,6 +20,7 @@ from typing import Any
 import msgspec
 
 from api.service.tables import Table
+from domain import takeback
 from domain.codec import encode
 from projections import documents
 from projections.documents import AnyGame, GameRecord, perspectives, viewer_key
@@ -156,6 +157,29 @@ class GameProjection:
             seen, sentence = documents.told(rules, game_event, viewer)
             line = documents.entry(event.originator_version, event.seat, event.timestamp, seen, sentence)
             batch.add(f"feed:{live.record.id}:{viewer_key(viewer)}", event.originator_version, encode(line))
+
+    @apply.register
+    def _taken_back(self, event: Table.TakeBackNoted, batch: Batch, touched: dict[str, Live]) -> None:
+        """A take-back event (public); a take-back returns the game to the state it carries."""
+        live = self._next(event, touched)
+        if live is None:
+            return
+        told = takeback.EVENT_DECODER.decode(event.event)
+        if isinstance(told, takeback.TurnTakenBack):
+            live.state = live.rules.state_decoder.decode(event.state)
+        self._tell_everyone(live, event, told, takeback.describe(told), batch)
+
+    @apply.register
+    def _forked(self, event: Table.Forked, batch: Batch, touched: dict[str, Live]) -> None:
+        """A fork starts from the position it carries."""
+        live = self._next(event, touched)
+        if live is None:
+            return
+        live.state = live.rules.state_decoder.decode(event.state)
+        live.record.recorded = 1
+        public = {"type": "Forked", "source": event.source, "source_version": event.source_version}
+        sentence = f"This table starts from game {event.source} at version {event.source_version}."
+        self._tell_everyone(live, event, public, sentence, batch)
 
     # -- helpers ----------------------------------------------------------------------------------
 

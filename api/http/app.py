@@ -14,6 +14,7 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException
 
+from api.http.history import router as history_router
 from api.http.reads import router as reads_router
 from api.http.routes import router
 from api.http.wire import Join, NewGame, problem, reply
@@ -61,6 +62,7 @@ def create_app(
     app.include_router(router)
     mount_web(app)
     app.include_router(reads_router)
+    app.include_router(history_router)
     _handle_errors(app)
 
     @app.get("/health", summary="200 when the store answers, 503 when it does not")

@@ -17,6 +17,14 @@ from domain.errors import (
     RuleError,
     WrongStep,
 )
+from domain.takeback import (
+    NeverTakenBack,
+    NoRequest,
+    NothingToTakeBack,
+    NotYoursToAnswer,
+    PastCheckpoint,
+    RequestPending,
+)
 
 
 class ServiceError(Exception):
@@ -96,6 +104,30 @@ class StoreUnavailable(ServiceError):
     code = "store/unavailable"
 
 
+class HiddenUntilOver(ServiceError):
+    """Raised when a live game is asked for another seat's perspective or the omniscient one."""
+
+    code = "history/hidden_until_over"
+
+
+class NoSuchVersion(ServiceError):
+    """Raised when a game is asked for a version it has not reached (or one before it was set up)."""
+
+    code = "history/no_such_version"
+
+
+class NotOver(ServiceError):
+    """Raised when a fork is asked of a game that has not ended."""
+
+    code = "history/not_over"
+
+
+class ImportRefused(ServiceError):
+    """Raised when an imported log is not a complete export or does not follow from the rules."""
+
+    code = "import/invalid"
+
+
 STATUS: dict[type[Exception], int] = {
     InvalidRequest: 422,
     IdempotencyKeyReused: 422,
@@ -109,6 +141,16 @@ STATUS: dict[type[Exception], int] = {
     ConcurrentUpdate: 409,
     StaleVersion: 412,
     StoreUnavailable: 503,
+    HiddenUntilOver: 403,
+    NoSuchVersion: 404,
+    NotOver: 409,
+    ImportRefused: 422,
+    NothingToTakeBack: 409,
+    PastCheckpoint: 409,
+    NeverTakenBack: 409,
+    RequestPending: 409,
+    NoRequest: 409,
+    NotYoursToAnswer: 409,
     NotYourTurn: 409,
     GameIsOver: 409,
     WrongStep: 409,

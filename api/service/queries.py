@@ -101,6 +101,9 @@ async def legal(
     commands: list[Any] = []
     if record.recorded and seat is not None:
         commands = rules.legal_commands(rules.state_decoder.decode(record.state), Seat(seat))
+    if record.recorded and seat is not None and reads.tables is not None:
+        # The take-back ledger is write-side state (domain.takeback); its offers come from there.
+        commands += reads.tables.takeback_offers(reads.tables.load(game_id), seat)
     answer = {"version": record.version, "seat": seat, "commands": commands}
     return answer if min_version is None else answer | {"stale": stale}
 

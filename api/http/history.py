@@ -1,0 +1,74 @@
+"""Time travel routes: timeline, a version as the caller may see it, the audit, fork and export.
+
+Each route parses, calls :mod:`api.service.history` and replies. ``?perspective=omniscient`` and
+``?seat=N`` (another seat's perspective) answer only once the game is over.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated
+
+import msgspec
+from fastapi import APIRouter, Path, Query
+from fastapi.responses import Response, StreamingResponse
+
+from api.http.routes import BodyDep, TablesDep, TokenDep
+from api.http.wire import decode, reply
+from api.service import history
+
+router = APIRouter(prefix="/api")
+
+Perspective = Annotated[str | None, Query(pattern="^(omniscient|spectator)$")]
+SeatParam = Annotated[int | None, Query(ge=0, le=63)]
+
+
+class Fork(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Fork a finished game at this version."""
+
+    version: Annotated[int, msgspec.Meta(ge=1)]
+
+
+@router.get(
+    "/games/{game_id}/timeline", summary="Every version described for the caller, reverted ranges marked"
+)
+async def timeline(
+    tables: TablesDep, game_id: str, token: TokenDep, seat: SeatParam = None, perspective: Perspective = None
+) -> Response:
+    return reply(history.timeline(tables, game_id, token, history.Asked(seat, perspective)))
+
+
+@router.get("/games/{game_id}/at/{version}", summary="The game at a version, as the caller may see it")
+async def at(  # noqa: PLR0917  (FastAPI injects each parameter by name)
+    tables: TablesDep,
+    game_id: str,
+    version: Annotated[int, Path(ge=0)],
+    token: TokenDep,
+    seat: SeatParam = None,
+    perspective: Perspective = None,
+) -> Response:
+    started = time.perf_counter()
+    answer = history.at(tables, game_id, version, token, history.Asked(seat, perspective))
+    spent = (time.perf_counter() - started) * 1000
+    return reply(answer, headers={"Server-Timing": f"seek;dur={spent:.3f}"})
+
+
+@router.get("/games/{game_id}/audit", summary="Every command attempt, redacted for the caller")
+async def audit(
+    tables: TablesDep, game_id: str, token: TokenDep, seat: SeatParam = None, perspective: Perspective = None
+) -> Response:
+    return reply(history.audit(tables, game_id, token, history.Asked(seat, perspective)))
+
+
+@router.post(
+    "/games/{game_id}/fork", status_code=201, summary="A sandbox game from a finished game's position"
+)
+async def fork(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
+    answer = history.fork(tables, game_id, decode(body, Fork).version)
+    return reply(answer, 201, headers={"Location": f"/api/games/{answer['id']}"})
+
+
+@router.get("/games/{game_id}/export", summary="The whole log as JSON lines (omniscient once over)")
+async def export(tables: TablesDep, game_id: str, token: TokenDep) -> Response:
+    lines = list(history.export(tables, game_id, token))  # read now, so a refusal is an error reply
+    return StreamingResponse(iter([line + b"\n" for line in lines]), media_type="application/x-ndjson")
