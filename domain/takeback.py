@@ -353,3 +353,18 @@ def _open_request(ledger: Ledger, now: datetime) -> Request:
     if request is None or now >= request.deadline:
         raise NoRequest("No take-back request is open.")
     return request
+
+
+def describe(event: TakeBackEvent) -> str:
+    """One sentence for a take-back event (they are public: every viewer reads the same)."""
+    if isinstance(event, TurnTakenBack):
+        how = " with everyone's consent" if event.consented else ""
+        return f"Seat {event.seat} took back versions {event.first}-{event.last}{how}."
+    if isinstance(event, TakeBackRequested):
+        return f"Seat {event.seat} asked to take back versions {event.first}-{event.last}."
+    if isinstance(event, TakeBackApproved):
+        return f"Seat {event.seat} agreed to the take-back."
+    if isinstance(event, TakeBackRefused):
+        return f"Seat {event.seat} refused the take-back."
+    why = "someone acted" if event.reason == "acted" else "time ran out"
+    return f"The take-back request lapsed: {why}."
