@@ -24,7 +24,9 @@ from domain.seats import Viewer
 from projections.read_side import ReadSide
 
 KEEPALIVE = 15.0
-"""Seconds a stream waits for a change before looking again (FastAPI adds its own keep-alive pings)."""
+"""Seconds a stream waits for a change signal before looking again (FastAPI adds keep-alive pings)."""
+LOOK_AGAIN = 1.0
+"""Embedded, what another ``serve --workers`` process projected is not signalled here: look this often."""
 
 
 async def _reads(request: Request) -> ReadSide:
@@ -133,4 +135,4 @@ async def stream(reads: ReadsDep, watched: WatchedDep, after: ResumeDep) -> Asyn
             for line in queries.feed_lines(reads, game_id, viewer, after):
                 after = _LINE.decode(line).version
                 yield ServerSentEvent(raw_data=line.decode(), id=str(after), event="game")
-            await waiter.wait(KEEPALIVE)
+            await waiter.wait(KEEPALIVE if reads.relay is not None else LOOK_AGAIN)
