@@ -213,3 +213,23 @@ def play_through_pages(
             [(each, seat) for seat, each in seats.items()], service, game_id
         )
     return checked
+
+
+def hidden_at(service: Tables, game_id: str, version: int, seat: int) -> set[int]:
+    """The cards hidden from ``seat`` at ``version`` (shown to the omniscient viewer only)."""
+    table = service.load(game_id)
+    past = service.load_at(table, version)
+    rules = past.rules
+    assert rules is not None
+    everything = card_ids(msgspec.to_builtins(rules.view(past.state, OMNISCIENT)))
+    return everything - card_ids(msgspec.to_builtins(rules.view(past.state, Seat(seat))))
+
+
+def shown_version(page: Any) -> int:
+    return int(page.text_content(".shown-version") or 0)
+
+
+def board_at(page: Any, version: int) -> None:
+    """Wait until the replay's board and its event list show ``version``."""
+    page.wait_for_selector(f".board[data-version='{version}']")
+    page.wait_for_selector(f".log-list li[data-version='{version}'][aria-current='true']")

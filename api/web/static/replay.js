@@ -9,24 +9,24 @@ import { EventLog, Notice, crumbs, html, mount, outcomeText, seatName, useEffect
 
 const SPEEDS = [["0.5", 2000], ["1", 1000], ["2", 500], ["4", 250]];
 
-/** The timeline as {entries: [{version, description, reverted, boundary}], marks: [{label, version}], perspectives}. */
-export function normaliseTimeline(raw) {
-  const list = raw.entries || raw.versions || raw.timeline || raw.events || [];
-  const ranges = (raw.reverted || raw.reverted_ranges || []).map((range) =>
-    Array.isArray(range) ? { first: range[0], last: range[1] } : { first: range.first ?? range.from, last: range.last ?? range.to });
+/**
+ * The /timeline answer as {entries: [{version, description, reverted, boundary}], marks, ranges}:
+ * marks are the rounds and turns to jump to; ranges the versions taken back.
+ */
+export function normaliseTimeline(raw, summary) {
+  const ranges = (raw.reverted || []).map((range) => ({ first: range.first, last: range.last }));
   const undone = (version) => ranges.some((range) => version >= range.first && version <= range.last);
   const marks = [];
-  const entries = list.map((entry) => {
-    const version = entry.version;
-    const mark = entry.boundary || entry.starts || null;
-    const label = typeof mark === "string" ? mark : (entry.round_start && `Round ${entry.round}`) || (entry.turn_start && `Turn ${entry.turn}`) || null;
-    if (label) marks.push({ label, version });
-    return { version, description: entry.description, reverted: Boolean(entry.reverted) || undone(version), boundary: Boolean(label) };
+  const entries = (raw.entries || []).map((entry) => {
+    const reverted = Boolean(entry.reverted) || undone(entry.version);
+    if (entry.round_start) marks.push({ kind: "round", label: `Round ${entry.round}`, version: entry.version, reverted });
+    if (entry.turn_start) {
+      const who = entry.seat === null || entry.seat === undefined ? "" : ` (${seatName(summary, entry.seat)})`;
+      marks.push({ kind: "turn", label: `Turn ${entry.turn}${who}`, version: entry.version, reverted });
+    }
+    return { version: entry.version, description: entry.description, reverted, boundary: Boolean(entry.round_start) };
   });
-  for (const mark of raw.turns || []) marks.push({ label: mark.label || `Turn ${mark.turn ?? mark.number}`, version: mark.version ?? mark.first });
-  for (const mark of raw.rounds || []) marks.push({ label: mark.label || `Round ${mark.round ?? mark.number}`, version: mark.version ?? mark.first });
-  marks.sort((a, b) => a.version - b.version);
-  return { entries, marks, ranges, perspectives: raw.perspectives || null };
+  return { entries, marks, ranges };
 }
 
 function initialVersion() {
@@ -58,12 +58,20 @@ function Replay() {
         setRenderer(await rendererFor(first.game));
         document.title = `Replay: ${first.title} · Backroom`;
         crumbs([{ text: "Lobby", href: "/" }, { text: first.title, href: `/games/${encodeURIComponent(id)}` }, { text: "Replay" }]);
-        setTimeline(await loadTimeline(id, token));
       } catch (error) {
         setNotice({ kind: "error", text: error.status === 404 ? "No such game." : error.message });
       }
     })();
   }, [id, token]);
+
+  // Descriptions depend on who looks: the timeline is fetched again for each perspective.
+  useEffect(() => {
+    if (!summary) return;
+    loadTimeline(id, token, perspective, summary).then(setTimeline).catch((error) => {
+      setNotice({ kind: "error", text: error.message });
+      if (perspective !== "own") setPerspective("own");
+    });
+  }, [id, token, perspective, summary && summary.status]);
 
   const steps = useMemo(() => (timeline ? timeline.entries.filter((e) => showReverted || !e.reverted).map((e) => e.version) : []), [timeline, showReverted]);
   const last = steps.length ? steps[steps.length - 1] : 0;
@@ -155,11 +163,11 @@ function Replay() {
     <${Notice} notice=${notice} />
     <section class="replay-controls" aria-label="Replay controls">
       <div class="row">
-        <button type="button" onClick=${() => { setPlaying(false); go(0); }} aria-label="First version" title="First (Home)">⏮</button>
+        <button type="button" onClick=${() => { setPlaying(false); go(0); }} aria-label="First version" title="First (Home)">|◀</button>
         <button type="button" onClick=${() => { setPlaying(false); go(index - 1); }} aria-label="Step back" title="Back (←)">◀</button>
         <button type="button" class="play" onClick=${togglePlay} aria-pressed=${playing ? "true" : "false"} title="Play or pause (space)">${playing ? "Pause" : "Play"}</button>
         <button type="button" onClick=${() => { setPlaying(false); go(index + 1); }} aria-label="Step forward" title="Forward (→)">▶</button>
-        <button type="button" onClick=${() => { setPlaying(false); go(steps.length - 1); }} aria-label="Last version" title="Last (End)">⏭</button>
+        <button type="button" onClick=${() => { setPlaying(false); go(steps.length - 1); }} aria-label="Last version" title="Last (End)">▶|</button>
         <label for="speed">Speed</label>
         <select id="speed" value=${speed} onChange=${(e) => setSpeed(Number(e.target.value))}>
           ${SPEEDS.map(([name, ms]) => html`<option value=${ms}>${name}×</option>`)}
@@ -176,7 +184,11 @@ function Replay() {
         ${timeline.marks.length ? html`<label for="jump">Jump to</label>
           <select id="jump" value="" onChange=${(e) => { if (e.target.value) { setPlaying(false); setVersion(Number(e.target.value)); } }}>
             <option value="">turn or round…</option>
-            ${timeline.marks.map((mark) => html`<option value=${mark.version}>${mark.label} (v${mark.version})</option>`)}
+            ${["round", "turn"].map((kind) => {
+              const marks = timeline.marks.filter((mark) => mark.kind === kind && (showReverted || !mark.reverted));
+              return marks.length ? html`<optgroup label=${kind === "round" ? "Rounds" : "Turns"}>${marks.map((mark) =>
+                html`<option value=${mark.version}>${mark.label} · v${mark.version}</option>`)}</optgroup>` : "";
+            })}
           </select>` : ""}
         <label for="perspective">Seen by</label>
         <select id="perspective" value=${perspective} onChange=${(e) => setPerspective(e.target.value)} disabled=${perspectives.length < 2}>
@@ -212,27 +224,26 @@ function perspectiveChoices(summary, mine, over) {
   ];
 }
 
-async function loadTimeline(id, token) {
+/** The query naming a perspective: "own" (the caller's), "spectator", "omniscient" or a seat number. */
+function asking(perspective) {
+  if (perspective === "own") return "";
+  if (/^\d+$/.test(perspective)) return `?seat=${perspective}`;
+  return `?perspective=${encodeURIComponent(perspective)}`;
+}
+
+async function loadTimeline(id, token, perspective, summary) {
   try {
-    return normaliseTimeline(await get(`${gamePath(id)}/timeline`, { token }));
+    return normaliseTimeline(await get(`${gamePath(id)}/timeline${asking(perspective)}`, { token }), summary);
   } catch (error) {
-    if (!(error instanceof Refusal) || error.code !== "http/not_found") throw error;
-    // No /timeline on this server: every version of the caller's feed, with no marks.
+    if (!(error instanceof Refusal) || error.code !== "http/not_found" || perspective !== "own") throw error;
+    // A server without /timeline: every version of the caller's feed, with no marks.
     const feed = await get(`${gamePath(id)}/events?after=0`, { token });
-    return normaliseTimeline({ entries: feed.events });
+    return normaliseTimeline({ entries: feed.events }, summary);
   }
 }
 
-async function viewAt(id, version, perspective, token) {
-  const query = perspective === "own" ? "" : `?perspective=${encodeURIComponent(perspective)}`;
-  try {
-    return await get(`${gamePath(id)}/at/${version}${query}`, { token });
-  } catch (error) {
-    if (!(error instanceof Refusal) || error.code !== "http/not_found") throw error;
-    // No /at on this server: only the latest version can be drawn.
-    const latest = await get(`${gamePath(id)}/view`, { token });
-    return latest.version === version ? latest : { version, view: null };
-  }
+function viewAt(id, version, perspective, token) {
+  return get(`${gamePath(id)}/at/${version}${asking(perspective)}`, { token });
 }
 
 mount(Replay);

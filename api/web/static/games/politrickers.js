@@ -62,6 +62,8 @@ function Seat({ entry, name, chair, toAct, mine }) {
     <p><${Tokens} count=${entry.unspent_tokens} label=${`${entry.unspent_tokens} unspent Power Tokens`} />
       <span class="muted">${entry.unspent_tokens}/${TOKENS} tokens</span></p>
     <p class="muted">${handCount} in hand · ${entry.tricks_won} tricks · ${faceDown} face-down</p>
+    ${!mine && entry.hand.type === "OwnHand" && entry.hand.cards.length ? html`<div class="hand seen" aria-label=${`${name}'s hand`}>${
+      entry.hand.cards.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}</div>` : ""}
   </li>`;
 }
 
