@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -39,6 +40,37 @@ def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option
         return
     os.environ.update(settings.to_env())  # each worker process builds its app from the environment
     uvicorn.run("api.http.app:create_app", factory=True, workers=workers, **options)
+
+
+@app.command("import")
+def import_log(
+    file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="a JSON-lines export")],
+    sqlite: Annotated[str | None, typer.Option(help="SQLite file (env BACKROOM_SQLITE)")] = None,
+    postgres_dsn: Annotated[
+        str | None, typer.Option(help="PostgreSQL DSN (env BACKROOM_POSTGRES_DSN)")
+    ] = None,
+    postgres_schema: Annotated[str | None, typer.Option(help="PostgreSQL schema")] = None,
+) -> None:
+    """Replay a finished game's export through the rules; store it as a new game if every event holds."""
+    from api.service import history
+    from api.service.errors import ServiceError
+    from api.service.tables import Tables
+    from domain.game import registered
+
+    settings = _settings(sqlite, postgres_dsn, postgres_schema, None)
+    tables = Tables(
+        settings.eventsourcing_env(), games=registered(), snapshot_interval=settings.snapshot_interval
+    )
+    try:
+        opening = history.import_log(tables, file.read_bytes().splitlines())
+    except ServiceError as error:
+        typer.echo(f"Refused ({error.code}): {error.message}", err=True)
+        raise typer.Exit(1) from None
+    finally:
+        tables.close()
+    typer.echo(f"Imported as game {opening.game_id}")
+    for seat, token in sorted(opening.tokens.items()):
+        typer.echo(f"seat {seat} ({opening.table.seat_names[seat]}): {token}")
 
 
 def _settings(
