@@ -1,0 +1,72 @@
+"""Undo from the table: one's own step without consent, a whole turn with the opponent's consent."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+
+from api.service.tables import Tables
+from tests.browser.players import Player, assert_nothing_hidden_shown, open_table, summary, wait_for_change
+from tests.support.server import Served
+
+pytestmark = pytest.mark.browser
+
+
+def _button(kind: str) -> str:
+    return f"button[data-command='{json.dumps({'type': kind}, separators=(',', ':'))}']"
+
+
+def test_a_step_is_undone_at_once_and_a_turn_only_with_the_opponents_consent(
+    player: Callable[..., Player], server: Served, service: Tables
+) -> None:
+    """Stashing is taken back without asking; the drawn cards only once the opponent allows it."""
+    game_id, tokens = open_table(server.base, "slush-fund-2", ["Ann", "Bob"], seed="undo-3")
+    first = summary(server.base, game_id)
+    mover_seat = first["to_act"][0]
+    names = ["Ann", "Bob"]
+    mover, other = player(names[mover_seat]), player(names[1 - mover_seat])
+    seats = {mover_seat: mover, 1 - mover_seat: other}
+    for seat, each in seats.items():
+        each.keep_seat(game_id, {"seat": seat, "token": tokens[seat], "name": names[seat]})
+        each.open(f"/games/{game_id}")
+        each.wait_version(first["version"])
+
+    def settle(version: int) -> int:
+        now = wait_for_change(server.base, game_id, version)
+        for each in seats.values():
+            each.wait_version(now)
+        assert_nothing_hidden_shown([(each, seat) for seat, each in seats.items()], service, game_id)
+        return now
+
+    mover.page.click(_button("DrawCards"))
+    version = settle(first["version"])
+    mover.page.click("button.move[data-command*='StashInSlushFund']")
+    version = settle(version)
+    mover.page.click(_button("TakeBack"))
+    version = settle(version)
+    mover.page.wait_for_selector("button.move[data-command*='StashInSlushFund']")  # drawn cards back in hand
+    assert mover.page.locator(".log-list li.reverted").count() >= 1
+
+    mover.page.click(_button("RequestTakeBack"))
+    version = settle(version)
+    other.page.wait_for_selector(".consent.asked")
+    assert names[mover_seat] in (other.page.text_content(".consent") or "")
+    other.shot("take-back-asks-for-consent")
+    other.page.click(_button("ApproveTakeBack"))
+    version = settle(version)
+    mover.page.wait_for_selector(_button("DrawCards"))  # the whole turn is undone
+    assert other.page.locator(".consent.asked").count() == 0
+    mover.shot("take-back-turn-undone")
+
+    mover.open(f"/games/{game_id}/replay")
+    mover.page.wait_for_selector("#scrub")
+    reverted = mover.page.locator(".log-list li.reverted").count()
+    entries = mover.page.locator(".log-list li").count()
+    assert reverted >= 2
+    assert int(mover.page.get_attribute("#scrub", "max") or 0) == entries - reverted - 1  # skipped by default
+    assert mover.page.is_disabled("#perspective")  # a live game shows only one's own seat
+    mover.page.check("text=Step through taken-back moves")
+    mover.page.wait_for_function(f"() => Number(document.querySelector('#scrub').max) === {entries - 1}")
+    mover.shot("replay-live-game-with-a-take-back")
