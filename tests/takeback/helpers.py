@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +20,18 @@ from domain.game import registered
 from tests.support.tiny_game import PILE
 
 TAKEBACK_TYPES = {"TakeBack", "RequestTakeBack", "ApproveTakeBack", "RefuseTakeBack"}
+_REAL_DATETIME = (datetime,)  # in a tuple, so freezegun leaves this reference alone
+
+
+def frozen_clock() -> datetime:
+    """Now by ``time.time()`` (which freezegun controls) as a real datetime msgspec can encode."""
+    return _REAL_DATETIME[0].fromtimestamp(time.time(), UTC)
 
 
 def client_over(tmp_path: Path, snapshot_interval: int = 5) -> Iterator[TestClient]:
-    """A TestClient over every registered game and Pile, on a fresh SQLite file, real clock."""
+    """A TestClient over every registered game and Pile, on a fresh SQLite file, its clock freezegun's."""
     settings = Settings(sqlite_path=str(tmp_path / "history.sqlite"), snapshot_interval=snapshot_interval)
-    app = create_app(settings, games=registered() | {PILE.id: PILE})
+    app = create_app(settings, games=registered() | {PILE.id: PILE}, clock=frozen_clock)
     with TestClient(app) as client:
         yield client
 
