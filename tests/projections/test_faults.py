@@ -88,7 +88,8 @@ def test_a_worker_killed_mid_stream_resumes_to_exactly_a_rebuild(deployment: Dep
         start = deployment.projected() and deployment.store.position()
         flowing = threading.Thread(target=commands)
         flowing.start()
-        while deployment.store.position() < start + 40:
+        deadline = time.monotonic() + 30
+        while deployment.store.position() < start + 40 and time.monotonic() < deadline:
             time.sleep(0.005)
         os.kill(worker.pid, signal.SIGKILL)
         worker.wait()
