@@ -1,0 +1,78 @@
+"""Followers keep the projection up with the log: woken by local commits, or by the library's subscription."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from api.service.tables import Tables
+from api.settings import Settings
+from domain.game import registered
+from projections.following import LiveTables, LogFollower, SubscriptionFollower, follower_for
+from projections.games import GameProjection
+from projections.stores import SQLiteReadStore
+from tests.support.projecting import open_game, play, postgres_schema, scale_settings
+
+GAMES = registered()
+
+
+def _caught_up(tables: Tables, projection: GameProjection, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while projection.position < (tables.recorder.max_notification_id() or 0):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.005)
+    return True
+
+
+def test_a_local_commit_wakes_the_embedded_follower_at_once(tmp_path: Path) -> None:
+    """With polling every 30 s, a command is still projected within a fraction of a second."""
+    settings = Settings(sqlite_path=str(tmp_path / "log.sqlite"))
+    tables = LiveTables(settings.eventsourcing_env(), games=GAMES)
+    changed = threading.Event()
+    projection = GameProjection(SQLiteReadStore(), GAMES, changed=lambda _: changed.set())
+    follower = follower_for(tables, projection, poll=30)
+    assert isinstance(follower, LogFollower)
+    follower.start()
+    try:
+        game_id, tokens = open_game(tables, "slush-fund-2", 2, seed="wake")
+        assert changed.wait(2)
+        for _ in range(5):
+            changed.clear()
+            play(tables, game_id, tokens, random.Random(1), moves=1)
+            assert changed.wait(0.5), "the commit did not wake the follower"
+        assert _caught_up(tables, projection, timeout=1)
+    finally:
+        follower.stop()
+        tables.close()
+
+
+@pytest.mark.postgres
+def test_on_postgres_the_projection_follows_the_librarys_subscription() -> None:
+    """A PostgreSQL log is followed through ``ApplicationSubscription``, from the stored position."""
+    with postgres_schema() as schema:
+        settings = scale_settings(schema, "unused")
+        tables = Tables(settings.eventsourcing_env(), games=GAMES)
+        store = SQLiteReadStore()
+        game_id, tokens = open_game(tables, "politrickers", 3, seed="pg")
+        play(tables, game_id, tokens, random.Random(2), moves=10)
+        first = follower_for(tables, GameProjection(store, GAMES))
+        assert isinstance(first, SubscriptionFollower)
+        first.start()
+        try:
+            assert _caught_up(tables, first.projection, timeout=10)
+        finally:
+            first.stop()
+        reached = store.position()
+        play(tables, game_id, tokens, random.Random(3), moves=10)
+        again = follower_for(tables, GameProjection(store, GAMES)).start()
+        try:
+            assert again.projection.position == reached
+            assert _caught_up(tables, again.projection, timeout=10)
+        finally:
+            again.stop()
+            tables.close()
