@@ -74,8 +74,9 @@ class Game:
         assert self.table().version == before
         return answer.json()  # type: ignore[no-any-return]
 
-    def get(self, path: str, seat: int | None = None, **params: Any) -> httpx.Response:
-        return self.client.get(f"/api/games/{self.id}{path}", headers=self.auth(seat), params=params)
+    def get(self, path: str, as_seat: int | None = None, **params: Any) -> httpx.Response:
+        """GET a path of this game with ``as_seat``'s token (none: as a spectator)."""
+        return self.client.get(f"/api/games/{self.id}{path}", headers=self.auth(as_seat), params=params)
 
     def legal(self, seat: int) -> list[dict[str, Any]]:
         answer = self.get("/legal", seat)
