@@ -12,8 +12,8 @@ from tests.takeback.helpers import Game, finished_pile
 RED, BLUE = 0, 1
 
 
-def audit(game: Game, seat: int | None, **params: Any) -> list[dict[str, Any]]:
-    answer = game.get("/audit", seat, **params)
+def audit(game: Game, as_seat: int | None, **params: Any) -> list[dict[str, Any]]:
+    answer = game.get("/audit", as_seat, **params)
     assert answer.status_code == 200, answer.text
     return answer.json()["attempts"]  # type: ignore[no-any-return]
 

@@ -1,0 +1,93 @@
+"""The timeline: every version described for its viewer, turn and round marks, reverted ranges."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.history.redaction import redacted_log, viewers
+from tests.takeback.helpers import Game
+
+RED, BLUE = 0, 1
+
+
+def timeline(game: Game, as_seat: int | None = None, **params: Any) -> dict[str, Any]:
+    answer = game.get("/timeline", as_seat, **params)
+    assert answer.status_code == 200, answer.text
+    return answer.json()  # type: ignore[no-any-return]
+
+
+def test_every_version_is_listed_with_what_its_viewer_may_see(client: TestClient) -> None:
+    """Versions 1..N in order; each game event is exactly the game's redaction for the viewer."""
+    game = Game(client, "slush-fund-2", 2)
+    game.play_turn(random.Random(4))
+    game.play(BLUE, "DrawCards")
+    for viewer, seat in viewers(game):
+        entries = timeline(game, seat)["entries"]
+        assert [entry["version"] for entry in entries] == list(range(1, game.table().version + 1))
+        shown = {entry["version"]: entry["event"] for entry in entries if entry["kind"] == "event"}
+        assert shown == redacted_log(game, viewer)
+        assert all(entry["description"] for entry in entries)
+
+
+def test_a_draw_is_described_with_its_cards_only_to_the_drawer(client: TestClient) -> None:
+    """Red reads which cards it drew; Blue and spectators read only how many."""
+    game = Game(client, "slush-fund-2", 2)
+    version = game.play(RED, "DrawCards")["version"]
+    described = {
+        seat: next(e["description"] for e in timeline(game, seat)["entries"] if e["version"] == version)
+        for seat in (RED, BLUE, None)
+    }
+    assert "$" in described[RED]
+    assert described[BLUE] == described[None] == "Red drew 3 cards."
+
+
+def test_turns_and_rounds_are_marked(client: TestClient) -> None:
+    """A turn starts where the acting seat changes; the setup opens the first round."""
+    game = Game(client, "slush-fund-2", 2)
+    rng = random.Random(4)
+    for _ in range(3):
+        game.play_turn(rng)
+    entries = [e for e in timeline(game)["entries"] if e["kind"] == "event"]
+    starts = [e["seat"] for e in entries if e["turn_start"]]
+    assert starts == [RED, BLUE, RED]
+    assert entries[-1]["turn"] == 3
+    assert [e["version"] for e in entries if e["round_start"]] == [2]
+
+
+def test_reverted_ranges_are_marked_and_nothing_is_removed(client: TestClient) -> None:
+    """A consented take-back marks the whole turn reverted; its events stay in the timeline."""
+    game = Game(client, "slush-fund-2", 2)
+    game.play_turn(random.Random(4))
+    last = game.table().version
+    game.ok(RED, {"type": "RequestTakeBack"})
+    taken = game.ok(BLUE, {"type": "ApproveTakeBack"})["version"]
+    seen = timeline(game, BLUE)
+    assert seen["reverted"] == [{"first": 3, "last": last, "by": taken}]
+    assert all(e["reverted"] == (3 <= e["version"] <= last) for e in seen["entries"])
+    kinds = [e["event"]["type"] for e in seen["entries"] if e["kind"] == "takeback"]
+    assert kinds == ["TakeBackRequested", "TakeBackApproved", "TurnTakenBack"]
+
+
+def test_other_perspectives_open_only_once_the_game_is_over(client: TestClient) -> None:
+    """Live, another seat's timeline and the omniscient one are refused with a stable code."""
+    game = Game(client, "slush-fund-2", 2)
+    game.play(RED, "DrawCards")
+    for params in ({"perspective": "omniscient"}, {"seat": RED}):
+        answer = game.get("/timeline", BLUE, **params)
+        assert answer.status_code == 403
+        assert answer.json()["error"]["code"] == "history/hidden_until_over"
+    assert game.get("/timeline", RED, seat=RED).status_code == 200
+    assert game.get("/timeline", None, seat=9).json()["error"]["code"] == "request/invalid"
+
+
+def test_after_the_end_anyone_may_read_any_perspective(finished_politrickers: Game) -> None:
+    """Once over, the omniscient timeline shows every hand as dealt."""
+    game = finished_politrickers
+    entries = timeline(game, None, perspective="omniscient")["entries"]
+    assert any(e["event"].get("type") == "RoundDealt" for e in entries if e["kind"] == "event")
+    as_seat_two = timeline(game, None, seat=2)["entries"]
+    assert any(e["event"].get("type") == "RoundDealtSeen" for e in as_seat_two if e["kind"] == "event")
+    assert timeline(game)["reverted"], "the finished game took turns back"
