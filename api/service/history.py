@@ -283,13 +283,13 @@ def _line(rules: AnyGame, event: Any, viewer: Viewer) -> dict[str, Any]:
 
 
 class _Clock:
-    """The replay clock: whatever time the line being replayed says."""
+    """The replay clock: the times of the lines being replayed, one per reading, the last repeated."""
 
     def __init__(self) -> None:
-        self.now = datetime.now().astimezone()
+        self.upcoming: list[datetime] = []
 
     def __call__(self) -> datetime:
-        return self.now
+        return self.upcoming.pop(0) if len(self.upcoming) > 1 else self.upcoming[0]
 
 
 def import_log(tables: Tables, lines: Iterable[bytes]) -> Opening:
@@ -365,17 +365,16 @@ def _replay(tables: Tables, header: dict[str, Any], entries: list[dict[str, Any]
 
 
 def _play(tables: Tables, clock: _Clock, header: dict[str, Any], entries: list[dict[str, Any]]) -> Opening:
-    opened = entries[0]
-    clock.now = _time(opened["at"])
-    names = list(opened["event"]["seat_names"])
+    clock.upcoming = _times(entries, 0)
+    names = list(entries[0]["event"]["seat_names"])
     try:
         opening = tables.open(header["game"], names, header.get("options"), seed=str(header["secret"]))
     except (RuleError, InvalidRequest) as error:
         raise ImportRefused(f"The table cannot be opened again: {error}") from None
     game_id, tokens = str(opening.game_id), dict(opening.tokens)
     done: set[str] = set()
-    for entry in entries[1:]:
-        clock.now = _time(entry["at"])
+    for index, entry in enumerate(entries[1:], start=1):
+        clock.upcoming = _times(entries, index)
         if entry["kind"] == "joined":
             seating = tables.join(game_id, str(entry["event"]["name"]))
             tokens[seating.seat] = seating.token
@@ -383,6 +382,15 @@ def _play(tables: Tables, clock: _Clock, header: dict[str, Any], entries: list[d
             done.add(entry["command_id"])
             _send(tables, game_id, tokens, entry)
     return Opening(opening.game_id, tokens, tables.load(game_id))
+
+
+def _times(entries: list[dict[str, Any]], index: int) -> list[datetime]:
+    """The time of line ``index``, then that of the setup it triggers (opening or the last join)."""
+    times = [_time(entries[index]["at"])]
+    following = entries[index + 1] if index + 1 < len(entries) else None
+    if following is not None and following.get("seat") is None and following["kind"] == "event":
+        times.append(_time(following["at"]))
+    return times
 
 
 def _send(tables: Tables, game_id: str, tokens: dict[int, str], entry: dict[str, Any]) -> None:
