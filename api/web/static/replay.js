@@ -80,11 +80,21 @@ function Replay() {
   const at = steps.length ? steps[index] : 0;
   const over = summary && summary.status === "over";
 
+  const stepsNow = useRef(steps);
+  stepsNow.current = steps;
   const go = (next) => {
     if (!steps.length) return;
     const clamped = Math.max(0, Math.min(steps.length - 1, next));
     setVersion(steps[clamped]);
   };
+  // Relative moves read the latest version, so keys pressed faster than a render still count.
+  const move = (delta) => setVersion((shownNow) => {
+    const list = stepsNow.current;
+    if (!list.length) return shownNow;
+    const from = shownNow === null ? list.length - 1 : Math.max(0, list.findIndex((v) => v >= shownNow));
+    const here = list[from] === undefined ? list.length - 1 : from;
+    return list[Math.max(0, Math.min(list.length - 1, here + delta))];
+  });
 
   // Keep the address a deep link to what is shown.
   useEffect(() => {
@@ -134,8 +144,8 @@ function Replay() {
       if (event.key === "ArrowLeft" || event.key === "ArrowRight" || event.key === "Home" || event.key === "End") {
         event.preventDefault();
         setPlaying(false);
-        if (event.key === "ArrowLeft") go(index - 1);
-        else if (event.key === "ArrowRight") go(index + 1);
+        if (event.key === "ArrowLeft") move(-1);
+        else if (event.key === "ArrowRight") move(1);
         else go(event.key === "Home" ? 0 : steps.length - 1);
       } else if (event.key === " " && (onSlider || tag !== "BUTTON")) {
         event.preventDefault();
@@ -164,9 +174,9 @@ function Replay() {
     <section class="replay-controls" aria-label="Replay controls">
       <div class="row">
         <button type="button" onClick=${() => { setPlaying(false); go(0); }} aria-label="First version" title="First (Home)">|◀</button>
-        <button type="button" onClick=${() => { setPlaying(false); go(index - 1); }} aria-label="Step back" title="Back (←)">◀</button>
+        <button type="button" onClick=${() => { setPlaying(false); move(-1); }} aria-label="Step back" title="Back (←)">◀</button>
         <button type="button" class="play" onClick=${togglePlay} aria-pressed=${playing ? "true" : "false"} title="Play or pause (space)">${playing ? "Pause" : "Play"}</button>
-        <button type="button" onClick=${() => { setPlaying(false); go(index + 1); }} aria-label="Step forward" title="Forward (→)">▶</button>
+        <button type="button" onClick=${() => { setPlaying(false); move(1); }} aria-label="Step forward" title="Forward (→)">▶</button>
         <button type="button" onClick=${() => { setPlaying(false); go(steps.length - 1); }} aria-label="Last version" title="Last (End)">▶|</button>
         <label for="speed">Speed</label>
         <select id="speed" value=${speed} onChange=${(e) => setSpeed(Number(e.target.value))}>
