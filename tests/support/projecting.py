@@ -139,33 +139,48 @@ def api_process(env: dict[str, str], *extra: str) -> Iterator[str]:
 
 
 class Stream:
-    """A Server-Sent Events stream read on a thread: ``events`` collects ``(id, data)`` as they come."""
+    """A Server-Sent Events stream read on a thread: ``events`` collects ``(id, data)`` as they come.
+
+    Like a browser's EventSource it reconnects with ``Last-Event-ID`` when the connection goes quiet
+    (every second here, so that ``close`` takes effect promptly), so it also exercises resumption.
+    """
 
     def __init__(self, url: str, headers: dict[str, str] | None = None) -> None:
         self.events: list[tuple[int, dict[str, Any]]] = []
         self.status = 0
-        self._client = httpx.Client(timeout=httpx.Timeout(30, connect=5))
+        self._closing = threading.Event()
         self._opened = threading.Event()
-        self._thread = threading.Thread(target=self._read, args=(url, headers or {}), daemon=True)
+        self._thread = threading.Thread(target=self._follow, args=(url, headers or {}), daemon=True)
         self._thread.start()
         self._opened.wait(10)
 
-    def _read(self, url: str, headers: dict[str, str]) -> None:
-        try:
-            with self._client.stream("GET", url, headers=headers) as response:
-                self.status = response.status_code
-                self._opened.set()
-                fields: dict[str, str] = {}
-                for line in response.iter_lines():
-                    if not line:  # a blank line ends one event
-                        if "data" in fields:
-                            self.events.append((int(fields["id"]), msgspec.json.decode(fields["data"])))
-                        fields = {}
-                    elif not line.startswith(":"):
-                        name, _, value = line.partition(":")
-                        fields[name] = value.strip()
-        except (httpx.HTTPError, RuntimeError):
+    def _follow(self, url: str, headers: dict[str, str]) -> None:
+        with httpx.Client(timeout=httpx.Timeout(1.0, connect=5)) as client:
+            while not self._closing.is_set():
+                resume = {"Last-Event-ID": str(self.events[-1][0])} if self.events else {}
+                try:
+                    self._read(client, url, headers | resume)
+                except httpx.HTTPError:
+                    pass  # quiet for a second, or the server went away: look again
+                if self.status != 200:
+                    self._opened.set()
+                    return
+
+    def _read(self, client: httpx.Client, url: str, headers: dict[str, str]) -> None:
+        with client.stream("GET", url, headers=headers) as response:
+            self.status = response.status_code
             self._opened.set()
+            fields: dict[str, str] = {}
+            for line in response.iter_lines():
+                if self._closing.is_set():
+                    return
+                if not line:  # a blank line ends one event
+                    if "data" in fields:
+                        self.events.append((int(fields["id"]), msgspec.json.decode(fields["data"])))
+                    fields = {}
+                elif not line.startswith(":"):
+                    name, _, value = line.partition(":")
+                    fields[name] = value.strip()
 
     def wait_for(self, version: int, timeout: float = 10) -> list[tuple[int, dict[str, Any]]]:
         """The events received once one with id ``version`` has arrived (fails after ``timeout`` s)."""
@@ -176,4 +191,6 @@ class Stream:
         return list(self.events)
 
     def close(self) -> None:
-        self._client.close()
+        """Hang up (within a second)."""
+        self._closing.set()
+        self._thread.join(timeout=5)
