@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import subprocess
@@ -158,10 +159,9 @@ class Stream:
         with httpx.Client(timeout=httpx.Timeout(1.0, connect=5)) as client:
             while not self._closing.is_set():
                 resume = {"Last-Event-ID": str(self.events[-1][0])} if self.events else {}
-                try:
+                # quiet for a second, or the server went away: look again
+                with contextlib.suppress(httpx.HTTPError):
                     self._read(client, url, headers | resume)
-                except httpx.HTTPError:
-                    pass  # quiet for a second, or the server went away: look again
                 if self.status != 200:
                     self._opened.set()
                     return
