@@ -8,11 +8,30 @@ on ``<prefix>:changes`` for every game it changed, atomically: a crash leaves ei
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
+from typing import ParamSpec, TypeVar
 
 import redis
 
+from api.service.errors import StoreUnavailable
 from projections.stores import Batch
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _reachable(method: Callable[P, R]) -> Callable[P, R]:
+    """Translate Redis failures into the service's ``StoreUnavailable`` (answered as 503)."""
+
+    @functools.wraps(method)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(*args, **kwargs)
+        except redis.RedisError as error:
+            raise StoreUnavailable("The read store cannot be reached.") from error
+
+    return guarded
 
 _COMMIT = """
 local current = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -48,9 +67,11 @@ class RedisReadStore:
     def _key(self, key: str) -> str:
         return f"{self.prefix}:{key}"
 
+    @_reachable
     def position(self) -> int:
         return int(self.redis.get(self._key("position")) or 0)
 
+    @_reachable
     def commit(self, expected: int, batch: Batch) -> bool:
         keys: list[str] = [self._key("position")]
         messages = [f"{game} {version}" for game, version in batch.changed.items()]
@@ -63,25 +84,30 @@ class RedisReadStore:
             args += ["z", score, member]
         return bool(self._commit(keys=keys, args=args))
 
+    @_reachable
     def get(self, key: str) -> bytes | None:
         return self.redis.get(self._key(key))  # type: ignore[return-value]  # bytes: no decode_responses
 
+    @_reachable
     def get_many(self, keys: Sequence[str]) -> list[bytes | None]:
         if not keys:
             return []
         return self.redis.mget([self._key(key) for key in keys])  # type: ignore[return-value]  # as above
 
+    @_reachable
     def scored(self, key: str, after: int = 0) -> list[bytes]:
         return self.redis.zrangebyscore(self._key(key), f"({after}", "+inf")  # type: ignore[return-value]
 
     def _keys(self) -> list[bytes]:
         return list(self.redis.scan_iter(match=f"{self.prefix}:*", count=1000))
 
+    @_reachable
     def clear(self) -> None:
         keys = self._keys()
         for start in range(0, len(keys), 1000):
             self.redis.unlink(*keys[start : start + 1000])
 
+    @_reachable
     def dump(self) -> dict[str, bytes]:
         dumped: dict[str, bytes] = {}
         cut = len(self.prefix) + 1

@@ -86,7 +86,6 @@ class RedisRelay:
         self.channel = channel
         self.signals = signals
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
-        self.pubsub.subscribe(channel)
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._run, name="redis-relay", daemon=True)
 
@@ -96,6 +95,8 @@ class RedisRelay:
     def _run(self) -> None:
         while not self._stopping.is_set():
             try:
+                if not self.pubsub.subscribed:
+                    self.pubsub.subscribe(self.channel)
                 message = self.pubsub.get_message(timeout=0.5)
             except redis.RedisError:
                 log.warning("Redis relay lost its connection; retrying", exc_info=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -101,3 +102,13 @@ def test_settings_name_the_redis_read_store() -> None:
     assert (settings.redis_url, settings.redis_prefix) == (REDIS_URL, "p1")
     assert Settings.from_env(settings.to_env()) == settings
     assert Settings.from_env({}).redis_url is None
+
+
+def test_an_unreachable_read_store_is_a_503_with_a_stable_code(tmp_path: Path) -> None:
+    """Reads against a Redis that does not answer are refused as ``store/unavailable``, not a crash."""
+    settings = Settings(sqlite_path=str(tmp_path / "log.sqlite"), redis_url="redis://127.0.0.1:1/0")
+    for client in client_for(settings):
+        game_id, _ = _open(client)
+        for path in ("/api/games", f"/api/games/{game_id}", f"/api/games/{game_id}/view"):
+            answer = client.get(path)
+            assert answer.status_code == 503 and answer.json()["error"]["code"] == "store/unavailable"
