@@ -233,3 +233,16 @@ def board_at(page: Any, version: int) -> None:
     """Wait until the replay's board and its event list show ``version``."""
     page.wait_for_selector(f".board[data-version='{version}']")
     page.wait_for_selector(f".log-list li[data-version='{version}'][aria-current='true']")
+
+
+def unlabelled_controls(page: Any) -> list[str]:
+    """Buttons, inputs and selects that a screen reader could not name."""
+    found: list[str] = page.eval_on_selector_all(
+        "button, input, select",
+        """controls => controls.filter(c => {
+            const named = (c.getAttribute('aria-label') || c.textContent || '').trim();
+            const labelled = c.id && document.querySelector(`label[for='${c.id}']`);
+            return !named && !labelled && !c.closest('label') && c.type !== 'hidden';
+        }).map(c => c.outerHTML.slice(0, 80))""",
+    )
+    return found

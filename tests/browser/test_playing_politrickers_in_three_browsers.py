@@ -8,7 +8,15 @@ from collections.abc import Callable
 import pytest
 
 from api.service.tables import Tables
-from tests.browser.players import Player, join_by_link, open_from_lobby, play_through_pages
+from tests.browser.players import (
+    Player,
+    join_by_link,
+    open_from_lobby,
+    play_through_pages,
+    summary,
+    unlabelled_controls,
+    wait_for_change,
+)
 from tests.support.server import Served
 
 pytestmark = pytest.mark.browser
@@ -30,6 +38,16 @@ def test_three_players_play_tricks_and_no_page_shows_another_seats_hand(
     seats = {each.seat(game_id)["seat"]: each for each in (cleo, dan, eve)}
     assert sorted(seats) == [0, 1, 2]
 
+    chair = seats[summary(server.base, game_id)["to_act"][0]]
+    before = summary(server.base, game_id)["version"]
+    chair.page.focus(".my-hand button.card")  # the keyboard alone: pick a card, then play it
+    chair.page.keyboard.press("Enter")
+    chair.page.wait_for_selector(".my-hand button.card[aria-pressed='true']")
+    chair.page.focus("button.move")
+    chair.page.keyboard.press("Enter")
+    wait_for_change(server.base, game_id, before)
+    assert not unlabelled_controls(chair.page)
+
     checked = play_through_pages(
         seats, server.base, game_id, service, commands=COMMANDS, rng=random.Random(3)
     )
@@ -38,4 +56,14 @@ def test_three_players_play_tricks_and_no_page_shows_another_seats_hand(
         assert each.page.locator(".pt-board .my-hand [data-card]").count() > 0
         assert each.page.locator(".libra .plate").count() == 2
     cleo.shot("politrickers-table-cleo")
+    cleo.page.click("text=Show the view as data")  # the generic renderer draws any view as data
+    assert "round number" in (cleo.page.text_content(".raw dl.tree") or "")
+    generic = cleo.page.evaluate(
+        """async () => {
+            const games = await import('/static/games/index.js');
+            const r = await games.rendererFor('a-game-with-no-board');
+            return [r.own, r.label({type: 'PlayCard', card: 4, switch_party: true})];
+        }"""
+    )
+    assert generic == [False, "Play card: card 4, switch party"]
     dan.shot("politrickers-table-dan")

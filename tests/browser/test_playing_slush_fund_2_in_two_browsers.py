@@ -14,6 +14,7 @@ from tests.browser.players import (
     join_by_link,
     open_from_lobby,
     play_through_pages,
+    unlabelled_controls,
 )
 from tests.support.server import Served
 
@@ -30,6 +31,7 @@ def test_two_players_open_join_and_play_while_neither_page_shows_the_others_hidd
     ann, bob = player("Ann"), player("Bob")
     ann.open("/")
     ann.page.wait_for_selector(".catalogue li")
+    assert not unlabelled_controls(ann.page)
     ann.shot("lobby")
     game_id, link = open_from_lobby(ann, "slush-fund-2")
     ann_seat = ann.seat(game_id)
@@ -46,6 +48,7 @@ def test_two_players_open_join_and_play_while_neither_page_shows_the_others_hidd
     )
     assert checked > 0, "the test never had a hidden card to look for"
     assert ann.page.locator(".log-list li").count() > COMMANDS // 2
+    assert not unlabelled_controls(ann.page)
     ann.shot("slush-fund-2-table-ann")
     bob.shot("slush-fund-2-table-bob")
 

@@ -16,6 +16,7 @@ from tests.browser.players import (
     play_randomly,
     shown_version,
     summary,
+    unlabelled_controls,
 )
 from tests.support.server import Served
 
@@ -37,6 +38,7 @@ def test_a_finished_game_replays_step_by_step_and_from_every_perspective(
     board_at(ann.page, last)
     assert shown_version(ann.page) == last
     assert "Final score" in (ann.page.text_content(".board") or "")
+    assert not unlabelled_controls(ann.page)
     ann.shot("replay-finished-game-end")
 
     box = ann.page.locator("#scrub").bounding_box()
@@ -87,3 +89,12 @@ def test_a_finished_game_replays_step_by_step_and_from_every_perspective(
     ann.page.select_option("#perspective", "1")
     ann.page.wait_for_selector(".sf2 > section.player:last-of-type header:has-text('Bob')")
     assert ann.page.locator("#perspective option").count() == 4  # Ann, spectator, Bob, omniscient
+
+    phone = player("Bob on a phone", phone=True)
+    phone.open(f"/games/{game_id}/replay?v=40")
+    board_at(phone.page, 40)
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= 392
+    phone.shot("replay-phone-spectator")
+    phone.open("/")
+    phone.page.wait_for_selector(f"[data-list='over'] li[data-game='{game_id}']")
+    phone.shot("lobby-phone")

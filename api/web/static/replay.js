@@ -67,7 +67,12 @@ function Replay() {
   // Descriptions depend on who looks: the timeline is fetched again for each perspective.
   useEffect(() => {
     if (!summary) return;
-    loadTimeline(id, token, perspective, summary).then(setTimeline).catch((error) => {
+    loadTimeline(id, token, perspective, summary).then((loaded) => {
+      // A deep link into a taken-back range shows that version, so the steps must include it.
+      const linked = initialVersion();
+      if (linked && loaded.entries.some((e) => e.version === linked && e.reverted)) setShowReverted(true);
+      setTimeline(loaded);
+    }).catch((error) => {
       setNotice({ kind: "error", text: error.message });
       if (perspective !== "own") setPerspective("own");
     });
