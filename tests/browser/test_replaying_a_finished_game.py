@@ -63,6 +63,10 @@ def test_a_finished_game_replays_step_by_step_and_from_every_perspective(
     ann.page.keyboard.press("End")
     board_at(ann.page, last)
 
+    turn = ann.page.eval_on_selector("#jump optgroup[label='Turns'] option:nth-child(3)", "o => o.value")
+    ann.page.select_option("#jump", turn)
+    board_at(ann.page, int(turn))
+
     ann.page.keyboard.press("Home")
     ann.page.select_option("#speed", "250")
     ann.page.keyboard.press(" ")

@@ -85,14 +85,15 @@ function Table() {
     const stop = new AbortController();
     known.current = { version: floor.current, logged: 0, running: null, again: false };
     setLog([]);
-    refresh();
     (async () => {
+      await refresh(); // then the stream resumes after what the feed already gave
+      if (stop.signal.aborted) return;
       const onEvent = (message) => {
         const data = message.json;
         if (data && typeof data.version === "number" && data.description) addToLog([data]);
         refresh();
       };
-      const streamed = await follow(id, token, null, onEvent, stop.signal, setLive);
+      const streamed = await follow(id, token, known.current.logged || null, onEvent, stop.signal, setLive);
       if (streamed || stop.signal.aborted) return;
       setLive("polling");
       while (!stop.signal.aborted) {
@@ -254,7 +255,8 @@ function Consent({ commands, send, busy, summary, request }) {
   return html`<section class=${`consent ${asked ? "asked" : ""}`} role=${asked ? "alertdialog" : "region"}
       aria-label=${asked ? "A take-back needs your consent" : "Undo"} aria-live="assertive">
     <h2>${asked ? "Take-back requested" : "Undo"}</h2>
-    ${asked ? html`<p>${asker} asks to take back their turn${range}.</p>` : ""}
+    ${asked ? html`<p>${asker} asks to take back their turn${range}.${request && request.deadline
+      ? ` Answer by ${new Date(request.deadline).toLocaleTimeString()}.` : ""}</p>` : ""}
     <div class="buttons">${commands.map((command, i) => html`<button key=${i} type="button" disabled=${busy}
       class=${`takeback ${command.type === "RefuseTakeBack" ? "secondary" : ""}`} data-command=${JSON.stringify(command)}
       onClick=${() => send(command)}>${text[command.type] || command.type}</button>`)}</div>
