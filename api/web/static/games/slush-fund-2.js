@@ -115,7 +115,8 @@ export function Board({ view, seat, summary, picked, onPick, toAct = [] }) {
   const top = view.players[1 - me];
   return html`<div class="sf2">
     <${Player} player=${top} name=${names[top.seat]} mine=${false} toAct=${toAct.includes(top.seat)} />
-    <p class="turn"><strong>${names[view.turn] || `Seat ${view.turn + 1}`}</strong>'s turn${view.final ? html` · <strong>final turn</strong>` : ""} · ${STEPS[view.step] || view.step}</p>
+    <p class="turn">${view.step === "Over" ? html`<strong>The game is over.</strong>` : html`<strong>${names[view.turn] || `Seat ${view.turn + 1}`}</strong>'s turn${
+      view.final ? html` · <strong>final turn</strong>` : ""} · ${STEPS[view.step] || view.step}`}</p>
     <ol class="politicians" aria-label="The five politicians">
       ${view.politicians.map((politician, index) => html`<${Politician} key=${index} politician=${politician} index=${index}
         top=${top} bottom=${bottom} names=${names} result=${view.result} />`)}
