@@ -162,12 +162,18 @@ def assert_nothing_hidden_shown(
     return checked
 
 
-def open_from_lobby(host: Player, game: str, seats: int | None = None) -> tuple[str, str]:
+def open_from_lobby(
+    host: Player, game: str, seats: int | None = None, options: dict[str, str] | None = None
+) -> tuple[str, str]:
     """``host`` opens a table in the lobby and sits down; the table's id and its join link."""
     host.open("/")
     host.page.select_option("#new-game", game)
     if seats is not None:
         host.page.fill("#new-seats", str(seats))
+    if options:
+        host.page.click("text=Table options")
+        for name, value in options.items():
+            host.page.fill(f"#option-{name}", value)
     host.page.fill("#new-name", host.name)
     host.page.click("text=Open the table and sit down")
     host.page.wait_for_url("**/games/*")

@@ -14,6 +14,7 @@ from tests.browser.players import (
     join_by_link,
     open_from_lobby,
     play_through_pages,
+    summary,
     unlabelled_controls,
 )
 from tests.support.server import Served
@@ -33,7 +34,7 @@ def test_two_players_open_join_and_play_while_neither_page_shows_the_others_hidd
     ann.page.wait_for_selector(".catalogue li")
     assert not unlabelled_controls(ann.page)
     ann.shot("lobby")
-    game_id, link = open_from_lobby(ann, "slush-fund-2")
+    game_id, link = open_from_lobby(ann, "slush-fund-2", options={"starting_seat": "1"})  # from its schema
     ann_seat = ann.seat(game_id)
     assert ann_seat["token"] not in link and ann_seat["token"] not in ann.page.url
     ann.shot("slush-fund-2-waiting-for-a-player")
@@ -43,6 +44,7 @@ def test_two_players_open_join_and_play_while_neither_page_shows_the_others_hidd
     assert bob.seat(game_id)["token"] not in bob.page.url
 
     seats = {ann_seat["seat"]: ann, bob.seat(game_id)["seat"]: bob}
+    assert summary(server.base, game_id)["to_act"] == [1]
     checked = play_through_pages(
         seats, server.base, game_id, service, commands=COMMANDS, rng=random.Random(7)
     )

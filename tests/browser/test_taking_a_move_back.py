@@ -67,6 +67,7 @@ def test_a_step_is_undone_at_once_and_a_turn_only_with_the_opponents_consent(
     assert reverted >= 2
     assert int(mover.page.get_attribute("#scrub", "max") or 0) == entries - reverted - 1  # skipped by default
     assert mover.page.is_disabled("#perspective")  # a live game shows only one's own seat
+    assert mover.page.locator(".ticks span").count() == 2  # the two ranges taken back, marked on the slider
     mover.page.check("text=Step through taken-back moves")
     mover.page.wait_for_function(f"() => Number(document.querySelector('#scrub').max) === {entries - 1}")
     mover.shot("replay-live-game-with-a-take-back")

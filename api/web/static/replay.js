@@ -195,6 +195,7 @@ function Replay() {
           aria-valuetext=${entry ? `version ${at}: ${entry.description}` : `version ${at}`}
           onInput=${(e) => { setPlaying(false); go(Number(e.target.value)); }} />
       </div>
+      <${Ticks} ranges=${timeline.ranges} steps=${steps} />
       <div class="row">
         ${timeline.marks.length ? html`<label for="jump">Jump to</label>
           <select id="jump" value="" onChange=${(e) => { if (e.target.value) { setPlaying(false); setVersion(Number(e.target.value)); } }}>
@@ -226,6 +227,22 @@ function Replay() {
           onPick=${(v) => { setPlaying(false); setVersion(v); }} label="Every version" />
       </aside>
     </div>`;
+}
+
+/** Where taken-back ranges lie along the slider: a span when stepped through, a notch when skipped. */
+function Ticks({ ranges, steps }) {
+  if (!ranges.length || steps.length < 2) return "";
+  const last = steps.length - 1;
+  const place = (version) => {
+    const found = steps.findIndex((v) => v >= version);
+    return (found === -1 ? last : found) / last * 100;
+  };
+  return html`<div class="ticks" aria-hidden="true">${ranges.map((range, i) => {
+    const from = place(range.first);
+    const to = place(range.last + 1);
+    return html`<span key=${i} title=${`versions ${range.first}–${range.last} taken back`}
+      style=${{ left: `${from}%`, width: `max(4px, ${Math.max(0, to - from)}%)` }}></span>`;
+  })}</div>`;
 }
 
 function perspectiveChoices(summary, mine, over) {
