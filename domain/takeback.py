@@ -15,7 +15,8 @@ steps at the end of the log (every seat acts in runs; a run ends when another se
    Every other seat answers (``ApproveTakeBack`` / ``RefuseTakeBack``); one refusal ends the request,
    the last approval takes the turn back. The request lapses when anyone acts or at its deadline.
 3. A step holding a *final* event (the setup, a new deal, the end of the game) is never taken back,
-   and nothing is taken back once the game is over.
+   and nothing is taken back once the game is over; nor is anything older than the last
+   :data:`MAX_STEPS` steps (a bound on what the service keeps per game).
 4. Taking back is itself an event naming the versions it reverts; nothing is ever deleted. The
    service draws each command's chance from the seat's *effective* position (the log without the
    reverted ranges), so a turn played again after a take-back draws the same cards.
@@ -39,6 +40,8 @@ from domain.seats import Seat
 
 REQUEST_TIMEOUT = timedelta(minutes=2)
 """How long the other seats have to answer a take-back request, unless the service says otherwise."""
+MAX_STEPS = 100
+"""The ledger keeps at most this many steps: a take-back never reaches further back."""
 
 
 def _always(event: Event) -> bool:
@@ -233,7 +236,7 @@ def noted(ledger: Ledger, step: Step) -> Ledger:
             last.final or step.final,
         )
         steps = steps[:-1]
-    kept = (step,) if step.final else (*steps, step)
+    kept = (step,) if step.final else (*steps[-MAX_STEPS + 1 :], step)
     return msgspec.structs.replace(ledger, steps=kept)
 
 

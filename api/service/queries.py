@@ -20,7 +20,7 @@ import msgspec
 from api.service.errors import GameNotFound, InvalidToken
 from api.service.tables import AnyGame, Ruling, Table, Tables, seat_of
 from api.service.tokens import seat_holding
-from domain import referee
+from domain import referee, takeback
 from domain.seats import SPECTATOR, Seat, Viewer
 from projections import documents
 from projections.documents import GameRecord, Seating, viewer_key
@@ -224,6 +224,9 @@ def _entries(rules: AnyGame, stored: Iterable[Any], viewer: Viewer) -> Iterator[
         elif isinstance(event, Table.Opened):
             public = {"type": "TableOpened", "game": event.game, "seats": len(event.seat_names)}
             description = f"A table for {rules.title} was opened with {len(event.seat_names)} seats."
+        elif isinstance(event, Table.TakeBackNoted):  # public: who asked, answered, took back what
+            public = takeback.EVENT_DECODER.decode(event.event)
+            description = takeback.describe(public)
         else:
             continue
         yield {

@@ -117,8 +117,10 @@ def test_an_undo_is_an_appended_event_naming_its_range(client: TestClient) -> No
     """Nothing is deleted: the undone event stays in the log, and the undo names its versions."""
     game = drawn(client)
     stashed = game.play(RED, "StashInSlushFund")["version"]
-    undo = game.ok(RED, {"type": "TakeBack"})["version"]
+    answer = game.ok(RED, {"type": "TakeBack"})
+    undo = answer["version"]
     assert undo == stashed + 1
+    assert [entry["event"]["type"] for entry in answer["events"]] == ["TurnTakenBack"]
     timeline = game.get("/timeline", RED).json()
     assert timeline["reverted"] == [{"first": stashed, "last": stashed, "by": undo}]
     kinds = {entry["version"]: (entry["kind"], entry["reverted"]) for entry in timeline["entries"]}
