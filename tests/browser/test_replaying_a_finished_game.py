@@ -102,3 +102,14 @@ def test_a_finished_game_replays_step_by_step_and_from_every_perspective(
     phone.open("/")
     phone.page.wait_for_selector(f"[data-list='over'] li[data-game='{game_id}']")
     phone.shot("lobby-phone")
+
+    ann.open(f"/games/{game_id}/replay?v=40")
+    board_at(ann.page, 40)
+    ann.page.click("text=Play on from here")  # a sandbox from this position, every seat in this browser
+    ann.page.wait_for_selector(".sandbox")
+    forked = ann.page.url.rsplit("/", 1)[1]
+    assert forked != game_id
+    start = summary(server.base, forked)["version"]
+    ann.play_any(random.Random(1))
+    ann.wait_version(start + 1)
+    ann.shot("sandbox-from-a-finished-game")

@@ -2,7 +2,7 @@
 // a turn or round, the event list in step with the board, a perspective switch where the rules allow
 // one, taken-back ranges shown but skipped by default, deep links (?v=N) and keyboard shortcuts.
 
-import { Refusal, gameIdFromPath, gamePath, get, mySeat } from "./api.js";
+import { Refusal, gameIdFromPath, gamePath, get, keepSeat, mySeat, post } from "./api.js";
 import { rendererFor } from "./games/index.js";
 import * as generic from "./games/generic.js";
 import { EventLog, Notice, crumbs, html, mount, outcomeText, seatName, useEffect, useMemo, useRef, useState } from "./ui.js";
@@ -212,6 +212,8 @@ function Replay() {
         </select>
         ${timeline.ranges.length ? html`<label class="check"><input type="checkbox" checked=${showReverted}
           onChange=${(e) => setShowReverted(e.target.checked)} /> Step through taken-back moves</label>` : ""}
+        ${over ? html`<button type="button" class="secondary" onClick=${() => fork(id, at, setNotice)}
+          title="Open a new table from this position, holding every seat">Play on from here</button>` : ""}
         <span class="kbd"><kbd>←</kbd><kbd>→</kbd> step · <kbd>Space</kbd> play · <kbd>Home</kbd><kbd>End</kbd></span>
       </div>
     </section>
@@ -227,6 +229,18 @@ function Replay() {
           onPick=${(v) => { setPlaying(false); setVersion(v); }} label="Every version" />
       </aside>
     </div>`;
+}
+
+/** Fork the finished game at ``version`` into a sandbox table this browser holds every seat of. */
+async function fork(id, version, setNotice) {
+  try {
+    const forked = await post(`${gamePath(id)}/fork`, { version });
+    const others = forked.tokens.map((entry) => ({ seat: entry.seat, token: entry.token, name: entry.name }));
+    keepSeat(forked.id, { ...others[0], others });
+    location.assign(`/games/${encodeURIComponent(forked.id)}`);
+  } catch (error) {
+    setNotice({ kind: "error", text: error.message });
+  }
 }
 
 /** Where taken-back ranges lie along the slider: a span when stepped through, a notch when skipped. */

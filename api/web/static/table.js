@@ -30,6 +30,17 @@ function Table() {
   const floor = useRef(0); // the version our own join reached: reads wait for the read side to get there
   const token = mine ? mine.token : null;
 
+  // A sandbox (a fork) gives this browser every seat: it plays whichever seat is to act.
+  const sandboxTurn = mine && mine.others && summary ? summary.to_act : null;
+  useEffect(() => {
+    if (!sandboxTurn || sandboxTurn.length !== 1 || sandboxTurn[0] === mine.seat) return;
+    const next = mine.others.find((other) => other.seat === sandboxTurn[0]);
+    if (!next) return;
+    const seat = { ...next, others: mine.others };
+    keepSeat(id, seat);
+    setMine(seat);
+  }, [sandboxTurn && sandboxTurn.join(",")]);
+
   const addToLog = useCallback((entries) => {
     const fresh = entries.filter((entry) => entry.version > known.current.logged);
     if (!fresh.length) return;
@@ -207,7 +218,7 @@ function Heading({ summary, seat, mine, live, version }) {
       <button type="button" onClick=${copy}>${copied ? "Copied" : "Copy"}</button>
       <span class="muted">${summary.open_seats.length} open seat(s)</span>
     </div>` : ""}
-    ${mine && seat === null ? html`<p class="muted">Your seat here is remembered in this browser.</p>` : ""}
+    ${mine && mine.others ? html`<p class="sandbox">A sandbox: this browser holds every seat and plays whoever is to act.</p>` : ""}
   </section>`;
 }
 
