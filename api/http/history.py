@@ -1,7 +1,7 @@
 """Time travel routes: timeline, a version as the caller may see it, the audit, fork and export.
 
-Each route parses, calls :mod:`api.service.history` and replies. ``?perspective=omniscient`` and
-``?seat=N`` (another seat's perspective) answer only once the game is over.
+Each route parses, calls :mod:`api.service.history` and replies. ``?viewer=omniscient`` (or
+``?perspective=omniscient``) and ``?seat=N`` (another seat's perspective) answer only once the game is over.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import time
 from typing import Annotated
 
 import msgspec
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Depends, Path, Query
 from fastapi.responses import Response, StreamingResponse
 
 from api.http.routes import BodyDep, TablesDep, TokenDep
@@ -19,8 +19,17 @@ from api.service import history
 
 router = APIRouter(prefix="/api")
 
-Perspective = Annotated[str | None, Query(pattern="^(omniscient|spectator)$")]
+ViewerParam = Annotated[str | None, Query(pattern="^(omniscient|spectator)$")]
 SeatParam = Annotated[int | None, Query(ge=0, le=63)]
+
+
+async def _asked(
+    seat: SeatParam = None, viewer: ViewerParam = None, perspective: ViewerParam = None
+) -> history.Asked:
+    return history.Asked(seat, viewer or perspective)
+
+
+AskedDep = Annotated[history.Asked, Depends(_asked)]
 
 
 class Fork(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -33,31 +42,36 @@ class Fork(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     "/games/{game_id}/timeline", summary="Every version described for the caller, reverted ranges marked"
 )
 async def timeline(
-    tables: TablesDep, game_id: str, token: TokenDep, seat: SeatParam = None, perspective: Perspective = None
+    tables: TablesDep,
+    game_id: str,
+    token: TokenDep,
+    asked: AskedDep,
 ) -> Response:
-    return reply(history.timeline(tables, game_id, token, history.Asked(seat, perspective)))
+    return reply(history.timeline(tables, game_id, token, asked))
 
 
 @router.get("/games/{game_id}/at/{version}", summary="The game at a version, as the caller may see it")
-async def at(  # noqa: PLR0917  (FastAPI injects each parameter by name)
+async def at(
     tables: TablesDep,
     game_id: str,
     version: Annotated[int, Path(ge=0)],
     token: TokenDep,
-    seat: SeatParam = None,
-    perspective: Perspective = None,
+    asked: AskedDep,
 ) -> Response:
     started = time.perf_counter()
-    answer = history.at(tables, game_id, version, token, history.Asked(seat, perspective))
+    answer = history.at(tables, game_id, version, token, asked)
     spent = (time.perf_counter() - started) * 1000
     return reply(answer, headers={"Server-Timing": f"seek;dur={spent:.3f}"})
 
 
 @router.get("/games/{game_id}/audit", summary="Every command attempt, redacted for the caller")
 async def audit(
-    tables: TablesDep, game_id: str, token: TokenDep, seat: SeatParam = None, perspective: Perspective = None
+    tables: TablesDep,
+    game_id: str,
+    token: TokenDep,
+    asked: AskedDep,
 ) -> Response:
-    return reply(history.audit(tables, game_id, token, history.Asked(seat, perspective)))
+    return reply(history.audit(tables, game_id, token, asked))
 
 
 @router.post(

@@ -4,7 +4,7 @@ Everything here reads the game's stream (and its attempts log) as stored; nothin
 rewritten. Every path shows the game to one viewer through the game's own ``view`` / ``redact``:
 
 * a seat token gives that seat's perspective, no token the spectator's;
-* ``perspective="omniscient"`` and another seat's perspective (``seat=N``) exist only once the game
+* ``viewer="omniscient"`` and another seat's perspective (``seat=N``) exist only once the game
   is over (``HiddenUntilOver`` before), so a live game never shows more than the caller could see.
 
 Seeking (:func:`at`) loads the nearest snapshot at or before the version and folds the rest
@@ -33,26 +33,24 @@ _JSON = msgspec.json.Decoder()
 
 @dataclass(frozen=True, slots=True)
 class Asked:
-    """Whose perspective a history request asks for: ``seat=N`` or ``perspective`` (both optional)."""
+    """Whose perspective a history request asks for: ``seat=N`` or ``viewer`` (both optional)."""
 
     seat: int | None = None
-    perspective: str | None = None
+    viewer: str | None = None
 
 
 def viewer_for(table: Table, token: str | None, asked: Asked) -> Viewer:
     """The viewer a request may have: its own seat, the spectator, or (once over) anyone's."""
     own = seat_of(table, token) if token else None
     over = _over(table)
-    if asked.perspective == "omniscient":
+    if asked.viewer == "omniscient":
         if not over:
             raise HiddenUntilOver("The omniscient view opens once the game is over.")
         return OMNISCIENT
-    if asked.perspective == "spectator":
+    if asked.viewer == "spectator":
         return SPECTATOR
-    if asked.perspective is not None:
-        raise InvalidRequest(
-            "perspective is 'omniscient' or 'spectator'.", {"perspective": asked.perspective}
-        )
+    if asked.viewer is not None:
+        raise InvalidRequest("viewer is 'omniscient' or 'spectator'.", {"viewer": asked.viewer})
     if asked.seat is not None and asked.seat != own:
         if not 0 <= asked.seat < len(table.seat_names):
             raise InvalidRequest(f"This game has no seat {asked.seat}.", {"seat": asked.seat})

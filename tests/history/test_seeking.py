@@ -51,7 +51,7 @@ def test_a_live_game_shows_only_the_callers_perspective(client: TestClient) -> N
     """Another seat's view and the omniscient one at any version wait for the end."""
     game = Game(client, "slush-fund-2", 2)
     game.play(RED, "DrawCards")
-    for params in ({"perspective": "omniscient"}, {"seat": RED}):
+    for params in ({"viewer": "omniscient"}, {"seat": RED}):
         answer = game.get("/at/3", BLUE, **params)
         assert answer.status_code == 403 and answer.json()["error"]["code"] == "history/hidden_until_over"
     assert at(game, 3, None)["view"] == game.get("/view").json()["view"]

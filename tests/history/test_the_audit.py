@@ -96,11 +96,11 @@ def test_the_whole_audit_opens_only_after_the_end(client: TestClient) -> None:
     """Live, the omniscient audit is refused; once over, everyone's codes and commands are shown."""
     game = Game(client, "pile", 2)
     game.refused(0, {"type": "Take", "count": 3}, "rule/illegal_move")
-    refused = game.get("/audit", 1, perspective="omniscient")
+    refused = game.get("/audit", 1, viewer="omniscient")
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "history/hidden_until_over"
     assert game.get("/audit", 1, seat=0).status_code == 403
     finished = finished_pile(client)
     finished.refused(1, {"type": "Take", "count": 1}, "rule/game_over")
-    attempts = audit(finished, None, perspective="omniscient")
+    attempts = audit(finished, None, viewer="omniscient")
     assert attempts[-1]["code"] == "rule/game_over" and attempts[-1]["command"]
     assert all(entry["command"] for entry in attempts if entry["outcome"] == "accepted")

@@ -75,7 +75,7 @@ def test_other_perspectives_open_only_once_the_game_is_over(client: TestClient) 
     """Live, another seat's timeline and the omniscient one are refused with a stable code."""
     game = Game(client, "slush-fund-2", 2)
     game.play(RED, "DrawCards")
-    for params in ({"perspective": "omniscient"}, {"seat": RED}):
+    for params in ({"viewer": "omniscient"}, {"seat": RED}):
         answer = game.get("/timeline", BLUE, **params)
         assert answer.status_code == 403
         assert answer.json()["error"]["code"] == "history/hidden_until_over"
@@ -86,7 +86,8 @@ def test_other_perspectives_open_only_once_the_game_is_over(client: TestClient) 
 def test_after_the_end_anyone_may_read_any_perspective(finished_politrickers: Game) -> None:
     """Once over, the omniscient timeline shows every hand as dealt."""
     game = finished_politrickers
-    entries = timeline(game, None, perspective="omniscient")["entries"]
+    entries = timeline(game, None, viewer="omniscient")["entries"]
+    assert timeline(game, None, perspective="omniscient")["entries"] == entries  # the same, other name
     assert any(e["event"].get("type") == "RoundDealt" for e in entries if e["kind"] == "event")
     as_seat_two = timeline(game, None, seat=2)["entries"]
     assert any(e["event"].get("type") == "RoundDealtSeen" for e in as_seat_two if e["kind"] == "event")
