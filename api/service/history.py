@@ -259,11 +259,19 @@ def _attempted(attempt: Attempts.Attempted, viewer: Viewer) -> dict[str, Any]:
         "at": attempt.timestamp,
         "seat": attempt.seat,
         "outcome": attempt.outcome,
-        "command": attempt.command if sender else None,
+        "command": _as_sent(attempt.command) if sender else None,
         "key": (attempt.command_id or None) if sender else None,
         "code": (attempt.code or None) if sender else None,
         "message": (attempt.message or None) if sender else None,
     }
+
+
+def _as_sent(body: str) -> Any:
+    """A refused body as JSON when it is JSON, else as the text that was sent (cut to its audited size)."""
+    try:
+        return _JSON.decode(body)
+    except msgspec.DecodeError:
+        return body
 
 
 # -- forks ----------------------------------------------------------------------------------------

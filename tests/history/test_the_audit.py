@@ -32,7 +32,7 @@ def test_a_refused_attempt_is_audited_but_never_enters_the_game(client: TestClie
     game, wrong = refused_stash(client)
     [attempt] = [entry for entry in audit(game, RED) if entry["outcome"] == "refused"]
     assert attempt["seat"] == RED and attempt["code"] == "rule/card_not_in_hand"
-    assert '"card":' + str(wrong) in attempt["command"].replace(" ", "")
+    assert attempt["command"] == {"type": "StashInSlushFund", "card": wrong}
     assert game.table().version == 3  # opened, set up, drawn
 
 
@@ -74,6 +74,16 @@ def test_every_event_in_the_audit_is_redacted_for_its_viewer(client: TestClient)
             if event["kind"] == "event"
         }
         assert shown == expected
+
+
+def test_a_body_that_is_not_json_is_audited_as_text(client: TestClient) -> None:
+    """Junk from a seat is a refused attempt too; its sender reads back what it sent."""
+    game = Game(client, "pile", 2)
+    answer = client.post(f"/api/games/{game.id}/commands", content=b"take two", headers=game.auth(0))
+    assert answer.status_code == 422
+    [attempt] = audit(game, 0)[-1:]
+    assert attempt["outcome"] == "refused" and attempt["command"] == "take two"
+    assert attempt["code"] == "request/invalid"
 
 
 def test_retries_and_take_backs_are_audited(client: TestClient) -> None:
