@@ -9,6 +9,7 @@
 | ``BACKROOM_CACHE_SIZE`` | games kept loaded in memory | ``1000`` |
 | ``BACKROOM_REDIS_URL`` | read models in Redis here (written by ``backroom worker projections``) | unset |
 | ``BACKROOM_REDIS_PREFIX`` | the prefix of every Redis key and channel of this deployment | ``backroom`` |
+| ``BACKROOM_TAKEBACK_SECONDS`` | how long seats have to answer a take-back request | ``120`` |
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class Settings:
     cache_size: int = 1000
     redis_url: str | None = None
     redis_prefix: str = "backroom"
+    takeback_seconds: int = 120
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -46,6 +48,7 @@ class Settings:
             cache_size=int(env.get("BACKROOM_CACHE_SIZE", "1000")),
             redis_url=env.get("BACKROOM_REDIS_URL") or None,
             redis_prefix=env.get("BACKROOM_REDIS_PREFIX") or "backroom",
+            takeback_seconds=int(env.get("BACKROOM_TAKEBACK_SECONDS", "120")),
         )
 
     def to_env(self) -> dict[str, str]:
@@ -58,6 +61,7 @@ class Settings:
             "BACKROOM_CACHE_SIZE": str(self.cache_size),
             "BACKROOM_REDIS_URL": self.redis_url or "",
             "BACKROOM_REDIS_PREFIX": self.redis_prefix,
+            "BACKROOM_TAKEBACK_SECONDS": str(self.takeback_seconds),
         }
         return env
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
+from datetime import timedelta
 from typing import Any
 
 import msgspec
@@ -45,6 +46,7 @@ def create_app(
         games=catalogue,
         clock=clock,
         snapshot_interval=settings.snapshot_interval,
+        takeback_timeout=timedelta(seconds=settings.takeback_seconds),
     )
 
     @asynccontextmanager

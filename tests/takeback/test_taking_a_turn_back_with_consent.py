@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import random
 from datetime import timedelta
+from pathlib import Path
 
 from fastapi.testclient import TestClient
 from freezegun import freeze_time
 
+from api.http.app import create_app
+from api.settings import Settings
+from tests.support.tiny_game import PILE
 from tests.takeback.helpers import Game, finished_pile
 
 RED, BLUE = 0, 1
@@ -113,3 +117,13 @@ def test_a_game_without_a_declaration_takes_back_only_with_consent(client: TestC
     game.ok(0, REQUEST)
     game.ok(1, APPROVE)
     assert game.state() == before
+
+
+def test_the_time_to_answer_is_configured_by_the_deployment(tmp_path: Path) -> None:
+    """BACKROOM_TAKEBACK_SECONDS sets how long a request waits for answers."""
+    settings = Settings.from_env(
+        {"BACKROOM_SQLITE": str(tmp_path / "t.sqlite"), "BACKROOM_TAKEBACK_SECONDS": "30"}
+    )
+    assert Settings.from_env(settings.to_env()).takeback_seconds == 30
+    with TestClient(create_app(settings, games={PILE.id: PILE})) as client:
+        assert client.app.state.tables.takeback_timeout == timedelta(seconds=30)  # type: ignore[attr-defined]
