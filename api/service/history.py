@@ -139,28 +139,33 @@ def _plain(tables: Tables, stored: bytes) -> bytes:
 
 
 def timeline(tables: Tables, game_id: str, token: str | None, asked: Asked) -> dict[str, Any]:
-    """Every version with its description for the viewer, turn and round marks, reverted ranges."""
+    """Every version with its description for the viewer, turn and round marks, reverted ranges.
+
+    Turns and rounds are numbered along the game as it stands: after a take-back the numbering
+    resumes from before the reverted range, so a turn played again keeps its number.
+    """
     table = tables.load(game_id)
     viewer = viewer_for(table, token, asked)
     rules = _rules(table)
     entries: list[dict[str, Any]] = []
     reverted: list[dict[str, int]] = []
+    marks: list[tuple[int, int, int, int | None]] = []  # (version, turn, round, seat) after each game event
     turn = round_number = 0
     last_seat: int | None = None
     for event in tables.events.get(table.id, lte=table.version):
         entry = _entry(rules, event, viewer)
         if isinstance(event, Table.Recorded):
-            game_event = rules.event_decoder.decode(event.event)
             entry["turn_start"] = event.seat is not None and event.seat != last_seat
-            turn += entry["turn_start"]
+            entry["round_start"] = rules.takebacks.new_round(rules.event_decoder.decode(event.event))
+            turn, round_number = turn + entry["turn_start"], round_number + entry["round_start"]
             last_seat = event.seat if event.seat is not None else last_seat
-            entry["round_start"] = rules.takebacks.new_round(game_event)
-            round_number += entry["round_start"]
+            marks.append((event.originator_version, turn, round_number, last_seat))
         if isinstance(event, Table.TakeBackNoted):
             told = takeback.EVENT_DECODER.decode(event.event)
             if isinstance(told, takeback.TurnTakenBack):
                 reverted.append({"first": told.first, "last": told.last, "by": event.originator_version})
-                last_seat = None
+                marks = [mark for mark in marks if mark[0] < told.first]
+                _, turn, round_number, last_seat = marks[-1] if marks else (0, 0, 0, None)
         entries.append(entry | {"turn": turn, "round": round_number})
     for entry in entries:
         entry["reverted"] = any(span["first"] <= entry["version"] <= span["last"] for span in reverted)

@@ -71,6 +71,19 @@ def test_reverted_ranges_are_marked_and_nothing_is_removed(client: TestClient) -
     assert kinds == ["TakeBackRequested", "TakeBackApproved", "TurnTakenBack"]
 
 
+def test_a_turn_played_again_after_a_take_back_keeps_its_number(client: TestClient) -> None:
+    """Numbering resumes from before the reverted range: Red's replayed turn is turn 1 again."""
+    game = Game(client, "slush-fund-2", 2)
+    rng = random.Random(4)
+    game.play_turn(rng)
+    game.ok(RED, {"type": "RequestTakeBack"})
+    game.ok(BLUE, {"type": "ApproveTakeBack"})
+    game.play_turn(rng)
+    game.play_turn(rng)
+    starts = [(e["turn"], e["seat"], e["reverted"]) for e in timeline(game)["entries"] if e.get("turn_start")]
+    assert starts == [(1, RED, True), (1, RED, False), (2, BLUE, False)]
+
+
 def test_other_perspectives_open_only_once_the_game_is_over(client: TestClient) -> None:
     """Live, another seat's timeline and the omniscient one are refused with a stable code."""
     game = Game(client, "slush-fund-2", 2)

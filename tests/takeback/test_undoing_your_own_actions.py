@@ -125,3 +125,14 @@ def test_an_undo_is_an_appended_event_naming_its_range(client: TestClient) -> No
     assert timeline["reverted"] == [{"first": stashed, "last": stashed, "by": undo}]
     kinds = {entry["version"]: (entry["kind"], entry["reverted"]) for entry in timeline["entries"]}
     assert kinds[stashed] == ("event", True) and kinds[undo] == ("takeback", False)
+
+
+def test_a_retried_take_back_is_answered_once(client: TestClient) -> None:
+    """Sent twice with one Idempotency-Key, an undo is recorded once and answered the same."""
+    game = drawn(client)
+    game.play(RED, "StashInSlushFund")
+    first = game.send(RED, {"type": "TakeBack"}, **{"Idempotency-Key": "undo-1"})
+    again = game.send(RED, {"type": "TakeBack"}, **{"Idempotency-Key": "undo-1"})
+    assert first.status_code == again.status_code == 200
+    assert again.headers.get("Idempotent-Replayed") == "true"
+    assert again.json()["version"] == first.json()["version"] == game.table().version
