@@ -18,8 +18,13 @@ steps at the end of the log (every seat acts in runs; a run ends when another se
    and nothing is taken back once the game is over; nor is anything older than the last
    :data:`MAX_STEPS` steps (a bound on what the service keeps per game).
 4. Taking back is itself an event naming the versions it reverts; nothing is ever deleted. The
-   service draws each command's chance from the seat's *effective* position (the log without the
-   reverted ranges), so a turn played again after a take-back draws the same cards.
+   service draws each command's chance from the *effective* position (the log without the reverted
+   ranges), so a turn played again after a take-back draws the same cards. No seat peeks this way: a
+   draw is a checkpoint, so only the other seats' consent undoes it, and then the same cards return.
+   A re-roll would need a step before the draw within the replayed turn whose count the seat could
+   change after seeing the draw: in Slush Fund 2 the draw opens the turn, and in Politrickers chance
+   comes only with a deal, which is final. A game with chance in mid-turn must declare the steps
+   before it checkpoints too.
 
 This module is pure: the service keeps a :class:`Ledger` beside the game state and applies
 :func:`evolve`; :func:`decide` holds every take-back rule.
