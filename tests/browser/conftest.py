@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,12 @@ ARGS = [
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    # Each run starts with no stale screenshots (in the controller only, not in every xdist worker).
+    if not hasattr(session.config, "workerinput"):
+        shutil.rmtree(ARTIFACTS, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

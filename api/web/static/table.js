@@ -41,9 +41,11 @@ function Table() {
     setMine(seat);
   }, [sandboxTurn && sandboxTurn.join(",")]);
 
-  const addToLog = useCallback((entries) => {
+  // Entries from the feed extend the log as they are; from the stream or a ruling only when they
+  // follow on from it (a gap is filled by the next refresh, which reads the feed after the log).
+  const addToLog = useCallback((entries, fromFeed = false) => {
     const fresh = entries.filter((entry) => entry.version > known.current.logged);
-    if (!fresh.length) return;
+    if (!fresh.length || (!fromFeed && fresh[0].version !== known.current.logged + 1)) return;
     known.current.logged = fresh[fresh.length - 1].version;
     setLog((old) => [...old, ...fresh]);
   }, []);
@@ -62,13 +64,15 @@ function Table() {
             get(withMin(`${gamePath(id)}/legal`, min), { token }),
             get(withMin(`${gamePath(id)}/events?after=${state.logged}`, min), { token }),
           ]);
+          if (state !== known.current) return; // the seat changed meanwhile: a newer refresh answers
           state.version = Math.max(state.version, view.version);
           setSummary(nextSummary);
           setSeen(view);
           setLegal(moves);
-          addToLog(feed.events);
+          addToLog(feed.events, true);
           state.refused = 0;
         } catch (error) {
+          if (state !== known.current) return;
           if (error instanceof Refusal && error.status === 404) setMissing(true);
           else if (error instanceof Refusal && error.status === 403 && token && (state.refused = (state.refused || 0) + 1) < 20) {
             // A seat just taken may not have reached the read side yet: look again shortly.
@@ -77,8 +81,7 @@ function Table() {
           } else setNotice({ kind: "error", text: error.message });
         }
       } while (state.again);
-      state.running = null;
-    })();
+    })().finally(() => { state.running = null; });
     return state.running;
   }, [id, token, addToLog]);
 
@@ -94,7 +97,7 @@ function Table() {
   // Live updates: the stream when the server has one, else poll the summary's version.
   useEffect(() => {
     const stop = new AbortController();
-    known.current = { version: floor.current, logged: 0, running: null, again: false };
+    known.current = { version: Math.max(floor.current, known.current.version), logged: 0, running: null, again: false };
     setLog([]);
     (async () => {
       await refresh(); // then the stream resumes after what the feed already gave
