@@ -369,6 +369,8 @@ def import_log(tables: Tables, lines: Iterable[bytes]) -> Opening:
     )
     try:
         _check(sandbox, header, entries)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        raise ImportRefused(f"A line of the log is not a Backroom event line: {error!r}") from None
     finally:
         sandbox.close()
     return _replay(tables, header, entries)
@@ -388,6 +390,8 @@ def _parse(lines: Iterable[bytes]) -> tuple[dict[str, Any], list[dict[str, Any]]
         )
     if header.get("forked_from"):
         raise ImportRefused("A fork starts from another game's position: import its source instead.")
+    if not all(isinstance(entry, dict) for entry in entries):
+        raise ImportRefused("Every line after the header must be a JSON object.")
     if not entries or entries[0].get("kind") != "opened":
         raise ImportRefused("The log must start with the table being opened.")
     return header, entries

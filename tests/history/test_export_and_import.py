@@ -106,6 +106,8 @@ def test_backroom_import_stores_a_valid_log_and_refuses_a_tampered_one(
 def test_junk_is_not_an_export(client: TestClient) -> None:
     """Anything but a Backroom export header is refused before anything is replayed."""
     game = Game(client, "pile", 2)
-    for junk in ([b"not json"], [b'{"format": "other"}'], []):
+    header = b'{"format": "backroom-log/1", "complete": true, "secret": "s", "game": "pile"}'
+    opened = b'{"kind": "opened", "version": 1}'
+    for junk in ([b"not json"], [b'{"format": "other"}'], [], [header, opened], [header, b"[1, 2]"]):
         with pytest.raises(ImportRefused):
             history.import_log(game.tables, junk)
