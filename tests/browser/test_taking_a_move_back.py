@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+import httpx
 import pytest
 
 from api.service.tables import Tables
@@ -71,3 +72,8 @@ def test_a_step_is_undone_at_once_and_a_turn_only_with_the_opponents_consent(
     mover.page.check("text=Step through taken-back moves")
     mover.page.wait_for_function(f"() => Number(document.querySelector('#scrub').max) === {entries - 1}")
     mover.shot("replay-live-game-with-a-take-back")
+
+    auth = {"Authorization": f"Bearer {tokens[mover_seat]}"}
+    sent = httpx.post(f"{server.base}/api/games/{game_id}/commands", headers=auth, json={"type": "DrawCards"})
+    assert sent.status_code == 200, sent.text
+    mover.page.wait_for_selector(f".shown-version:text-is('{sent.json()['version']}')")  # the replay follows

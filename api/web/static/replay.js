@@ -2,7 +2,7 @@
 // a turn or round, the event list in step with the board, a perspective switch where the rules allow
 // one, taken-back ranges shown but skipped by default, deep links (?v=N) and keyboard shortcuts.
 
-import { Refusal, gameIdFromPath, gamePath, get, keepSeat, mySeat, post } from "./api.js";
+import { Refusal, follow, gameIdFromPath, gamePath, get, keepSeat, mySeat, post, sleep } from "./api.js";
 import { rendererFor } from "./games/index.js";
 import * as generic from "./games/generic.js";
 import { EventLog, Notice, crumbs, html, mount, outcomeText, seatName, useEffect, useMemo, useRef, useState } from "./ui.js";
@@ -64,6 +64,26 @@ function Replay() {
     })();
   }, [id, token]);
 
+  // A game still in play grows: follow its stream and fetch the timeline again as it moves on.
+  const [moves, setMoves] = useState(0);
+  const live = summary && summary.status !== "over";
+  useEffect(() => {
+    if (!live) return undefined;
+    const stop = new AbortController();
+    let pending = false;
+    const onEvent = async () => {
+      if (pending) return;
+      pending = true;
+      await sleep(100, stop.signal); // one fetch for a burst of events
+      pending = false;
+      if (stop.signal.aborted) return;
+      setMoves((n) => n + 1);
+      get(gamePath(id), { signal: stop.signal }).then(setSummary).catch(() => {});
+    };
+    follow(id, token, summary.version, onEvent, stop.signal);
+    return () => stop.abort();
+  }, [id, token, live]);
+
   // Descriptions depend on who looks: the timeline is fetched again for each perspective.
   useEffect(() => {
     if (!summary) return;
@@ -76,7 +96,7 @@ function Replay() {
       setNotice({ kind: "error", text: error.message });
       if (perspective !== "own") setPerspective("own");
     });
-  }, [id, token, perspective, summary && summary.status]);
+  }, [id, token, perspective, summary && summary.status, moves]);
 
   const steps = useMemo(() => (timeline ? timeline.entries.filter((e) => showReverted || !e.reverted).map((e) => e.version) : []), [timeline, showReverted]);
   const last = steps.length ? steps[steps.length - 1] : 0;
