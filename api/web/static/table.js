@@ -172,6 +172,7 @@ function Table() {
   const moves = commands.filter((c) => !TAKE_BACKS.has(c.type));
   const describe = (command) => R.label(command, view, seat) || generic.label(command);
   const undone = takeBacks(log);
+  document.title = `${seat !== null && seat !== undefined && toAct.includes(seat) ? "● Your move · " : ""}${summary.title} · Backroom`;
   const onPick = (card) => setPicked((old) => (old === card ? null : card));
   return html`
     <${Heading} summary=${summary} seat=${seat} mine=${mine} live=${live} version=${known.current.version} />
@@ -293,7 +294,8 @@ function Controls({ moves, R, describe, send, busy, picked, setPicked, seat, toA
   }
   return html`<section class="controls" aria-label="Your moves">
     <h2>Your moves <span class="muted">(${moves.length})</span></h2>
-    ${picked !== null ? html`<p class="muted">Showing moves with the picked card. <button type="button" class="linkish" onClick=${() => setPicked(null)}>Show all</button></p>` : ""}
+    ${picked !== null ? html`<p class="muted">Showing moves with the picked card. <button type="button" class="linkish" onClick=${() => setPicked(null)}>Show all</button></p>`
+      : moves.some((c) => R.cardOf(c) !== null) ? html`<p class="muted">Pick a card in your hand to see only its moves.</p>` : ""}
     ${[...groups.entries()].map(([name, list]) => html`<fieldset key=${name}><legend>${name}</legend>
       ${list.map((command, i) => html`<button key=${i} type="button" class="move" disabled=${busy}
         data-command=${JSON.stringify(command)} onClick=${() => send(command)}>${describe(command)}</button>`)}
