@@ -295,7 +295,7 @@ function Controls({ moves, R, describe, send, busy, picked, setPicked, seat, toA
   return html`<section class="controls" aria-label="Your moves">
     <h2>Your moves <span class="muted">(${moves.length})</span></h2>
     ${picked !== null ? html`<p class="muted">Showing moves with the picked card. <button type="button" class="linkish" onClick=${() => setPicked(null)}>Show all</button></p>`
-      : moves.some((c) => R.cardOf(c) !== null) ? html`<p class="muted">Pick a card in your hand to see only its moves.</p>` : ""}
+      : moves.length > 6 && moves.some((c) => R.cardOf(c) !== null) ? html`<p class="muted">Pick a card in your hand to narrow these moves.</p>` : ""}
     ${[...groups.entries()].map(([name, list]) => html`<fieldset key=${name}><legend>${name}</legend>
       ${list.map((command, i) => html`<button key=${i} type="button" class="move" disabled=${busy}
         data-command=${JSON.stringify(command)} onClick=${() => send(command)}>${describe(command)}</button>`)}
