@@ -13,7 +13,7 @@ import httpx
 import msgspec
 
 from api.service.tables import Tables
-from domain.seats import OMNISCIENT, Seat
+from domain.seats import OMNISCIENT, SPECTATOR, Seat
 
 CARD_KEYS = {"card", "cards", "known", "deck_top", "journalists", "set_aside_face_up"}
 """Where the two games' views hold card ids."""
@@ -138,15 +138,9 @@ def hidden_from(service: Tables, game_id: str, seat: int | None) -> set[int]:
     rules = table.rules
     assert rules is not None
     everything = card_ids(msgspec.to_builtins(rules.view(table.state, OMNISCIENT)))
-    viewer: Any = Seat(seat) if seat is not None else _spectator()
+    viewer: Any = Seat(seat) if seat is not None else SPECTATOR
     seen = card_ids(msgspec.to_builtins(rules.view(table.state, viewer)))
     return everything - seen
-
-
-def _spectator() -> Any:
-    from domain.seats import SPECTATOR
-
-    return SPECTATOR
 
 
 def assert_nothing_hidden_shown(
