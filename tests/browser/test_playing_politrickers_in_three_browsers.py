@@ -29,9 +29,13 @@ def test_three_players_play_tricks_and_no_page_shows_another_seats_hand(
     player: Callable[..., Player], server: Served, service: Tables
 ) -> None:
     """Every hand, and every face-down card, stays on its owner's page alone."""
-    cleo, dan, eve = player("Cleo"), player("Dan"), player("Eve")
+    cleo, dan = player("Cleo"), player("Dan")
     game_id, link = open_from_lobby(cleo, "politrickers", seats=3)
+    dan.open("/")  # the lobby lists the open table; its Join button leads to the join form
+    dan.page.click(f"[data-list='waiting'] li[data-game='{game_id}'] a")
+    dan.page.wait_for_url(link)
     join_by_link(dan, link)
+    eve = player("Eve", phone=True)
     join_by_link(eve, link)
     for each in (cleo, dan, eve):
         each.page.wait_for_selector(".pt-board .my-hand")
@@ -67,3 +71,5 @@ def test_three_players_play_tricks_and_no_page_shows_another_seats_hand(
     )
     assert generic == [False, "Play card: card 4, switch party"]
     dan.shot("politrickers-table-dan")
+    assert eve.page.evaluate("document.documentElement.scrollWidth") <= 392
+    eve.shot("politrickers-table-eve-phone")
