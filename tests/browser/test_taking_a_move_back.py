@@ -22,13 +22,17 @@ def _button(kind: str) -> str:
 def test_a_step_is_undone_at_once_and_a_turn_only_with_the_opponents_consent(
     player: Callable[..., Player], server: Served, service: Tables
 ) -> None:
-    """Stashing is taken back without asking; the drawn cards only once the opponent allows it."""
+    """Stashing is taken back without asking; the drawn cards only once the opponent allows it.
+
+    The opponent's page gets no stream (as from an older server) and keeps up by polling."""
     game_id, tokens = open_table(server.base, "slush-fund-2", ["Ann", "Bob"], seed="undo-3")
     first = summary(server.base, game_id)
     mover_seat = first["to_act"][0]
     names = ["Ann", "Bob"]
     mover, other = player(names[mover_seat]), player(names[1 - mover_seat])
     seats = {mover_seat: mover, 1 - mover_seat: other}
+    no_stream = {"error": {"code": "http/not_found", "message": "Not Found", "details": {}}}
+    other.page.route("**/stream*", lambda route: route.fulfill(status=404, json=no_stream))  # an older server
     for seat, each in seats.items():
         each.keep_seat(game_id, {"seat": seat, "token": tokens[seat], "name": names[seat]})
         each.open(f"/games/{game_id}")
@@ -41,6 +45,7 @@ def test_a_step_is_undone_at_once_and_a_turn_only_with_the_opponents_consent(
         assert_nothing_hidden_shown([(each, seat) for seat, each in seats.items()], service, game_id)
         return now
 
+    other.page.wait_for_selector(".live.polling")  # without a stream the page polls
     mover.page.click(_button("DrawCards"))
     version = settle(first["version"])
     mover.page.click("button.move[data-command*='StashInSlushFund']")
