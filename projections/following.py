@@ -24,6 +24,9 @@ log = logging.getLogger(__name__)
 
 PAGE = 200
 
+OUR_TOPICS = "api.service."
+"""Topics of the events this service writes; anything else sharing the store is passed over."""
+
 
 class LiveTables(Tables):
     """Tables that raise :attr:`committed` as soon as a save commits, to wake an in-process follower."""
@@ -44,7 +47,9 @@ def catch_up(tables: Tables, projection: GameProjection, page: int = PAGE) -> in
         if not found:
             return projection.position
         mapper = tables.mapper
-        projection.project((mapper.to_domain_event(n), n.id) for n in found)
+        projection.project(
+            (mapper.to_domain_event(n) if n.topic.startswith(OUR_TOPICS) else None, n.id) for n in found
+        )
         if len(found) < page and projection.position >= found[-1].id:
             return projection.position
 

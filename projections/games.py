@@ -64,6 +64,8 @@ class GameProjection:
     def project(self, events: Iterable[tuple[Any, int]]) -> bool:
         """Apply ``(event, position)`` pairs after our position and commit them; ``False`` if outrun.
 
+        An event of ``None`` is a position holding something that is not ours: only the position moves.
+
         When another writer moved the store's position first nothing is written, the cache is dropped
         and the position reloaded, so the caller reads the log again from there.
         """
@@ -74,7 +76,8 @@ class GameProjection:
                 for event, position in events:
                     if position > batch.position:
                         batch.position = position  # before applying: the lobby is ordered by it
-                        self.apply(event, batch, touched)
+                        if event is not None:
+                            self.apply(event, batch, touched)
                 if batch.position == self.position:
                     return True
                 for game_id, live in touched.items():

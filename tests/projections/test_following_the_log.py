@@ -6,13 +6,16 @@ import random
 import threading
 import time
 from pathlib import Path
+from uuid import UUID
 
 import pytest
+from eventsourcing.application import Application
+from eventsourcing.domain import Aggregate, event
 
 from api.service.tables import Tables
 from api.settings import Settings
 from domain.game import registered
-from projections.following import LiveTables, LogFollower, SubscriptionFollower, follower_for
+from projections.following import LiveTables, LogFollower, SubscriptionFollower, catch_up, follower_for
 from projections.games import GameProjection
 from projections.stores import SQLiteReadStore
 from tests.support.projecting import open_game, play, postgres_schema, scale_settings
@@ -76,3 +79,31 @@ def test_on_postgres_the_projection_follows_the_librarys_subscription() -> None:
         finally:
             again.stop()
             tables.close()
+
+
+class Stranger(Aggregate):
+    """An aggregate of some other application that shares the SQLite file."""
+
+    @event("Noted")
+    def note(self, text: str) -> None:
+        self.text = text
+
+
+def test_events_of_another_application_in_the_same_store_are_passed_over(tmp_path: Path) -> None:
+    """Foreign events move the position but are never decoded: games after them are still projected."""
+    settings = Settings(sqlite_path=str(tmp_path / "log.sqlite"))
+    tables = Tables(settings.eventsourcing_env(), games=GAMES)
+    other = Application[UUID](env=settings.eventsourcing_env())
+    stranger = Stranger()
+    stranger.note(text="hello")
+    other.save(stranger)
+    game_id, _ = open_game(tables, "slush-fund-2", 2, seed="strangers")
+    other.save(Stranger())
+    projection = GameProjection(SQLiteReadStore(), GAMES)
+    try:
+        reached = catch_up(tables, projection)
+        assert reached == tables.recorder.max_notification_id()
+        assert projection.store.get(f"summary:{game_id}") is not None
+    finally:
+        tables.close()
+        other.close()
