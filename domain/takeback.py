@@ -226,6 +226,14 @@ class Situation:
     timeout: timedelta = REQUEST_TIMEOUT
 
 
+def step_of(
+    declared: TakeBacks, event: Event, *, seat: int | None, command_id: str, version: int, before: int
+) -> Step:
+    """The step one recorded game event makes, of the kind its game declares (setup is final)."""
+    final = seat is None or declared.final(event)
+    return Step(seat, command_id, version, version, before, declared.checkpoint(event), final)
+
+
 def noted(ledger: Ledger, step: Step) -> Ledger:
     """The ledger after one more game event of a step (a new step, or the next event of the last)."""
     steps = ledger.steps

@@ -13,7 +13,7 @@ from typing import Any
 
 import msgspec
 
-from domain import referee
+from domain import referee, takeback
 from domain.game import GameDefinition
 from domain.seats import SPECTATOR, Seat, Viewer, is_seat
 
@@ -36,6 +36,8 @@ class GameRecord(msgspec.Struct, kw_only=True):
     created_at: datetime
     updated_at: datetime
     state: msgspec.Raw = msgspec.Raw(b"null")
+    ledger: takeback.Ledger = msgspec.field(default_factory=takeback.Ledger)
+    effective: int = 0
 
 
 class Seating(msgspec.Struct):

@@ -129,6 +129,7 @@ class GameProjection:
             recorded=0,
             created_at=event.timestamp,
             updated_at=event.timestamp,
+            effective=event.originator_version,
         )
         live = touched[game_id] = self._remember(game_id, Live(record, rules, None))
         seats = len(record.seat_names)
@@ -144,6 +145,7 @@ class GameProjection:
             return
         live.record.seat_names[event.seat] = event.name
         live.record.token_digests[event.seat] = event.token_digest
+        live.record.effective += 1
         public = {"type": "SeatTaken", "seat": event.seat, "name": event.name}
         self._tell_everyone(live, event, public, f"{event.name} took seat {event.seat}.", batch)
 
@@ -156,6 +158,17 @@ class GameProjection:
         game_event = rules.event_decoder.decode(event.event)
         live.state = rules.evolve(live.state, game_event)
         live.record.recorded += 1
+        record = live.record
+        step = takeback.step_of(
+            rules.takebacks,
+            game_event,
+            seat=event.seat,
+            command_id=event.command_id,
+            version=event.originator_version,
+            before=record.effective,
+        )
+        record.ledger = takeback.noted(record.ledger, step)
+        record.effective += 1
         for viewer in perspectives(len(live.record.seat_names)):
             seen, sentence = documents.told(rules, game_event, viewer)
             line = documents.entry(event.originator_version, event.seat, event.timestamp, seen, sentence)
@@ -168,8 +181,10 @@ class GameProjection:
         if live is None:
             return
         told = takeback.EVENT_DECODER.decode(event.event)
+        live.record.ledger = takeback.evolve(live.record.ledger, told)
         if isinstance(told, takeback.TurnTakenBack):
             live.state = live.rules.state_decoder.decode(event.state)
+            live.record.effective = told.effective
         self._tell_everyone(live, event, told, takeback.describe(told), batch)
 
     @apply.register
@@ -180,6 +195,7 @@ class GameProjection:
             return
         live.state = live.rules.state_decoder.decode(event.state)
         live.record.recorded = 1
+        live.record.effective = event.effective
         public = {"type": "Forked", "source": event.source, "source_version": event.source_version}
         sentence = f"This table starts from game {event.source} at version {event.source_version}."
         self._tell_everyone(live, event, public, sentence, batch)

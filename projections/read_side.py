@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from api.service.tables import AnyGame, Tables
+from api.service.tables import AnyGame, Clock, Tables, utc_now
 from api.settings import Settings
 from projections.following import Follower, catch_up, follower_for
 from projections.games import GameProjection
@@ -37,6 +37,8 @@ class ReadSide:
     projection: GameProjection | None = None
     follower: Follower | None = None
     relay: RedisRelay | None = None
+    clock: Clock = utc_now
+    """The service's clock: take-back offers depend on whether a request's deadline has passed."""
 
     def start(self) -> None:
         if self.follower is not None:
@@ -91,8 +93,8 @@ def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) 
     if settings.redis_url:
         store = RedisReadStore(settings.redis_url, settings.redis_prefix)
         relay = RedisRelay(settings.redis_url, store.channel, signals)
-        return ReadSide(store, dict(games), signals, relay=relay)
+        return ReadSide(store, dict(games), signals, relay=relay, clock=tables.clock)
     local = SQLiteReadStore(reads_path(settings))
     projection = GameProjection(local, games, changed=signals.publish)
     follower = follower_for(tables, projection)
-    return ReadSide(local, dict(games), signals, tables, projection, follower)
+    return ReadSide(local, dict(games), signals, tables, projection, follower, clock=tables.clock)

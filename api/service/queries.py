@@ -100,10 +100,15 @@ async def legal(
     seat = _seat_or_none(viewer)
     commands: list[Any] = []
     if record.recorded and seat is not None:
-        commands = rules.legal_commands(rules.state_decoder.decode(record.state), Seat(seat))
-    if record.recorded and seat is not None and reads.tables is not None:
-        # The take-back ledger is write-side state (domain.takeback); its offers come from there.
-        commands += reads.tables.takeback_offers(reads.tables.load(game_id), seat)
+        state = rules.state_decoder.decode(record.state)
+        situation = takeback.Situation(
+            seats=len(record.seat_names),
+            to_act=rules.to_act(state),
+            over=rules.is_over(state),
+            now=reads.clock(),
+        )
+        commands = rules.legal_commands(state, Seat(seat))
+        commands += takeback.offers(record.ledger, Seat(seat), situation)
     answer = {"version": record.version, "seat": seat, "commands": commands}
     return answer if min_version is None else answer | {"stale": stale}
 

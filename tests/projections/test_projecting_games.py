@@ -16,7 +16,7 @@ from api.settings import Settings
 from domain import referee
 from domain.codec import encode
 from domain.game import registered
-from domain.seats import OMNISCIENT
+from domain.seats import OMNISCIENT, Seat
 from projections.documents import GameRecord, perspectives, viewer_key
 from projections.following import catch_up, rebuild
 from projections.games import GameProjection
@@ -148,3 +148,34 @@ def test_a_rebuild_reports_its_progress_to_the_end(tables: Tables, store: ReadSt
     seen: list[tuple[int, int]] = []
     reached = rebuild(tables, GameProjection(store, GAMES), lambda done, total: seen.append((done, total)))
     assert seen[-1] == (reached, reached) == (tables.recorder.max_notification_id(),) * 2
+
+
+def _take_back_now_and_then(tables: Tables, game_id: str, tokens: dict[int, str], rng: random.Random) -> None:
+    """Random play where the acting seat sometimes takes back or asks to, and others sometimes answer."""
+    for _ in range(60):
+        table = tables.load(game_id)
+        rules: Any = table.rules
+        acting = sorted(rules.to_act(table.state))
+        if not acting:
+            return
+        seat = rng.choice(range(len(table.seat_names)))
+        offers = tables.takeback_offers(table, seat)
+        legal = rules.legal_commands(table.state, Seat(seat)) if seat in acting else []
+        choices = offers * 3 + legal  # take-backs often, so that every kind of ledger event happens
+        if choices:
+            tables.submit(game_id, tokens[seat], encode(rng.choice(choices)))
+
+
+def test_the_projected_take_back_ledger_is_the_write_sides_own(tables: Tables, store: ReadStore) -> None:
+    """Take-back offers come from the read models: the projected ledger equals the aggregate's."""
+    rng = random.Random(11)
+    for game, players in (("slush-fund-2", 2), ("politrickers", 3)):
+        game_id, tokens = open_game(tables, game, players, seed=f"ledger-{game}")
+        _take_back_now_and_then(tables, game_id, tokens, rng)
+        projection = GameProjection(store, GAMES)
+        catch_up(tables, projection)
+        table = tables.load(game_id)
+        record = msgspec.json.decode(store.get(f"record:{game_id}") or b"", type=GameRecord)
+        assert record.ledger == table.ledger
+        assert record.effective == table.effective
+        assert any(isinstance(e, Table.TakeBackNoted) for e in tables.events.get(table.id))
