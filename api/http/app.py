@@ -62,9 +62,9 @@ def create_app(
     app.state.reads = reads
     app.state.settings = settings
     app.include_router(router)
-    mount_web(app)
     app.include_router(reads_router)
     app.include_router(history_router)
+    mount_web(app)
     _handle_errors(app)
 
     @app.get("/health", summary="200 when the store answers, 503 when it does not")
