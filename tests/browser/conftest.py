@@ -58,8 +58,8 @@ def service(server: Served, store: Path) -> Iterator[Tables]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
+    # Never skipped: a missing browser is a broken machine, and the README's test command installs it.
+    assert CHROMIUM.exists(), "Debian's chromium is missing: apt-get install -y chromium"
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
