@@ -67,10 +67,12 @@ def create_app(
     mount_web(app)
     _handle_errors(app)
 
-    @app.get("/health", summary="200 when the store answers, 503 when it does not")
+    @app.get("/health", summary="200 when the event store and the read store answer, 503 when not")
     def health() -> Response:
         tables.ping()
-        return reply({"status": "ok", "store": settings.store})
+        reads.store.position()  # raises StoreUnavailable (503) when Redis does not answer
+        read_store = "redis" if settings.redis_url else "embedded"
+        return reply({"status": "ok", "store": settings.store, "reads": read_store})
 
     app.openapi = lambda: _openapi(app, catalogue)  # type: ignore[method-assign]
     return app

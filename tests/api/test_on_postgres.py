@@ -42,7 +42,7 @@ def client(settings: Settings) -> Iterator[TestClient]:
 
 def test_health_names_the_postgres_store(client: TestClient) -> None:
     """The service reaches PostgreSQL and says so."""
-    assert client.get("/health").json() == {"status": "ok", "store": "postgres"}
+    assert client.get("/health").json() == {"status": "ok", "store": "postgres", "reads": "embedded"}
 
 
 def test_a_slush_fund_2_game_plays_to_its_end_on_postgres(client: TestClient) -> None:

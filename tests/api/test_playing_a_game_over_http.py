@@ -162,7 +162,7 @@ def test_openapi_documents_every_games_commands_from_msgspec(client: TestClient)
 
 def test_health_answers_when_the_store_is_reachable(client: TestClient) -> None:
     """`/health` is 200 while the store answers, 503 once it cannot."""
-    assert client.get("/health").json() == {"status": "ok", "store": "sqlite"}
+    assert client.get("/health").json() == {"status": "ok", "store": "sqlite", "reads": "embedded"}
     client.app.state.tables.close()  # type: ignore[attr-defined]
     answer = client.get("/health")
     assert answer.status_code == 503 and answer.json()["error"]["code"] == "store/unavailable"

@@ -14,7 +14,7 @@ def test_backroom_serve_answers_health_and_plays_commands(tmp_path: Path) -> Non
     """A served Slush Fund 2 table takes commands from `/legal` and keeps them in the SQLite file."""
     store = tmp_path / "served.sqlite"
     with serving(store) as served, httpx.Client(base_url=served.base, timeout=10) as client:
-        assert client.get("/health").json() == {"status": "ok", "store": "sqlite"}
+        assert client.get("/health").json() == {"status": "ok", "store": "sqlite", "reads": "embedded"}
         opened = client.post("/api/games", json={"game": "slush-fund-2", "players": ["ann", "bob"]}).json()
         tokens = {entry["seat"]: entry["token"] for entry in opened["tokens"]}
         version = opened["game"]["version"]

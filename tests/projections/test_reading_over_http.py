@@ -112,3 +112,5 @@ def test_an_unreachable_read_store_is_a_503_with_a_stable_code(tmp_path: Path) -
         for path in ("/api/games", f"/api/games/{game_id}", f"/api/games/{game_id}/view"):
             answer = client.get(path)
             assert answer.status_code == 503 and answer.json()["error"]["code"] == "store/unavailable"
+        health = client.get("/health")
+        assert health.status_code == 503 and health.json()["error"]["code"] == "store/unavailable"
