@@ -2,11 +2,12 @@
 
 The reads (``GET`` of games, views, feeds, legal moves and the live stream) are in :mod:`api.http.reads`.
 
-Routes and dependencies are ``async`` and call the (blocking) service inline. Its store calls take a
-fraction of a millisecond, less than the thread-pool hop FastAPI would add for a plain ``def``; with
-the hop the server spent 2.3 ms of CPU per command in ``bench_api``, without it 1.35 ms. A slow store
-(a remote PostgreSQL) would stall the event loop: run such a deployment with more uvicorn workers, or
-move the service calls to ``anyio.to_thread``.
+Routes and dependencies are ``async``. A command is decided inline on the event loop (CPU work, a
+fraction of a millisecond; a thread hop would cost more than it saves) under its game's lock, and its
+commit is awaited from the group committer (:mod:`api.service.committing`), which saves every command
+queued meanwhile in one transaction on its own thread: the loop serves other requests during the fsync.
+The answer to a command carries the sender's next legal commands (``legal``), so a client that acts
+again needs no ``GET /legal``.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ async def catalogue(tables: TablesDep) -> Response:
 @router.post("/games", status_code=201, summary="Open a table", openapi_extra=_body_schema("NewGame"))
 async def open_table(tables: TablesDep, body: BodyDep) -> Response:
     request = decode(body, NewGame)
-    opening = tables.open(request.game, request.seat_names(), request.options, request.secret())
+    opening = await tables.open_async(request.game, request.seat_names(), request.options, request.secret())
     names = opening.table.seat_names
     tokens = [{"seat": seat, "name": names[seat], "token": token} for seat, token in opening.tokens.items()]
     answer = {"id": str(opening.game_id), "tokens": tokens, "game": queries.summary(opening.table)}
@@ -79,11 +80,15 @@ async def open_table(tables: TablesDep, body: BodyDep) -> Response:
 
 @router.post("/games/{game_id}/join", summary="Take an open seat", openapi_extra=_body_schema("Join"))
 async def join(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
-    seating = tables.join(game_id, decode(body, Join).name)
+    seating = await tables.join_async(game_id, decode(body, Join).name)
     return reply({"seat": seating.seat, "token": seating.token, "game": queries.summary(seating.table)})
 
 
-@router.post("/games/{game_id}/commands", summary="Send one command", openapi_extra=_body_schema("Command"))
+@router.post(
+    "/games/{game_id}/commands",
+    summary="Send one command; the answer carries the sender's events, view and next legal commands",
+    openapi_extra=_body_schema("Command"),
+)
 async def command(  # noqa: PLR0917  (FastAPI injects each parameter by name)
     tables: TablesDep,
     game_id: str,
@@ -92,8 +97,8 @@ async def command(  # noqa: PLR0917  (FastAPI injects each parameter by name)
     version: VersionDep,
     key: IdempotencyKey = None,
 ) -> Response:
-    ruling = tables.submit(game_id, token, body, command_id=key, expected_version=version)
-    answer = queries.ruling(tables, ruling)
+    ruling = await tables.submit_async(game_id, token, body, command_id=key, expected_version=version)
+    answer = queries.ruling(tables, ruling) | {"legal": tables.legal(ruling.table, ruling.seat)}
     headers = {"ETag": f'"{answer["version"]}"'} | (
         {"Idempotent-Replayed": "true"} if ruling.replayed else {}
     )

@@ -28,6 +28,7 @@ from eventsourcing.domain import Aggregate, Snapshot
 from eventsourcing.persistence import IntegrityError, Mapper, PersistenceError, Transcoder
 from eventsourcing.utils import EnvType, get_topic
 
+from api.service.committing import Committer, GameLocks, Saving, settle, wait
 from api.service.errors import (
     ConcurrentUpdate,
     GameNotFound,
@@ -178,15 +179,13 @@ class Table(Aggregate):
             table.state = rules.evolve(table.state, event)
             table.recorded += 1
             version = self.originator_version
-            declared = rules.takebacks
-            step = takeback.Step(
-                self.seat,
-                self.command_id,
-                version,
-                version,
-                table.effective,
-                declared.checkpoint(event),
-                self.seat is None or declared.final(event),
+            step = takeback.step_of(
+                rules.takebacks,
+                event,
+                seat=self.seat,
+                command_id=self.command_id,
+                version=version,
+                before=table.effective,
             )
             table.ledger = takeback.noted(table.ledger, step)
             table.effective += 1
@@ -368,6 +367,12 @@ class Tables(Application[UUID]):
         self.snapshot_interval = snapshot_interval
         self.takeback_timeout = takeback_timeout
         super().__init__(env)
+        self.committer = Committer(self)
+        self.locks = GameLocks()
+
+    def close(self) -> None:
+        self.committer.close()
+        super().close()
 
     def construct_transcoder(self) -> Transcoder:
         return MsgspecTranscoder()
@@ -385,6 +390,21 @@ class Tables(Application[UUID]):
         seed: str | None = None,
     ) -> Opening:
         """Open a table; players named now get tokens, ``None`` leaves a seat open to join."""
+        return wait(self._open(game, players, options, seed))
+
+    async def open_async(
+        self,
+        game: str,
+        players: list[str | None],
+        options: dict[str, Any] | None = None,
+        seed: str | None = None,
+    ) -> Opening:
+        """:meth:`open`, awaiting the commit on the event loop."""
+        return await settle(self._open(game, players, options, seed))
+
+    def _open(
+        self, game: str, players: list[str | None], options: dict[str, Any] | None, seed: str | None
+    ) -> Saving[Opening]:
         rules = self.rules_for(game)
         parsed = rules.parse_options(options)
         rules.validate(parsed, len(players))
@@ -408,11 +428,19 @@ class Tables(Application[UUID]):
         table.attach(rules)
         if not table.open_seats():
             self._set_up(table, command_id)
-        self._save(table, expected=None)
+        yield from self._save(table, expected=None)
         return Opening(table.id, tokens, table)
 
     def join(self, game_id: str, name: str) -> Seating:
         """Seat ``name`` at the first open seat; the game is set up once the last seat is taken."""
+        return wait(self._join(game_id, name))
+
+    async def join_async(self, game_id: str, name: str) -> Seating:
+        """:meth:`join` under the game's lock, awaiting the commit on the event loop."""
+        async with self.locks.hold(_lock_key(game_id)):
+            return await settle(self._join(game_id, name))
+
+    def _join(self, game_id: str, name: str) -> Saving[Seating]:
         table = self.load(game_id)
         open_seats = table.open_seats()
         if not open_seats:
@@ -431,7 +459,7 @@ class Tables(Application[UUID]):
         )
         if len(open_seats) == 1:
             self._set_up(table, command_id)
-        self._save(table, expected=None)
+        yield from self._save(table, expected=None)
         return Seating(seat, token, table)
 
     def submit(
@@ -447,21 +475,39 @@ class Tables(Application[UUID]):
         Every attempt from a seat is audited: accepted ones are in the game's stream; refused ones,
         retries and those that changed nothing go to the game's :class:`Attempts` log.
         """
+        return wait(self._submitting(game_id, token, body, command_id, expected_version))
+
+    async def submit_async(
+        self,
+        game_id: str,
+        token: str | None,
+        body: bytes,
+        command_id: str | None = None,
+        expected_version: int | None = None,
+    ) -> Ruling:
+        """:meth:`submit` under the game's lock, awaiting the (group) commit on the event loop."""
+        async with self.locks.hold(_lock_key(game_id)):
+            return await settle(self._submitting(game_id, token, body, command_id, expected_version))
+
+    def _submitting(
+        self, game_id: str, token: str | None, body: bytes, command_id: str | None, expected: int | None
+    ) -> Saving[Ruling]:
         table = self.load(game_id)
         seat = seat_of(table, token)
         try:
-            ruling = self._submit(table, seat, body, command_id, expected_version)
+            ruling = yield from self._submit(table, seat, body, command_id, expected)
         except (RuleError, ServiceError) as error:
             if not isinstance(error, StoreUnavailable):
-                self._audit(table.id, seat, body, command_id, "refused", error)
+                yield from self._audit(table.id, seat, body, command_id, "refused", error)
             raise
         if ruling.replayed or ruling.first > ruling.last:
-            self._audit(table.id, seat, body, command_id, "retried" if ruling.replayed else "unchanged")
+            outcome = "retried" if ruling.replayed else "unchanged"
+            yield from self._audit(table.id, seat, body, command_id, outcome)
         return ruling
 
     def _submit(
         self, table: Table, seat: int, body: bytes, command_id: str | None, expected_version: int | None
-    ) -> Ruling:
+    ) -> Saving[Ruling]:
         rules = self._rules(table)
         command = decode_command(rules, body)
         if not table.started:
@@ -475,16 +521,8 @@ class Tables(Application[UUID]):
                 f"The game is at version {table.version}, not {expected_version}.",
                 {"version": table.version},
             )
-        if isinstance(command, takeback.TAKEBACK_COMMANDS):
-            return self._take_back(
-                table,
-                Seat(seat),
-                command,
-                command_id=command_id,
-                command_digest=command_digest,
-                expected=expected_version,
-            )
-        return self._rule(
+        decide = self._take_back if isinstance(command, takeback.TAKEBACK_COMMANDS) else self._rule
+        ruling = yield from decide(
             table,
             Seat(seat),
             command,
@@ -492,6 +530,7 @@ class Tables(Application[UUID]):
             command_digest=command_digest,
             expected=expected_version,
         )
+        return ruling
 
     # -- loading ----------------------------------------------------------------------------------
 
@@ -531,6 +570,16 @@ class Tables(Application[UUID]):
             raise StoreUnavailable("The event store cannot be reached.") from error
 
     # -- take-backs, the audit and forks ----------------------------------------------------------
+
+    def legal(self, table: Table, seat: int) -> list[Any]:
+        """What ``seat`` may send now at ``table`` (the one in hand): the game's commands, then take-backs.
+
+        A command's answer carries this, so a seat acting again needs no ``GET /legal`` first.
+        """
+        if not table.started:
+            return []
+        commands = self._rules(table).legal_commands(table.state, Seat(seat))
+        return commands + self.takeback_offers(table, seat)
 
     def takeback_offers(self, table: Table, seat: int | None) -> list[Any]:
         """The take-back commands ``seat`` may send now (none for a spectator or an unstarted game)."""
@@ -573,7 +622,7 @@ class Tables(Application[UUID]):
             state=msgspec.Raw(encode(past.state)),
             effective=past.effective,
         )
-        self._save(table, expected=None)
+        wait(self._save(table, expected=None))
         return Opening(table.id, tokens, table)
 
     def _take_back(
@@ -585,7 +634,7 @@ class Tables(Application[UUID]):
         command_id: str,
         command_digest: str,
         expected: int | None,
-    ) -> Ruling:
+    ) -> Saving[Ruling]:
         """Decide a take-back command with :mod:`domain.takeback` and save its events."""
         now = self.clock()
         events = takeback.decide(table.ledger, seat, command, self._situation(table, now))
@@ -596,7 +645,7 @@ class Tables(Application[UUID]):
         )
         recorded = tuple(cast("list[Table.Recorded]", table.pending_events))
         try:
-            self._save(table, expected=expected)
+            yield from self._save(table, expected=expected)
         except (ConcurrentUpdate, StaleVersion):
             fresh = self.load(table.id)
             if command_id in fresh.receipts:
@@ -649,7 +698,7 @@ class Tables(Application[UUID]):
         command_id: str | None,
         outcome: str,
         error: Exception | None = None,
-    ) -> None:
+    ) -> Saving[None]:
         """Append one attempt to the game's :class:`Attempts` log (retrying when another lands first)."""
         log_id = attempts_id(game_id)
         for _ in range(5):
@@ -665,7 +714,7 @@ class Tables(Application[UUID]):
                 message=str(getattr(error, "message", "")),
             )
             try:
-                self.save(log)
+                yield self.committer.save(log)
             except IntegrityError:
                 continue
             except PersistenceError:
@@ -695,7 +744,7 @@ class Tables(Application[UUID]):
         command_id: str,
         command_digest: str,
         expected: int | None,
-    ) -> Ruling:
+    ) -> Saving[Ruling]:
         """Decide the command on the loaded state and save its events at the next versions."""
         now = self.clock()
         ctx = Context.for_step(table.secret, table.effective, now)  # the same draws after a take-back
@@ -711,7 +760,7 @@ class Tables(Application[UUID]):
         )
         recorded = tuple(cast("list[Table.Recorded]", table.pending_events))
         try:
-            self._save(table, expected=expected)
+            yield from self._save(table, expected=expected)
         except (ConcurrentUpdate, StaleVersion):
             fresh = self.load(table.id)
             if command_id in fresh.receipts:  # our own first try won the race: answer as a retry
@@ -763,10 +812,11 @@ class Tables(Application[UUID]):
                 command=sent,
             )
 
-    def _save(self, table: Table, expected: int | None) -> None:
+    def _save(self, table: Table, expected: int | None) -> Saving[None]:
+        """Hand ``table`` to the group committer and wait for its commit; queue a snapshot when due."""
         start = table.version - len(table.pending_events)
         try:
-            self.save(table)
+            yield self.committer.save(table)
         except IntegrityError:
             if expected is not None:
                 raise StaleVersion("Another command was recorded first.", {"expected": expected}) from None
@@ -775,7 +825,7 @@ class Tables(Application[UUID]):
             raise StoreUnavailable("The event store cannot be reached.") from error
         interval = self.snapshot_interval
         if self.snapshots is not None and interval and table.version // interval > start // interval:
-            self.snapshots.put([Table.Snapshot.take(table)])
+            self.committer.snapshot(Table.Snapshot.take(table))
 
 
 AUDITED_BODY = 2000
@@ -846,6 +896,14 @@ def _with_takebacks(rules: AnyGame) -> msgspec.json.Decoder[Any]:
         kinds: Any = Union.__getitem__((rules.commands, *takeback.TAKEBACK_COMMANDS))
         decoder = _DECODERS[rules] = msgspec.json.Decoder(kinds)
     return decoder
+
+
+def _lock_key(game_id: str) -> str:
+    """One key per game however its id is spelled (anything else is refused by the load)."""
+    try:
+        return str(UUID(game_id))
+    except ValueError:
+        return game_id
 
 
 def _digest(seat: int | None, payload: bytes) -> str:

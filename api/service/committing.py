@@ -1,0 +1,181 @@
+"""Group commit: the events of many commands saved in one transaction, off the event loop.
+
+Each command is decided on its own (under its game's lock, see :class:`GameLocks`); its table is then
+handed to the :class:`Committer`. The committer's thread takes everything queued meanwhile and saves it
+with one ``Application.save`` call: one transaction and one fsync (SQLite WAL, ``synchronous=FULL``)
+for the whole batch. So the fsync is shared by every command in the batch, the event loop never waits
+on the disk, and a command is answered only once its events are durable. When a batch fails with
+``IntegrityError`` (another process wrote one of its games first), its members are saved one by one so
+that only the real loser fails. Snapshots are written after the batch and nobody waits for them: a
+lost snapshot costs a longer load, never an event.
+
+The write side is written once, as generators that ``yield`` each save's future (:data:`Saving`);
+:func:`wait` runs one in the calling thread, :func:`settle` on the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import AsyncIterator, Generator
+from concurrent.futures import Future
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from eventsourcing.application import Application
+from eventsourcing.domain import Aggregate
+from eventsourcing.persistence import IntegrityError
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+Saving = Generator["Future[Any]", Any, T]
+"""A step of the write side: yields each save's future, receives its result, returns ``T``."""
+
+MAX_BATCH = 500
+"""Commands saved in one transaction at most (a bound on one transaction's size, rarely reached)."""
+
+
+@dataclass(slots=True)
+class _Job:
+    events: list[Any]
+    future: Future[None]
+
+
+class Committer:
+    """Saves the aggregates handed to it, in batches, on one thread of its own."""
+
+    def __init__(self, app: Application[Any]) -> None:
+        self.app = app
+        self._queue: list[_Job] = []
+        self._snapshots: list[Any] = []
+        self._ready = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._closed = False
+
+    def save(self, aggregate: Aggregate) -> Future[None]:
+        """Queue ``aggregate``'s pending events; the future is done once they are committed (or refused)."""
+        job = _Job(list(aggregate.collect_events()), Future())
+        with self._ready:
+            if self._closed:
+                raise RuntimeError("The committer is closed.")
+            self._queue.append(job)
+            self._start()
+            self._ready.notify()
+        return job.future
+
+    def snapshot(self, snapshot: Any) -> None:
+        """Write ``snapshot`` after the current batch; nobody waits for it."""
+        with self._ready:
+            self._snapshots.append(snapshot)
+            self._start()
+            self._ready.notify()
+
+    def close(self) -> None:
+        """Save what is queued, then stop the thread."""
+        with self._ready:
+            self._closed = True
+            self._ready.notify()
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+
+    def _start(self) -> None:
+        # Started on first use, so an application that never saves has no thread.
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="Committer", daemon=True)
+            self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self._ready:
+                while not (self._queue or self._snapshots or self._closed):
+                    self._ready.wait()
+                batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
+                snapshots, self._snapshots = self._snapshots, []
+                if not (batch or snapshots) and self._closed:
+                    return
+            if batch:
+                self._commit(batch)
+            if snapshots:
+                self._put_snapshots(snapshots)
+
+    def _commit(self, batch: list[_Job]) -> None:
+        try:
+            self.app.save(*(event for job in batch for event in job.events))
+        except IntegrityError as error:
+            if len(batch) == 1:
+                batch[0].future.set_exception(error)
+                return
+            for job in batch:  # only the member that lost its race fails
+                self._commit([job])
+            return
+        except Exception as error:  # the store failed: every member hears why
+            for job in batch:
+                job.future.set_exception(error)
+            return
+        for job in batch:
+            job.future.set_result(None)
+
+    def _put_snapshots(self, snapshots: list[Any]) -> None:
+        assert self.app.snapshots is not None
+        try:
+            self.app.snapshots.put(snapshots)
+        except Exception:  # a snapshot is an optimisation; the events are already safe
+            log.warning("Snapshots were not written", exc_info=True)
+
+
+def wait(steps: Saving[T]) -> T:
+    """Run ``steps`` in this thread, blocking on each save it hands out."""
+    send: Any = steps.send
+    value: Any = None
+    while True:
+        try:
+            future = send(value)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]  # the generator's return value
+        try:
+            send, value = steps.send, future.result()
+        except Exception as error:
+            send, value = steps.throw, error
+
+
+async def settle(steps: Saving[T]) -> T:
+    """Run ``steps`` on the event loop, awaiting each save it hands out (the loop serves others meanwhile)."""
+    send: Any = steps.send
+    value: Any = None
+    while True:
+        try:
+            future = send(value)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]  # the generator's return value
+        try:
+            send, value = steps.send, await asyncio.wrap_future(future)
+        except Exception as error:
+            send, value = steps.throw, error
+
+
+class GameLocks:
+    """One asyncio lock per game, so two commands of a game are never decided on the same version.
+
+    A game's lock is held from the load to the commit; it is dropped once nobody holds or awaits it.
+    """
+
+    def __init__(self) -> None:
+        self._held: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    @asynccontextmanager
+    async def hold(self, game_id: str) -> AsyncIterator[None]:
+        lock, users = self._held.get(game_id, (None, 0))
+        lock = lock or asyncio.Lock()
+        self._held[game_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._held[game_id]
+            if users == 1:
+                del self._held[game_id]
+            else:
+                self._held[game_id] = (lock, users - 1)
