@@ -65,6 +65,8 @@ class ReadSide:
 
     async def settle(self, game_id: str, min_version: int | None) -> bool:
         """Wait up to :data:`WAIT` s for ``min_version``; ``True`` when the game is not there (stale)."""
+        if min_version is not None and self.version(game_id) >= min_version:
+            return False  # already there: no need to ask the log for more (one query saved per read)
         self.catch_up()
         if min_version is None or self.version(game_id) >= min_version:
             return False
