@@ -16,7 +16,7 @@ from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import Response
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 
-from api.http.routes import TokenDep
+from api.http.routes import TokenDep, bearer
 from api.http.wire import reply
 from api.service import queries
 from api.service.errors import InvalidRequest, MissingToken
@@ -105,6 +105,26 @@ async def game_summary(reads: ReadsDep, game_id: str, min_version: MinVersion = 
 @router.get("/games/{game_id}/view", summary="The caller's view (a seat's with its token)")
 async def view(reads: ReadsDep, game_id: str, token: TokenDep, min_version: MinVersion = None) -> Response:
     return reply(await queries.seat_view(reads, game_id, token, min_version))
+
+
+async def _legal(request: Request) -> Response:
+    """``GET /games/{id}/legal`` as a plain Starlette endpoint: bots ask it before nearly every move.
+
+    FastAPI's dependency solving and validation cost the server about as much CPU as the query, so this
+    endpoint (registered first, so it is the one that answers) reads its parameters itself; the FastAPI
+    route below documents it in the OpenAPI.
+    """
+    found = request.query_params.get("min_version")
+    if found is not None and not found.isdigit():
+        raise InvalidRequest("The request does not fit its schema.", {"min_version": found})
+    reads: ReadSide = request.app.state.reads
+    token = bearer(request.headers.get("authorization"))
+    min_version = None if found is None else int(found)
+    return reply(await queries.legal(reads, request.path_params["game_id"], token, min_version))
+
+
+# Starlette's ``add_route`` does not apply the router's prefix.
+router.add_route(f"{router.prefix}/games/{{game_id}}/legal", _legal, methods=["GET"], include_in_schema=False)
 
 
 @router.get("/games/{game_id}/legal", summary="The commands the caller may send now")
