@@ -16,8 +16,10 @@ The write side is written once, as generators that ``yield`` each save's future 
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import threading
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Generator
 from concurrent.futures import Future
 from contextlib import asynccontextmanager
@@ -51,6 +53,7 @@ class Committer:
         self.app = app
         self._queue: list[_Job] = []
         self._snapshots: list[Any] = []
+        self._flushes: list[Future[None]] = []
         self._ready = threading.Condition()
         self._thread: threading.Thread | None = None
         self._closed = False
@@ -73,6 +76,15 @@ class Committer:
             self._start()
             self._ready.notify()
 
+    def flush(self) -> None:
+        """Wait until everything handed over so far, snapshots included, is written."""
+        done: Future[None] = Future()
+        with self._ready:
+            self._flushes.append(done)
+            self._start()
+            self._ready.notify()
+        done.result()
+
     def close(self) -> None:
         """Save what is queued, then stop the thread."""
         with self._ready:
@@ -90,16 +102,19 @@ class Committer:
     def _run(self) -> None:
         while True:
             with self._ready:
-                while not (self._queue or self._snapshots or self._closed):
+                while not (self._queue or self._snapshots or self._flushes or self._closed):
                     self._ready.wait()
                 batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
                 snapshots, self._snapshots = self._snapshots, []
-                if not (batch or snapshots) and self._closed:
+                flushes, self._flushes = (self._flushes, []) if not self._queue else ([], self._flushes)
+                if not (batch or snapshots or flushes) and self._closed:
                     return
             if batch:
                 self._commit(batch)
             if snapshots:
                 self._put_snapshots(snapshots)
+            for done in flushes:
+                done.set_result(None)
 
     def _commit(self, batch: list[_Job]) -> None:
         try:
@@ -179,3 +194,38 @@ class GameLocks:
                 del self._held[game_id]
             else:
                 self._held[game_id] = (lock, users - 1)
+
+
+class Kept:
+    """The tables this process committed last, by id, so the next command of a game skips the load.
+
+    An entry may be behind the log when another process wrote the game since; the write side then
+    meets a conflict, forgets the entry and decides once more on a fresh load.
+    """
+
+    def __init__(self, size: int = 1000) -> None:
+        self.size = size
+        self._tables: OrderedDict[Any, Any] = OrderedDict()
+        self._lock = threading.Lock()  # the event loop and a blocking caller's thread may both use it
+
+    def get(self, key: Any) -> Any | None:
+        """The table kept under ``key`` (a copy, safe to change), or ``None``."""
+        with self._lock:
+            table = self._tables.get(key)
+            if table is None:
+                return None
+            self._tables.move_to_end(key)
+        return copy.deepcopy(table)
+
+    def put(self, key: Any, table: Any) -> None:
+        """Keep ``table`` (just committed) under ``key``, dropping the least recently used beyond ``size``."""
+        with self._lock:
+            self._tables[key] = table
+            self._tables.move_to_end(key)
+            while len(self._tables) > self.size:
+                self._tables.popitem(last=False)
+
+    def forget(self, key: Any) -> None:
+        """Drop ``key`` (after a conflict or a store failure: the log knows better)."""
+        with self._lock:
+            self._tables.pop(key, None)

@@ -28,7 +28,7 @@ from eventsourcing.domain import Aggregate, Snapshot
 from eventsourcing.persistence import IntegrityError, Mapper, PersistenceError, Transcoder
 from eventsourcing.utils import EnvType, get_topic
 
-from api.service.committing import Committer, GameLocks, Saving, settle, wait
+from api.service.committing import Committer, GameLocks, Kept, Saving, settle, wait
 from api.service.errors import (
     ConcurrentUpdate,
     GameNotFound,
@@ -369,6 +369,7 @@ class Tables(Application[UUID]):
         super().__init__(env)
         self.committer = Committer(self)
         self.locks = GameLocks()
+        self.kept = Kept()
 
     def close(self) -> None:
         self.committer.close()
@@ -492,10 +493,10 @@ class Tables(Application[UUID]):
     def _submitting(
         self, game_id: str, token: str | None, body: bytes, command_id: str | None, expected: int | None
     ) -> Saving[Ruling]:
-        table = self.load(game_id)
+        table, kept = self._current(game_id)
         seat = seat_of(table, token)
         try:
-            ruling = yield from self._submit(table, seat, body, command_id, expected)
+            ruling = yield from self._ruled(table, kept, seat, body, command_id, expected)
         except (RuleError, ServiceError) as error:
             if not isinstance(error, StoreUnavailable):
                 yield from self._audit(table.id, seat, body, command_id, "refused", error)
@@ -504,6 +505,26 @@ class Tables(Application[UUID]):
             outcome = "retried" if ruling.replayed else "unchanged"
             yield from self._audit(table.id, seat, body, command_id, outcome)
         return ruling
+
+    def _current(self, game_id: str) -> tuple[Table, bool]:
+        """The table as this process last committed it, else loaded; and whether it was the kept one."""
+        try:
+            kept = self.kept.get(UUID(game_id))
+        except ValueError:
+            kept = None  # not a game id: the load says so
+        return (kept, True) if kept is not None else (self.load(game_id), False)
+
+    def _ruled(  # noqa: PLR0917  (``_submit``'s parameters, in its order)
+        self, table: Table, kept: bool, seat: int, body: bytes, command_id: str | None, expected: int | None
+    ) -> Saving[Ruling]:
+        """``_submit``; decided again on a fresh load when the kept table turns out to be behind the log."""
+        if not kept:
+            return (yield from self._submit(table, seat, body, command_id, expected))
+        try:
+            return (yield from self._submit(table, seat, body, command_id, expected))
+        except (ConcurrentUpdate, StaleVersion):
+            self.kept.forget(table.id)  # another process wrote this game: the log knows better
+            return (yield from self._submit(self.load(table.id), seat, body, command_id, expected))
 
     def _submit(
         self, table: Table, seat: int, body: bytes, command_id: str | None, expected_version: int | None
@@ -818,11 +839,14 @@ class Tables(Application[UUID]):
         try:
             yield self.committer.save(table)
         except IntegrityError:
+            self.kept.forget(table.id)
             if expected is not None:
                 raise StaleVersion("Another command was recorded first.", {"expected": expected}) from None
             raise ConcurrentUpdate("Another command was recorded first; load the game and retry.") from None
         except PersistenceError as error:
+            self.kept.forget(table.id)
             raise StoreUnavailable("The event store cannot be reached.") from error
+        self.kept.put(table.id, table)
         interval = self.snapshot_interval
         if self.snapshots is not None and interval and table.version // interval > start // interval:
             self.committer.snapshot(Table.Snapshot.take(table))

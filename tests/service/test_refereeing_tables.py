@@ -82,6 +82,7 @@ def test_a_snapshot_is_taken_each_interval_and_a_fresh_load_matches(
     game_id, tokens = str(opening.game_id), opening.tokens
     for turn in range(5):
         tables.submit(game_id, tokens[turn % 2], TAKE_ONE)
+    tables.committer.flush()  # snapshots are written after the commit, and nobody waits for them
     assert tables.snapshots is not None
     assert [snap.originator_version for snap in tables.snapshots.get(opening.game_id)] == [3, 6]
     fresh = make(settings)
