@@ -65,20 +65,29 @@ class ReadSide:
 
     async def settle(self, game_id: str, min_version: int | None) -> bool:
         """Wait up to :data:`WAIT` s for ``min_version``; ``True`` when the game is not there (stale)."""
-        if min_version is not None and self.version(game_id) >= min_version:
-            return False  # already there: no need to ask the log for more (one query saved per read)
-        self.catch_up()
-        if min_version is None or self.version(game_id) >= min_version:
+        if min_version is None:
+            self.catch_up()
             return False
+        if self.version(game_id) >= min_version:
+            return False  # already there: no need to ask the log for more (one query saved per read)
         deadline = asyncio.get_running_loop().time() + WAIT
         with self.signals.listen(game_id) as waiter:
             while self.version(game_id) < min_version:
-                self.catch_up()
+                if not self._following():
+                    self.catch_up()
                 remaining = deadline - asyncio.get_running_loop().time()
                 if remaining <= 0:
                     return True
                 await waiter.wait(min(remaining, 0.1 if self.projection is not None else remaining))
         return False
+
+    def _following(self) -> bool:
+        """True when a follower thread projects each commit as it lands.
+
+        A read naming a version then waits for the follower's signal instead of projecting on the
+        event loop itself: the same work, but the loop stays free to answer other requests.
+        """
+        return self.follower is not None and self.follower.thread.is_alive()
 
 
 def reads_path(settings: Settings) -> str:
