@@ -1,0 +1,138 @@
+"""Group commit: commands decided apart, saved together; only a real loser is refused."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from eventsourcing.application import Application
+from eventsourcing.domain import Aggregate, event
+from eventsourcing.persistence import IntegrityError
+
+from api.service.committing import Committer
+from api.service.tables import Tables
+from api.settings import Settings
+from tests.support.service import StepClock
+from tests.support.tiny_game import PILE
+
+TAKE_ONE = b'{"type":"Take","count":1}'
+
+
+class Tally(Aggregate):
+    """An aggregate with one event, to drive the committer without a game."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    @event("Counted")
+    def add(self) -> None:
+        self.count += 1
+
+
+def make(path: Path) -> Tables:
+    settings = Settings(sqlite_path=str(path), snapshot_interval=0)
+    return Tables(settings.eventsourcing_env(), games={"pile": PILE}, clock=StepClock())
+
+
+@pytest.fixture
+def tables(tmp_path: Path) -> Iterator[Tables]:
+    app = make(tmp_path / "tables.sqlite")
+    yield app
+    app.close()
+
+
+class CountingSaves:
+    """Wraps an application's ``save``: how many events each call saved; the first call may be held."""
+
+    def __init__(self, app: Application[Any], hold_first: bool = False) -> None:
+        self.calls: list[int] = []
+        self.held = threading.Event()
+        self.release = threading.Event()
+        self.hold_first = hold_first
+        self._save = app.save
+        app.save = self  # type: ignore[method-assign]  # an instance attribute shadows the method
+
+    def __call__(self, *events: Any) -> Any:
+        self.calls.append(len(events))
+        if self.hold_first and len(self.calls) == 1:
+            self.held.set()
+            self.release.wait(5)
+        return self._save(*events)
+
+
+def test_commands_of_many_games_at_once_share_transactions_and_are_all_recorded(tables: Tables) -> None:
+    """Twelve games' commands sent together are all recorded, in fewer saves than commands."""
+    openings = [tables.open("pile", ["ann", "bob"], {"stones": 20}) for _ in range(12)]
+    saves = CountingSaves(tables, hold_first=True)
+
+    async def send_all() -> list[Any]:
+        sending = [
+            tables.submit_async(str(opening.game_id), opening.tokens[0], TAKE_ONE) for opening in openings
+        ]
+        first = asyncio.ensure_future(sending[0])
+        await asyncio.get_running_loop().run_in_executor(None, saves.held.wait, 5)
+        rest = asyncio.gather(*sending[1:])
+        await asyncio.sleep(0.2)  # let the other eleven queue behind the held save
+        saves.release.set()
+        return [await first, *(await rest)]
+
+    rulings = asyncio.run(send_all())
+    assert [ruling.last for ruling in rulings] == [3] * 12
+    assert saves.calls[0] == 1 and sum(saves.calls) == 12 and len(saves.calls) < 12
+    assert all(tables.load(opening.game_id).version == 3 for opening in openings)
+
+
+def test_in_a_failed_batch_only_the_save_that_lost_its_race_is_refused() -> None:
+    """A batch meeting a conflict is saved member by member: the loser fails, the others are recorded."""
+    app: Application[Any] = Application()
+    committer = Committer(app)
+    blocker, winner, rival = Tally(), Tally(), Tally()
+    app.save(winner, rival)
+    stale = app.repository.get(rival.id)
+    rival.add()
+    app.save(rival)  # another writer moves the rival on: ``stale`` now clashes
+    saves = CountingSaves(app, hold_first=True)
+    first = committer.save(blocker)
+    assert saves.held.wait(5)
+    winner.add()
+    stale.add()
+    won, lost = committer.save(winner), committer.save(stale)
+    saves.release.set()
+    first.result(5)
+    won.result(5)
+    with pytest.raises(IntegrityError):
+        lost.result(5)
+    committer.close()
+    assert saves.calls == [1, 2, 1, 1]
+    assert app.repository.get(winner.id).count == 1
+    assert app.repository.get(rival.id).count == 1
+
+
+def test_a_table_kept_behind_the_log_is_decided_again_on_a_fresh_load(tmp_path: Path) -> None:
+    """Another process records a command; this one's kept table is behind, yet its next command is
+    recorded after that one, not refused as a conflict."""
+    here, there = make(tmp_path / "shared.sqlite"), make(tmp_path / "shared.sqlite")
+    try:
+        opening = here.open("pile", ["ann", "bob"], {"stones": 20})
+        game_id, tokens = str(opening.game_id), opening.tokens
+        there.submit(game_id, tokens[0], TAKE_ONE)
+        ruling = here.submit(game_id, tokens[1], TAKE_ONE, expected_version=3)
+        assert (ruling.first, ruling.last) == (4, 4)
+        assert here.load(game_id).version == there.load(game_id).version == 4
+    finally:
+        here.close()
+        there.close()
+
+
+def test_a_sync_submit_and_an_async_one_record_the_same(tables: Tables) -> None:
+    """Both paths go through the committer and answer the same ruling shape."""
+    opening = tables.open("pile", ["ann", "bob"], {"stones": 20})
+    game_id, tokens = str(opening.game_id), opening.tokens
+    first = tables.submit(game_id, tokens[0], TAKE_ONE)
+    second = asyncio.run(tables.submit_async(game_id, tokens[1], TAKE_ONE))
+    assert (first.first, first.last, second.first, second.last) == (3, 3, 4, 4)
+    assert tables.legal(second.table, 0) == tables.legal(tables.load(game_id), 0) != []
