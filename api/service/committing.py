@@ -109,6 +109,9 @@ class Committer:
                 flushes, self._flushes = (self._flushes, []) if not self._queue else ([], self._flushes)
                 if not (batch or snapshots or flushes) and self._closed:
                     return
+            # A job whose waiter went away (a client hung up) is dropped undecided; the others can no
+            # longer be cancelled, so setting their results below cannot fail.
+            batch = [job for job in batch if job.future.set_running_or_notify_cancel()]
             if batch:
                 self._commit(batch)
             if snapshots:

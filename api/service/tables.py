@@ -8,7 +8,9 @@ Every aggregate event carries the acting seat, the command id and the time from 
 ``evolve``; a snapshot stores it encoded (decoded with the game's ``state_decoder``), so a load reads
 one snapshot and fewer than ``snapshot_interval`` events.
 
-:class:`Tables` is thin: load, ``domain.referee.decide``, save with the expected version.
+:class:`Tables` is thin: load, ``domain.referee.decide``, save with the expected version. The save goes
+through the group committer (:mod:`api.service.committing`): the commands of many games share one
+transaction, and a game's next command starts from the table this process just committed.
 """
 
 from __future__ import annotations

@@ -136,3 +136,22 @@ def test_a_sync_submit_and_an_async_one_record_the_same(tables: Tables) -> None:
     second = asyncio.run(tables.submit_async(game_id, tokens[1], TAKE_ONE))
     assert (first.first, first.last, second.first, second.last) == (3, 3, 4, 4)
     assert tables.legal(second.table, 0) == tables.legal(tables.load(game_id), 0) != []
+
+
+def test_a_save_whose_waiter_went_away_is_dropped_and_the_committer_goes_on() -> None:
+    """A client that hangs up before its turn in the queue: its events are not saved, the next are."""
+    app: Application[Any] = Application()
+    committer = Committer(app)
+    blocker, gone, next_one = Tally(), Tally(), Tally()
+    saves = CountingSaves(app, hold_first=True)
+    first = committer.save(blocker)
+    assert saves.held.wait(5)
+    dropped = committer.save(gone)
+    assert dropped.cancel()
+    saves.release.set()
+    first.result(5)
+    committer.save(next_one).result(5)
+    committer.close()
+    assert saves.calls == [1, 1]
+    assert app.repository.get(next_one.id).count == 0
+    assert gone.id not in app.repository
