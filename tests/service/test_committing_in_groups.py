@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,12 @@ def tables(tmp_path: Path) -> Iterator[Tables]:
     app.close()
 
 
+def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
+    """Run ``coroutine`` on a loop of its own, in a thread of its own (a test may leave a loop running)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 class CountingSaves:
     """Wraps an application's ``save``: how many events each call saved; the first call may be held."""
 
@@ -80,7 +87,7 @@ def test_commands_of_many_games_at_once_share_transactions_and_are_all_recorded(
         saves.release.set()
         return [await first, *(await rest)]
 
-    rulings = asyncio.run(send_all())
+    rulings = run(send_all())
     assert [ruling.last for ruling in rulings] == [3] * 12
     assert saves.calls[0] == 1 and sum(saves.calls) == 12 and len(saves.calls) < 12
     assert all(tables.load(opening.game_id).version == 3 for opening in openings)
@@ -133,7 +140,7 @@ def test_a_sync_submit_and_an_async_one_record_the_same(tables: Tables) -> None:
     opening = tables.open("pile", ["ann", "bob"], {"stones": 20})
     game_id, tokens = str(opening.game_id), opening.tokens
     first = tables.submit(game_id, tokens[0], TAKE_ONE)
-    second = asyncio.run(tables.submit_async(game_id, tokens[1], TAKE_ONE))
+    second = run(tables.submit_async(game_id, tokens[1], TAKE_ONE))
     assert (first.first, first.last, second.first, second.last) == (3, 3, 4, 4)
     assert tables.legal(second.table, 0) == tables.legal(tables.load(game_id), 0) != []
 
