@@ -97,6 +97,13 @@ class SQLiteReadStore:
             # them again; an OS crash that corrupts the file calls for that rebuild.
             self._db.execute("PRAGMA synchronous=OFF")
         self._db.executescript(_SCHEMA)
+        # Reads get a connection of their own: in WAL mode they then never wait for a batch being
+        # written (the API's reads run on its event loop; waiting there stalls every request).
+        # In memory there is only one database per connection, so reads share the writer's.
+        self._reader, self._read_lock = self._db, self._lock
+        if path != ":memory:":
+            self._reader = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30)
+            self._read_lock = threading.Lock()
 
     def position(self) -> int:
         with self._lock:
@@ -133,16 +140,16 @@ class SQLiteReadStore:
         self._db.executemany("INSERT OR IGNORE INTO read_scored VALUES (?, ?, ?)", batch.scored)
 
     def get(self, key: str) -> bytes | None:
-        with self._lock:
-            row = self._db.execute("SELECT body FROM read_documents WHERE key = ?", (key,)).fetchone()
+        with self._read_lock:
+            row = self._reader.execute("SELECT body FROM read_documents WHERE key = ?", (key,)).fetchone()
         return bytes(row[0]) if row else None
 
     def get_many(self, keys: Sequence[str]) -> list[bytes | None]:
         found: dict[str, bytes] = {}
-        with self._lock:
+        with self._read_lock:
             for chunk in _chunks(keys, 500):
                 marks = ",".join("?" * len(chunk))
-                rows = self._db.execute(
+                rows = self._reader.execute(
                     f"SELECT key, body FROM read_documents WHERE key IN ({marks})",
                     chunk,
                 )
@@ -150,8 +157,8 @@ class SQLiteReadStore:
         return [found.get(key) for key in keys]
 
     def scored(self, key: str, after: int = 0) -> list[bytes]:
-        with self._lock:
-            rows = self._db.execute(
+        with self._read_lock:
+            rows = self._reader.execute(
                 "SELECT member FROM read_scored WHERE key = ? AND score > ? ORDER BY score", (key, after)
             ).fetchall()
         return [bytes(row[0]) for row in rows]
@@ -178,6 +185,8 @@ class SQLiteReadStore:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+        with self._read_lock:
+            self._reader.close()
 
 
 def _chunks(keys: Sequence[str], size: int) -> Iterable[Sequence[str]]:
