@@ -26,7 +26,8 @@ from uuid import UUID, uuid4, uuid5
 
 import msgspec
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.domain import Aggregate, Snapshot
+from eventsourcing.domain import Aggregate
+from eventsourcing.domain import Snapshot as LibrarySnapshot
 from eventsourcing.persistence import IntegrityError, Mapper, PersistenceError, Transcoder
 from eventsourcing.utils import EnvType, get_topic
 
@@ -233,7 +234,7 @@ class Table(Aggregate):
             table.effective = self.effective
             table.forked_from = (self.source, self.source_version)
 
-    class Snapshot(Snapshot):
+    class Snapshot(LibrarySnapshot):
         """The table at one version, game state included, so a load reads a bounded number of rows."""
 
         state: TableRecord  # type: ignore[assignment]  # typed, so msgspec can decode it
