@@ -15,6 +15,7 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException
 
+from api.http.explorer import mount as mount_explorer
 from api.http.history import router as history_router
 from api.http.reads import router as reads_router
 from api.http.routes import router
@@ -56,7 +57,7 @@ def create_app(
         reads.close()
         tables.close()
 
-    app = FastAPI(title="Backroom", version="0.1.0", lifespan=lifespan)
+    app = FastAPI(title="Backroom", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None)
     reads = read_side(settings, tables, catalogue)
     app.state.tables = tables
     app.state.reads = reads
@@ -65,6 +66,7 @@ def create_app(
     app.include_router(reads_router)
     app.include_router(history_router)
     mount_web(app)
+    mount_explorer(app)
     _handle_errors(app)
 
     @app.get("/health", summary="200 when the event store and the read store answer, 503 when not")

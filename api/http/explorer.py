@@ -1,0 +1,27 @@
+"""The API explorer at ``/docs``: Swagger UI served from our own static files, never from a CDN.
+
+FastAPI's default ``/docs`` page loads Swagger UI from a CDN, which a machine without internet access
+(or a strict network policy) cannot reach; ReDoc has the same problem, so it is not offered.
+"""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse
+
+ASSETS = "/static/vendor/swagger-ui"
+
+
+def mount(app: FastAPI) -> None:
+    """Serve ``/docs`` for ``app`` (its ``docs_url`` must be ``None``)."""
+
+    @app.get("/docs", include_in_schema=False)
+    def explorer() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url=app.openapi_url or "/openapi.json",
+            title=f"{app.title}: the API",
+            swagger_js_url=f"{ASSETS}/swagger-ui-bundle.js",
+            swagger_css_url=f"{ASSETS}/swagger-ui.css",
+            swagger_favicon_url="/static/icon.svg",
+        )
