@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
@@ -54,7 +55,7 @@ def catch_up(tables: Tables, projection: GameProjection, page: int = PAGE) -> in
             return projection.position
 
 
-class Follower:
+class Follower(ABC):
     """A thread that keeps a projection up with the log until stopped."""
 
     def __init__(self, tables: Tables, projection: GameProjection) -> None:
@@ -81,8 +82,9 @@ class Follower:
                 log.exception("Projection follower failed; retrying")
                 self.stopping.wait(0.5)
 
+    @abstractmethod
     def run(self) -> None:
-        raise NotImplementedError
+        """Project the log as it grows until :attr:`stopping` is set."""
 
 
 class LogFollower(Follower):
