@@ -68,8 +68,8 @@ def import_log(
 ) -> None:
     """Replay a finished game's export through the rules; store it as a new game if every event holds."""
     from api.service import history
+    from api.service.application import Tables
     from api.service.errors import ServiceError
-    from api.service.tables import Tables
     from domain.game import registered
 
     settings = _settings(sqlite, postgres_dsn, postgres_schema, None)

@@ -18,7 +18,7 @@ from typing import Any
 from eventsourcing.persistence import Recording
 from eventsourcing.projection import ApplicationSubscription
 
-from api.service.tables import Tables
+from api.service.application import Tables
 from projections.games import GameProjection
 
 log = logging.getLogger(__name__)

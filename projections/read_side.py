@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from api.service.tables import AnyGame, Clock, Tables, utc_now
+from api.service.application import Tables
+from api.service.tables import AnyGame, Clock, utc_now
 from api.settings import Settings
 from projections.following import Follower, catch_up, follower_for
 from projections.games import GameProjection

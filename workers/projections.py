@@ -12,7 +12,8 @@ import threading
 from collections.abc import Callable, Mapping
 from types import FrameType
 
-from api.service.tables import AnyGame, Tables
+from api.service.application import Tables
+from api.service.tables import AnyGame
 from api.settings import Settings
 from projections.following import Progress, follower_for, rebuild
 from projections.games import GameProjection

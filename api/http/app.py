@@ -20,8 +20,9 @@ from api.http.history import router as history_router
 from api.http.reads import router as reads_router
 from api.http.routes import router
 from api.http.wire import Join, NewGame, problem, reply
+from api.service.application import Tables
 from api.service.errors import InvalidRequest, ServiceError, code_of, status_of
-from api.service.tables import AnyGame, Clock, Tables, utc_now
+from api.service.tables import AnyGame, Clock, utc_now
 from api.settings import Settings
 from api.web import mount as mount_web
 from domain.errors import OptionsError, RuleError

@@ -19,8 +19,8 @@ from fastapi.responses import Response
 
 from api.http.wire import Join, NewGame, decode, reply
 from api.service import queries
+from api.service.application import Tables
 from api.service.errors import InvalidRequest, MissingToken
-from api.service.tables import Tables
 
 
 async def _tables(request: Request) -> Tables:

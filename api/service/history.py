@@ -20,8 +20,10 @@ from typing import Any
 
 import msgspec
 
+from api.service.application import Tables
 from api.service.errors import HiddenUntilOver, ImportRefused, InvalidRequest, NoSuchVersion, NotOver
-from api.service.tables import AnyGame, Attempts, Opening, Table, Tables, seat_of
+from api.service.rulings import Opening, seat_of
+from api.service.tables import AnyGame, Attempts, Table
 from domain import referee, takeback
 from domain.codec import encode
 from domain.errors import RuleError

@@ -17,8 +17,10 @@ from uuid import UUID
 
 import msgspec
 
+from api.service.application import Tables
 from api.service.errors import GameNotFound, InvalidToken
-from api.service.tables import AnyGame, Ruling, Table, Tables, seat_of
+from api.service.rulings import Ruling, seat_of
+from api.service.tables import AnyGame, Table
 from api.service.tokens import seat_holding
 from domain import referee, takeback
 from domain.seats import SPECTATOR, Seat, Viewer

@@ -12,8 +12,8 @@ import psycopg
 import pytest
 from fastapi.testclient import TestClient
 
+from api.service.application import Tables
 from api.service.errors import ConcurrentUpdate
-from api.service.tables import Tables
 from api.settings import Settings
 from domain.game import registered
 from tests.support.service import RivalClock, bearer, client_for, play_randomly, stored_count

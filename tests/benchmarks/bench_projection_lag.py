@@ -32,7 +32,7 @@ import redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a script from the repo root
 
-from api.service.tables import Tables
+from api.service.application import Tables
 from api.settings import Settings
 from domain.codec import encode
 from domain.game import registered

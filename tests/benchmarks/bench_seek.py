@@ -22,7 +22,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from api.http.app import create_app
-from api.service.tables import Tables
+from api.service.application import Tables
 from api.settings import Settings
 from domain.codec import encode
 from domain.game import registered

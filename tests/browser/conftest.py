@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from api.service.tables import Tables
+from api.service.application import Tables
 from api.settings import Settings
 from domain.game import registered
 from tests.browser.players import Player

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import msgspec
 
-from api.service.tables import Tables
+from api.service.application import Tables
 from domain.seats import OMNISCIENT, SPECTATOR, Seat
 
 CARD_KEYS = {"card", "cards", "known", "deck_top", "journalists", "set_aside_face_up"}

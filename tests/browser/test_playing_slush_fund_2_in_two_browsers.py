@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from api.service.tables import Tables
+from api.service.application import Tables
 from tests.browser.players import (
     Player,
     assert_nothing_hidden_shown,

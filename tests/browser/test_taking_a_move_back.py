@@ -8,7 +8,7 @@ from collections.abc import Callable
 import httpx
 import pytest
 
-from api.service.tables import Tables
+from api.service.application import Tables
 from tests.browser.players import Player, assert_nothing_hidden_shown, open_table, summary, wait_for_change
 from tests.support.server import Served
 

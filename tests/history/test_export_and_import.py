@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from api.cli import app as cli
 from api.service import history
+from api.service.application import Tables
 from api.service.errors import ImportRefused
-from api.service.tables import Tables
 from domain.game import registered
 from tests.takeback.helpers import Game
 

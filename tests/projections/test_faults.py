@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from api.service.tables import Tables
+from api.service.application import Tables
 from domain.game import registered
 from projections.redis_store import RedisReadStore
 from tests.support.projecting import (

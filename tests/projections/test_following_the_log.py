@@ -12,7 +12,7 @@ import pytest
 from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
 
-from api.service.tables import Tables
+from api.service.application import Tables
 from api.settings import Settings
 from domain.game import registered
 from projections.following import LiveTables, LogFollower, SubscriptionFollower, catch_up, follower_for

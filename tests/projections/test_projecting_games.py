@@ -11,7 +11,8 @@ import msgspec
 import pytest
 
 from api.service import queries
-from api.service.tables import Table, Tables
+from api.service.application import Tables
+from api.service.tables import Table
 from api.settings import Settings
 from domain import referee
 from domain.codec import encode

@@ -14,8 +14,8 @@ from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
 from eventsourcing.persistence import IntegrityError
 
+from api.service.application import Tables
 from api.service.committing import Committer
-from api.service.tables import Tables
 from api.settings import Settings
 from tests.support.service import StepClock
 from tests.support.tiny_game import PILE

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from api.service.application import Tables
 from api.service.errors import ConcurrentUpdate, StaleVersion
-from api.service.tables import Table, Tables
+from api.service.tables import Table
 from api.settings import Settings
 from domain.chance import Context
 from tests.support.service import RivalClock, StepClock

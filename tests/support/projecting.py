@@ -21,7 +21,7 @@ import msgspec
 import psycopg
 import redis
 
-from api.service.tables import Tables
+from api.service.application import Tables
 from api.settings import Settings
 from domain.codec import encode
 from domain.seats import Seat

@@ -13,7 +13,8 @@ import httpx
 from fastapi.testclient import TestClient
 
 from api.http.app import create_app
-from api.service.tables import Table, Tables
+from api.service.application import Tables
+from api.service.tables import Table
 from api.settings import Settings
 from domain.codec import encode
 from domain.game import registered
