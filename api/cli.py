@@ -67,7 +67,7 @@ def import_log(
     postgres_schema: Annotated[str | None, typer.Option(help="PostgreSQL schema")] = None,
 ) -> None:
     """Replay a finished game's export through the rules; store it as a new game if every event holds."""
-    from api.service import history
+    from api.service import archive
     from api.service.application import Tables
     from api.service.errors import ServiceError
     from domain.game import registered
@@ -77,7 +77,7 @@ def import_log(
         settings.eventsourcing_env(), games=registered(), snapshot_interval=settings.snapshot_interval
     )
     try:
-        opening = history.import_log(tables, file.read_bytes().splitlines())
+        opening = archive.import_log(tables, file.read_bytes().splitlines())
     except ServiceError as error:
         typer.echo(f"Refused ({error.code}): {error.message}", err=True)
         raise typer.Exit(1) from None

@@ -1,7 +1,8 @@
 """Time travel routes: timeline, a version as the caller may see it, the audit, fork and export.
 
-Each route parses, calls :mod:`api.service.history` and replies. ``?viewer=omniscient`` (or
-``?perspective=omniscient``) and ``?seat=N`` (another seat's perspective) answer only once the game is over.
+Each route parses, calls :mod:`api.service.history` (fork and export: :mod:`api.service.archive`) and
+replies. ``?viewer=omniscient`` (or ``?perspective=omniscient``) and ``?seat=N`` (another seat's
+perspective) answer only once the game is over.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from fastapi.responses import Response, StreamingResponse
 
 from api.http.routes import BodyDep, TablesDep, TokenDep
 from api.http.wire import decode, reply
-from api.service import history
+from api.service import archive, history
 
 router = APIRouter(prefix="/api")
 
@@ -78,11 +79,11 @@ async def audit(
     "/games/{game_id}/fork", status_code=201, summary="A sandbox game from a finished game's position"
 )
 async def fork(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
-    answer = history.fork(tables, game_id, decode(body, Fork).version)
+    answer = archive.fork(tables, game_id, decode(body, Fork).version)
     return reply(answer, 201, headers={"Location": f"/api/games/{answer['id']}"})
 
 
 @router.get("/games/{game_id}/export", summary="The whole log as JSON lines (omniscient once over)")
 async def export(tables: TablesDep, game_id: str, token: TokenDep) -> Response:
-    lines = list(history.export(tables, game_id, token))  # read now, so a refusal is an error reply
+    lines = list(archive.export(tables, game_id, token))  # read now, so a refusal is an error reply
     return StreamingResponse(iter([line + b"\n" for line in lines]), media_type="application/x-ndjson")

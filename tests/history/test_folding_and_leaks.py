@@ -9,7 +9,7 @@ import msgspec
 import pytest
 from fastapi.testclient import TestClient
 
-from api.service import history
+from api.service import archive, history
 from api.service.tables import Table
 from domain import referee, takeback
 from domain.codec import encode
@@ -106,7 +106,7 @@ def test_an_export_of_a_game_whose_seats_were_joined_imports(client: TestClient)
         game.tokens[joined["seat"]] = joined["token"]
     play_with_take_backs(game, random.Random(3))
     lines = game.get("/export").content.splitlines()
-    opening = history.import_log(game.tables, lines)
+    opening = archive.import_log(game.tables, lines)
     copy = object.__new__(Game)
     copy.client, copy.id, copy.tokens = client, str(opening.game_id), opening.tokens
     assert copy.get("/export").content.splitlines()[1:] == lines[1:]
