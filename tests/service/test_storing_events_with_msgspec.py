@@ -8,9 +8,10 @@ from uuid import uuid4
 import msgspec
 import pytest
 from eventsourcing.persistence import MapperDeserialisationError, StoredEvent
+from eventsourcing.utils import get_topic, resolve_topic
 
 from api.service.mapping import MsgspecMapper, MsgspecTranscoder
-from api.service.tables import Receipt, Table, TableRecord
+from api.service.tables import Attempts, Receipt, Table, TableRecord
 
 WHEN = datetime(2026, 3, 1, 12, 30, tzinfo=UTC)
 
@@ -127,3 +128,12 @@ def test_a_versioned_event_class_is_refused_rather_than_read_wrongly() -> None:
 
     with pytest.raises(TypeError, match="class_version"):
         mapper().to_stored_event(Upcast(originator_id=uuid4(), originator_version=2, timestamp=WHEN, seat=1))
+
+
+def test_stored_topics_stay_where_existing_logs_say_they_are() -> None:
+    """Every stored event names its class by topic, so the aggregates never leave ``api.service.tables``."""
+    stored = [Table, Table.Opened, Table.SeatTaken, Table.Recorded, Table.TakeBackNoted, Table.Forked]
+    stored += [Table.Snapshot, Attempts, Attempts.Started, Attempts.Attempted]
+    for cls in stored:
+        assert get_topic(cls) == f"api.service.tables:{cls.__qualname__}"
+        assert resolve_topic(get_topic(cls)) is cls
