@@ -69,11 +69,12 @@ class ReadSide:
         if min_version is None:
             self.catch_up()
             return False
-        if self.version(game_id) >= min_version:
+        wanted = max(min_version, 1)  # a game is there from its first version: 0 means not projected yet
+        if self.version(game_id) >= wanted:
             return False  # already there: no need to ask the log for more (one query saved per read)
         deadline = asyncio.get_running_loop().time() + WAIT
         with self.signals.listen(game_id) as waiter:
-            while self.version(game_id) < min_version:
+            while self.version(game_id) < wanted:
                 if not self._following():
                     self.catch_up()
                 remaining = deadline - asyncio.get_running_loop().time()

@@ -31,6 +31,16 @@ def test_a_read_after_a_command_already_shows_it_in_the_embedded_mode(client: Te
     assert "stale" not in client.get(f"/api/games/{game_id}/view").json()
 
 
+def test_min_version_0_still_waits_for_a_game_the_projection_has_not_reached(client: TestClient) -> None:
+    """A new game not yet projected is not "at version 0": the read catches up instead of answering 404."""
+    reads = client.app.state.reads  # type: ignore[attr-defined]  # the app built by client_for
+    reads.follower.stop()  # nothing projects in the background: only the read itself can catch up
+    game_id, _ = _open(client)
+    summary = client.get(f"/api/games/{game_id}", params={"min_version": 0})
+    assert summary.status_code == 200
+    assert summary.json()["id"] == game_id and summary.json()["stale"] is False
+
+
 def test_a_read_waiting_for_a_version_never_reached_answers_stale(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
