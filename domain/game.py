@@ -16,7 +16,7 @@ import msgspec
 from domain.chance import Context
 from domain.errors import OptionsError, SeatCountOutOfRange
 from domain.messages import Command, Event, Options, Outcome, View
-from domain.seats import Seat, Viewer
+from domain.seats import Seat, SeatNames, Viewer
 from domain.takeback import CONSENT_ONLY, TakeBacks
 
 S = TypeVar("S")
@@ -32,9 +32,10 @@ class GameDefinition(Generic[S, C, E, Opt]):
     ``commands`` and ``events`` are the unions of the game's command and event types (redacted event
     variants included); ``states`` is the state type (a tagged union of phases), so that a state can be
     stored as a snapshot and decoded back. ``setup`` returns the opening events;
-    ``evolve(None, first_event)`` builds the first state. ``cards`` lists every card in every zone (for
-    the conservation check); ``resample`` returns a state that differs from the real one only in what
-    ``viewer`` cannot know.
+    ``evolve(None, first_event)`` builds the first state. ``describe`` names each seat with
+    :func:`domain.seats.label` (its player's name, else the game's own label). ``cards`` lists every
+    card in every zone (for the conservation check); ``resample`` returns a state that differs from the
+    real one only in what ``viewer`` cannot know.
     """
 
     id: str
@@ -55,7 +56,7 @@ class GameDefinition(Generic[S, C, E, Opt]):
     outcome: Callable[[S], Outcome | None]
     view: Callable[[S, Viewer], View]
     redact: Callable[[E, Viewer], E]
-    describe: Callable[[E, Viewer], str]
+    describe: Callable[[E, Viewer, SeatNames], str]
     resample: Callable[[S, Viewer, random.Random], S]
     cards: Callable[[S], Sequence[int]]
     check_options: Callable[[Opt, int], None] = lambda options, seat_count: None

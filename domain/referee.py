@@ -13,7 +13,7 @@ from domain.chance import Context
 from domain.errors import GameIsOver, NotYourTurn
 from domain.game import GameDefinition
 from domain.messages import Command, Event
-from domain.seats import Seat, Viewer
+from domain.seats import Seat, SeatNames, Viewer
 
 AnyGame = GameDefinition[Any, Any, Any, Any]
 
@@ -48,7 +48,10 @@ def play(game: AnyGame, state: Any, seat: Seat, command: Command, ctx: Context) 
     return fold(game, events, state), events
 
 
-def tell(game: AnyGame, event: Event, viewer: Viewer) -> tuple[Event, str]:
-    """``event`` as ``viewer`` may see it, with one sentence describing that redacted form."""
+def tell(game: AnyGame, event: Event, viewer: Viewer, names: SeatNames = ()) -> tuple[Event, str]:
+    """``event`` as ``viewer`` may see it, with one sentence describing that redacted form.
+
+    ``names`` are the players' names by seat (public); a seat without one keeps the game's own label.
+    """
     seen = game.redact(event, viewer)
-    return seen, game.describe(seen, viewer)
+    return seen, game.describe(seen, viewer, names)

@@ -41,7 +41,7 @@ import msgspec
 
 from domain.errors import RuleError
 from domain.messages import Command, Event
-from domain.seats import Seat
+from domain.seats import Seat, SeatNames, label
 
 REQUEST_TIMEOUT = timedelta(minutes=2)
 """How long the other seats have to answer a take-back request, unless the service says otherwise."""
@@ -371,16 +371,17 @@ def _open_request(ledger: Ledger, now: datetime) -> Request:
     return request
 
 
-def describe(event: TakeBackEvent) -> str:
+def describe(event: TakeBackEvent, names: SeatNames = ()) -> str:
     """One sentence for a take-back event (they are public: every viewer reads the same)."""
+    if isinstance(event, TakeBackLapsed):
+        why = "someone acted" if event.reason == "acted" else "time ran out"
+        return f"The take-back request lapsed: {why}."
+    who = label(names, event.seat, f"Seat {event.seat}")
     if isinstance(event, TurnTakenBack):
         how = " with everyone's consent" if event.consented else ""
-        return f"Seat {event.seat} took back versions {event.first}-{event.last}{how}."
+        return f"{who} took back versions {event.first}-{event.last}{how}."
     if isinstance(event, TakeBackRequested):
-        return f"Seat {event.seat} asked to take back versions {event.first}-{event.last}."
+        return f"{who} asked to take back versions {event.first}-{event.last}."
     if isinstance(event, TakeBackApproved):
-        return f"Seat {event.seat} agreed to the take-back."
-    if isinstance(event, TakeBackRefused):
-        return f"Seat {event.seat} refused the take-back."
-    why = "someone acted" if event.reason == "acted" else "time ran out"
-    return f"The take-back request lapsed: {why}."
+        return f"{who} agreed to the take-back."
+    return f"{who} refused the take-back."

@@ -15,7 +15,7 @@ import msgspec
 
 from domain import referee, takeback
 from domain.game import GameDefinition
-from domain.seats import SPECTATOR, Seat, Viewer, is_seat
+from domain.seats import SPECTATOR, Seat, SeatNames, Viewer, is_seat
 
 AnyGame = GameDefinition[Any, Any, Any, Any]
 
@@ -107,6 +107,6 @@ def entry(version: int, seat: int | None, at: datetime, event: Any, description:
     return {"version": version, "seat": seat, "at": at, "event": event, "description": description}
 
 
-def told(rules: AnyGame, event: Any, viewer: Viewer) -> tuple[Any, str]:
-    """A game event as ``viewer`` may see it, and its sentence."""
-    return referee.tell(rules, event, viewer)
+def told(rules: AnyGame, event: Any, viewer: Viewer, names: SeatNames = ()) -> tuple[Any, str]:
+    """A game event as ``viewer`` may see it, and its sentence naming the seats' players."""
+    return referee.tell(rules, event, viewer, names)

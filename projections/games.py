@@ -170,7 +170,7 @@ class GameProjection:
         record.ledger = takeback.noted(record.ledger, step)
         record.effective += 1
         for viewer in perspectives(len(live.record.seat_names)):
-            seen, sentence = documents.told(rules, game_event, viewer)
+            seen, sentence = documents.told(rules, game_event, viewer, record.seat_names)
             line = documents.entry(event.originator_version, event.seat, event.timestamp, seen, sentence)
             batch.add(f"feed:{live.record.id}:{viewer_key(viewer)}", event.originator_version, encode(line))
 
@@ -185,7 +185,8 @@ class GameProjection:
         if isinstance(told, takeback.TurnTakenBack):
             live.state = live.rules.state_decoder.decode(event.state)
             live.record.effective = told.effective
-        self._tell_everyone(live, event, told, takeback.describe(told), batch)
+        sentence = takeback.describe(told, live.record.seat_names)
+        self._tell_everyone(live, event, told, sentence, batch)
 
     @apply.register
     def _forked(self, event: Table.Forked, batch: Batch, touched: dict[str, Live]) -> None:

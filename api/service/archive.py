@@ -82,7 +82,7 @@ def export(tables: Tables, game_id: str, token: str | None) -> Iterator[bytes]:
 
 
 def _line(rules: AnyGame, event: Any, viewer: Viewer) -> dict[str, Any]:
-    entry = timeline_entry(rules, event, viewer)
+    entry = timeline_entry(rules, event, viewer, ())  # an export line keeps no sentence
     line = {key: entry[key] for key in ("version", "at", "seat", "kind", "event")}
     if isinstance(event, Table.Opened):
         line["event"] = {"game": event.game, "seat_names": event.seat_names}

@@ -26,7 +26,7 @@ from api.service.rulings import seat_of
 from api.service.storing import rules_of
 from api.service.tables import AnyGame, Attempts, Table
 from domain import referee, takeback
-from domain.seats import OMNISCIENT, SPECTATOR, Audience, Seat, Viewer
+from domain.seats import OMNISCIENT, SPECTATOR, Audience, Seat, SeatNames, Viewer
 
 _JSON = msgspec.json.Decoder()
 
@@ -153,7 +153,7 @@ def timeline(tables: Tables, game_id: str, token: str | None, asked: Asked) -> d
     turn = round_number = 0
     last_seat: int | None = None
     for event in tables.events.get(table.id, lte=table.version):
-        entry = timeline_entry(rules, event, viewer)
+        entry = timeline_entry(rules, event, viewer, table.seat_names)
         if isinstance(event, Table.Recorded):
             entry["turn_start"] = event.seat is not None and event.seat != last_seat
             entry["round_start"] = rules.takebacks.new_round(rules.event_decoder.decode(event.event))
@@ -178,16 +178,16 @@ def timeline(tables: Tables, game_id: str, token: str | None, asked: Asked) -> d
     }
 
 
-def timeline_entry(rules: AnyGame, event: Any, viewer: Viewer) -> dict[str, Any]:
+def timeline_entry(rules: AnyGame, event: Any, viewer: Viewer, names: SeatNames) -> dict[str, Any]:
     """One stored event as the viewer may see it: kind, the redacted event and its sentence."""
     shown: Any
     if isinstance(event, Table.Recorded):
         kind = "event"
-        shown, sentence = referee.tell(rules, rules.event_decoder.decode(event.event), viewer)
+        shown, sentence = referee.tell(rules, rules.event_decoder.decode(event.event), viewer, names)
     elif isinstance(event, Table.TakeBackNoted):
         kind = "takeback"
         shown = takeback.EVENT_DECODER.decode(event.event)
-        sentence = takeback.describe(shown)
+        sentence = takeback.describe(shown, names)
     elif isinstance(event, Table.SeatTaken):
         kind, shown = "joined", {"seat": event.seat, "name": event.name}
         sentence = f"{event.name} took seat {event.seat}."
@@ -223,7 +223,7 @@ def audit(tables: Tables, game_id: str, token: str | None, asked: Asked) -> dict
     rules = rules_of(table)
     attempts: list[dict[str, Any]] = []
     for group in _commands(tables.events.get(table.id, lte=table.version)):
-        attempts.append(_accepted(rules, group, viewer))
+        attempts.append(_accepted(rules, group, viewer, table.seat_names))
     for attempt in tables.attempts(table.id):
         attempts.append(_attempted(attempt, viewer))
     attempts.sort(key=lambda entry: entry["at"])
@@ -244,7 +244,7 @@ def _commands(stored: Iterable[Any]) -> Iterator[list[Any]]:
         yield group
 
 
-def _accepted(rules: AnyGame, group: list[Any], viewer: Viewer) -> dict[str, Any]:
+def _accepted(rules: AnyGame, group: list[Any], viewer: Viewer, names: SeatNames) -> dict[str, Any]:
     first = group[0]
     sender = first.seat is not None and (viewer is OMNISCIENT or viewer == first.seat)
     return {
@@ -254,7 +254,7 @@ def _accepted(rules: AnyGame, group: list[Any], viewer: Viewer) -> dict[str, Any
         "versions": [first.originator_version, group[-1].originator_version],
         "command": _JSON.decode(first.command) if sender and first.command else None,
         "key": first.command_id if sender else None,
-        "events": [timeline_entry(rules, event, viewer) for event in group],
+        "events": [timeline_entry(rules, event, viewer, names) for event in group],
     }
 
 

@@ -23,7 +23,7 @@ from api.service.rulings import Ruling, seat_of
 from api.service.tables import AnyGame, Table
 from api.service.tokens import seat_holding
 from domain import referee, takeback
-from domain.seats import SPECTATOR, Seat, Viewer
+from domain.seats import SPECTATOR, Seat, SeatNames, Viewer
 from projections import documents
 from projections.documents import GameRecord, Seating, viewer_key
 from projections.read_side import ReadSide
@@ -153,7 +153,7 @@ def ruling(tables: Tables, done: Ruling) -> dict[str, Any]:
     events: list[dict[str, Any]] = []
     if done.first <= done.last:
         stored = done.recorded or tables.events.get(table.id, gt=done.first - 1, lte=done.last)
-        events = list(_entries(rules, stored, viewer))
+        events = list(_entries(rules, stored, viewer, table.seat_names))
         table = tables.load_at(table, done.last)
     return {"events": events, **_view_of(table, viewer)}
 
@@ -220,10 +220,12 @@ def _answer(document: bytes, min_version: int | None, stale: bool) -> Any:
     return msgspec.json.decode(document) | {"stale": stale}
 
 
-def _entries(rules: AnyGame, stored: Iterable[Any], viewer: Viewer) -> Iterator[dict[str, Any]]:
+def _entries(
+    rules: AnyGame, stored: Iterable[Any], viewer: Viewer, names: SeatNames
+) -> Iterator[dict[str, Any]]:
     for event in stored:
         if isinstance(event, Table.Recorded):
-            seen, description = referee.tell(rules, rules.event_decoder.decode(event.event), viewer)
+            seen, description = referee.tell(rules, rules.event_decoder.decode(event.event), viewer, names)
             public: Any = seen
         elif isinstance(event, Table.SeatTaken):
             public = {"type": "SeatTaken", "seat": event.seat, "name": event.name}
@@ -233,7 +235,7 @@ def _entries(rules: AnyGame, stored: Iterable[Any], viewer: Viewer) -> Iterator[
             description = f"A table for {rules.title} was opened with {len(event.seat_names)} seats."
         elif isinstance(event, Table.TakeBackNoted):  # public: who asked, answered, took back what
             public = takeback.EVENT_DECODER.decode(event.event)
-            description = takeback.describe(public)
+            description = takeback.describe(public, names)
         else:
             continue
         yield {

@@ -83,7 +83,7 @@ def test_a_command_answers_with_version_described_events_and_the_new_view(
             "seat": 0,
             "at": body["events"][0]["at"],
             "event": {"type": "StonesTaken", "seat": 0, "count": 2},
-            "description": "Seat 0 took 2.",
+            "description": "ann took 2.",  # the table knows its players: sentences name them
         }
     ]
     assert body["view"]["stones"] == 5 and body["to_act"] == [1]
@@ -99,7 +99,7 @@ def test_the_event_feed_is_redacted_for_each_caller(client: TestClient, pile: di
     assert spectator["events"][1]["event"]["cards"] == [None, None]
     later = client.get(f"/api/games/{pile['id']}/events?after=2").json()["events"]
     assert [entry["version"] for entry in later] == [3]
-    assert later[0]["description"] == "Seat 0 took 1."
+    assert later[0]["description"] == "ann took 1."
 
 
 def test_a_finished_game_reports_its_outcome(client: TestClient, pile: dict[str, Any]) -> None:

@@ -73,14 +73,30 @@ def assert_legal_list_exact(
         seen.update(legal)
 
 
-def assert_round_trip(game: AnyGame, event: Event, seat_count: int) -> None:
-    """The event and every redacted form of it decode back to themselves and can be described."""
+def player_names(seat_count: int) -> list[str]:
+    """Names no sentence would contain by chance, one per seat."""
+    return [f"Player-{seat}-Qx" for seat in range(seat_count)]
+
+
+def assert_round_trip(game: AnyGame, event: Event, seat_count: int) -> set[str]:
+    """The event and every redacted form of it decode back to themselves and can be described.
+
+    Described without names a sentence names no player (the game's own labels); described with the
+    table's names it may name them. Returns the sentences told with names.
+    """
+    names = player_names(seat_count)
+    told: set[str] = set()
     for viewer in viewers(seat_count):
         seen = game.redact(event, viewer)
         decoded = game.event_decoder.decode(msgspec.json.encode(seen))
         assert decoded == seen, f"{seen!r} does not round-trip"
-        sentence = game.describe(seen, viewer)
+        plain = game.describe(seen, viewer, ())
+        assert isinstance(plain, str) and plain.strip()
+        assert not any(name in plain for name in names)
+        sentence = game.describe(seen, viewer, names)
         assert isinstance(sentence, str) and sentence.strip()
+        told.add(sentence)
+    return told
 
 
 def redacted(game: AnyGame, events: list[Event], viewer: Viewer) -> list[bytes]:

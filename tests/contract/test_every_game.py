@@ -21,6 +21,7 @@ from tests.contract.checks import (
     assert_legal_list_exact,
     assert_no_leak,
     assert_round_trip,
+    player_names,
     viewers,
 )
 
@@ -84,12 +85,15 @@ def test_folding_the_log_gives_the_state_that_play_gave(table: Table) -> None:
 
 
 def test_every_event_round_trips_and_is_described_for_every_viewer(table: Table) -> None:
-    """Events (and each redacted form) decode back to themselves and read as a sentence."""
+    """Events (and each redacted form) decode back and read as a sentence; every player is named."""
     game, seat_count = table
     for seed in range(AUDITED_GAMES):
+        told: set[str] = set()
         for step in random_steps(game, seed, seat_count):
             for event in step if isinstance(step, list) else step.events:
-                assert_round_trip(game, event, seat_count)
+                told |= assert_round_trip(game, event, seat_count)
+        for name in player_names(seat_count):
+            assert any(name in sentence for sentence in told), f"no sentence names {name}"
 
 
 def test_every_state_round_trips_through_the_codec(table: Table) -> None:

@@ -33,7 +33,7 @@ def test_every_version_is_listed_with_what_its_viewer_may_see(client: TestClient
 
 
 def test_a_draw_is_described_with_its_cards_only_to_the_drawer(client: TestClient) -> None:
-    """Red reads which cards it drew; Blue and spectators read only how many."""
+    """Red (ann) reads which cards she drew; Blue and spectators read only how many."""
     game = Game(client, "slush-fund-2", 2)
     version = game.play(RED, "DrawCards")["version"]
     described = {
@@ -41,7 +41,7 @@ def test_a_draw_is_described_with_its_cards_only_to_the_drawer(client: TestClien
         for seat in (RED, BLUE, None)
     }
     assert "$" in described[RED]
-    assert described[BLUE] == described[None] == "Red drew 3 cards."
+    assert described[BLUE] == described[None] == "ann drew 3 cards."
 
 
 def test_turns_and_rounds_are_marked(client: TestClient) -> None:
@@ -69,6 +69,21 @@ def test_reverted_ranges_are_marked_and_nothing_is_removed(client: TestClient) -
     assert all(e["reverted"] == (3 <= e["version"] <= last) for e in seen["entries"])
     kinds = [e["event"]["type"] for e in seen["entries"] if e["kind"] == "takeback"]
     assert kinds == ["TakeBackRequested", "TakeBackApproved", "TurnTakenBack"]
+
+
+def test_take_back_lines_name_the_players(client: TestClient) -> None:
+    """Who asked, who agreed and who took back are named by their players' names, not seat numbers."""
+    game = Game(client, "slush-fund-2", 2)
+    game.play_turn(random.Random(4))
+    last = game.table().version
+    game.ok(RED, {"type": "RequestTakeBack"})
+    game.ok(BLUE, {"type": "ApproveTakeBack"})
+    told = [e["description"] for e in timeline(game, BLUE)["entries"] if e["kind"] == "takeback"]
+    assert told == [
+        f"ann asked to take back versions 3-{last}.",
+        "bob agreed to the take-back.",
+        f"ann took back versions 3-{last} with everyone's consent.",
+    ]
 
 
 def test_a_turn_played_again_after_a_take_back_keeps_its_number(client: TestClient) -> None:

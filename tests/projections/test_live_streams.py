@@ -57,6 +57,9 @@ def test_a_seat_streams_exactly_its_own_feed_as_commands_arrive(base: str) -> No
             assert [event_id for event_id, _ in seen] == [entry["version"] for entry in feed]
             public = http.get(f"/api/games/{game_id}/events").json()["events"]
             assert [data for _, data in spectator.wait_for(last)] == public
+            sentences = [data["description"] for _, data in seen]
+            assert any(s.startswith(("ann ", "bob ")) for s in sentences), "a line names the player"
+            assert not any(s.startswith(("Red ", "Blue ")) for s in sentences)
         finally:
             stream.close()
             spectator.close()

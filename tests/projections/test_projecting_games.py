@@ -69,11 +69,12 @@ def _assert_projected(tables: Tables, store: ReadStore, game_id: str) -> None:
     state = rules.state_decoder.decode(record.state)
     assert state == table.state and record.version == table.version
     stored = [e for e in tables.events.get(table.id) if isinstance(e, Table.Recorded)]
-    for viewer in perspectives(len(table.seat_names)):
+    names = table.seat_names
+    for viewer in perspectives(len(names)):
         key = viewer_key(viewer)
         assert store.get(f"view:{game_id}:{key}") == encode(queries._view_of(table, viewer))
         lines = [msgspec.json.decode(line) for line in store.scored(f"feed:{game_id}:{key}")]
-        told = [referee.tell(rules, rules.event_decoder.decode(e.event), viewer) for e in stored]
+        told = [referee.tell(rules, rules.event_decoder.decode(e.event), viewer, names) for e in stored]
         assert lines[0]["event"]["type"] == "TableOpened"  # every seat was named: the rest is play
         assert [line["description"] for line in lines[1:]] == [sentence for _, sentence in told]
         expected = [msgspec.json.decode(encode(seen)) for seen, _ in told]
@@ -87,6 +88,17 @@ def test_projected_views_feeds_and_summaries_equal_the_games_own(tables: Tables,
     catch_up(tables, projection)
     for game_id in played:
         _assert_projected(tables, store, game_id)
+
+
+def test_feed_lines_name_the_players_not_the_seats(tables: Tables, store: ReadStore) -> None:
+    """The table knows its players' names, so every perspective's feed names them."""
+    game_id, tokens = open_game(tables, "politrickers", 3, seed="named")
+    play(tables, game_id, tokens, random.Random(3), moves=12)
+    catch_up(tables, GameProjection(store, GAMES))
+    for key in ("0", "spectator"):
+        lines = [msgspec.json.decode(line)["description"] for line in store.scored(f"feed:{game_id}:{key}")]
+        assert any(line.startswith(("p0 ", "p1 ", "p2 ")) for line in lines)
+        assert not any(line.startswith("Seat ") for line in lines)
 
 
 def test_no_projected_view_shows_a_seat_more_than_its_perspective_allows(

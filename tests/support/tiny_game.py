@@ -17,7 +17,7 @@ from domain.chance import Context, draw
 from domain.errors import IllegalMove
 from domain.game import GameDefinition
 from domain.messages import Command, Event, Options, Outcome, View
-from domain.seats import Seat, Viewer, is_seat
+from domain.seats import Seat, SeatNames, Viewer, is_seat, label
 
 PILE_SIZE = 7
 CARDS = tuple(range(1, 10))
@@ -131,11 +131,11 @@ def redact(event: Event, viewer: Viewer) -> Event:
     return msgspec.structs.replace(event, cards=cards)
 
 
-def describe(event: Event, viewer: Viewer) -> str:
+def describe(event: Event, viewer: Viewer, names: SeatNames = ()) -> str:
     if isinstance(event, CardsDealt):
         return f"Each seat was dealt a card; {event.stones} stones lie in the pile."
     assert isinstance(event, StonesTaken)
-    return f"Seat {event.seat} took {event.count}."
+    return f"{label(names, event.seat, f'Seat {event.seat}')} took {event.count}."
 
 
 def resample(state: PileState, viewer: Viewer, rng: random.Random) -> PileState:

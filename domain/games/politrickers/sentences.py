@@ -1,4 +1,7 @@
-"""One human sentence per (already redacted) Politrickers event."""
+"""One human sentence per (already redacted) Politrickers event.
+
+A seat is named by its player when the table knows the name, else "Seat N" ("seat N" mid-sentence).
+"""
 
 from __future__ import annotations
 
@@ -21,77 +24,87 @@ from domain.games.politrickers.events import (
     TrickWon,
     UnknownCardPlayedFaceDown,
 )
-from domain.seats import Viewer
+from domain.seats import SeatNames, Viewer, label
 
 
-def describe(event: PolitrickersEvent, viewer: Viewer) -> str:
-    """One sentence for ``event`` as already redacted for ``viewer``."""
-    return _SENTENCES[type(event)](event)
+def describe(event: PolitrickersEvent, viewer: Viewer, names: SeatNames = ()) -> str:
+    """One sentence for ``event`` as already redacted for ``viewer``; ``names`` are the players' names."""
+    return _SENTENCES[type(event)](event, names)
 
 
-def _dealt(event: RoundDealt) -> str:
-    return f"Round {event.round_number} was dealt; seat {event.chair} is the Chair."
+def _who(names: SeatNames, seat: int) -> str:
+    """A seat opening a sentence."""
+    return label(names, seat, f"Seat {seat}")
 
 
-def _dealt_seen(event: RoundDealtSeen) -> str:
+def _whom(names: SeatNames, seat: int) -> str:
+    """A seat inside a sentence."""
+    return label(names, seat, f"seat {seat}")
+
+
+def _dealt(event: RoundDealt, names: SeatNames) -> str:
+    return f"Round {event.round_number} was dealt; {_whom(names, event.chair)} is the Chair."
+
+
+def _dealt_seen(event: RoundDealtSeen, names: SeatNames) -> str:
     held = f" You hold {len(event.hand)} cards." if event.viewer is not None else ""
-    return f"Round {event.round_number} was dealt; seat {event.chair} is the Chair.{held}"
+    return f"Round {event.round_number} was dealt; {_whom(names, event.chair)} is the Chair.{held}"
 
 
-def _switched(event: PartySwitched) -> str:
+def _switched(event: PartySwitched, names: SeatNames) -> str:
     how = "spent a Power Token to switch" if event.token_spent else "had to switch"
-    return f"Seat {event.seat} {how} to {event.party.value.capitalize()}."
+    return f"{_who(names, event.seat)} {how} to {event.party.value.capitalize()}."
 
 
-def _played(event: CardPlayed) -> str:
+def _played(event: CardPlayed, names: SeatNames) -> str:
     sets = {"ruling": ", setting the Ruling Suit", "opposition": ", setting the Opposition Suit"}
-    return f"Seat {event.seat} played {name(event.card)}{sets.get(event.sets, '')}."
+    return f"{_who(names, event.seat)} played {name(event.card)}{sets.get(event.sets, '')}."
 
 
-def _played_down(event: CardPlayedFaceDown) -> str:
-    return f"Seat {event.seat} played {name(event.card)} face down."
+def _played_down(event: CardPlayedFaceDown, names: SeatNames) -> str:
+    return f"{_who(names, event.seat)} played {name(event.card)} face down."
 
 
-def _unknown_down(event: UnknownCardPlayedFaceDown) -> str:
-    return f"Seat {event.seat} played a card face down."
+def _unknown_down(event: UnknownCardPlayedFaceDown, names: SeatNames) -> str:
+    return f"{_who(names, event.seat)} played a card face down."
 
 
-def _migration(event: MigrationPlayed) -> str:
+def _migration(event: MigrationPlayed, names: SeatNames) -> str:
     moved = ""
     if event.moved_from is not None:
         target = OTHER_PARTY[event.moved_from].value.capitalize()
         moved = f", moving a token from the {event.moved_from.value.capitalize()} plate to the {target} plate"
-    chair = f"; seat {event.new_chair} is now the Chair" if event.new_chair is not None else ""
-    return f"Seat {event.seat} played Migration{moved}{chair}."
+    chair = f"; {_whom(names, event.new_chair)} is now the Chair" if event.new_chair is not None else ""
+    return f"{_who(names, event.seat)} played Migration{moved}{chair}."
 
 
-def _won(event: TrickWon) -> str:
+def _won(event: TrickWon, names: SeatNames) -> str:
     if not event.token_placed:
-        return f"Seat {event.seat} won the trick with no Power Token left to place."
+        return f"{_who(names, event.seat)} won the trick with no Power Token left to place."
     party = event.party.value.capitalize()
-    return f"Seat {event.seat} won the trick and placed a token on the {party} plate."
+    return f"{_who(names, event.seat)} won the trick and placed a token on the {party} plate."
 
 
-def _disgraced(event: PlayerDisgraced) -> str:
-    return f"Seat {event.seat} is disgraced: the round ends."
+def _disgraced(event: PlayerDisgraced, names: SeatNames) -> str:
+    return f"{_who(names, event.seat)} is disgraced: the round ends."
 
 
-def _collapsed(event: LibraCollapsed) -> str:
+def _collapsed(event: LibraCollapsed, names: SeatNames) -> str:
     return f"The Libra collapsed under a seventh token on the {event.plate.value.capitalize()} plate."
 
 
-def _scored(event: RoundScored) -> str:
-    gains = ", ".join(f"seat {seat} {vp:+d}" for seat, vp in enumerate(event.round_vp))
+def _scored(event: RoundScored, names: SeatNames) -> str:
+    gains = ", ".join(f"{_whom(names, seat)} {vp:+d}" for seat, vp in enumerate(event.round_vp))
     return f"Round {event.round_number} ended ({event.ending}): {gains}."
 
 
-def _ended(event: GameEnded) -> str:
-    names = " and ".join(f"seat {seat}" for seat in event.winners)
+def _ended(event: GameEnded, names: SeatNames) -> str:
+    winners = " and ".join(_whom(names, seat) for seat in event.winners)
     verb = "share the victory" if len(event.winners) > 1 else "wins"
-    return f"The game ended: {names} {verb} with {event.totals[event.winners[0]]} VP."
+    return f"The game ended: {winners} {verb} with {event.totals[event.winners[0]]} VP."
 
 
-_SENTENCES: dict[type[PolitrickersEvent], Callable[[Any], str]] = {
+_SENTENCES: dict[type[PolitrickersEvent], Callable[[Any, SeatNames], str]] = {
     RoundDealt: _dealt,
     RoundDealtSeen: _dealt_seen,
     PartySwitched: _switched,

@@ -19,6 +19,7 @@ from domain.games.slush_fund_2.events import (
     SecretContributionDiscarded,
     SlushFundCardTaken,
     SlushFundCardTakenUnseen,
+    TurnPassed,
 )
 from domain.games.slush_fund_2.views import HiddenContribution, HiddenHand, OwnHand, SeenContribution
 from domain.seats import OMNISCIENT, SPECTATOR
@@ -114,11 +115,22 @@ def test_public_events_are_not_redacted() -> None:
 def test_describe_tells_the_owner_the_value_and_others_only_a_face_down_card() -> None:
     """'Blue played $3M face-down to Governor Maple' for Blue, 'a face-down card' for Red."""
     event = MoneyCardPlayed(seat=BLUE, card=blue(3), politician=GOVERNOR, face_down=True)
-    assert GAME.describe(GAME.redact(event, BLUE), BLUE) == "Blue played $3M face-down to Governor Maple."
-    assert GAME.describe(GAME.redact(event, RED), RED) == "Blue played a face-down card to Governor Maple."
+    assert GAME.describe(GAME.redact(event, BLUE), BLUE, ()) == "Blue played $3M face-down to Governor Maple."
+    hidden = GAME.redact(event, RED)
+    assert GAME.describe(hidden, RED, ()) == "Blue played a face-down card to Governor Maple."
     drawn_event = CardsDrawn(seat=RED, cards=(red(1), red(SPY), red(4)))
-    assert GAME.describe(drawn_event, RED) == "Red drew $1M, a spy, $4M."
-    assert GAME.describe(GAME.redact(drawn_event, BLUE), BLUE) == "Red drew 3 cards."
+    assert GAME.describe(drawn_event, RED, ()) == "Red drew $1M, a spy, $4M."
+    assert GAME.describe(GAME.redact(drawn_event, BLUE), BLUE, ()) == "Red drew 3 cards."
+
+
+def test_sentences_name_the_players_when_the_table_knows_them() -> None:
+    """'Ann drew $1M, a spy, $4M.' and 'It is Bob's turn.'; a seat without a name keeps its colour."""
+    names = ("Ann", "Bob")
+    drawn_event = CardsDrawn(seat=RED, cards=(red(1), red(SPY), red(4)))
+    assert GAME.describe(drawn_event, RED, names) == "Ann drew $1M, a spy, $4M."
+    assert GAME.describe(GAME.redact(drawn_event, BLUE), BLUE, names) == "Ann drew 3 cards."
+    assert GAME.describe(TurnPassed(seat=BLUE), SPECTATOR, names) == "It is Bob's turn."
+    assert GAME.describe(TurnPassed(seat=BLUE), SPECTATOR, ("Ann",)) == "It is Blue's turn."
 
 
 def test_every_event_and_its_redacted_forms_round_trip_through_the_codec() -> None:
