@@ -226,12 +226,13 @@ class Situation:
     timeout: timedelta = REQUEST_TIMEOUT
 
 
-def step_of(
-    declared: TakeBacks, event: Event, *, seat: int | None, command_id: str, version: int, before: int
-) -> Step:
-    """The step one recorded game event makes, of the kind its game declares (setup is final)."""
-    final = seat is None or declared.final(event)
-    return Step(seat, command_id, version, version, before, declared.checkpoint(event), final)
+def kind_of(declared: TakeBacks, event: Event, seat: int | None) -> tuple[bool, bool]:
+    """``(checkpoint, final)`` for the step holding ``event``, as its game declares (setup is final).
+
+    The service decides this when it records the event and stores the answer with it, so that
+    applying a recorded event (on the write side or in a projection) applies no rule.
+    """
+    return declared.checkpoint(event), seat is None or declared.final(event)
 
 
 def noted(ledger: Ledger, step: Step) -> Ledger:

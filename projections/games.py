@@ -159,13 +159,9 @@ class GameProjection:
         live.state = rules.evolve(live.state, game_event)
         live.record.recorded += 1
         record = live.record
-        step = takeback.step_of(
-            rules.takebacks,
-            game_event,
-            seat=event.seat,
-            command_id=event.command_id,
-            version=event.originator_version,
-            before=record.effective,
+        version = event.originator_version
+        step = takeback.Step(
+            event.seat, event.command_id, version, version, record.effective, event.checkpoint, event.final
         )
         record.ledger = takeback.noted(record.ledger, step)
         record.effective += 1

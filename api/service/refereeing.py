@@ -172,8 +172,10 @@ def append(
     now: datetime,
     sent: str = "",
 ) -> None:
-    """Append the game events the referee decided, each as its own JSON."""
+    """Append the game events the referee decided, each as its own JSON with its take-back kind."""
+    declared = rules_of(table).takebacks
     for event in events:
+        checkpoint, final = takeback.kind_of(declared, event, seat)
         table.trigger_event(
             Table.Recorded,
             timestamp=now,
@@ -182,6 +184,8 @@ def append(
             command_id=command_id,
             command_digest=command_digest,
             command=sent,
+            checkpoint=checkpoint,
+            final=final,
         )
 
 

@@ -148,6 +148,8 @@ class Table(Aggregate):
         command_id: str
         command_digest: str
         command: str = ""  # the command's JSON as sent (after decoding), for the audit and re-validation
+        checkpoint: bool = True  # decided when recorded (domain.takeback.kind_of); True is the safe default
+        final: bool = False
 
         def apply(self, table: Table) -> None:
             rules = table.rules
@@ -156,13 +158,8 @@ class Table(Aggregate):
             table.state = rules.evolve(table.state, event)
             table.recorded += 1
             version = self.originator_version
-            step = takeback.step_of(
-                rules.takebacks,
-                event,
-                seat=self.seat,
-                command_id=self.command_id,
-                version=version,
-                before=table.effective,
+            step = takeback.Step(
+                self.seat, self.command_id, version, version, table.effective, self.checkpoint, self.final
             )
             table.ledger = takeback.noted(table.ledger, step)
             table.effective += 1
