@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Generic, TypeVar
 
 import msgspec
@@ -18,6 +19,7 @@ from domain.errors import OptionsError, SeatCountOutOfRange
 from domain.messages import Command, Event, Options, Outcome, View
 from domain.seats import Seat, SeatNames, Viewer
 from domain.takeback import CONSENT_ONLY, TakeBacks
+from domain.visibility import Declarations, redactor
 
 S = TypeVar("S")
 C = TypeVar("C", bound=Command)
@@ -25,7 +27,20 @@ E = TypeVar("E", bound=Event)
 Opt = TypeVar("Opt", bound=Options)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+def _never_due(state: Any) -> datetime | None:
+    return None
+
+
+def _nothing_overdue(state: Any, ctx: Context) -> list[Any]:
+    return []
+
+
+def _from_visibility(event: Any, viewer: Viewer) -> Any:
+    """A placeholder: a game that gives no ``redact`` has it built from its ``visibility``."""
+    raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True, eq=False, kw_only=True)
 class GameDefinition(Generic[S, C, E, Opt]):
     """Everything the service needs to referee one game.
 
@@ -36,6 +51,12 @@ class GameDefinition(Generic[S, C, E, Opt]):
     :func:`domain.seats.label` (its player's name, else the game's own label). ``cards`` lists every
     card in every zone (for the conservation check); ``resample`` returns a state that differs from the
     real one only in what ``viewer`` cannot know.
+
+    ``visibility`` declares every event type public or secret (:mod:`domain.visibility`); when it is
+    given, ``redact`` is built from it. ``due(state)`` is when the game itself stops waiting (a
+    reaction window that closes, a choice that times out), ``None`` when it waits for nobody; once it
+    has passed, the referee acts (:func:`domain.table.decide_table`) and ``overdue(state, ctx)`` says
+    what happens then.
     """
 
     id: str
@@ -55,18 +76,25 @@ class GameDefinition(Generic[S, C, E, Opt]):
     is_over: Callable[[S], bool]
     outcome: Callable[[S], Outcome | None]
     view: Callable[[S, Viewer], View]
-    redact: Callable[[E, Viewer], E]
+    redact: Callable[[E, Viewer], E] = _from_visibility
     describe: Callable[[E, Viewer, SeatNames], str]
     resample: Callable[[S, Viewer, random.Random], S]
     cards: Callable[[S], Sequence[int]]
     check_options: Callable[[Opt, int], None] = lambda options, seat_count: None
     summary: str = ""
     takebacks: TakeBacks = CONSENT_ONLY
+    visibility: Declarations | None = None
+    due: Callable[[S], datetime | None] = _never_due
+    overdue: Callable[[S, Context], list[E]] = _nothing_overdue
     command_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
     event_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
     state_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        if self.redact is _from_visibility:
+            if self.visibility is None:
+                raise ValueError(f"{self.id}: declare each event type's visibility (or give redact).")
+            object.__setattr__(self, "redact", redactor(self.visibility))
         object.__setattr__(self, "command_decoder", msgspec.json.Decoder(self.commands))
         object.__setattr__(self, "event_decoder", msgspec.json.Decoder(self.events))
         object.__setattr__(self, "state_decoder", msgspec.json.Decoder(self.states))

@@ -64,12 +64,15 @@ class TakeBacks:
     ``checkpoint(event)``: the event draws chance or reveals something (to another seat, or to the
     actor), so the step holding it needs consent to be taken back. ``final(event)``: the step holding
     it can never be taken back. ``new_round(event)``: the event opens a round (for the timeline).
-    The default makes every step a checkpoint: nothing is taken back without consent.
+    ``turn_start(event)``: the event begins a new turn of the seat whose command produced it (the
+    game says where turns begin, so other seats' reactions may interleave with a turn). The default
+    makes every step a checkpoint and a turn of its own: nothing is taken back without consent.
     """
 
     checkpoint: Callable[[Event], bool] = _always
     final: Callable[[Event], bool] = _never
     new_round: Callable[[Event], bool] = _never
+    turn_start: Callable[[Event], bool] = _always
 
 
 CONSENT_ONLY = TakeBacks()
