@@ -1,8 +1,8 @@
 """The built-in games. Importing this package registers each of them."""
 
 from domain.game import register
-from domain.games.politrickers.rules import POLITRICKERS
-from domain.games.slush_fund_2.rules import SLUSH_FUND_2
+from domain.games.politrickers import POLITRICKERS
+from domain.games.slush_fund_2 import SLUSH_FUND_2
 
 register(SLUSH_FUND_2)
 register(POLITRICKERS)

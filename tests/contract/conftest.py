@@ -12,9 +12,7 @@ from domain.game import GameDefinition, registered
 def tables() -> list[tuple[GameDefinition[Any, Any, Any, Any], int]]:
     """(game, seat count) for every registered game and every seat count it allows."""
     return [
-        (game, count)
-        for game in registered().values()
-        for count in range(game.min_seats, game.max_seats + 1)
+        (game, count) for game in registered().values() for count in range(game.min_seats, game.max_seats + 1)
     ]
 
 

@@ -1,1 +1,55 @@
-"""Politrickers: a 3-5 player trick-taking game of two parties and a Libra Disc."""
+"""Politrickers: a 3-5 player trick-taking game of two parties and a Libra Disc.
+
+Every game package has the same files for the same roles: ``commands``, ``events``, ``state``,
+``cards``, ``rules`` (decide and the rules in prose), ``evolve``, ``views`` (views and who may see each
+event), ``describe``, ``resample`` and ``takebacks``. This module puts them together.
+"""
+
+from __future__ import annotations
+
+from domain.game import GameDefinition
+from domain.games.politrickers.commands import PolitrickersCommand
+from domain.games.politrickers.describe import describe
+from domain.games.politrickers.events import PolitrickersEvent
+from domain.games.politrickers.evolve import evolve
+from domain.games.politrickers.resample import resample
+from domain.games.politrickers.rules import (
+    PolitrickersOptions,
+    decide,
+    is_over,
+    legal_commands,
+    outcome,
+    setup,
+    to_act,
+)
+from domain.games.politrickers.state import State, all_cards
+from domain.games.politrickers.takebacks import TAKEBACKS
+from domain.games.politrickers.views import redact, view
+
+PolitrickersGame = GameDefinition[State, PolitrickersCommand, PolitrickersEvent, PolitrickersOptions]
+
+POLITRICKERS: PolitrickersGame = GameDefinition(
+    id="politrickers",
+    title="Politrickers",
+    rules_version="1",
+    min_seats=3,
+    max_seats=5,
+    options_type=PolitrickersOptions,
+    commands=PolitrickersCommand,
+    events=PolitrickersEvent,
+    states=State,
+    setup=setup,
+    evolve=evolve,
+    decide=decide,
+    to_act=to_act,
+    legal_commands=legal_commands,
+    is_over=is_over,
+    outcome=outcome,
+    view=view,
+    redact=redact,
+    describe=describe,
+    resample=resample,
+    cards=all_cards,
+    takebacks=TAKEBACKS,
+    summary="Two parties, one Libra Disc: follow your party's suit, and switch when you must.",
+)

@@ -16,7 +16,7 @@ from domain.seats import Seat
 RoundEnd = Literal["disgraced", "collapse", "balanced"]
 
 
-class RoundDealt(Event, frozen=True, kw_only=True):
+class RoundDealt(Event, frozen=True, kw_only=True, tag="RoundDealt"):
     """A round began: the Chair, every Party Token, the Power Tokens, the hands and the set-aside cards."""
 
     round_number: int
@@ -27,7 +27,7 @@ class RoundDealt(Event, frozen=True, kw_only=True):
     leftovers: tuple[int, ...]
 
 
-class RoundDealtSeen(Event, frozen=True, kw_only=True):
+class RoundDealtSeen(Event, frozen=True, kw_only=True, tag="RoundDealtSeen"):
     """A round began, as one viewer saw it: its own hand only (``viewer`` is ``None`` for spectators)."""
 
     round_number: int
@@ -40,7 +40,7 @@ class RoundDealtSeen(Event, frozen=True, kw_only=True):
     leftover_count: int
 
 
-class PartySwitched(Event, frozen=True, kw_only=True):
+class PartySwitched(Event, frozen=True, kw_only=True, tag="PartySwitched"):
     """A seat flipped its Party Token, spending a Power Token (free switch) or not (forced switch)."""
 
     seat: Seat
@@ -48,7 +48,7 @@ class PartySwitched(Event, frozen=True, kw_only=True):
     token_spent: bool
 
 
-class CardPlayed(Event, frozen=True, kw_only=True):
+class CardPlayed(Event, frozen=True, kw_only=True, tag="CardPlayed"):
     """A seat played a Policy Card face up; ``sets`` tells which suit of the trick it set, if any."""
 
     seat: Seat
@@ -57,20 +57,20 @@ class CardPlayed(Event, frozen=True, kw_only=True):
     ruling_party: Party | None = None
 
 
-class CardPlayedFaceDown(Event, frozen=True, kw_only=True):
+class CardPlayedFaceDown(Event, frozen=True, kw_only=True, tag="CardPlayedFaceDown"):
     """A seat that could follow neither party played ``card`` face down (it cannot win)."""
 
     seat: Seat
     card: int
 
 
-class UnknownCardPlayedFaceDown(Event, frozen=True, kw_only=True):
+class UnknownCardPlayedFaceDown(Event, frozen=True, kw_only=True, tag="UnknownCardPlayedFaceDown"):
     """A seat played a card face down, as everyone but that seat sees it."""
 
     seat: Seat
 
 
-class MigrationPlayed(Event, frozen=True, kw_only=True):
+class MigrationPlayed(Event, frozen=True, kw_only=True, tag="MigrationPlayed"):
     """A seat played Migration, moving one of its tokens off ``moved_from``; ``new_chair`` if it led."""
 
     seat: Seat
@@ -78,7 +78,7 @@ class MigrationPlayed(Event, frozen=True, kw_only=True):
     new_chair: Seat | None = None
 
 
-class TrickWon(Event, frozen=True, kw_only=True):
+class TrickWon(Event, frozen=True, kw_only=True, tag="TrickWon"):
     """A seat won the trick; it placed a token on its party's plate unless it had none left."""
 
     seat: Seat
@@ -86,19 +86,19 @@ class TrickWon(Event, frozen=True, kw_only=True):
     token_placed: bool
 
 
-class PlayerDisgraced(Event, frozen=True, kw_only=True):
+class PlayerDisgraced(Event, frozen=True, kw_only=True, tag="PlayerDisgraced"):
     """The winner of a trick had no Power Token to place: the round ends."""
 
     seat: Seat
 
 
-class LibraCollapsed(Event, frozen=True, kw_only=True):
+class LibraCollapsed(Event, frozen=True, kw_only=True, tag="LibraCollapsed"):
     """A seventh token landed on ``plate``: the round ends."""
 
     plate: Party
 
 
-class RoundScored(Event, frozen=True, kw_only=True):
+class RoundScored(Event, frozen=True, kw_only=True, tag="RoundScored"):
     """A round ended: how, the VP each seat earned in it, and the VP totals after the -3 floor."""
 
     round_number: int
@@ -107,7 +107,7 @@ class RoundScored(Event, frozen=True, kw_only=True):
     totals: tuple[int, ...]
 
 
-class GameEnded(Event, frozen=True, kw_only=True):
+class GameEnded(Event, frozen=True, kw_only=True, tag="GameEnded"):
     """The game ended: final totals, the last round's VP, and the winners (several when shared)."""
 
     totals: tuple[int, ...]

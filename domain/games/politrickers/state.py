@@ -31,7 +31,7 @@ class Trick(msgspec.Struct, frozen=True, kw_only=True):
     plays: tuple[Play, ...] = ()
 
 
-class Playing(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+class Playing(msgspec.Struct, frozen=True, kw_only=True, tag="Playing"):
     """A round in play. Per-seat tuples are indexed by seat.
 
     Power Tokens are unspent (on the Politician Card), on a plate of the Libra Disc, or spent (set
@@ -55,7 +55,7 @@ class Playing(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     face_down: tuple[tuple[int, ...], ...] = ()
 
 
-class Finished(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+class Finished(msgspec.Struct, frozen=True, kw_only=True, tag="Finished"):
     """The game is over; every card is back in the box (``box``, sorted)."""
 
     seat_count: int
@@ -79,8 +79,10 @@ def next_to_play(state: Playing) -> Seat:
     return Seat((trick.leader + len(trick.plays)) % state.seat_count)
 
 
-def all_cards(state: Playing) -> tuple[int, ...]:
-    """Every card of the round in every zone: hands, the trick, set aside, face down and leftovers."""
+def all_cards(state: State) -> tuple[int, ...]:
+    """Every card in every zone: hands, the trick, set aside, face down and leftovers (or the box)."""
+    if isinstance(state, Finished):
+        return state.box
     held = [card for hand in state.hands for card in hand]
     down = [card for cards in state.face_down for card in cards]
     played = [play.card for play in state.trick.plays]

@@ -8,10 +8,9 @@ game is final: everyone has seen a new hand, so it is never taken back.
 
 from __future__ import annotations
 
+from domain.games.politrickers.events import GameEnded, RoundDealt
 from domain.messages import Event
 from domain.takeback import TakeBacks
-
-from .events import GameEnded, RoundDealt
 
 
 def is_final(event: Event) -> bool:

@@ -8,8 +8,6 @@ everything.
 
 from __future__ import annotations
 
-import random
-
 import msgspec
 
 from domain.games.politrickers.cards import Party, Suit
@@ -20,13 +18,9 @@ from domain.games.politrickers.events import (
     RoundDealtSeen,
     UnknownCardPlayedFaceDown,
 )
-from domain.games.politrickers.hidden import resample_hidden
-from domain.games.politrickers.sentences import describe
 from domain.games.politrickers.state import Finished, Play, Playing, State, Trick, next_to_play
 from domain.messages import View
 from domain.seats import OMNISCIENT, Seat, Viewer
-
-__all__ = ["describe", "redact", "resample", "view"]
 
 
 class OwnHand(msgspec.Struct, frozen=True, kw_only=True, tag=True):
@@ -227,10 +221,3 @@ def redact(event: PolitrickersEvent, viewer: Viewer) -> PolitrickersEvent:
     if isinstance(event, CardPlayedFaceDown) and viewer != event.seat:
         return UnknownCardPlayedFaceDown(seat=event.seat)
     return event
-
-
-def resample(state: State, viewer: Viewer, rng: random.Random) -> State:
-    """A state that differs from ``state`` only in what ``viewer`` cannot see."""
-    if isinstance(state, Finished) or viewer is OMNISCIENT:
-        return state
-    return resample_hidden(state, viewer, rng)

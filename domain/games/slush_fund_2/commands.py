@@ -6,9 +6,8 @@ opponent's face-down card reveals nothing.
 
 from __future__ import annotations
 
+from domain.games.slush_fund_2.cards import CardId, Politician, Slot
 from domain.messages import Command
-
-from .cards import CardId, Politician, Slot
 
 
 class DrawCards(Command, frozen=True, kw_only=True, tag="DrawCards"):

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from domain.games.slush_fund_2.cards import CardId, Ladder, Politician, Slot
 from domain.messages import Event
-
-from .cards import CardId, Ladder, Politician, Slot
 
 
 class GameStarted(Event, frozen=True, kw_only=True, tag="GameStarted"):

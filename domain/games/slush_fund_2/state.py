@@ -6,9 +6,11 @@ have a known place (``Deck.top``). The slush fund is kept sorted too: its order 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 
-from .cards import CardId, Ladder
+from domain.games.slush_fund_2.cards import CardId, Ladder
 
 Cards = tuple[CardId, ...]
 
@@ -41,37 +43,37 @@ class Deck(msgspec.Struct, frozen=True, kw_only=True):
         return len(self.top) + len(self.rest)
 
 
-class Choosing(msgspec.Struct, frozen=True, tag=True):
+class Choosing(msgspec.Struct, frozen=True, tag="Choosing"):
     """Start of a turn: draw (option 1) or examine the slush fund (option 2)."""
 
 
-class Drawn(msgspec.Struct, frozen=True, tag=True):
+class Drawn(msgspec.Struct, frozen=True, tag="Drawn"):
     """Option 1, cards drawn: recall them, or stash one in the slush fund."""
 
 
-class Examining(msgspec.Struct, frozen=True, tag=True):
+class Examining(msgspec.Struct, frozen=True, tag="Examining"):
     """Option 2: the seat is looking at the slush fund and has taken ``taken`` cards."""
 
     taken: int = 0
 
 
-class Playing(msgspec.Struct, frozen=True, tag=True):
+class Playing(msgspec.Struct, frozen=True, tag="Playing"):
     """The seat plays the cards in its hand."""
 
 
-class Spying(msgspec.Struct, frozen=True, tag=True):
+class Spying(msgspec.Struct, frozen=True, tag="Spying"):
     """A spy is being resolved: reveal first (if it can), then conceal."""
 
     revealed: bool = False
 
 
-class Auditing(msgspec.Struct, frozen=True, tag=True):
+class Auditing(msgspec.Struct, frozen=True, tag="Auditing"):
     """An accountant is being resolved; ``moved`` are the cards it has moved so far."""
 
     moved: Cards = ()
 
 
-class Over(msgspec.Struct, frozen=True, tag=True):
+class Over(msgspec.Struct, frozen=True, tag="Over"):
     """The game has been scored."""
 
 
@@ -100,3 +102,14 @@ class Table(msgspec.Struct, frozen=True, kw_only=True):
     discard: Cards = ()
     secret_discard: tuple[Cards, ...] = ((), ())
     """Per seat, its face-down contributions it discarded without showing them (also in ``discard``)."""
+
+
+def all_cards(table: Table) -> Sequence[int]:
+    """Every card in every zone: decks, hands, slush fund, contributions, journalists, discard pile."""
+    found = list(table.slush) + list(table.discard)
+    for seat in range(len(table.hands)):
+        found += table.decks[seat].top + table.decks[seat].rest + table.hands[seat]
+        found += [contribution.card for side in table.sides[seat] for contribution in side]
+    for under in table.journalists:
+        found += under
+    return found

@@ -10,10 +10,7 @@ the end of a power card and the passing of the turn. Final: the setup and the en
 
 from __future__ import annotations
 
-from domain.messages import Event
-from domain.takeback import TakeBacks
-
-from .events import (
+from domain.games.slush_fund_2.events import (
     CardsDrawn,
     ContributionRevealed,
     ContributionsExchanged,
@@ -28,6 +25,8 @@ from .events import (
     PowerCardPlayed,
     SlushFundExamined,
 )
+from domain.messages import Event
+from domain.takeback import TakeBacks
 
 CHANCE = (CardsDrawn, DrawnCardsShuffledBack, FinalTurnBegan)
 SHOWN = (

@@ -7,16 +7,10 @@ so a builder cannot put a secret where only a count belongs without a type error
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import msgspec
 
-from domain.messages import Event, View
-from domain.seats import OMNISCIENT, Viewer, is_seat
-
-from .cards import POLITICIANS, SEAT_COUNT, CardId, Ladder
-from .describing import describe
-from .events import (
+from domain.games.slush_fund_2.cards import POLITICIANS, SEAT_COUNT, CardId, Ladder
+from domain.games.slush_fund_2.events import (
     CardsDrawn,
     CardsDrawnUnseen,
     CardStashed,
@@ -30,11 +24,10 @@ from .events import (
     SlushFundCardTaken,
     SlushFundCardTakenUnseen,
 )
-from .sampling import resample
-from .scoring import Score, score
-from .state import Auditing, Contribution, Over, Side, Spying, Table
-
-__all__ = ["cards", "describe", "redact", "resample", "view"]
+from domain.games.slush_fund_2.rules.scoring import Score, score
+from domain.games.slush_fund_2.state import Auditing, Contribution, Over, Side, Spying, Table
+from domain.messages import Event, View
+from domain.seats import OMNISCIENT, Viewer, is_seat
 
 
 class OwnHand(msgspec.Struct, frozen=True, kw_only=True, tag=True):
@@ -183,14 +176,3 @@ def redact(event: Event, viewer: Viewer) -> Event:
     if isinstance(event, ContributionDiscarded) and event.secret:
         return SecretContributionDiscarded(seat=seat, politician=event.politician, slot=event.slot)
     return event
-
-
-def cards(table: Table) -> Sequence[int]:
-    """Every card in every zone: decks, hands, slush fund, contributions, journalists, discard pile."""
-    found = list(table.slush) + list(table.discard)
-    for seat in range(SEAT_COUNT):
-        found += table.decks[seat].top + table.decks[seat].rest + table.hands[seat]
-        found += [contribution.card for side in table.sides[seat] for contribution in side]
-    for under in table.journalists:
-        found += under
-    return found

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.games.politrickers import POLITRICKERS
 from domain.games.politrickers.cards import MIGRATION, Party, Suit, card
 from domain.games.politrickers.commands import PlayCard, PlayMigration, PolitrickersCommand
 from domain.games.politrickers.events import PolitrickersEvent, RoundDealt
-from domain.games.politrickers.rules import POLITRICKERS
 from domain.games.politrickers.state import Playing
 from domain.messages import Command
 from domain.seats import Seat

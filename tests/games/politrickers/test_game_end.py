@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.games.politrickers.events import GameEnded, RoundDealt
-from domain.games.politrickers.round_end import winners
+from domain.games.politrickers.rules.round_end import winners
 from domain.games.politrickers.state import Finished
 
 from .conftest import GAME, E, W, When, dealt, given, play

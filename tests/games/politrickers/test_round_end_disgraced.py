@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from domain.games.politrickers.events import PlayerDisgraced, RoundDealt, RoundScored, TrickWon
-from domain.games.politrickers.round_end import deal_round
+from domain.games.politrickers.rules.round_end import deal_round
 from domain.seats import Seat
 
 from .conftest import CLAWS, E, W, dealt, given, play

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.games.slush_fund_2 import SLUSH_FUND_2
 from domain.games.slush_fund_2.cards import DEFAULT_LADDERS, KIND, VALUE, CardId, Kind, deck_of
 from domain.games.slush_fund_2.commands import StashInSlushFund
 from domain.games.slush_fund_2.events import (
@@ -18,7 +19,6 @@ from domain.games.slush_fund_2.events import (
     PowerCardDiscarded,
     TurnPassed,
 )
-from domain.games.slush_fund_2.rules import SLUSH_FUND_2
 from domain.games.slush_fund_2.state import Table
 from domain.messages import Event
 from domain.seats import Seat

@@ -11,7 +11,7 @@ from domain.games.slush_fund_2.events import (
     MoneyCardPlayed,
     TurnPassed,
 )
-from domain.games.slush_fund_2.scoring import score
+from domain.games.slush_fund_2.rules.scoring import score
 from domain.games.slush_fund_2.state import Over
 from tests.support.scenario import Given
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.chance import Context
 from domain.games.slush_fund_2.events import GameEnded, JournalistPlayed
 from domain.games.slush_fund_2.rules import SlushFundOptions
-from domain.games.slush_fund_2.scoring import HIGHER_BASE, SHARED, score
+from domain.games.slush_fund_2.rules.scoring import HIGHER_BASE, SHARED, score
 from domain.messages import Event
 from domain.referee import start
 from tests.support.scenario import Given

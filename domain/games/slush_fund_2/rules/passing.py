@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from domain.games.slush_fund_2.events import GameEnded, TurnPassed
+from domain.games.slush_fund_2.state import Table
 from domain.messages import Event
-
-from .events import GameEnded, TurnPassed
-from .state import Table
 
 
 def card_done(table: Table, seat: int, events: list[Event], hand_left: int) -> list[Event]:

@@ -15,10 +15,9 @@ from itertools import combinations
 
 from msgspec.structs import replace
 
+from domain.games.slush_fund_2.cards import IS_MONEY, OWNER, SEAT_COUNT, CardId
+from domain.games.slush_fund_2.state import Contribution, Deck, Table
 from domain.seats import OMNISCIENT, Viewer, is_seat
-
-from .cards import IS_MONEY, OWNER, SEAT_COUNT, CardId
-from .state import Contribution, Deck, Table
 
 Place = tuple[str, int, int, int]
 """Where a hidden card lies: (zone, seat, index, slot)."""

@@ -8,7 +8,7 @@ from domain.chance import Context
 from domain.games.politrickers.cards import OTHER_PARTY, Party
 from domain.games.politrickers.events import LibraCollapsed, PlayerDisgraced, PolitrickersEvent, TrickWon
 from domain.games.politrickers.evolve import evolve
-from domain.games.politrickers.round_end import (
+from domain.games.politrickers.rules.round_end import (
     HAND_SIZE,
     PLATE_LIMIT,
     balanced_vp,
@@ -16,8 +16,8 @@ from domain.games.politrickers.round_end import (
     collapse_vp,
     disgraced_vp,
 )
+from domain.games.politrickers.rules.tricks import trick_winner
 from domain.games.politrickers.state import Playing, plate
-from domain.games.politrickers.tricks import trick_winner
 from domain.seats import Seat
 
 

@@ -73,7 +73,6 @@ from __future__ import annotations
 
 from domain.chance import Context
 from domain.errors import CardNotInHand, IllegalMove, WrongStep
-from domain.game import GameDefinition
 from domain.games.politrickers.cards import MIGRATION, OTHER_PARTY, Party
 from domain.games.politrickers.commands import PlayCard, PlayMigration, PolitrickersCommand
 from domain.games.politrickers.events import (
@@ -83,13 +82,10 @@ from domain.games.politrickers.events import (
     PartySwitched,
     PolitrickersEvent,
 )
-from domain.games.politrickers.evolve import evolve
-from domain.games.politrickers.round_end import deal_round
-from domain.games.politrickers.state import Finished, Playing, State, Trick, all_cards, next_to_play, plate
-from domain.games.politrickers.takebacks import TAKEBACKS
-from domain.games.politrickers.trick_end import after_card, after_migration
-from domain.games.politrickers.tricks import Obligation, may_switch_freely, obligation
-from domain.games.politrickers.views import describe, redact, resample, view
+from domain.games.politrickers.rules.round_end import deal_round
+from domain.games.politrickers.rules.trick_end import after_card, after_migration
+from domain.games.politrickers.rules.tricks import Obligation, may_switch_freely, obligation
+from domain.games.politrickers.state import Finished, Playing, State, Trick, next_to_play, plate
 from domain.messages import Options, Outcome
 from domain.seats import Seat
 
@@ -134,11 +130,6 @@ def outcome(state: State) -> Outcome | None:
     tied_on_total = sum(1 for total in state.totals if total == max(state.totals)) > 1
     tiebreak = "most VP in the final round, then shared" if tied_on_total else ""
     return Outcome(scores=state.totals, ranking=ranking, winners=state.winners, tiebreak=tiebreak)
-
-
-def cards(state: State) -> tuple[int, ...]:
-    """Every card in every zone."""
-    return state.box if isinstance(state, Finished) else all_cards(state)
 
 
 _PLAY = {
@@ -234,32 +225,3 @@ def _decide_migration(
     new_chair = Seat((seat + 1) % state.seat_count) if leads else None
     events.append(MigrationPlayed(seat=seat, moved_from=command.move_from, new_chair=new_chair))
     return after_migration(state, events, ctx, command.move_from)
-
-
-PolitrickersGame = GameDefinition[State, PolitrickersCommand, PolitrickersEvent, PolitrickersOptions]
-
-POLITRICKERS: PolitrickersGame = GameDefinition(
-    id="politrickers",
-    title="Politrickers",
-    rules_version="1",
-    min_seats=3,
-    max_seats=5,
-    options_type=PolitrickersOptions,
-    commands=PolitrickersCommand,
-    events=PolitrickersEvent,
-    states=State,
-    setup=setup,
-    evolve=evolve,
-    decide=decide,
-    to_act=to_act,
-    legal_commands=legal_commands,
-    is_over=is_over,
-    outcome=outcome,
-    view=view,
-    redact=redact,
-    describe=describe,
-    resample=resample,
-    cards=cards,
-    takebacks=TAKEBACKS,
-    summary="Two parties, one Libra Disc: follow your party's suit, and switch when you must.",
-)

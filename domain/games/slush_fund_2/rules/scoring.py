@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
-from .cards import MAX_JOURNALISTS, PENALTY_CARDS, SEAT_COUNT, VALUE
-from .state import Table
+from domain.games.slush_fund_2.cards import MAX_JOURNALISTS, PENALTY_CARDS, SEAT_COUNT, VALUE
+from domain.games.slush_fund_2.state import Table
 
 
 class Score(msgspec.Struct, frozen=True, kw_only=True):

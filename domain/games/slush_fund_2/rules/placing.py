@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from domain.errors import CardNotInHand, IllegalMove, WrongStep
+from domain.games.slush_fund_2.cards import IS_MONEY, MAX_SIDE, CardId, Politician, Slot
+from domain.games.slush_fund_2.commands import PlayMoneyCard
+from domain.games.slush_fund_2.events import ContributionDiscarded, MoneyCardPlayed
+from domain.games.slush_fund_2.rules.passing import card_done
+from domain.games.slush_fund_2.state import Playing, Side, Table
 from domain.messages import Event
-
-from .cards import IS_MONEY, MAX_SIDE, CardId, Politician, Slot
-from .commands import PlayMoneyCard
-from .events import ContributionDiscarded, MoneyCardPlayed
-from .passing import card_done
-from .state import Playing, Side, Table
 
 
 def face_up_slots(side: Side) -> list[Slot]:

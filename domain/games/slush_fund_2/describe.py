@@ -8,11 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.messages import Event
-from domain.seats import SeatNames, Viewer, label
-
-from .cards import POLITICIANS, card_name, colour
-from .events import (
+from domain.games.slush_fund_2.cards import POLITICIANS, card_name, colour
+from domain.games.slush_fund_2.events import (
     CardsDrawn,
     CardsDrawnUnseen,
     CardStashed,
@@ -40,6 +37,8 @@ from .events import (
     SlushFundExamined,
     TurnPassed,
 )
+from domain.messages import Event
+from domain.seats import SeatNames, Viewer, label
 
 
 def _names(cards: tuple[int, ...]) -> str:

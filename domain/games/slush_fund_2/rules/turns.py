@@ -4,17 +4,15 @@ from __future__ import annotations
 
 from domain.chance import Context, draw
 from domain.errors import CardNotInHand, IllegalMove, WrongStep
-from domain.messages import Command, Event
-
-from .cards import DRAW_COUNT, TAKE_COUNT, CardId
-from .commands import (
+from domain.games.slush_fund_2.cards import DRAW_COUNT, TAKE_COUNT, CardId
+from domain.games.slush_fund_2.commands import (
     DrawCards,
     ExamineSlushFund,
     Recall,
     StashInSlushFund,
     TakeFromSlushFund,
 )
-from .events import (
+from domain.games.slush_fund_2.events import (
     CardsDrawn,
     CardStashed,
     DrawnCardsShuffledBack,
@@ -22,8 +20,9 @@ from .events import (
     SlushFundCardTaken,
     SlushFundExamined,
 )
-from .placing import check_politician, check_slot, discarded, face_up_slots
-from .state import Choosing, Deck, Drawn, Examining, Table
+from domain.games.slush_fund_2.rules.placing import check_politician, check_slot, discarded, face_up_slots
+from domain.games.slush_fund_2.state import Choosing, Deck, Drawn, Examining, Table
+from domain.messages import Command, Event
 
 
 def drawn_from(deck: Deck, ctx: Context) -> tuple[CardId, ...]:

@@ -75,13 +75,8 @@ from typing import Any
 
 from domain.chance import Context
 from domain.errors import OptionsError, WrongStep
-from domain.game import GameDefinition
-from domain.messages import Command, Event, Options, Outcome
-from domain.seats import Seat
-
-from .cards import DEFAULT_LADDERS, IS_MONEY, SEAT_COUNT, Ladder
-from .commands import (
-    Commands,
+from domain.games.slush_fund_2.cards import DEFAULT_LADDERS, IS_MONEY, SEAT_COUNT, Ladder
+from domain.games.slush_fund_2.commands import (
     ConcealContribution,
     DiscardPowerCard,
     DrawCards,
@@ -98,10 +93,9 @@ from .commands import (
     StashInSlushFund,
     TakeFromSlushFund,
 )
-from .events import Events, GameStarted
-from .evolution import evolve
-from .placing import money_plays, play_money_card
-from .powers import (
+from domain.games.slush_fund_2.events import GameStarted
+from domain.games.slush_fund_2.rules.placing import money_plays, play_money_card
+from domain.games.slush_fund_2.rules.powers import (
     conceal,
     discard_unused,
     move,
@@ -115,11 +109,11 @@ from .powers import (
     reveal,
     spy_steps,
 )
-from .scoring import score
-from .state import Auditing, Over, Playing, Spying, Table
-from .takebacks import TAKEBACKS
-from .turns import draw_cards, examine, recall, stash, take, turn_commands
-from .views import cards, describe, redact, resample, view
+from domain.games.slush_fund_2.rules.scoring import score
+from domain.games.slush_fund_2.rules.turns import draw_cards, examine, recall, stash, take, turn_commands
+from domain.games.slush_fund_2.state import Auditing, Over, Playing, Spying, Table
+from domain.messages import Command, Event, Options, Outcome
+from domain.seats import Seat
 
 
 class SlushFundOptions(Options, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -217,31 +211,3 @@ def outcome(table: Table) -> Outcome | None:
     losers = tuple(seat for seat in range(SEAT_COUNT) if seat not in result.winners)
     ranking = (result.winners, losers) if losers else (result.winners,)
     return Outcome(scores=result.scores, ranking=ranking, winners=result.winners, tiebreak=result.tiebreak)
-
-
-SLUSH_FUND_2: GameDefinition[Table, Any, Any, SlushFundOptions] = GameDefinition(
-    id="slush-fund-2",
-    title="Slush Fund 2",
-    rules_version="1",
-    min_seats=SEAT_COUNT,
-    max_seats=SEAT_COUNT,
-    options_type=SlushFundOptions,
-    commands=Commands,
-    events=Events,
-    states=Table,
-    setup=setup,
-    evolve=evolve,
-    decide=decide,
-    to_act=to_act,
-    legal_commands=legal_commands,
-    is_over=is_over,
-    outcome=outcome,
-    view=view,
-    redact=redact,
-    describe=describe,
-    resample=resample,
-    cards=cards,
-    check_options=check_options,
-    takebacks=TAKEBACKS,
-    summary="Buy five politicians with legal and illegal money; spies, hackers and journalists meddle.",
-)

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from domain.errors import IllegalMove, WrongStep
-from domain.messages import Command, Event
-
-from .cards import IS_MONEY, KIND, MAX_JOURNALISTS, MAX_SIDE, CardId, Kind
-from .commands import (
+from domain.games.slush_fund_2.cards import IS_MONEY, KIND, MAX_JOURNALISTS, MAX_SIDE, CardId, Kind
+from domain.games.slush_fund_2.commands import (
     ConcealContribution,
     DiscardPowerCard,
     MoveContribution,
@@ -17,7 +15,7 @@ from .commands import (
     PlaySpy,
     RevealContribution,
 )
-from .events import (
+from domain.games.slush_fund_2.events import (
     ContributionConcealed,
     ContributionMoved,
     ContributionRevealed,
@@ -28,9 +26,9 @@ from .events import (
     PowerCardFinished,
     PowerCardPlayed,
 )
-from .evolution import evolve
-from .passing import card_done
-from .placing import (
+from domain.games.slush_fund_2.evolve import evolve
+from domain.games.slush_fund_2.rules.passing import card_done
+from domain.games.slush_fund_2.rules.placing import (
     check_in_hand,
     check_politician,
     check_slot,
@@ -39,7 +37,8 @@ from .placing import (
     face_up_slots,
     has_legal,
 )
-from .state import Auditing, Spying, Table
+from domain.games.slush_fund_2.state import Auditing, Spying, Table
+from domain.messages import Command, Event
 
 
 def check_power(table: Table, seat: int, card: CardId, kind: Kind | None = None) -> None:

@@ -7,10 +7,17 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.messages import Event
-
-from .cards import KIND, SEAT_COUNT, TAKE_COUNT, CardId, Kind, Politician, deck_of, put_back_on_top
-from .events import (
+from domain.games.slush_fund_2.cards import (
+    KIND,
+    SEAT_COUNT,
+    TAKE_COUNT,
+    CardId,
+    Kind,
+    Politician,
+    deck_of,
+    put_back_on_top,
+)
+from domain.games.slush_fund_2.events import (
     CardsDrawn,
     CardStashed,
     ContributionConcealed,
@@ -32,7 +39,7 @@ from .events import (
     SlushFundExamined,
     TurnPassed,
 )
-from .state import (
+from domain.games.slush_fund_2.state import (
     CHOOSING,
     DRAWN,
     OVER,
@@ -46,6 +53,7 @@ from .state import (
     Spying,
     Table,
 )
+from domain.messages import Event
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

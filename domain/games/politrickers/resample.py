@@ -15,8 +15,8 @@ from typing import NamedTuple
 from msgspec.structs import replace
 
 from domain.games.politrickers.cards import MIGRATION, SUIT_OF, Suit
-from domain.games.politrickers.state import Play, Playing
-from domain.seats import Viewer
+from domain.games.politrickers.state import Finished, Play, Playing, State
+from domain.seats import OMNISCIENT, Viewer
 
 ATTEMPTS = 20
 
@@ -30,7 +30,14 @@ class Slot(NamedTuple):
     """True where the Ruling and Opposition Suits cannot lie."""
 
 
-def resample_hidden(state: Playing, viewer: Viewer, rng: random.Random) -> Playing:
+def resample(state: State, viewer: Viewer, rng: random.Random) -> State:
+    """A state that differs from ``state`` only in what ``viewer`` cannot see."""
+    if isinstance(state, Finished) or viewer is OMNISCIENT:
+        return state
+    return _resample_round(state, viewer, rng)
+
+
+def _resample_round(state: Playing, viewer: Viewer, rng: random.Random) -> Playing:
     """Redeal the cards hidden from ``viewer`` into the same hidden slots; differs when it can."""
     slots, pool = _hidden(state, viewer)
     voids = _void_suits(state, viewer)
