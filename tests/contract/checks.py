@@ -125,3 +125,31 @@ def assert_no_leak(game: AnyGame, state: Any, viewer: Viewer, rng: random.Random
         fake = decide(game, other, seat, command, Context.seeded(salt))
         assert redacted(game, real, seat) == redacted(game, fake, seat), f"{command!r} leaks to seat {seat}"
     return other != state
+
+
+def described(game: AnyGame, events: list[Event], viewer: Viewer) -> list[tuple[bytes, str]]:
+    """The events as ``viewer`` reads them: each redacted form, encoded, with its sentence."""
+    return [
+        (msgspec.json.encode(seen), game.describe(seen, viewer, ()))
+        for seen in (game.redact(event, viewer) for event in events)
+    ]
+
+
+def assert_step_reads_alike(game: AnyGame, step: Any, viewer: Viewer, rng: random.Random) -> bool:
+    """The step's events read the same for ``viewer`` on the real state and on a resample for it.
+
+    Whoever acted, the same command decided with the same chance on a state ``viewer`` cannot tell
+    from the real one must give ``viewer`` the same redacted events and the same sentences. A command
+    the resample makes illegal (it names a card the resample dealt elsewhere) is skipped. Returns True
+    when a resample that differed was compared.
+    """
+    other = game.resample(step.before, viewer, random.Random(rng.random()))
+    if step.command not in game.legal_commands(other, step.seat):
+        return False
+    salt = rng.random()
+    real = decide(game, step.before, step.seat, step.command, Context.seeded(salt))
+    fake = decide(game, other, step.seat, step.command, Context.seeded(salt))
+    assert described(game, real, viewer) == described(game, fake, viewer), (
+        f"{step.command!r} by seat {step.seat} leaks to {viewer}"
+    )
+    return other != step.before

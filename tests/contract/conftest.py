@@ -19,3 +19,6 @@ def tables() -> list[tuple[GameDefinition[Any, Any, Any, Any], int]]:
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "table" in metafunc.fixturenames:
         metafunc.parametrize("table", tables(), ids=[f"{g.id}-{n}p" for g, n in tables()])
+    if "game" in metafunc.fixturenames:
+        games = list(registered().values())
+        metafunc.parametrize("game", games, ids=[game.id for game in games])

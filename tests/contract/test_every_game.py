@@ -16,11 +16,13 @@ from domain.game import GameDefinition
 from domain.messages import Command, Outcome
 from domain.playout import Step, play_random_game, random_steps
 from domain.referee import fold
-from domain.seats import seats
+from domain.seats import SPECTATOR, seats
+from domain.visibility import Secret, event_types, undeclared
 from tests.contract.checks import (
     assert_legal_list_exact,
     assert_no_leak,
     assert_round_trip,
+    assert_step_reads_alike,
     player_names,
     viewers,
 )
@@ -134,3 +136,28 @@ def test_nothing_hidden_leaks_to_any_seat_or_spectator(table: Table) -> None:
                 for viewer in viewers(seat_count):
                     changed += assert_no_leak(game, step.before, viewer, rng)
     assert changed > 0, "resample never changed a hidden piece, so the leak check proved nothing"
+
+
+def test_every_event_type_is_declared_public_or_secret(game: AnyGame) -> None:
+    """Redaction is by declaration: every event type and every redacted twin says who may read it."""
+    assert game.visibility is not None, f"{game.id} declares no visibility"
+    assert undeclared(game.events, game.visibility) == []
+    twins = {twin for d in game.visibility.values() if isinstance(d, Secret) for twin in d.twins}
+    assert twins <= set(event_types(game.events)), "a redacted twin is missing from the events union"
+
+
+def test_every_event_reads_alike_for_every_viewer_on_a_resample(table: Table) -> None:
+    """Every step's events, as every seat and the spectator read them, are the same on a resample."""
+    game, seat_count = table
+    compared = {"actor": 0, "other seat": 0, "spectator": 0}
+    for seed in range(AUDITED_GAMES):
+        rng = random.Random(seed)
+        for step in random_steps(game, seed, seat_count):
+            if not isinstance(step, Step):
+                continue
+            for viewer in [*seats(seat_count), SPECTATOR]:
+                kind = (
+                    "spectator" if viewer is SPECTATOR else "actor" if viewer == step.seat else "other seat"
+                )
+                compared[kind] += assert_step_reads_alike(game, step, viewer, rng)
+    assert all(compared.values()), f"some viewer was never compared on a resample that differed: {compared}"

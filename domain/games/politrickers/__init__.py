@@ -24,7 +24,7 @@ from domain.games.politrickers.rules import (
 )
 from domain.games.politrickers.state import State, all_cards
 from domain.games.politrickers.takebacks import TAKEBACKS
-from domain.games.politrickers.views import redact, view
+from domain.games.politrickers.views import VISIBILITY, view
 
 PolitrickersGame = GameDefinition[State, PolitrickersCommand, PolitrickersEvent, PolitrickersOptions]
 
@@ -46,10 +46,10 @@ POLITRICKERS: PolitrickersGame = GameDefinition(
     is_over=is_over,
     outcome=outcome,
     view=view,
-    redact=redact,
     describe=describe,
     resample=resample,
     cards=all_cards,
     takebacks=TAKEBACKS,
+    visibility=VISIBILITY,
     summary="Two parties, one Libra Disc: follow your party's suit, and switch when you must.",
 )

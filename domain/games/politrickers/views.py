@@ -1,4 +1,4 @@
-"""What each viewer may see of Politrickers: views, redacted events, sentences and resampling.
+"""What each viewer may see of Politrickers: views, and who may read each event whole.
 
 Views are built from whitelisted pieces only: a seat sees its own hand and its own face-down cards
 (``OwnHand``, ``OwnFaceDownCard``), everyone else's only as counts or markers (``HandCount``,
@@ -12,27 +12,23 @@ import msgspec
 
 from domain.games.politrickers.cards import Party, Suit
 from domain.games.politrickers.events import (
+    CardPlayed,
     CardPlayedFaceDown,
-    PolitrickersEvent,
+    GameEnded,
+    LibraCollapsed,
+    MigrationPlayed,
+    PartySwitched,
+    PlayerDisgraced,
     RoundDealt,
     RoundDealtSeen,
+    RoundScored,
+    TrickWon,
     UnknownCardPlayedFaceDown,
 )
 from domain.games.politrickers.state import Finished, Play, Playing, State, Trick, next_to_play
 from domain.messages import View
 from domain.seats import OMNISCIENT, Seat, Viewer
-
-
-class OwnHand(msgspec.Struct, frozen=True, kw_only=True, tag=True):
-    """A hand its viewer may see: the cards themselves."""
-
-    cards: tuple[int, ...]
-
-
-class HandCount(msgspec.Struct, frozen=True, kw_only=True, tag=True):
-    """A hand hidden from the viewer: only how many cards it holds."""
-
-    count: int
+from domain.visibility import Declarations, HandCount, OwnHand, Secret, hand_for, nobody, public
 
 
 class LeftoverCards(msgspec.Struct, frozen=True, kw_only=True, tag=True):
@@ -117,10 +113,6 @@ def _sees(viewer: Viewer, seat: int) -> bool:
     return viewer is OMNISCIENT or viewer == seat
 
 
-def _cards(viewer: Viewer, seat: int, cards: tuple[int, ...]) -> OwnHand | HandCount:
-    return OwnHand(cards=cards) if _sees(viewer, seat) else HandCount(count=len(cards))
-
-
 def _trick_card(viewer: Viewer, play: Play) -> TrickCard:
     if not play.face_down:
         return FaceUpCard(seat=play.seat, card=play.card)
@@ -149,8 +141,8 @@ def _seat_view(state: Playing, viewer: Viewer, seat: int) -> SeatView:
         on_tails=state.on_tails[seat],
         on_claws=state.on_claws[seat],
         tricks_won=state.tricks_won[seat],
-        hand=_cards(viewer, seat, state.hands[seat]),
-        set_aside_face_down=_cards(viewer, seat, state.face_down[seat]),
+        hand=hand_for(state.hands[seat], viewer, seat),
+        set_aside_face_down=hand_for(state.face_down[seat], viewer, seat),
     )
 
 
@@ -202,22 +194,43 @@ def _finished_view(state: Finished, own: Seat | None) -> PolitrickersView:
     )
 
 
-def redact(event: PolitrickersEvent, viewer: Viewer) -> PolitrickersEvent:
-    """``event`` as ``viewer`` may see it: other hands, leftovers and others' face-down cards hidden."""
-    if viewer is OMNISCIENT:
-        return event
-    if isinstance(event, RoundDealt):
-        own = _own(viewer)
-        return RoundDealtSeen(
-            round_number=event.round_number,
-            chair=event.chair,
-            parties=event.parties,
-            power_tokens=event.power_tokens,
-            viewer=own,
-            hand=event.hands[own] if own is not None else (),
-            hand_sizes=tuple(len(hand) for hand in event.hands),
-            leftover_count=len(event.leftovers),
-        )
-    if isinstance(event, CardPlayedFaceDown) and viewer != event.seat:
-        return UnknownCardPlayedFaceDown(seat=event.seat)
-    return event
+def _dealt_as_seen(event: RoundDealt, viewer: Viewer) -> RoundDealtSeen:
+    """A deal as a seat (its own hand only) or the spectator (no hand) sees it."""
+    own = _own(viewer)
+    return RoundDealtSeen(
+        round_number=event.round_number,
+        chair=event.chair,
+        parties=event.parties,
+        power_tokens=event.power_tokens,
+        viewer=own,
+        hand=event.hands[own] if own is not None else (),
+        hand_sizes=tuple(len(hand) for hand in event.hands),
+        leftover_count=len(event.leftovers),
+    )
+
+
+def _face_down_unseen(event: CardPlayedFaceDown, viewer: Viewer) -> UnknownCardPlayedFaceDown:
+    return UnknownCardPlayedFaceDown(seat=event.seat)
+
+
+def _player(event: CardPlayedFaceDown) -> tuple[int]:
+    return (event.seat,)
+
+
+VISIBILITY: Declarations = {
+    **public(
+        RoundDealtSeen,
+        PartySwitched,
+        CardPlayed,
+        UnknownCardPlayedFaceDown,
+        MigrationPlayed,
+        TrickWon,
+        PlayerDisgraced,
+        LibraCollapsed,
+        RoundScored,
+        GameEnded,
+    ),
+    RoundDealt: Secret(seen_by=nobody, hide=_dealt_as_seen, twins=(RoundDealtSeen,)),
+    CardPlayedFaceDown: Secret(seen_by=_player, hide=_face_down_unseen, twins=(UnknownCardPlayedFaceDown,)),
+}
+"""Who may read each event whole: hands and leftovers are dealt secretly, a face-down card is its player's."""

@@ -28,7 +28,7 @@ from domain.games.slush_fund_2.rules import (
 )
 from domain.games.slush_fund_2.state import Table, all_cards
 from domain.games.slush_fund_2.takebacks import TAKEBACKS
-from domain.games.slush_fund_2.views import redact, view
+from domain.games.slush_fund_2.views import VISIBILITY, view
 
 SLUSH_FUND_2: GameDefinition[Table, Any, Any, SlushFundOptions] = GameDefinition(
     id="slush-fund-2",
@@ -48,11 +48,11 @@ SLUSH_FUND_2: GameDefinition[Table, Any, Any, SlushFundOptions] = GameDefinition
     is_over=is_over,
     outcome=outcome,
     view=view,
-    redact=redact,
     describe=describe,
     resample=resample,
     cards=all_cards,
     check_options=check_options,
     takebacks=TAKEBACKS,
+    visibility=VISIBILITY,
     summary="Buy five politicians with legal and illegal money; spies, hackers and journalists meddle.",
 )

@@ -1,4 +1,4 @@
-"""What each viewer may see: whitelisted views, per-viewer event redaction, sentences, resampling.
+"""What each viewer may see: whitelisted views, and who may read each event whole.
 
 A view is assembled from public pieces plus the viewer's own pieces; a hidden piece has its own type
 (``HiddenHand(count)`` beside ``OwnHand(cards)``, ``HiddenContribution()`` beside ``SeenContribution``),
@@ -6,6 +6,8 @@ so a builder cannot put a secret where only a count belongs without a type error
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import msgspec
 
@@ -15,25 +17,34 @@ from domain.games.slush_fund_2.events import (
     CardsDrawnUnseen,
     CardStashed,
     CardStashedUnseen,
+    ContributionConcealed,
     ContributionDiscarded,
+    ContributionMoved,
+    ContributionRevealed,
+    ContributionsExchanged,
     DrawnCardsShuffledBack,
     DrawnCardsShuffledBackUnseen,
     FaceDownCardPlayed,
+    FinalTurnBegan,
+    GameEnded,
+    GameStarted,
+    JournalistPaidOff,
+    JournalistPlayed,
     MoneyCardPlayed,
+    PowerCardDiscarded,
+    PowerCardFinished,
+    PowerCardPlayed,
     SecretContributionDiscarded,
     SlushFundCardTaken,
     SlushFundCardTakenUnseen,
+    SlushFundExamined,
+    TurnPassed,
 )
 from domain.games.slush_fund_2.rules.scoring import Score, score
 from domain.games.slush_fund_2.state import Auditing, Contribution, Over, Side, Spying, Table
 from domain.messages import Event, View
 from domain.seats import OMNISCIENT, Viewer, is_seat
-
-
-class OwnHand(msgspec.Struct, frozen=True, kw_only=True, tag=True):
-    """The viewer's own hand."""
-
-    cards: tuple[CardId, ...]
+from domain.visibility import Declarations, OwnHand, Secret, public
 
 
 class HiddenHand(msgspec.Struct, frozen=True, kw_only=True, tag=True):
@@ -158,21 +169,67 @@ def view(table: Table, viewer: Viewer) -> SlushFundTableView:
     )
 
 
-def redact(event: Event, viewer: Viewer) -> Event:
-    """``event`` as ``viewer`` may see it: the same object unless it holds another seat's secret."""
-    seat = getattr(event, "seat", None)
-    if seat is None or _sees_all_of(viewer, seat):
+def _drawer(event: Any) -> tuple[int]:
+    """The seat whose cards these are (it reads the event whole)."""
+    return (event.seat,)
+
+
+def _drawn(event: CardsDrawn, viewer: Viewer) -> CardsDrawnUnseen:
+    return CardsDrawnUnseen(seat=event.seat, count=len(event.cards))
+
+
+def _recalled(event: DrawnCardsShuffledBack, viewer: Viewer) -> DrawnCardsShuffledBackUnseen:
+    return DrawnCardsShuffledBackUnseen(seat=event.seat, count=len(event.cards))
+
+
+def _stashed(event: CardStashed, viewer: Viewer) -> CardStashedUnseen:
+    return CardStashedUnseen(seat=event.seat)
+
+
+def _taken(event: SlushFundCardTaken, viewer: Viewer) -> SlushFundCardTakenUnseen:
+    return SlushFundCardTakenUnseen(seat=event.seat)
+
+
+def _played(event: MoneyCardPlayed, viewer: Viewer) -> Event:
+    """A face-up card is public; a face-down one shows only where it went."""
+    return FaceDownCardPlayed(seat=event.seat, politician=event.politician) if event.face_down else event
+
+
+def _discarded(event: ContributionDiscarded, viewer: Viewer) -> Event:
+    """A discarded contribution nobody else saw stays unseen."""
+    if not event.secret:
         return event
-    if isinstance(event, CardsDrawn):
-        return CardsDrawnUnseen(seat=seat, count=len(event.cards))
-    if isinstance(event, DrawnCardsShuffledBack):
-        return DrawnCardsShuffledBackUnseen(seat=seat, count=len(event.cards))
-    if isinstance(event, CardStashed):
-        return CardStashedUnseen(seat=seat)
-    if isinstance(event, SlushFundCardTaken):
-        return SlushFundCardTakenUnseen(seat=seat)
-    if isinstance(event, MoneyCardPlayed) and event.face_down:
-        return FaceDownCardPlayed(seat=seat, politician=event.politician)
-    if isinstance(event, ContributionDiscarded) and event.secret:
-        return SecretContributionDiscarded(seat=seat, politician=event.politician, slot=event.slot)
-    return event
+    return SecretContributionDiscarded(seat=event.seat, politician=event.politician, slot=event.slot)
+
+
+VISIBILITY: Declarations = {
+    **public(
+        GameStarted,
+        CardsDrawnUnseen,
+        DrawnCardsShuffledBackUnseen,
+        FinalTurnBegan,
+        CardStashedUnseen,
+        SlushFundExamined,
+        SlushFundCardTakenUnseen,
+        FaceDownCardPlayed,
+        SecretContributionDiscarded,
+        PowerCardPlayed,
+        PowerCardFinished,
+        ContributionRevealed,
+        ContributionConcealed,
+        ContributionMoved,
+        ContributionsExchanged,
+        JournalistPlayed,
+        JournalistPaidOff,
+        PowerCardDiscarded,
+        TurnPassed,
+        GameEnded,
+    ),
+    CardsDrawn: Secret(seen_by=_drawer, hide=_drawn, twins=(CardsDrawnUnseen,)),
+    DrawnCardsShuffledBack: Secret(seen_by=_drawer, hide=_recalled, twins=(DrawnCardsShuffledBackUnseen,)),
+    CardStashed: Secret(seen_by=_drawer, hide=_stashed, twins=(CardStashedUnseen,)),
+    SlushFundCardTaken: Secret(seen_by=_drawer, hide=_taken, twins=(SlushFundCardTakenUnseen,)),
+    MoneyCardPlayed: Secret(seen_by=_drawer, hide=_played, twins=(FaceDownCardPlayed,)),
+    ContributionDiscarded: Secret(seen_by=_drawer, hide=_discarded, twins=(SecretContributionDiscarded,)),
+}
+"""Who may read each event whole: a seat's own draws, stashes, takes and face-down cards are its own."""

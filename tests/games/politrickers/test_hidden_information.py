@@ -21,14 +21,13 @@ from domain.games.politrickers.state import Playing
 from domain.games.politrickers.views import (
     FaceDownCard,
     FaceUpCard,
-    HandCount,
     LeftoverCards,
     LeftoverCount,
     OwnFaceDownCard,
-    OwnHand,
 )
 from domain.playout import Step, random_steps
 from domain.seats import OMNISCIENT, SPECTATOR, Seat
+from domain.visibility import HandCount, OwnHand
 
 from .conftest import GAME, MIG, E, H, S, W, dealt, given, play
 

@@ -21,8 +21,9 @@ from domain.games.slush_fund_2.events import (
     SlushFundCardTakenUnseen,
     TurnPassed,
 )
-from domain.games.slush_fund_2.views import HiddenContribution, HiddenHand, OwnHand, SeenContribution
+from domain.games.slush_fund_2.views import HiddenContribution, HiddenHand, SeenContribution
 from domain.seats import OMNISCIENT, SPECTATOR
+from domain.visibility import OwnHand
 
 from .conftest import BLUE, GAME, GOVERNOR, MAYOR, RED, SENATOR, SPY, blue, drawn, placed, red, table, turn
 
