@@ -6,6 +6,13 @@ or discarded, a journalist, a hacker, a spy's reveal. Not checkpoints: stashing 
 and playing money face down (the opponent learns only that a card went there), taking a card from the
 slush fund already examined, discarding, concealing and moving contributions (nothing new is shown),
 the end of a power card and the passing of the turn. Final: the setup and the end of the game.
+
+Turns: a turn begins with its first action, option 1's draw (``CardsDrawn``) or option 2's look at
+the slush fund (``SlushFundExamined``); the draw of the last cards begins the final turn
+(``FinalTurnBegan``, with both seats' draws in the same step). Stashing, taking, playing cards,
+powers and passing the turn all belong to the turn that began. A recall draws again within the turn;
+its step, which also holds a ``CardsDrawn``, is marked as a turn start too (the event does not say
+it was a recall).
 """
 
 from __future__ import annotations
@@ -57,4 +64,9 @@ def opens_round(event: Event) -> bool:
     return isinstance(event, GameStarted | FinalTurnBegan)
 
 
-TAKEBACKS = TakeBacks(checkpoint=is_checkpoint, final=is_final, new_round=opens_round)
+def starts_turn(event: Event) -> bool:
+    """A turn begins with its first action: a draw, a look at the slush fund, or the final draw."""
+    return isinstance(event, CardsDrawn | SlushFundExamined | FinalTurnBegan)
+
+
+TAKEBACKS = TakeBacks(checkpoint=is_checkpoint, final=is_final, new_round=opens_round, turn_start=starts_turn)
