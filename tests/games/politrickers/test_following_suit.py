@@ -29,6 +29,16 @@ def test_play_goes_clockwise_from_the_chair() -> None:
     assert table.to_act() == {2}
 
 
+def test_play_goes_clockwise_past_the_last_seat_back_to_seat_0() -> None:
+    """Going clockwise from a Chair in the last seat, seat 0 plays next, then seat 1."""
+    table = given(dealt([E(1)], [E(2)], [E(3)], [E(4)], chair=3))
+    assert table.to_act() == {3}
+    table.played((3, play(E(4))))
+    assert table.to_act() == {0}
+    table.played((0, table.legal(0)[0]))
+    assert table.to_act() == {1}
+
+
 def test_the_ruling_party_must_play_the_ruling_suit_if_possible() -> None:
     """The player in the Ruling Party must play a card of the Ruling Suit, if possible."""
     table = given(FOUR).played((0, play(H(2))), (1, play(E(4))))

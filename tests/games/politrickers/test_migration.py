@@ -68,10 +68,14 @@ def test_a_free_switch_may_come_with_migration() -> None:
 
 
 def test_migration_never_wins_a_trick() -> None:
-    """Migration does not count as any policy. This means that it cannot win a trick."""
-    deal = dealt([W(2)], [E(4)], [MIG])
-    result = given(deal).played((0, play(W(2))), (1, play(E(4)))).when(2, migrate())
-    result.then(MigrationPlayed(seat=2, moved_from=None), TrickWon(seat=1, party=CLAWS, token_placed=True))
+    """Migration does not count as any policy. This means that it cannot win a trick.
+
+    The Ruling Suit is popular here, so a Migration counted as a Ruling-Suit card worth 0 would be its
+    smallest card and win; the Chair's Welfare 5 wins instead.
+    """
+    deal = dealt([W(5)], [E(2)], [MIG])
+    result = given(deal).played((0, play(W(5))), (1, play(E(2)))).when(2, migrate())
+    result.then(MigrationPlayed(seat=2, moved_from=None), TrickWon(seat=0, party=TAILS, token_placed=True))
 
 
 def test_if_the_chair_plays_migration_the_next_player_becomes_the_new_chair() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from domain import referee
@@ -10,7 +12,9 @@ from domain.errors import SeatCountOutOfRange
 from domain.games.politrickers.cards import MIGRATION, POOLS, SUIT_OF, VALUE_OF, Suit
 from domain.games.politrickers.events import RoundDealt
 from domain.games.politrickers.rules import PolitrickersOptions
+from domain.games.politrickers.rules.round_end import deal_round
 from domain.games.politrickers.state import Playing
+from domain.seats import Seat
 
 from .conftest import CLAWS, GAME, TAILS
 
@@ -73,6 +77,13 @@ def test_the_chair_reveals_tails_and_clockwise_each_player_reveals_the_opposite_
     assert _deal(5).parties == (TAILS, CLAWS, TAILS, CLAWS, TAILS)
     assert _deal(4).parties == (TAILS, CLAWS, TAILS, CLAWS)
     assert _deal(3).parties == (TAILS, CLAWS, TAILS)
+
+
+def test_clockwise_from_a_chair_in_the_last_seat_seat_0_reveals_the_opposite_side() -> None:
+    """Rounds 2 and 3: the new Chair shows Tails; clockwise past the last seat, seat 0 shows Claws."""
+    deal = deal_round(5, 2, Seat(4), random.Random(0))
+    assert deal.parties == (CLAWS, TAILS, CLAWS, TAILS, TAILS)
+    assert deal_round(3, 2, Seat(2), random.Random(0)).parties == (CLAWS, TAILS, TAILS)
 
 
 def test_the_first_chair_is_seat_0() -> None:
