@@ -32,7 +32,6 @@ class Kind(enum.Enum):
 
 
 SEAT_COUNT = 2
-RED, BLUE = Seat(0), Seat(1)
 COLOUR_NAMES = ("Red", "Blue")
 CARDS_PER_DECK = 30
 MONEY_VALUES = (1,) * 6 + (2,) * 7 + (3,) * 6 + (4,)
@@ -68,7 +67,6 @@ MAX_SIDE = 5
 DRAW_COUNT = 3
 TAKE_COUNT = 3
 """Option 2 needs a slush fund of at least this many cards, and takes this many."""
-PLAYS_FROM_OWN_FUND = 2
 PENALTY_CARDS = 3
 """One VP is deducted for every this many cards left in a deck."""
 
