@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import gc
 import os
@@ -10,7 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
-from api.settings import Settings
+from workers.settings import Settings
 
 app = typer.Typer(help="Backroom referees political card games.", no_args_is_help=True)
 
@@ -69,7 +70,7 @@ def import_log(
     """Replay a finished game's export through the rules; store it as a new game if every event holds."""
     from api.service import archive
     from api.service.application import Tables
-    from api.service.errors import ServiceError
+    from domain.errors import ServiceError
     from domain.game import registered
 
     settings = _settings(sqlite, postgres_dsn, postgres_schema, None)
@@ -77,7 +78,7 @@ def import_log(
         settings.eventsourcing_env(), games=registered(), snapshot_interval=settings.snapshot_interval
     )
     try:
-        opening = archive.import_log(tables, file.read_bytes().splitlines())
+        opening = asyncio.run(archive.import_log(tables, file.read_bytes().splitlines()))
     except ServiceError as error:
         typer.echo(f"Refused ({error.code}): {error.message}", err=True)
         raise typer.Exit(1) from None

@@ -1,10 +1,13 @@
-"""Why a command was refused.
+"""Why a command or a request was refused.
 
-Every refusal is a :class:`RuleError` with a stable ``code``. Codes are part of the API: they are never
+Every refusal of a rule is a :class:`RuleError`, every other refusal a :class:`ServiceError`; each
+has a stable ``code``. Codes are part of the API: they are never
 renamed. Messages are for people and never reveal anything hidden from the seat that sent the command.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 
 class RuleError(Exception):
@@ -12,9 +15,10 @@ class RuleError(Exception):
 
     code = "rule/illegal"
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, details: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.details = details or {}
 
 
 class NotYourTurn(RuleError):
@@ -61,3 +65,89 @@ class SeatCountOutOfRange(OptionsError):
     """Raised when a game is set up for a number of players it does not support."""
 
     code = "options/seat_count"
+
+
+# -- refusals outside the rules of a game ---------------------------------------------------------
+
+
+class ServiceError(Exception):
+    """Raised when the service refuses a request for a reason outside the rules of the game."""
+
+    code = "service/error"
+
+    def __init__(self, message: str, details: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = details or {}
+
+
+class InvalidRequest(ServiceError):
+    """Raised when a request body or parameter is malformed or does not fit its schema."""
+
+    code = "request/invalid"
+
+
+class GameNotFound(ServiceError):
+    """Raised when no game has the requested id."""
+
+    code = "game/not_found"
+
+
+class UnknownGameType(ServiceError):
+    """Raised when a table is asked for a game that is not in the catalogue."""
+
+    code = "game/unknown_type"
+
+
+class MissingToken(ServiceError):
+    """Raised when a request that needs a seat carries no seat token."""
+
+    code = "auth/missing_token"
+
+
+class InvalidToken(ServiceError):
+    """Raised when a seat token does not belong to any seat of this game."""
+
+    code = "auth/invalid_token"
+
+
+class StaleVersion(ServiceError):
+    """Raised when a conditional command names a version that is no longer the game's latest."""
+
+    code = "version/stale"
+
+
+class ConcurrentUpdate(ServiceError):
+    """Raised when another command was recorded between loading the game and saving this one."""
+
+    code = "version/conflict"
+
+
+class StoreUnavailable(ServiceError):
+    """Raised when the event store cannot be reached."""
+
+    code = "store/unavailable"
+
+
+class HiddenUntilOver(ServiceError):
+    """Raised when a live game is asked for another seat's perspective or the omniscient one."""
+
+    code = "history/hidden_until_over"
+
+
+class NoSuchVersion(ServiceError):
+    """Raised when a game is asked for a version it has not reached (or one before it was set up)."""
+
+    code = "history/no_such_version"
+
+
+class NotOver(ServiceError):
+    """Raised when a fork is asked of a game that has not ended."""
+
+    code = "history/not_over"
+
+
+class ImportRefused(ServiceError):
+    """Raised when an imported log is not a complete export or does not follow from the rules."""
+
+    code = "import/invalid"

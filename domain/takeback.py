@@ -2,8 +2,9 @@
 
 The rules
 ---------
-A *step* is one accepted command and the game events it produced. A seat's *turn* is the run of its
-steps at the end of the log (every seat acts in runs; a run ends when another seat acts).
+A *step* is one accepted command and the game events it produced. A seat's *turn* begins with a
+step the game declares a turn start (``TakeBacks.turn_start``) and runs until the next turn begins;
+other seats' reactions in between (answers to a window, a victim's choice) belong to it.
 
 1. Own actions, no consent: while it is still to act, a seat may take back its own latest step
    (``TakeBack``), one step at a time, as long as that step is not a *checkpoint*. A checkpoint is a
@@ -11,7 +12,7 @@ steps at the end of the log (every seat acts in runs; a run ends when another se
    game declares which of its events are checkpoints (:class:`TakeBacks`). A step by another seat is
    a checkpoint too: ``TakeBack`` only ever reverts the sender's own step at the end of the log.
 2. A whole turn, with consent: a seat may ask to take back its whole latest turn, finished or in
-   progress, checkpoints included (``RequestTakeBack``), as long as no other seat has acted since.
+   progress, checkpoints included (``RequestTakeBack``), as long as no other seat's turn has begun.
    Every other seat answers (``ApproveTakeBack`` / ``RefuseTakeBack``); one refusal ends the request,
    the last approval takes the turn back. The request lapses when anyone acts or at its deadline.
 3. A step holding a *final* event (the setup, a new deal, the end of the game) is never taken back,
@@ -35,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -57,6 +58,10 @@ def _never(event: Event) -> bool:
     return False
 
 
+def _each_step(state: Any, event: Event) -> bool:
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class TakeBacks:
     """A game's declaration of what may be taken back.
@@ -64,15 +69,16 @@ class TakeBacks:
     ``checkpoint(event)``: the event draws chance or reveals something (to another seat, or to the
     actor), so the step holding it needs consent to be taken back. ``final(event)``: the step holding
     it can never be taken back. ``new_round(event)``: the event opens a round (for the timeline).
-    ``turn_start(event)``: the event begins a new turn of the seat whose command produced it (the
-    game says where turns begin, so other seats' reactions may interleave with a turn). The default
+    ``turn_start(state, event)``: the event begins a new turn of the seat whose command produced it,
+    ``state`` being the game state the command was decided on (the game says where turns begin, so
+    other seats' reactions may interleave with a turn). The default
     makes every step a checkpoint and a turn of its own: nothing is taken back without consent.
     """
 
     checkpoint: Callable[[Event], bool] = _always
     final: Callable[[Event], bool] = _never
     new_round: Callable[[Event], bool] = _never
-    turn_start: Callable[[Event], bool] = _always
+    turn_start: Callable[[Any, Event], bool] = _each_step
 
 
 CONSENT_ONLY = TakeBacks()
@@ -189,7 +195,10 @@ class NotYoursToAnswer(RuleError):
 
 
 class Step(msgspec.Struct, frozen=True, array_like=True):
-    """One accepted command: who sent it, its versions, the effective position before it, its kind."""
+    """One accepted command: who sent it, its versions, the effective position before it, its kind.
+
+    ``turn``: the step begins a turn of its seat, as the game declares (``TakeBacks.turn_start``).
+    """
 
     seat: int | None
     command_id: str
@@ -198,6 +207,7 @@ class Step(msgspec.Struct, frozen=True, array_like=True):
     before: int
     checkpoint: bool
     final: bool
+    turn: bool = True
 
 
 class Request(msgspec.Struct, frozen=True, kw_only=True):
@@ -229,13 +239,17 @@ class Situation:
     timeout: timedelta = REQUEST_TIMEOUT
 
 
-def kind_of(declared: TakeBacks, event: Event, seat: int | None) -> tuple[bool, bool]:
+def kind_of(
+    declared: TakeBacks, event: Event, seat: int | None, *, by_referee: bool = False
+) -> tuple[bool, bool]:
     """``(checkpoint, final)`` for the step holding ``event``, as its game declares (setup is final).
 
-    The service decides this when it records the event and stores the answer with it, so that
-    applying a recorded event (on the write side or in a projection) applies no rule.
+    The table decides this when it records the event and stores the answer with it, so that
+    applying a recorded event (on the write side or in a projection) applies no rule. What the
+    referee decides is a checkpoint like any other step, final only where the game says so.
     """
-    return declared.checkpoint(event), seat is None or declared.final(event)
+    setup = seat is None and not by_referee
+    return declared.checkpoint(event), setup or declared.final(event)
 
 
 def noted(ledger: Ledger, step: Step) -> Ledger:
@@ -251,6 +265,7 @@ def noted(ledger: Ledger, step: Step) -> Ledger:
             last.before,
             last.checkpoint or step.checkpoint,
             last.final or step.final,
+            last.turn or step.turn,
         )
         steps = steps[:-1]
     kept = (step,) if step.final else (*steps[-MAX_STEPS + 1 :], step)
@@ -361,10 +376,13 @@ def _request(ledger: Ledger, seat: Seat, situation: Situation) -> TakeBackReques
 
 
 def _latest_turn(ledger: Ledger, seat: Seat) -> tuple[Step, ...]:
+    """The steps since the latest turn began, if that turn is ``seat``'s (others' reactions included)."""
     steps = ledger.steps
-    start = len(steps)
-    while start > 0 and steps[start - 1].seat == seat:
+    start = len(steps) - 1
+    while start >= 0 and not (steps[start].turn and steps[start].seat is not None):
         start -= 1
+    if start < 0 or steps[start].seat != seat:
+        return ()
     return steps[start:]
 
 

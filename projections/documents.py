@@ -1,9 +1,10 @@
 """What the read models hold: the private game record and the documents players read.
 
-A game's :class:`GameRecord` holds the omniscient state and the token digests: the projection resumes
-from it and the API resolves tokens with it, but it is never served. Everything served is built here by
+A game's record (:class:`Record`) holds the table as the projection folded it (the omniscient game
+state and the token digests; the secret seed and receipts are dropped): the projection resumes from
+it and reads resolve tokens with it, but it is never served. Everything served is built here by
 whitelisting: the summary from public fields, each view with the game's own ``view`` for one viewer,
-each feed entry with ``domain.referee.tell`` for one viewer.
+each feed entry with :func:`domain.table.told` for one viewer.
 """
 
 from __future__ import annotations
@@ -13,39 +14,40 @@ from typing import Any
 
 import msgspec
 
-from domain import referee, takeback
-from domain.game import GameDefinition
 from domain.seats import SPECTATOR, Seat, SeatNames, Viewer, is_seat
-
-AnyGame = GameDefinition[Any, Any, Any, Any]
+from domain.stored import TableRecord
+from domain.stored import record_of as stored_record
+from domain.table import AnyGame, AnyTableEvent, TableState, feed_event, told
 
 SPECTATOR_KEY = "spectator"
 
 
-class GameRecord(msgspec.Struct, kw_only=True):
+class Record(msgspec.Struct, kw_only=True):
     """One game as the projection knows it (never served: it holds the state and token digests)."""
 
-    id: str
-    game: str
-    rules_version: str
-    seat_names: list[str | None]
-    token_digests: list[str | None]
-    seeded: bool
     version: int
-    recorded: int
-    created_at: datetime
-    updated_at: datetime
-    state: msgspec.Raw = msgspec.Raw(b"null")
-    ledger: takeback.Ledger = msgspec.field(default_factory=takeback.Ledger)
-    effective: int = 0
+    state: TableRecord
+
+
+class _SeatingState(msgspec.Struct):
+    game: str
+    token_digests: list[str | None]
 
 
 class Seating(msgspec.Struct):
-    """The part of a :class:`GameRecord` a read needs to tell who is asking."""
+    """The part of a :class:`Record` a read needs to tell who is asking."""
 
-    game: str
     version: int
-    token_digests: list[str | None]
+    state: _SeatingState
+
+
+RECORD = msgspec.json.Decoder(Record)
+
+
+def record_of(table: TableState) -> Record:
+    """The projection's record of ``table``: no secret seed, no receipts (reads never need them)."""
+    kept = msgspec.structs.replace(table, secret="", receipts={})
+    return Record(version=table.version, state=stored_record(kept))
 
 
 def viewer_key(viewer: Viewer) -> str:
@@ -58,55 +60,55 @@ def perspectives(seat_count: int) -> list[Viewer]:
     return [*(Seat(seat) for seat in range(seat_count)), SPECTATOR]
 
 
-def status(rules: AnyGame, recorded: int, state: Any) -> str:
+def status(rules: AnyGame, table: TableState) -> str:
     """``waiting`` for players, ``playing``, or ``over``."""
-    if not recorded:
+    if not table.started:
         return "waiting"
-    return "over" if rules.is_over(state) else "playing"
+    return "over" if rules.is_over(table.game_state) else "playing"
 
 
-def to_act(rules: AnyGame, recorded: int, state: Any) -> list[int]:
+def to_act(rules: AnyGame, table: TableState) -> list[int]:
     """The seats that may act now (none before the game starts)."""
-    return sorted(rules.to_act(state)) if recorded else []
+    return sorted(rules.to_act(table.game_state)) if table.started else []
 
 
-def summary(record: GameRecord, rules: AnyGame, state: Any) -> dict[str, Any]:
+def summary(game_id: str, rules: AnyGame, table: TableState) -> dict[str, Any]:
     """What anyone may know about a game: seats, status, version, who may act, the outcome once over."""
-    started = record.recorded > 0
     return {
-        "id": record.id,
-        "game": record.game,
+        "id": game_id,
+        "game": table.game,
         "title": rules.title,
-        "rules_version": record.rules_version,
-        "seats": [{"seat": seat, "name": name} for seat, name in enumerate(record.seat_names)],
-        "open_seats": [seat for seat, name in enumerate(record.seat_names) if name is None],
-        "status": status(rules, record.recorded, state),
-        "version": record.version,
-        "to_act": to_act(rules, record.recorded, state),
-        "outcome": rules.outcome(state) if started else None,
-        "seeded": record.seeded,
-        "created_at": record.created_at,
-        "updated_at": record.updated_at,
+        "rules_version": table.rules_version,
+        "seats": [{"seat": seat, "name": name} for seat, name in enumerate(table.seat_names)],
+        "open_seats": table.open_seats(),
+        "status": status(rules, table),
+        "version": table.version,
+        "to_act": to_act(rules, table),
+        "outcome": rules.outcome(table.game_state) if table.started else None,
+        "seeded": table.seeded,
+        "created_at": table.created_at,
+        "updated_at": table.updated_at,
     }
 
 
-def view(record: GameRecord, rules: AnyGame, state: Any, viewer: Viewer) -> dict[str, Any]:
+def view(game_id: str, rules: AnyGame, table: TableState, viewer: Viewer) -> dict[str, Any]:
     """The game as ``viewer`` sees it, with version, status and who may act."""
     return {
-        "id": record.id,
-        "version": record.version,
-        "status": status(rules, record.recorded, state),
+        "id": game_id,
+        "version": table.version,
+        "status": status(rules, table),
         "seat": int(viewer) if is_seat(viewer) else None,
-        "to_act": to_act(rules, record.recorded, state),
-        "view": rules.view(state, viewer) if record.recorded else None,
+        "to_act": to_act(rules, table),
+        "view": rules.view(table.game_state, viewer) if table.started else None,
     }
+
+
+def feed_entry(rules: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames) -> dict[str, Any]:
+    """One line of a perspective's feed: the event as ``viewer`` may see it, and its sentence."""
+    said = told(rules, event, viewer, names)
+    return entry(event.version, event.seat, event.at, feed_event(said), said.sentence)
 
 
 def entry(version: int, seat: int | None, at: datetime, event: Any, description: str) -> dict[str, Any]:
     """One line of a perspective's feed: an already-redacted event and its sentence."""
     return {"version": version, "seat": seat, "at": at, "event": event, "description": description}
-
-
-def told(rules: AnyGame, event: Any, viewer: Viewer, names: SeatNames = ()) -> tuple[Any, str]:
-    """A game event as ``viewer`` may see it, and its sentence naming the seats' players."""
-    return referee.tell(rules, event, viewer, names)

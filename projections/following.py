@@ -1,10 +1,12 @@
-"""Driving the projection from the log: the library's subscription, or a small follower for SQLite.
+"""Driving the projection from the log: the recorder's subscription, or a small follower for SQLite.
 
-On PostgreSQL :class:`SubscriptionFollower` iterates ``eventsourcing``'s ``ApplicationSubscription``
-(LISTEN/NOTIFY underneath) from the projection's position. SQLite has no subscriptions, so
-:class:`LogFollower` reads the notification log page by page: woken at once by a local commit
-(:class:`LiveTables`), polling as a fallback for commits made by other processes. Both resume from the
-position the read store holds.
+The projection reads the library's notification log through its recorder only (no application, no
+aggregate): each notification of a table event is decoded by :mod:`domain.stored`, anything else
+sharing the store only moves the position. On PostgreSQL :class:`SubscriptionFollower` iterates the
+recorder's subscription (LISTEN/NOTIFY underneath) from the projection's position. SQLite has no
+subscriptions, so :class:`LogFollower` reads the log page by page: woken at once by a local commit
+(``wake``), polling as a fallback for commits made by other processes. Both resume from the position
+the read store holds.
 """
 
 from __future__ import annotations
@@ -12,45 +14,39 @@ from __future__ import annotations
 import logging
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from eventsourcing.persistence import Recording
-from eventsourcing.projection import ApplicationSubscription
+from eventsourcing.persistence import ApplicationRecorder, Notification
 
-from api.service.application import Tables
-from projections.games import GameProjection
+from domain import stored
+from projections.games import GameProjection, Logged
 
 log = logging.getLogger(__name__)
 
 PAGE = 200
 
-OUR_TOPICS = "api.service."
-"""Topics of the events this service writes; anything else sharing the store is passed over."""
+
+def logged(notification: Notification) -> Logged:
+    """A notification as the projection takes it: a table event with its table's id, else ``None``."""
+    if not stored.is_table_topic(notification.topic):
+        return None
+    event = stored.decode_event(notification.topic, notification.state, notification.originator_version)
+    return notification.originator_id, event  # type: ignore[return-value]  # a UUID: tables are UUIDs
 
 
-class LiveTables(Tables):
-    """Tables that raise :attr:`committed` as soon as a save commits, to wake an in-process follower."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self.committed = threading.Event()
-        super().__init__(*args, **kwargs)
-
-    def _notify(self, recordings: list[Recording[Any]]) -> None:
-        self.committed.set()
+def project(projection: GameProjection, notifications: Iterable[Notification]) -> bool:
+    """Project ``notifications`` (in log order); ``False`` when another writer moved the position."""
+    return projection.project((logged(n), n.id) for n in notifications)
 
 
-def catch_up(tables: Tables, projection: GameProjection, page: int = PAGE) -> int:
+def catch_up(recorder: ApplicationRecorder, projection: GameProjection, page: int = PAGE) -> int:
     """Project every event in the log after the projection's position; the position reached."""
     while True:
-        start = projection.position
-        found = tables.recorder.select_notifications(start, page, inclusive_of_start=False)
+        found = recorder.select_notifications(projection.position, page, inclusive_of_start=False)
         if not found:
             return projection.position
-        mapper = tables.mapper
-        projection.project(
-            (mapper.to_domain_event(n) if n.topic.startswith(OUR_TOPICS) else None, n.id) for n in found
-        )
+        project(projection, found)
         if len(found) < page and projection.position >= found[-1].id:
             return projection.position
 
@@ -58,8 +54,8 @@ def catch_up(tables: Tables, projection: GameProjection, page: int = PAGE) -> in
 class Follower(ABC):
     """A thread that keeps a projection up with the log until stopped."""
 
-    def __init__(self, tables: Tables, projection: GameProjection) -> None:
-        self.tables = tables
+    def __init__(self, recorder: ApplicationRecorder, projection: GameProjection) -> None:
+        self.recorder = recorder
         self.projection = projection
         self.stopping = threading.Event()
         self.thread = threading.Thread(target=self._guarded, name=type(self).__name__, daemon=True)
@@ -92,18 +88,18 @@ class LogFollower(Follower):
 
     def __init__(
         self,
-        tables: Tables,
+        recorder: ApplicationRecorder,
         projection: GameProjection,
         poll: float = 0.25,
         wake: threading.Event | None = None,
     ) -> None:
-        super().__init__(tables, projection)
+        super().__init__(recorder, projection)
         self.poll = poll
         self.wake = wake or threading.Event()
 
     def run(self) -> None:
         while not self.stopping.is_set():
-            catch_up(self.tables, self.projection)
+            catch_up(self.recorder, self.projection)
             self.wake.wait(self.poll)
             self.wake.clear()
 
@@ -114,20 +110,20 @@ class LogFollower(Follower):
 
 
 class SubscriptionFollower(Follower):
-    """Follows the log through the library's subscription (PostgreSQL), from the projection's position."""
+    """Follows the log through the recorder's subscription (PostgreSQL), from the projection's position."""
 
-    def __init__(self, tables: Tables, projection: GameProjection) -> None:
-        super().__init__(tables, projection)
-        self.subscription: ApplicationSubscription[Any] | None = None
+    def __init__(self, recorder: ApplicationRecorder, projection: GameProjection) -> None:
+        super().__init__(recorder, projection)
+        self.subscription: Any = None
 
     def run(self) -> None:
-        subscription = ApplicationSubscription(self.tables, gt=self.projection.position)
+        subscription = self.recorder.subscribe(gt=self.projection.position)
         self.subscription = subscription
         with subscription:
             if self.stopping.is_set():
                 return
-            for event, tracking in subscription:
-                if not self.projection.project([(event, tracking.notification_id)]):
+            for notification in subscription:
+                if not project(self.projection, [notification]):
                     return  # another writer moved the position: subscribe again from it
 
     def stop(self) -> None:
@@ -137,30 +133,36 @@ class SubscriptionFollower(Follower):
         self.thread.join(timeout=10)
 
 
-def follower_for(tables: Tables, projection: GameProjection, poll: float = 0.25) -> Follower:
-    """The library's subscription where the store has one, else the log follower."""
-    if has_subscriptions(tables):
-        return SubscriptionFollower(tables, projection)
-    wake: threading.Event | None = getattr(tables, "committed", None)
-    return LogFollower(tables, projection, poll=poll, wake=wake)
+def follower_for(
+    recorder: ApplicationRecorder,
+    projection: GameProjection,
+    poll: float = 0.25,
+    wake: threading.Event | None = None,
+) -> Follower:
+    """The recorder's subscription where the store has one, else the log follower."""
+    if has_subscriptions(recorder):
+        return SubscriptionFollower(recorder, projection)
+    return LogFollower(recorder, projection, poll=poll, wake=wake)
 
 
-def has_subscriptions(tables: Tables) -> bool:
-    """True when the store offers the library's subscriptions (PostgreSQL; SQLite does not)."""
-    return type(tables.recorder).__module__ == "eventsourcing.postgres"
+def has_subscriptions(recorder: ApplicationRecorder) -> bool:
+    """True when the store offers subscriptions (PostgreSQL; SQLite does not)."""
+    return type(recorder).__module__ == "eventsourcing.postgres"
 
 
 Progress = Callable[[int, int], None]
 
 
-def rebuild(tables: Tables, projection: GameProjection, progress: Progress | None = None) -> int:
+def rebuild(
+    recorder: ApplicationRecorder, projection: GameProjection, progress: Progress | None = None
+) -> int:
     """Forget every read model and project the whole log again; ``progress(done, total)`` as it goes."""
     with projection.lock:
         projection.store.clear()
         projection.forget()
-        total = tables.recorder.max_notification_id() or 0
+        total = recorder.max_notification_id() or 0
         while True:
-            reached = catch_up(tables, projection, page=1000)
+            reached = catch_up(recorder, projection, page=1000)
             if progress is not None:
                 progress(reached, total)
             if reached >= total:

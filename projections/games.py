@@ -1,10 +1,10 @@
 """The one projection: every game's private record, summary, views and feeds, folded from the log.
 
-For each table event it updates the game's record (the omniscient state folded with the game's own
-``evolve``) and appends the event to every perspective's feed, redacted and described for that
-perspective; once per batch it renders each changed game's summary and one view per perspective. A
-batch and its position are committed together (:meth:`ReadStore.commit`), so a replayed event changes
-nothing and a restart resumes where the last commit ended, from the records it left (no re-reading).
+Each table event is folded with :func:`domain.table.evolve_table` (the same fold as the write side)
+and appended to every perspective's feed, redacted and described for that perspective; once per batch
+each changed game's summary and one view per perspective are rendered. A batch and its position are
+committed together (:meth:`ReadStore.commit`), so a replayed event changes nothing and a restart
+resumes where the last commit ended, from the records it left (no re-reading).
 """
 
 from __future__ import annotations
@@ -14,33 +14,30 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import singledispatchmethod
-from typing import Any
+from uuid import UUID
 
-import msgspec
-
-from api.service.tables import Table
-from domain import takeback
+from domain import stored
 from domain.codec import encode
+from domain.table import AnyGame, AnyTableEvent, TableOpened, TableState, evolve_table
 from projections import documents
-from projections.documents import AnyGame, GameRecord, perspectives, viewer_key
+from projections.documents import perspectives, viewer_key
 from projections.stores import Batch, ReadStore
 
 log = logging.getLogger(__name__)
 
 CACHE_SIZE = 10_000
-_RECORD = msgspec.json.Decoder(GameRecord)
 
 Changed = Callable[[dict[str, int]], None]
+Logged = tuple[UUID, AnyTableEvent] | None
+"""A table event with its table's id, or ``None`` for a position holding something else."""
 
 
 @dataclass(slots=True)
 class Live:
-    """A game being projected: its record, its rules and its decoded state."""
+    """A game being projected: its rules and its table."""
 
-    record: GameRecord
     rules: AnyGame
-    state: Any
+    table: TableState
 
 
 class GameProjection:
@@ -61,10 +58,8 @@ class GameProjection:
         self.cache: OrderedDict[str, Live] = OrderedDict()
         self.position = store.position()
 
-    def project(self, events: Iterable[tuple[Any, int]]) -> bool:
-        """Apply ``(event, position)`` pairs after our position and commit them; ``False`` if outrun.
-
-        An event of ``None`` is a position holding something that is not ours: only the position moves.
+    def project(self, events: Iterable[tuple[Logged, int]]) -> bool:
+        """Apply ``(logged, position)`` pairs after our position and commit them; ``False`` if outrun.
 
         When another writer moved the store's position first nothing is written, the cache is dropped
         and the position reloaded, so the caller reads the log again from there.
@@ -73,11 +68,11 @@ class GameProjection:
             batch = Batch(position=self.position)
             touched: dict[str, Live] = {}
             try:
-                for event, position in events:
+                for logged, position in events:
                     if position > batch.position:
                         batch.position = position  # before applying: the lobby is ordered by it
-                        if event is not None:
-                            self.apply(event, batch, touched)
+                        if logged is not None:
+                            self.apply(str(logged[0]), logged[1], batch, touched)
                 if batch.position == self.position:
                     return True
                 for game_id, live in touched.items():
@@ -100,120 +95,28 @@ class GameProjection:
             self.cache.clear()
             self.position = self.store.position()
 
-    # -- one event --------------------------------------------------------------------------------
-
-    @singledispatchmethod
-    def apply(self, event: Any, batch: Batch, touched: dict[str, Live]) -> None:
-        """Any other event: only its version is noted (the batch records the position)."""
-        live = self._live(str(event.originator_id), touched)
-        if live is not None and event.originator_version > live.record.version:
-            live.record.version = event.originator_version
-            live.record.updated_at = event.timestamp
-
-    @apply.register
-    def _opened(self, event: Table.Opened, batch: Batch, touched: dict[str, Live]) -> None:
-        game_id = str(event.originator_id)
-        rules = self.games.get(event.game)
-        if rules is None or self._live(game_id, touched) is not None:
-            if rules is None:
-                log.warning("Game %s is a %r, which this process does not know: skipped", game_id, event.game)
+    def apply(self, game_id: str, event: AnyTableEvent, batch: Batch, touched: dict[str, Live]) -> None:
+        """Fold one table event and append it to every perspective's feed (once: replays change nothing)."""
+        live = self._live(game_id, touched)
+        if isinstance(event, TableOpened):
+            rules = self.games.get(event.game)
+            if rules is None or live is not None:
+                if rules is None:
+                    log.warning(
+                        "Game %s is a %r, which this process does not know: skipped", game_id, event.game
+                    )
+                return
+            live = touched[game_id] = self._remember(game_id, Live(rules, evolve_table(rules, None, event)))
+            batch.add("lobby", batch.position, game_id.encode())
+        elif live is None or event.version <= live.table.version:
             return
-        record = GameRecord(
-            id=game_id,
-            game=event.game,
-            rules_version=event.rules_version,
-            seat_names=list(event.seat_names),
-            token_digests=list(event.token_digests),
-            seeded=event.seeded,
-            version=event.originator_version,
-            recorded=0,
-            created_at=event.timestamp,
-            updated_at=event.timestamp,
-            effective=event.originator_version,
-        )
-        live = touched[game_id] = self._remember(game_id, Live(record, rules, None))
-        seats = len(record.seat_names)
-        public = {"type": "TableOpened", "game": event.game, "seats": seats}
-        sentence = f"A table for {rules.title} was opened with {seats} seats."
-        self._tell_everyone(live, event, public, sentence, batch)
-        batch.add("lobby", batch.position, game_id.encode())
-
-    @apply.register
-    def _seat_taken(self, event: Table.SeatTaken, batch: Batch, touched: dict[str, Live]) -> None:
-        live = self._next(event, touched)
-        if live is None:
-            return
-        live.record.seat_names[event.seat] = event.name
-        live.record.token_digests[event.seat] = event.token_digest
-        live.record.effective += 1
-        public = {"type": "SeatTaken", "seat": event.seat, "name": event.name}
-        self._tell_everyone(live, event, public, f"{event.name} took seat {event.seat}.", batch)
-
-    @apply.register
-    def _recorded(self, event: Table.Recorded, batch: Batch, touched: dict[str, Live]) -> None:
-        live = self._next(event, touched)
-        if live is None:
-            return
-        rules = live.rules
-        game_event = rules.event_decoder.decode(event.event)
-        live.state = rules.evolve(live.state, game_event)
-        live.record.recorded += 1
-        record = live.record
-        version = event.originator_version
-        step = takeback.Step(
-            event.seat, event.command_id, version, version, record.effective, event.checkpoint, event.final
-        )
-        record.ledger = takeback.noted(record.ledger, step)
-        record.effective += 1
-        for viewer in perspectives(len(live.record.seat_names)):
-            seen, sentence = documents.told(rules, game_event, viewer, record.seat_names)
-            line = documents.entry(event.originator_version, event.seat, event.timestamp, seen, sentence)
-            batch.add(f"feed:{live.record.id}:{viewer_key(viewer)}", event.originator_version, encode(line))
-
-    @apply.register
-    def _taken_back(self, event: Table.TakeBackNoted, batch: Batch, touched: dict[str, Live]) -> None:
-        """A take-back event (public); a take-back returns the game to the state it carries."""
-        live = self._next(event, touched)
-        if live is None:
-            return
-        told = takeback.EVENT_DECODER.decode(event.event)
-        live.record.ledger = takeback.evolve(live.record.ledger, told)
-        if isinstance(told, takeback.TurnTakenBack):
-            live.state = live.rules.state_decoder.decode(event.state)
-            live.record.effective = told.effective
-        sentence = takeback.describe(told, live.record.seat_names)
-        self._tell_everyone(live, event, told, sentence, batch)
-
-    @apply.register
-    def _forked(self, event: Table.Forked, batch: Batch, touched: dict[str, Live]) -> None:
-        """A fork starts from the position it carries."""
-        live = self._next(event, touched)
-        if live is None:
-            return
-        live.state = live.rules.state_decoder.decode(event.state)
-        live.record.recorded = 1
-        live.record.effective = event.effective
-        public = {"type": "Forked", "source": event.source, "source_version": event.source_version}
-        sentence = f"This table starts from game {event.source} at version {event.source_version}."
-        self._tell_everyone(live, event, public, sentence, batch)
-
-    # -- helpers ----------------------------------------------------------------------------------
-
-    def _next(self, event: Any, touched: dict[str, Live]) -> Live | None:
-        """The game ``event`` continues, with version and time moved on; ``None`` if already applied."""
-        live = self._live(str(event.originator_id), touched)
-        if live is None or event.originator_version <= live.record.version:
-            return None
-        live.record.version = event.originator_version
-        live.record.updated_at = event.timestamp
-        return live
-
-    def _tell_everyone(self, live: Live, event: Any, public: Any, sentence: str, batch: Batch) -> None:
-        version = event.originator_version
-        seat = getattr(event, "seat", None)
-        line = encode(documents.entry(version, seat, event.timestamp, public, sentence))
-        for viewer in perspectives(len(live.record.seat_names)):
-            batch.add(f"feed:{live.record.id}:{viewer_key(viewer)}", version, line)
+        else:
+            event = stored.upcast(live.table, event)
+            live.table = evolve_table(live.rules, live.table, event)
+        names = live.table.seat_names
+        for viewer in perspectives(len(names)):
+            line = documents.feed_entry(live.rules, event, viewer, names)
+            batch.add(f"feed:{game_id}:{viewer_key(viewer)}", event.version, encode(line))
 
     def _live(self, game_id: str, touched: dict[str, Live]) -> Live | None:
         live = touched.get(game_id) or self.cache.get(game_id)
@@ -226,15 +129,14 @@ class GameProjection:
         return live
 
     def _load(self, game_id: str) -> Live | None:
-        stored = self.store.get(f"record:{game_id}")
-        if stored is None:
+        found = self.store.get(f"record:{game_id}")
+        if found is None:
             return None
-        record = _RECORD.decode(stored)
-        rules = self.games.get(record.game)
+        record = documents.RECORD.decode(found)
+        rules = self.games.get(record.state.game)
         if rules is None:
             return None
-        state = None if bytes(record.state) == b"null" else rules.state_decoder.decode(record.state)
-        return Live(record, rules, state)
+        return Live(rules, stored.state_of(record.state, record.version, self.games))
 
     def _remember(self, game_id: str, live: Live) -> Live:
         self.cache[game_id] = live
@@ -244,13 +146,12 @@ class GameProjection:
         return live
 
     def _render(self, game_id: str, live: Live, batch: Batch) -> None:
-        record, rules, state = live.record, live.rules, live.state
-        record.state = msgspec.Raw(encode(state))
-        batch.put(f"record:{game_id}", encode(record))
-        batch.put(f"version:{game_id}", str(record.version).encode())
-        batch.put(f"summary:{game_id}", encode(documents.summary(record, rules, state)))
-        for viewer in perspectives(len(record.seat_names)):
-            seen = documents.view(record, rules, state, viewer)
-            batch.put(f"view:{game_id}:{viewer_key(viewer)}", encode(seen))
-        batch.changed[game_id] = record.version
-
+        table, rules = live.table, live.rules
+        batch.put(f"record:{game_id}", encode(documents.record_of(table)))
+        batch.put(f"version:{game_id}", str(table.version).encode())
+        batch.put(f"summary:{game_id}", encode(documents.summary(game_id, rules, table)))
+        for viewer in perspectives(len(table.seat_names)):
+            batch.put(
+                f"view:{game_id}:{viewer_key(viewer)}", encode(documents.view(game_id, rules, table, viewer))
+            )
+        batch.changed[game_id] = table.version

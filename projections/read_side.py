@@ -10,18 +10,17 @@ relays change messages to its streams; a read that names ``min_version`` waits b
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
+from datetime import datetime
 
-from api.service.application import Tables
-from api.service.tables import AnyGame, Clock, utc_now
-from api.settings import Settings
-from projections.following import Follower, catch_up, follower_for
+from eventsourcing.persistence import ApplicationRecorder
+
+from domain.table import AnyGame
+from projections.following import Follower, catch_up
 from projections.games import GameProjection
-from projections.redis_store import RedisReadStore
 from projections.signals import RedisRelay, Signals
-from projections.stores import ReadStore, SQLiteReadStore
+from projections.stores import ReadStore
 
 WAIT = 2.0
 """Seconds a read naming ``min_version`` waits for the projection before answering as stale."""
@@ -34,11 +33,11 @@ class ReadSide:
     store: ReadStore
     games: dict[str, AnyGame]
     signals: Signals
-    tables: Tables | None = None
+    recorder: ApplicationRecorder | None = None
     projection: GameProjection | None = None
     follower: Follower | None = None
     relay: RedisRelay | None = None
-    clock: Clock = utc_now
+    clock: Callable[[], datetime] = lambda: datetime.now().astimezone()
     """The service's clock: take-back offers depend on whether a request's deadline has passed."""
 
     def start(self) -> None:
@@ -56,8 +55,8 @@ class ReadSide:
 
     def catch_up(self) -> None:
         """Embedded: project whatever the log holds beyond our position (read-your-writes)."""
-        if self.projection is not None and self.tables is not None:
-            catch_up(self.tables, self.projection)
+        if self.projection is not None and self.recorder is not None:
+            catch_up(self.recorder, self.projection)
 
     def version(self, game_id: str) -> int:
         """The version the game's read models reflect (0 when not projected yet)."""
@@ -90,24 +89,3 @@ class ReadSide:
         event loop itself: the same work, but the loop stays free to answer other requests.
         """
         return self.follower is not None and self.follower.thread.is_alive()
-
-
-def reads_path(settings: Settings) -> str:
-    """Where the embedded read models live: beside the SQLite log, or in memory."""
-    if settings.postgres_dsn or ":memory:" in settings.sqlite_path or "://" in settings.sqlite_path:
-        return ":memory:"
-    log = Path(settings.sqlite_path)
-    return str(log.with_name(f"{log.stem}.reads{log.suffix or '.sqlite'}"))
-
-
-def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) -> ReadSide:
-    """The read side ``settings`` ask for (Redis when a URL is set, else embedded)."""
-    signals = Signals()
-    if settings.redis_url:
-        store = RedisReadStore(settings.redis_url, settings.redis_prefix)
-        relay = RedisRelay(settings.redis_url, store.channel, signals)
-        return ReadSide(store, dict(games), signals, relay=relay, clock=tables.clock)
-    local = SQLiteReadStore(reads_path(settings))
-    projection = GameProjection(local, games, changed=signals.publish)
-    follower = follower_for(tables, projection)
-    return ReadSide(local, dict(games), signals, tables, projection, follower, clock=tables.clock)

@@ -14,7 +14,7 @@ from typing import ParamSpec, TypeVar
 
 import redis
 
-from api.service.errors import StoreUnavailable
+from domain.errors import StoreUnavailable
 from projections.stores import Batch
 
 P = ParamSpec("P")
@@ -32,6 +32,7 @@ def _reachable(method: Callable[P, R]) -> Callable[P, R]:
             raise StoreUnavailable("The read store cannot be reached.") from error
 
     return guarded
+
 
 _COMMIT = """
 local current = tonumber(redis.call('GET', KEYS[1]) or '0')

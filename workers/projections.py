@@ -12,17 +12,20 @@ import threading
 from collections.abc import Callable, Mapping
 from types import FrameType
 
-from api.service.application import Tables
-from api.service.tables import AnyGame
-from api.settings import Settings
+from eventsourcing.persistence import ApplicationRecorder, InfrastructureFactory
+from eventsourcing.utils import Environment
+
+from domain.table import AnyGame
 from projections.following import Progress, follower_for, rebuild
 from projections.games import GameProjection
-from projections.read_side import reads_path
 from projections.redis_store import RedisReadStore
 from projections.stores import ReadStore, SQLiteReadStore
+from workers.settings import Settings
 
 log = logging.getLogger(__name__)
 
+LOG_NAME = "Backroom"
+"""The name the write side's application has: the library names the log's tables after it."""
 POLL = 0.02
 """Seconds between looks at a log without subscriptions (SQLite), whose commits happen elsewhere."""
 
@@ -31,34 +34,38 @@ def read_store(settings: Settings) -> ReadStore:
     """The read store ``settings`` name: Redis when a URL is set, else the embedded SQLite file."""
     if settings.redis_url:
         return RedisReadStore(settings.redis_url, settings.redis_prefix)
-    return SQLiteReadStore(reads_path(settings))
+    return SQLiteReadStore(settings.reads_path())
+
+
+def log_recorder(settings: Settings) -> ApplicationRecorder:
+    """The library's recorder of the log ``settings`` name (the projection reads nothing else)."""
+    env = Environment(name=LOG_NAME, env=settings.eventsourcing_env())
+    recorder: ApplicationRecorder = InfrastructureFactory.construct(env).application_recorder()
+    return recorder
 
 
 def run(settings: Settings, games: Mapping[str, AnyGame], stop: threading.Event | None = None) -> None:
     """Project until ``stop`` is set (or SIGTERM / SIGINT arrives when run as the main thread)."""
     stop = stop or _stop_on_signals()
-    tables = Tables(settings.eventsourcing_env(), games=games)
+    recorder = log_recorder(settings)
     store = read_store(settings)
     projection = GameProjection(store, games)
-    follower = follower_for(tables, projection, poll=POLL).start()
+    follower = follower_for(recorder, projection, poll=POLL).start()
     log.info("Projecting from position %d", projection.position)
     try:
         stop.wait()
     finally:
         follower.stop()
         store.close()
-        tables.close()
 
 
 def rebuild_all(settings: Settings, games: Mapping[str, AnyGame], progress: Progress | None = None) -> int:
     """Forget the read models and project the whole log again; the position reached."""
-    tables = Tables(settings.eventsourcing_env(), games=games)
     store = read_store(settings)
     try:
-        return rebuild(tables, GameProjection(store, games), progress)
+        return rebuild(log_recorder(settings), GameProjection(store, games), progress)
     finally:
         store.close()
-        tables.close()
 
 
 def _stop_on_signals() -> threading.Event:

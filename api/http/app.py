@@ -15,20 +15,25 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException
 
+from api.http.errors import code_of, status_of
 from api.http.explorer import mount as mount_explorer
 from api.http.history import router as history_router
 from api.http.reads import router as reads_router
 from api.http.routes import router
 from api.http.wire import Join, NewGame, problem, reply
 from api.service.application import Tables
-from api.service.errors import InvalidRequest, ServiceError, code_of, status_of
-from api.service.tables import AnyGame, Clock, utc_now
-from api.settings import Settings
+from api.service.store import Clock, utc_now
 from api.web import mount as mount_web
-from domain.errors import OptionsError, RuleError
+from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError
 from domain.game import registered
-from projections.following import LiveTables
-from projections.read_side import read_side
+from domain.table import AnyGame
+from projections.following import follower_for
+from projections.games import GameProjection
+from projections.read_side import ReadSide
+from projections.redis_store import RedisReadStore
+from projections.signals import RedisRelay, Signals
+from projections.stores import SQLiteReadStore
+from workers.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -42,13 +47,13 @@ def create_app(
     """The service over the store ``settings`` name, refereeing ``games`` (default: every registered game)."""
     settings = settings or Settings.from_env()
     catalogue = dict(games) if games is not None else registered()
-    # Embedded, this process projects: its tables wake the follower on each commit.
-    tables = (Tables if settings.redis_url else LiveTables)(
+    tables = Tables(
         settings.eventsourcing_env(),
         games=catalogue,
         clock=clock,
         snapshot_interval=settings.snapshot_interval,
         takeback_timeout=timedelta(seconds=settings.takeback_seconds),
+        cache_size=settings.cache_size,
     )
 
     @asynccontextmanager
@@ -79,6 +84,20 @@ def create_app(
 
     app.openapi = lambda: _openapi(app, catalogue)  # type: ignore[method-assign]
     return app
+
+
+def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) -> ReadSide:
+    """The read side ``settings`` ask for: Redis when a URL is set, else embedded (woken by each commit)."""
+    signals = Signals()
+    if settings.redis_url:
+        store = RedisReadStore(settings.redis_url, settings.redis_prefix)
+        relay = RedisRelay(settings.redis_url, store.channel, signals)
+        return ReadSide(store, dict(games), signals, relay=relay, clock=tables.clock)
+    local = SQLiteReadStore(settings.reads_path())
+    projection = GameProjection(local, games, changed=signals.publish)
+    recorder: Any = tables.recorder  # an application recorder (it keeps the notification log)
+    follower = follower_for(recorder, projection, wake=tables.committed)
+    return ReadSide(local, dict(games), signals, recorder, projection, follower, clock=tables.clock)
 
 
 def _handle_errors(app: FastAPI) -> None:

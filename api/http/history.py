@@ -1,12 +1,14 @@
 """Time travel routes: timeline, a version as the caller may see it, the audit, fork and export.
 
-Each route parses, calls :mod:`api.service.history` (fork and export: :mod:`api.service.archive`) and
-replies. ``?viewer=omniscient`` (or ``?perspective=omniscient``) and ``?seat=N`` (another seat's
+Each route parses, calls :mod:`api.service.history` (fork and export: :mod:`api.service.archive`) in a
+thread pool (they read the store: never on the event loop) and replies. ``?viewer=omniscient`` (or
+``?perspective=omniscient``) and ``?seat=N`` (another seat's
 perspective) answer only once the game is over.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Annotated
 
@@ -48,7 +50,7 @@ async def timeline(
     token: TokenDep,
     asked: AskedDep,
 ) -> Response:
-    return reply(history.timeline(tables, game_id, token, asked))
+    return reply(await asyncio.to_thread(history.timeline, tables, game_id, token, asked))
 
 
 @router.get("/games/{game_id}/at/{version}", summary="The game at a version, as the caller may see it")
@@ -60,7 +62,7 @@ async def at(
     asked: AskedDep,
 ) -> Response:
     started = time.perf_counter()
-    answer = history.at(tables, game_id, version, token, asked)
+    answer = await asyncio.to_thread(history.at, tables, game_id, version, token, asked)
     spent = (time.perf_counter() - started) * 1000
     return reply(answer, headers={"Server-Timing": f"seek;dur={spent:.3f}"})
 
@@ -72,18 +74,18 @@ async def audit(
     token: TokenDep,
     asked: AskedDep,
 ) -> Response:
-    return reply(history.audit(tables, game_id, token, asked))
+    return reply(await asyncio.to_thread(history.audit, tables, game_id, token, asked))
 
 
 @router.post(
     "/games/{game_id}/fork", status_code=201, summary="A sandbox game from a finished game's position"
 )
 async def fork(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
-    answer = archive.fork(tables, game_id, decode(body, Fork).version)
+    answer = await archive.fork(tables, game_id, decode(body, Fork).version)
     return reply(answer, 201, headers={"Location": f"/api/games/{answer['id']}"})
 
 
 @router.get("/games/{game_id}/export", summary="The whole log as JSON lines (omniscient once over)")
 async def export(tables: TablesDep, game_id: str, token: TokenDep) -> Response:
-    lines = list(archive.export(tables, game_id, token))  # read now, so a refusal is an error reply
+    lines = await asyncio.to_thread(archive.export, tables, game_id, token)  # a refusal is an error reply
     return StreamingResponse(iter([line + b"\n" for line in lines]), media_type="application/x-ndjson")

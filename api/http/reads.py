@@ -1,6 +1,6 @@
 """The read API under ``/api``: projected summaries, lists, views, feeds and legal moves, and the live stream.
 
-Every route reads the projections through :mod:`api.service.queries` (never an aggregate). A read may
+Every route reads the projections through :mod:`projections.queries` (never an aggregate). A read may
 name ``min_version`` (say, the version a command just answered with) to wait briefly for the projection.
 ``/stream`` sends the caller's feed as Server-Sent Events (FastAPI's own ``EventSourceResponse``): one
 ``game`` event per log entry, its ``id`` the version, resumable with ``Last-Event-ID``.
@@ -18,9 +18,9 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from api.http.routes import TokenDep, bearer
 from api.http.wire import reply
-from api.service import queries
-from api.service.errors import InvalidRequest, MissingToken
+from domain.errors import InvalidRequest, MissingToken
 from domain.seats import Viewer
+from projections import queries
 from projections.read_side import ReadSide
 
 KEEPALIVE = 15.0

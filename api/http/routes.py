@@ -12,15 +12,20 @@ again needs no ``GET /legal``.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import Response
 
 from api.http.wire import Join, NewGame, decode, reply
-from api.service import queries
 from api.service.application import Tables
-from api.service.errors import InvalidRequest, MissingToken
+from api.service.rulings import Ruling
+from api.service.store import Loaded
+from domain.errors import InvalidRequest, MissingToken
+from domain.seats import Seat
+from domain.table import feed_event, told
+from projections import documents, queries
 
 
 async def _tables(request: Request) -> Tables:
@@ -81,17 +86,17 @@ async def catalogue(tables: TablesDep) -> Response:
 @router.post("/games", status_code=201, summary="Open a table", openapi_extra=_body_schema("NewGame"))
 async def open_table(tables: TablesDep, body: BodyDep) -> Response:
     request = decode(body, NewGame)
-    opening = await tables.open_async(request.game, request.seat_names(), request.options, request.secret())
+    opening = await tables.open(request.game, request.seat_names(), request.options, request.secret())
     names = opening.table.seat_names
     tokens = [{"seat": seat, "name": names[seat], "token": token} for seat, token in opening.tokens.items()]
-    answer = {"id": str(opening.game_id), "tokens": tokens, "game": queries.summary(opening.table)}
+    answer = {"id": str(opening.game_id), "tokens": tokens, "game": summary(opening.table)}
     return reply(answer, 201, headers={"Location": f"/api/games/{opening.game_id}"})
 
 
 @router.post("/games/{game_id}/join", summary="Take an open seat", openapi_extra=_body_schema("Join"))
 async def join(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
-    seating = await tables.join_async(game_id, decode(body, Join).name)
-    return reply({"seat": seating.seat, "token": seating.token, "game": queries.summary(seating.table)})
+    seating = await tables.join(game_id, decode(body, Join).name)
+    return reply({"seat": seating.seat, "token": seating.token, "game": summary(seating.table)})
 
 
 async def _command(request: Request) -> Response:
@@ -136,9 +141,32 @@ async def command(  # noqa: PLR0917  (FastAPI injects each parameter by name)
 async def _referee(  # noqa: PLR0917  (the command route's parameters, in its order)
     tables: Tables, game_id: str, token: str | None, body: bytes, version: int | None, key: str | None
 ) -> Response:
-    ruling = await tables.submit_async(game_id, token, body, command_id=key, expected_version=version)
-    answer = queries.ruling(tables, ruling) | {"legal": tables.legal(ruling.table, ruling.seat)}
+    ruling = await tables.submit(game_id, token, body, command_id=key, expected_version=version)
+    answer = await answer_to(tables, ruling) | {"legal": tables.legal(ruling.table, ruling.seat)}
     headers = {"ETag": f'"{answer["version"]}"'} | (
         {"Idempotent-Replayed": "true"} if ruling.replayed else {}
     )
     return reply(answer, headers=headers)
+
+
+def summary(table: Loaded) -> dict[str, Any]:
+    """What anyone may know about a game, from the table just written (the projection's own summary)."""
+    return documents.summary(str(table.id), table.rules, table.table)
+
+
+async def answer_to(tables: Tables, done: Ruling) -> dict[str, Any]:
+    """The answer to a command: the new version, the sender's events described, the sender's view."""
+    table, viewer = done.table, Seat(done.seat)
+    events: list[dict[str, Any]] = []
+    if done.first <= done.last:
+        recorded = done.recorded
+        if recorded is None:  # a retry: its events are read back from the log, and the view then
+            recorded = tuple(await asyncio.to_thread(tables.events_of, table, done.first - 1, done.last))
+            table = await asyncio.to_thread(tables.load, table.id, done.last)
+        names = table.seat_names
+        for event in recorded:
+            said = told(table.rules, event, viewer, names)
+            events.append(
+                documents.entry(event.version, event.seat, event.at, feed_event(said), said.sentence)
+            )
+    return {"events": events, **documents.view(str(table.id), table.rules, table.table, viewer)}

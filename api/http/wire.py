@@ -7,7 +7,7 @@ from typing import Annotated, Any, TypeVar
 import msgspec
 from fastapi.responses import Response
 
-from api.service.errors import InvalidRequest
+from domain.errors import InvalidRequest
 
 T = TypeVar("T")
 

@@ -1,261 +1,260 @@
-"""The referee's write side: opening tables, seating players, and refereeing their commands.
+"""The referee's write side: load, decide with ``domain.table``, save with the expected version.
 
-:class:`Tables` is thin: load, ``domain.referee.decide`` (:mod:`api.service.refereeing`), save with the
-expected version. The save goes through the group committer (:mod:`api.service.committing`): the
-commands of many games share one transaction, and a game's next command starts from the table this
-process just committed. The stored formats are in :mod:`api.service.tables`.
+Every command takes the same path (:meth:`Tables.submit`): under its game's lock, the table as this
+process last committed it (else loaded), the table's decision (:func:`domain.table.decide_table`,
+the game's own inside), then the save through the repository port (:mod:`api.service.store`). Opening
+a table, taking a seat and forking are decided by the same table rules. Every attempt from a seat is
+audited: accepted ones are in the game's stream; refused ones, retries and those that changed nothing
+go to the game's attempts log.
 """
 
 from __future__ import annotations
 
+import asyncio
+import secrets
+from datetime import datetime
 from typing import Any
 from uuid import UUID, uuid4
 
 import msgspec
 
-from api.service import refereeing
-from api.service.committing import Saving, settle, wait
-from api.service.errors import (
+from api.service.rulings import Opening, Ruling, Seating, decode_command, lock_key, seat_of
+from api.service.store import Loaded, TableStore, table_id
+from domain import table as rules
+from domain import takeback
+from domain.codec import encode
+from domain.errors import (
     ConcurrentUpdate,
-    NotStarted,
+    NoSuchVersion,
+    RuleError,
     ServiceError,
     StaleVersion,
     StoreUnavailable,
-    TableFull,
 )
-from api.service.rulings import (
-    Opening,
-    Ruling,
-    Seating,
-    decode_command,
-    digest_of,
-    lock_key,
-    replayed,
-    seat_of,
-)
-from api.service.storing import TableStore, rules_of
-from api.service.tables import Table
-from api.service.tokens import digest, new_token
-from domain import takeback
-from domain.codec import encode
-from domain.errors import RuleError
 from domain.seats import Seat
+from domain.table import NEWCOMER, REFEREE, Actor, TableContext, TableForked, TableOpened
+from domain.tokens import digest, new_token
+
+AUDITED_BODY = 2000
+"""How many bytes of a refused command's body the audit keeps."""
 
 
 class Tables(TableStore):
-    """The referee's write side: opens tables, seats players, and records commands' events."""
+    """Opens tables, seats players, and referees their commands."""
 
-    name = "Backroom"
+    name = "Backroom"  # the library names the log's tables after it (``backroom_events`` on PostgreSQL)
 
-    # -- commands ---------------------------------------------------------------------------------
-
-    def open(
+    async def open(
         self,
         game: str,
         players: list[str | None],
         options: dict[str, Any] | None = None,
         seed: str | None = None,
+        at: tuple[datetime, datetime | None] | None = None,
     ) -> Opening:
-        """Open a table; players named now get tokens, ``None`` leaves a seat open to join."""
-        return wait(self._open(game, players, options, seed))
+        """Open a table; players named now get tokens, ``None`` leaves a seat open to join.
 
-    async def open_async(
-        self,
-        game: str,
-        players: list[str | None],
-        options: dict[str, Any] | None = None,
-        seed: str | None = None,
-    ) -> Opening:
-        """:meth:`open`, awaiting the commit on the event loop."""
-        return await settle(self._open(game, players, options, seed))
-
-    def _open(
-        self, game: str, players: list[str | None], options: dict[str, Any] | None, seed: str | None
-    ) -> Saving[Opening]:
-        rules = self.rules_for(game)
-        parsed = rules.parse_options(options)
-        rules.validate(parsed, len(players))
-        tokens = {seat: new_token() for seat, name in enumerate(players) if name is not None}
-        command_id = uuid4().hex
-        table = refereeing.opened(
-            rules,
-            game,
-            rules.rules_version,
-            tuple(players),
-            tuple(digest(tokens[s]) if s in tokens else None for s in range(len(players))),
-            options=msgspec.Raw(encode(parsed)),
-            seed=seed,
-            command_id=command_id,
-            command_digest=digest_of(None, encode([game, players, parsed])),
-            now=self.clock(),
-        )
-        if not table.open_seats():
-            refereeing.set_up(self, table, command_id)
-        yield from self.store(table, expected=None)
-        return Opening(table.id, tokens, table)
-
-    def join(self, game_id: str, name: str) -> Seating:
-        """Seat ``name`` at the first open seat; the game is set up once the last seat is taken."""
-        return wait(self._join(game_id, name))
-
-    async def join_async(self, game_id: str, name: str) -> Seating:
-        """:meth:`join` under the game's lock, awaiting the commit on the event loop."""
-        async with self.locks.hold(lock_key(game_id)):
-            return await settle(self._join(game_id, name))
-
-    def _join(self, game_id: str, name: str) -> Saving[Seating]:
-        table = self.load(game_id)
-        open_seats = table.open_seats()
-        if not open_seats:
-            raise TableFull("Every seat at this table is taken.")
-        token = new_token()
-        command_id = uuid4().hex
-        seat = open_seats[0]
-        table.trigger_event(
-            Table.SeatTaken,
-            timestamp=self.clock(),
-            seat=seat,
-            name=name,
-            token_digest=digest(token),
-            command_id=command_id,
-            command_digest=digest_of(seat, name.encode()),
-        )
-        if len(open_seats) == 1:
-            refereeing.set_up(self, table, command_id)
-        yield from self.store(table, expected=None)
-        return Seating(seat, token, table)
-
-    def submit(
-        self,
-        game_id: str,
-        token: str | None,
-        body: bytes,
-        command_id: str | None = None,
-        expected_version: int | None = None,
-    ) -> Ruling:
-        """Referee one command from the seat holding ``token``: load, decide, save.
-
-        Every attempt from a seat is audited: accepted ones are in the game's stream; refused ones,
-        retries and those that changed nothing go to the game's :class:`Attempts` log.
+        ``at``: the recorded times of the opening and of its setup (an import replays them).
         """
-        return wait(self._submitting(game_id, token, body, command_id, expected_version))
+        game_rules = self.rules_for(game)
+        parsed = game_rules.parse_options(options)
+        tokens = {seat: new_token() for seat, name in enumerate(players) if name is not None}
+        opened = TableOpened(
+            version=1,
+            at=at[0] if at else self.clock(),
+            command_id=uuid4().hex,
+            command_digest=rules.digest_of(None, encode([game, players, parsed])),
+            game=game,
+            rules_version=game_rules.rules_version,
+            seat_names=tuple(players),
+            token_digests=tuple(digest(tokens[s]) if s in tokens else None for s in range(len(players))),
+            options=msgspec.Raw(encode(parsed)),
+            secret=seed if seed is not None else secrets.token_hex(16),
+            seeded=seed is not None,
+        )
+        ctx = TableContext(
+            now=opened.at, command_id=opened.command_id, digest="", setup_at=at[1] if at else None
+        )
+        events = rules.open_table(game_rules, opened, ctx)
+        empty = Loaded(uuid4(), game_rules, rules.evolve_table(game_rules, None, opened))
+        after = await self.commit(_before(empty), events, expected=None)
+        return Opening(after.id, tokens, after)
 
-    async def submit_async(
+    async def join(
+        self, game_id: str, name: str, at: tuple[datetime, datetime | None] | None = None
+    ) -> Seating:
+        """Seat ``name`` at the first open seat; the game is set up once the last seat is taken."""
+        token = new_token()
+        command = rules.TakeSeat(name=name, token_digest=digest(token))
+        async with self.locks.hold(lock_key(game_id)):
+            table, _ = await self._current(game_id)
+            seat = table.table.open_seats()[0] if table.table.open_seats() else None
+            now, setup_at = at or (None, None)
+            ctx = self._context(table, rules.digest_of(seat, name.encode()), None, now, setup_at)
+            events = rules.decide_table(table.rules, table.table, NEWCOMER, command, ctx)
+            after = await self.commit(table, events, expected=None)
+        assert seat is not None
+        return Seating(seat, token, after)
+
+    async def submit(  # noqa: PLR0917  (the command's parts, as the route reads them)
         self,
         game_id: str,
         token: str | None,
         body: bytes,
         command_id: str | None = None,
         expected_version: int | None = None,
+        at: datetime | None = None,
     ) -> Ruling:
-        """:meth:`submit` under the game's lock, awaiting the (group) commit on the event loop."""
+        """Referee one command from the seat holding ``token``: load, decide, save (``at``: as recorded)."""
         async with self.locks.hold(lock_key(game_id)):
-            return await settle(self._submitting(game_id, token, body, command_id, expected_version))
-
-    def _submitting(
-        self, game_id: str, token: str | None, body: bytes, command_id: str | None, expected: int | None
-    ) -> Saving[Ruling]:
-        table, kept = self._current(game_id)
-        seat = seat_of(table, token)
-        try:
-            ruling = yield from self._ruled(table, kept, seat, body, command_id, expected)
-        except (RuleError, ServiceError) as error:
-            if not isinstance(error, StoreUnavailable):
-                yield from refereeing.audit(self, table.id, seat, body, command_id, "refused", error)
-            raise
+            table, kept = await self._current(game_id)
+            seat = seat_of(table, token)
+            try:
+                try:
+                    ruling = await self._ruled(table, seat, body, command_id, expected_version, at)
+                except (ConcurrentUpdate, StaleVersion):
+                    if not kept:
+                        raise
+                    self.kept.forget(table.id)  # another process wrote this game: the log knows better
+                    table = await asyncio.to_thread(self.load, table.id)
+                    ruling = await self._ruled(table, seat, body, command_id, expected_version, at)
+            except (RuleError, ServiceError) as error:
+                if not isinstance(error, StoreUnavailable):
+                    await self._audit(table.id, seat, body, command_id, "refused", error)
+                raise
         if ruling.replayed or ruling.first > ruling.last:
             outcome = "retried" if ruling.replayed else "unchanged"
-            yield from refereeing.audit(self, table.id, seat, body, command_id, outcome)
+            await self._audit(table.id, seat, body, command_id, outcome)
         return ruling
 
-    def _current(self, game_id: str) -> tuple[Table, bool]:
-        """The table as this process last committed it, else loaded; and whether it was the kept one."""
-        try:
-            kept = self.kept.get(UUID(game_id))
-        except ValueError:
-            kept = None  # not a game id: the load says so
-        return (kept, True) if kept is not None else (self.load(game_id), False)
+    async def referee(self, game_id: str) -> Ruling:
+        """The referee closes what is overdue at ``game_id`` (``table/nothing_overdue`` when nothing is)."""
+        async with self.locks.hold(lock_key(game_id)):
+            table, _ = await self._current(game_id)
+            ctx = self._context(table, rules.digest_of(None, b"referee"), None)
+            events = rules.decide_table(table.rules, table.table, REFEREE, rules.CloseOverdue(), ctx)
+            after = await self.commit(table, events, expected=None)
+        return Ruling(after, -1, table.version + 1, after.version, recorded=tuple(events))
 
-    def _ruled(  # noqa: PLR0917  (``_submit``'s parameters, in its order)
-        self, table: Table, kept: bool, seat: int, body: bytes, command_id: str | None, expected: int | None
-    ) -> Saving[Ruling]:
-        """``_submit``; decided again on a fresh load when the kept table turns out to be behind the log."""
-        if not kept:
-            return (yield from self._submit(table, seat, body, command_id, expected))
-        try:
-            return (yield from self._submit(table, seat, body, command_id, expected))
-        except (ConcurrentUpdate, StaleVersion):
-            self.kept.forget(table.id)  # another process wrote this game: the log knows better
-            return (yield from self._submit(self.load(table.id), seat, body, command_id, expected))
-
-    def _submit(
-        self, table: Table, seat: int, body: bytes, command_id: str | None, expected_version: int | None
-    ) -> Saving[Ruling]:
-        command = decode_command(rules_of(table), body)
-        if not table.started:
-            raise NotStarted("The game has not started: seats are still open.")
+    async def _ruled(  # noqa: PLR0917  (``submit``'s parameters, in its order)
+        self,
+        table: Loaded,
+        seat: int,
+        body: bytes,
+        command_id: str | None,
+        expected: int | None,
+        at: datetime | None,
+    ) -> Ruling:
+        command = decode_command(table.rules, body)
         command_id = command_id or uuid4().hex
-        command_digest = digest_of(seat, encode(command))
-        if command_id in table.receipts:
-            return replayed(table, seat, command_id, command_digest)
-        if expected_version is not None and expected_version != table.version:
+        sent = encode(command)
+        command_digest = rules.digest_of(seat, sent)
+        receipt = rules.receipt_for(table.table, seat, command_id, command_digest)
+        if receipt is not None:
+            return Ruling(table, seat, receipt.first, receipt.last, replayed=True)
+        if not table.started:
+            raise rules.NotStarted("The game has not started: seats are still open.")
+        if expected is not None and expected != table.version:
             raise StaleVersion(
-                f"The game is at version {table.version}, not {expected_version}.",
-                {"version": table.version},
+                f"The game is at version {table.version}, not {expected}.", {"version": table.version}
             )
-        ruling = yield from refereeing.rule(
-            self,
-            table,
-            Seat(seat),
-            command,
-            command_id=command_id,
-            command_digest=command_digest,
-            expected=expected_version,
+        ctx = self._context(table, command_digest, command_id, at, sent=sent.decode())
+        events = await self._decided(table, Seat(seat), command, ctx)
+        try:
+            after = await self.commit(table, events, expected)
+        except (ConcurrentUpdate, StaleVersion):
+            fresh = await asyncio.to_thread(self.load, table.id)
+            if command_id in fresh.table.receipts:  # our own first try won the race: answer as a retry
+                receipt = fresh.table.receipts[command_id]
+                return Ruling(fresh, seat, receipt.first, receipt.last, replayed=True)
+            raise
+        return Ruling(after, seat, table.version + 1, after.version, recorded=tuple(events))
+
+    async def _decided(self, table: Loaded, actor: Actor, command: Any, ctx: TableContext) -> list[Any]:
+        """The table's decision; a take-back reads the log for the state it returns to, off the loop."""
+        if isinstance(command, takeback.TAKEBACK_COMMANDS):
+            return await asyncio.to_thread(rules.decide_table, table.rules, table.table, actor, command, ctx)
+        return rules.decide_table(table.rules, table.table, actor, command, ctx)
+
+    async def _current(self, game_id: str) -> tuple[Loaded, bool]:
+        """The kept table, else loaded off the event loop; and whether it was the kept one."""
+        kept = self.kept.get(table_id(game_id))
+        if kept is not None:
+            return kept, True
+        return await asyncio.to_thread(self.load, game_id), False
+
+    def _context(  # noqa: PLR0917  (the context's parts)
+        self,
+        table: Loaded,
+        command_digest: str,
+        command_id: str | None,
+        now: datetime | None = None,
+        setup_at: datetime | None = None,
+        sent: str = "",
+    ) -> TableContext:
+        return TableContext(
+            now=now or self.clock(),
+            command_id=command_id or uuid4().hex,
+            digest=command_digest,
+            sent=sent,
+            timeout=self.takeback_timeout,
+            state_at=lambda version: self.load(table.id, version).state,
+            setup_at=setup_at,
         )
-        return ruling
+
+    async def _audit(  # noqa: PLR0917  (one call site per outcome)
+        self, game_id: UUID, seat: int, body: bytes, command_id: str | None, outcome: str, error: Any = None
+    ) -> None:
+        await self.note_attempt(
+            game_id,
+            seat=seat,
+            command=body[:AUDITED_BODY].decode("utf-8", "replace"),
+            command_id=command_id or "",
+            outcome=outcome,
+            code=str(getattr(error, "code", "")),
+            message=str(getattr(error, "message", error or "")),
+        )
 
     # -- what a seat may send, and forks ----------------------------------------------------------
 
-    def legal(self, table: Table, seat: int) -> list[Any]:
-        """What ``seat`` may send now at ``table`` (the one in hand): the game's commands, then take-backs.
+    def legal(self, table: Loaded, seat: int) -> list[Any]:
+        """What ``seat`` may send now at ``table``: the game's commands, then take-backs."""
+        return rules.legal_for(table.rules, table.table, seat, self.clock())
 
-        A command's answer carries this, so a seat acting again needs no ``GET /legal`` first.
-        """
-        if not table.started:
-            return []
-        commands = rules_of(table).legal_commands(table.state, Seat(seat))
-        return commands + self.takeback_offers(table, seat)
-
-    def takeback_offers(self, table: Table, seat: int | None) -> list[Any]:
-        """The take-back commands ``seat`` may send now (none for a spectator or an unstarted game)."""
-        if seat is None or not table.started:
-            return []
-        return takeback.offers(table.ledger, Seat(seat), refereeing.situation(self, table, self.clock()))
-
-    def fork(self, source: Table, version: int) -> Opening:
+    async def fork(self, source: Loaded, version: int) -> Opening:
         """A new table (same game, seats, options; a new secret) starting from ``source`` at ``version``."""
-        past = self.load_at(source, version)
-        tokens = {seat: new_token() for seat in range(len(source.seat_names))}
+        past = await asyncio.to_thread(self.load, source.id, version)
+        if not past.started:
+            raise NoSuchVersion("The game was not set up yet at that version.", {"version": version})
+        names = source.seat_names
+        tokens = {seat: new_token() for seat in range(len(names))}
         now = self.clock()
-        table = refereeing.opened(
-            rules_of(source),
-            source.game,
-            source.rules_version,
-            tuple(source.seat_names),
-            tuple(digest(tokens[seat]) for seat in range(len(source.seat_names))),
-            options=source.options,
-            seed=None,
+        opened = TableOpened(
+            version=1,
+            at=now,
             command_id=uuid4().hex,
-            command_digest=digest_of(None, b"fork"),
-            now=now,
+            command_digest=rules.digest_of(None, b"fork"),
+            game=source.table.game,
+            rules_version=source.table.rules_version,
+            seat_names=names,
+            token_digests=tuple(digest(tokens[seat]) for seat in range(len(names))),
+            options=source.table.options,
+            secret=secrets.token_hex(16),
+            seeded=False,
         )
-        table.trigger_event(
-            Table.Forked,
-            timestamp=now,
+        forked = TableForked(
+            version=2,
+            at=now,
             source=str(source.id),
             source_version=version,
             state=msgspec.Raw(encode(past.state)),
-            effective=past.effective,
+            effective=past.table.effective,
         )
-        wait(self.store(table, expected=None))
-        return Opening(table.id, tokens, table)
+        empty = Loaded(uuid4(), source.rules, rules.evolve_table(source.rules, None, opened))
+        after = await self.commit(_before(empty), [opened, forked], expected=None)
+        return Opening(after.id, tokens, after)
+
+
+def _before(opened: Loaded) -> Loaded:
+    """A table not yet stored: ``save`` folds its events from nothing (version 0)."""
+    return Loaded(opened.id, opened.rules, msgspec.structs.replace(opened.table, version=0))

@@ -7,21 +7,21 @@ as a new game. A fork starts a sandbox game from a finished game's position.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import asyncio
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
 import msgspec
 
 from api.service.application import Tables
-from api.service.errors import ImportRefused, InvalidRequest, NoSuchVersion, NotOver
 from api.service.history import Asked, is_over, timeline_entry, viewer_for
 from api.service.rulings import Opening
-from api.service.storing import rules_of
-from api.service.tables import AnyGame, Table
+from api.service.store import Loaded
 from domain.codec import encode
-from domain.errors import RuleError
+from domain.errors import ImportRefused, InvalidRequest, NoSuchVersion, NotOver, RuleError
 from domain.seats import OMNISCIENT, Viewer
+from domain.table import AnyGame, AnyTableEvent, GameEventRecorded, TableOpened, TakeBackNoted
 
 FORMAT = "backroom-log/1"
 _JSON = msgspec.json.Decoder()
@@ -30,16 +30,15 @@ _JSON = msgspec.json.Decoder()
 # -- forks ----------------------------------------------------------------------------------------
 
 
-def fork(tables: Tables, game_id: str, version: int) -> dict[str, Any]:
+async def fork(tables: Tables, game_id: str, version: int) -> dict[str, Any]:
     """A sandbox game from a finished game's position at ``version``, with new seat tokens."""
-    table = tables.load(game_id)
+    table = await asyncio.to_thread(tables.load, game_id)
     if not is_over(table):
         raise NotOver("Only a finished game can be forked.")
     if not 1 <= version <= table.version:
         raise NoSuchVersion(f"This game has versions 1 to {table.version}.", {"latest": table.version})
-    if not tables.load_at(table, version).started:
-        raise NoSuchVersion("The game was not set up yet at that version.", {"version": version})
-    opening = tables.fork(table, version)
+    version = await asyncio.to_thread(_step_end, tables, table, version)
+    opening = await tables.fork(table, version)
     names = opening.table.seat_names
     return {
         "id": str(opening.game_id),
@@ -51,10 +50,26 @@ def fork(tables: Tables, game_id: str, version: int) -> dict[str, Any]:
     }
 
 
+def _step_end(tables: Tables, table: Loaded, version: int) -> int:
+    """The last version of the seat's command ``version`` belongs to: a fork starts between commands.
+
+    Mid-command the game is between two events of one decision (a seat to act with nothing to do).
+    """
+    events = tables.events_of(table, version - 1)
+    end = version
+    if not events or events[0].seat is None:
+        return end
+    for event in events[1:]:
+        if event.command_id != events[0].command_id:
+            break
+        end = event.version
+    return end
+
+
 # -- export and import ----------------------------------------------------------------------------
 
 
-def export(tables: Tables, game_id: str, token: str | None) -> Iterator[bytes]:
+def export(tables: Tables, game_id: str, token: str | None) -> list[bytes]:
     """The whole log as JSON lines: a header, then one line per stored event.
 
     Once the game is over the export is omniscient and complete (commands, every card, the secret
@@ -64,46 +79,35 @@ def export(tables: Tables, game_id: str, token: str | None) -> Iterator[bytes]:
     table = tables.load(game_id)
     over = is_over(table)
     viewer: Viewer = OMNISCIENT if over else viewer_for(table, token, Asked())
-    yield encode(
+    header = encode(
         {
             "format": FORMAT,
             "id": str(table.id),
-            "game": table.game,
-            "rules_version": table.rules_version,
-            "options": table.options,
+            "game": table.table.game,
+            "rules_version": table.table.rules_version,
+            "options": table.table.options,
             "complete": over,
-            "secret": table.secret if over else None,
+            "secret": table.table.secret if over else None,
             "takeback_timeout": tables.takeback_timeout.total_seconds(),
-            "forked_from": table.forked_from,
+            "forked_from": table.table.forked_from,
         }
     )
-    for event in tables.events.get(table.id, lte=table.version):
-        yield encode(_line(rules_of(table), event, viewer))
+    return [header, *(encode(_line(table.rules, event, viewer)) for event in tables.events_of(table))]
 
 
-def _line(rules: AnyGame, event: Any, viewer: Viewer) -> dict[str, Any]:
+def _line(rules: AnyGame, event: AnyTableEvent, viewer: Viewer) -> dict[str, Any]:
     entry = timeline_entry(rules, event, viewer, ())  # an export line keeps no sentence
     line = {key: entry[key] for key in ("version", "at", "seat", "kind", "event")}
-    if isinstance(event, Table.Opened):
+    if isinstance(event, TableOpened):
         line["event"] = {"game": event.game, "seat_names": event.seat_names}
-    if isinstance(event, Table.Recorded | Table.TakeBackNoted):
+    if isinstance(event, GameEventRecorded | TakeBackNoted):
         sender = event.seat is not None and (viewer is OMNISCIENT or viewer == event.seat)
         line["command_id"] = event.command_id if sender else None
         line["command"] = _JSON.decode(event.command) if sender and event.command else None
     return line
 
 
-class _Clock:
-    """The replay clock: the times of the lines being replayed, one per reading, the last repeated."""
-
-    def __init__(self) -> None:
-        self.upcoming: list[datetime] = []
-
-    def __call__(self) -> datetime:
-        return self.upcoming.pop(0) if len(self.upcoming) > 1 else self.upcoming[0]
-
-
-def import_log(tables: Tables, lines: Iterable[bytes]) -> Opening:
+async def import_log(tables: Tables, lines: Iterable[bytes]) -> Opening:
     """Re-validate a complete export by replaying it through the rules, then store it as a new game.
 
     The replay runs first in memory; the log is refused (``ImportRefused``, naming the first version
@@ -116,12 +120,12 @@ def import_log(tables: Tables, lines: Iterable[bytes]) -> Opening:
         snapshot_interval=0,
     )
     try:
-        _check(sandbox, header, entries)
+        await _check(sandbox, header, entries)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         raise ImportRefused(f"A line of the log is not a Backroom event line: {error!r}") from None
     finally:
         sandbox.close()
-    return _replay(tables, header, entries)
+    return await _replay(tables, header, entries)
 
 
 def _parse(lines: Iterable[bytes]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -145,15 +149,15 @@ def _parse(lines: Iterable[bytes]) -> tuple[dict[str, Any], list[dict[str, Any]]
     return header, entries
 
 
-def _check(sandbox: Tables, header: dict[str, Any], entries: list[dict[str, Any]]) -> None:
-    opening = _replay(sandbox, header, entries)
+async def _check(sandbox: Tables, header: dict[str, Any], entries: list[dict[str, Any]]) -> None:
+    opening = await _replay(sandbox, header, entries)
     replayed = [_JSON.decode(line) for line in export(sandbox, str(opening.game_id), None)][1:]
-    for given, made in zip(entries, replayed, strict=False):
-        if _comparable(given) != _comparable(made):
+    for line, replay in zip(entries, replayed, strict=False):
+        given, made = _comparable(line, replay)
+        if given != made:
             raise ImportRefused(
                 f"Version {given.get('version')} does not follow from the rules: "
-                f"the log says {encode(_comparable(given)).decode()}, "
-                f"the rules give {encode(_comparable(made)).decode()}."
+                f"the log says {encode(given).decode()}, the rules give {encode(made).decode()}."
             )
     if len(entries) != len(replayed):
         raise ImportRefused(
@@ -161,59 +165,67 @@ def _check(sandbox: Tables, header: dict[str, Any], entries: list[dict[str, Any]
         )
 
 
-def _comparable(line: dict[str, Any]) -> dict[str, Any]:
-    """A line without what a replay makes anew (the command ids of setup and opening)."""
-    if line.get("seat") is None:
-        return {key: value for key, value in line.items() if key != "command_id"}
-    return line
+def _comparable(given: dict[str, Any], made: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The two lines without what a replay makes anew or adds: the command ids of setup and opening,
+    and the fields of an event that the log's line lacks (added to its type since, with a default)."""
+    if given.get("seat") is None:
+        given = {key: value for key, value in given.items() if key != "command_id"}
+        made = {key: value for key, value in made.items() if key != "command_id"}
+    event, shown = given.get("event"), made.get("event")
+    if isinstance(event, dict) and isinstance(shown, dict) and event.get("type") == shown.get("type"):
+        made = made | {"event": {key: value for key, value in shown.items() if key in event}}
+    return given, made
 
 
-def _replay(tables: Tables, header: dict[str, Any], entries: list[dict[str, Any]]) -> Opening:
-    clock = _Clock()
-    saved = tables.clock, tables.takeback_timeout
-    tables.clock = clock
+async def _replay(tables: Tables, header: dict[str, Any], entries: list[dict[str, Any]]) -> Opening:
+    """Send the log's commands again, each at the time the log recorded for it."""
+    saved = tables.takeback_timeout
     tables.takeback_timeout = timedelta(seconds=float(header.get("takeback_timeout") or 0) or 120)
     try:
-        return _play(tables, clock, header, entries)
+        return await _play(tables, header, entries)
     finally:
-        tables.clock, tables.takeback_timeout = saved
+        tables.takeback_timeout = saved
 
 
-def _play(tables: Tables, clock: _Clock, header: dict[str, Any], entries: list[dict[str, Any]]) -> Opening:
-    clock.upcoming = _times(entries, 0)
+async def _play(tables: Tables, header: dict[str, Any], entries: list[dict[str, Any]]) -> Opening:
     names = list(entries[0]["event"]["seat_names"])
     try:
-        opening = tables.open(header["game"], names, header.get("options"), seed=str(header["secret"]))
+        opening = await tables.open(
+            header["game"], names, header.get("options"), seed=str(header["secret"]), at=_times(entries, 0)
+        )
     except (RuleError, InvalidRequest) as error:
         raise ImportRefused(f"The table cannot be opened again: {error}") from None
     game_id, tokens = str(opening.game_id), dict(opening.tokens)
     done: set[str] = set()
     for index, entry in enumerate(entries[1:], start=1):
-        clock.upcoming = _times(entries, index)
         if entry["kind"] == "joined":
-            seating = tables.join(game_id, str(entry["event"]["name"]))
+            seating = await tables.join(game_id, str(entry["event"]["name"]), at=_times(entries, index))
             tokens[seating.seat] = seating.token
         elif entry.get("seat") is not None and entry.get("command_id") not in done:
             done.add(entry["command_id"])
-            _send(tables, game_id, tokens, entry)
+            await _send(tables, game_id, tokens, entry)
     return Opening(opening.game_id, tokens, tables.load(game_id))
 
 
-def _times(entries: list[dict[str, Any]], index: int) -> list[datetime]:
-    """The time of line ``index``, then that of the setup it triggers (opening or the last join)."""
-    times = [_time(entries[index]["at"])]
+def _times(entries: list[dict[str, Any]], index: int) -> tuple[datetime, datetime | None]:
+    """The time of line ``index``, and that of the setup it triggers (opening or the last join)."""
     following = entries[index + 1] if index + 1 < len(entries) else None
-    if following is not None and following.get("seat") is None and following["kind"] == "event":
-        times.append(_time(following["at"]))
-    return times
+    setup = following is not None and following.get("seat") is None and following["kind"] == "event"
+    return _time(entries[index]["at"]), _time(following["at"]) if setup and following else None
 
 
-def _send(tables: Tables, game_id: str, tokens: dict[int, str], entry: dict[str, Any]) -> None:
+async def _send(tables: Tables, game_id: str, tokens: dict[int, str], entry: dict[str, Any]) -> None:
     seat = entry["seat"]
     if seat not in tokens or entry.get("command") is None:
         raise ImportRefused(f"Version {entry['version']} names no command from a seated player.")
     try:
-        tables.submit(game_id, tokens[seat], encode(entry["command"]), command_id=entry["command_id"])
+        await tables.submit(
+            game_id,
+            tokens[seat],
+            encode(entry["command"]),
+            command_id=entry["command_id"],
+            at=_time(entry["at"]),
+        )
     except (RuleError, InvalidRequest) as error:
         raise ImportRefused(
             f"Version {entry['version']}: the rules refuse seat {seat}'s command: {error.code}"

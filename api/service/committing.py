@@ -9,32 +9,26 @@ on the disk, and a command is answered only once its events are durable. When a 
 that only the real loser fails. Snapshots are written after the batch and nobody waits for them: a
 lost snapshot costs a longer load, never an event.
 
-The write side is written once, as generators that ``yield`` each save's future (:data:`Saving`);
-:func:`wait` runs one in the calling thread, :func:`settle` on the event loop.
+The write side awaits each save's future on the event loop (``asyncio.wrap_future``); a blocking
+caller (a script) may wait on it directly.
 """
 
 from __future__ import annotations
 
 import asyncio
-import copy
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Generator
+from collections.abc import AsyncIterator, Sequence
 from concurrent.futures import Future
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from eventsourcing.application import Application
-from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError
 
 log = logging.getLogger(__name__)
-
-T = TypeVar("T")
-Saving = Generator["Future[Any]", Any, T]
-"""A step of the write side: yields each save's future, receives its result, returns ``T``."""
 
 MAX_BATCH = 500
 """Commands saved in one transaction at most (a bound on one transaction's size, rarely reached)."""
@@ -47,7 +41,7 @@ class _Job:
 
 
 class Committer:
-    """Saves the aggregates handed to it, in batches, on one thread of its own."""
+    """Saves the events handed to it, in batches, on one thread of its own."""
 
     def __init__(self, app: Application[Any]) -> None:
         self.app = app
@@ -58,9 +52,9 @@ class Committer:
         self._thread: threading.Thread | None = None
         self._closed = False
 
-    def save(self, aggregate: Aggregate) -> Future[None]:
-        """Queue ``aggregate``'s pending events; the future is done once they are committed (or refused)."""
-        job = _Job(list(aggregate.collect_events()), Future())
+    def save(self, events: Sequence[Any]) -> Future[None]:
+        """Queue ``events`` (saved together or not at all); the future is done once committed (or refused)."""
+        job = _Job(list(events), Future())
         with self._ready:
             if self._closed:
                 raise RuntimeError("The committer is closed.")
@@ -121,7 +115,7 @@ class Committer:
 
     def _commit(self, batch: list[_Job]) -> None:
         try:
-            self.app.save(*(event for job in batch for event in job.events))
+            self.app.save(*(event for job in batch for event in job.events))  # one transaction
         except IntegrityError as error:
             if len(batch) == 1:
                 batch[0].future.set_exception(error)
@@ -144,47 +138,20 @@ class Committer:
             log.warning("Snapshots were not written", exc_info=True)
 
 
-def wait(steps: Saving[T]) -> T:
-    """Run ``steps`` in this thread, blocking on each save it hands out."""
-    send: Any = steps.send
-    value: Any = None
-    while True:
-        try:
-            future = send(value)
-        except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]  # the generator's return value
-        try:
-            send, value = steps.send, future.result()
-        except Exception as error:
-            send, value = steps.throw, error
-
-
-async def settle(steps: Saving[T]) -> T:
-    """Run ``steps`` on the event loop, awaiting each save it hands out (the loop serves others meanwhile)."""
-    send: Any = steps.send
-    value: Any = None
-    while True:
-        try:
-            future = send(value)
-        except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]  # the generator's return value
-        try:
-            send, value = steps.send, await asyncio.wrap_future(future)
-        except Exception as error:
-            send, value = steps.throw, error
-
-
 class GameLocks:
     """One asyncio lock per game, so two commands of a game are never decided on the same version.
 
     A game's lock is held from the load to the commit; it is dropped once nobody holds or awaits it.
+    Locks are per event loop (an asyncio lock belongs to one): callers on other loops, like other
+    processes, are kept apart by the store's optimistic concurrency instead.
     """
 
     def __init__(self) -> None:
-        self._held: dict[str, tuple[asyncio.Lock, int]] = {}
+        self._held: dict[tuple[int, str], tuple[asyncio.Lock, int]] = {}
 
     @asynccontextmanager
-    async def hold(self, game_id: str) -> AsyncIterator[None]:
+    async def hold(self, game: str) -> AsyncIterator[None]:
+        game_id = (id(asyncio.get_running_loop()), game)
         lock, users = self._held.get(game_id, (None, 0))
         lock = lock or asyncio.Lock()
         self._held[game_id] = (lock, users + 1)
@@ -202,8 +169,9 @@ class GameLocks:
 class Kept:
     """The tables this process committed last, by id, so the next command of a game skips the load.
 
-    An entry may be behind the log when another process wrote the game since; the write side then
-    meets a conflict, forgets the entry and decides once more on a fresh load.
+    The write side's one cache. Entries are immutable values, handed out as they are. An entry may be
+    behind the log when another process wrote the game since; the write side then meets a conflict,
+    forgets the entry and decides once more on a fresh load.
     """
 
     def __init__(self, size: int = 1000) -> None:
@@ -212,13 +180,12 @@ class Kept:
         self._lock = threading.Lock()  # the event loop and a blocking caller's thread may both use it
 
     def get(self, key: Any) -> Any | None:
-        """The table kept under ``key`` (a copy, safe to change), or ``None``."""
+        """The table kept under ``key``, or ``None``."""
         with self._lock:
             table = self._tables.get(key)
-            if table is None:
-                return None
-            self._tables.move_to_end(key)
-        return copy.deepcopy(table)
+            if table is not None:
+                self._tables.move_to_end(key)
+        return table
 
     def put(self, key: Any, table: Any) -> None:
         """Keep ``table`` (just committed) under ``key``, dropping the least recently used beyond ``size``."""

@@ -1,15 +1,17 @@
 """Time travel over the append-only log: the viewer, seeking, the timeline and the audit.
 
-Everything here reads the game's stream (and its attempts log) as stored; nothing is deleted or
-rewritten. Every path shows the game to one viewer through the game's own ``view`` / ``redact``:
+Everything here reads the game's stream (and its attempts log) as stored, folds it with
+:func:`domain.table.evolve_table` and tells each event with :func:`domain.table.told`; nothing is
+deleted or rewritten. Every path shows the game to one viewer through the game's own ``view`` and
+redaction:
 
 * a seat token gives that seat's perspective, no token the spectator's;
 * ``viewer="omniscient"`` and another seat's perspective (``seat=N``) exist only once the game
   is over (``HiddenUntilOver`` before), so a live game never shows more than the caller could see.
 
-Seeking (:func:`at`) loads the nearest snapshot at or before the version and folds the rest
-(``Tables.load_at``), so its cost does not grow with the version. Export, import and forks, which
-take a whole log out of or into the store, are in :mod:`api.service.archive`.
+These functions read the store: the routes run them in a thread pool, never on the event loop.
+Seeking (:func:`at`) loads the nearest snapshot at or before the version and folds the rest, so its
+cost does not grow with the version.
 """
 
 from __future__ import annotations
@@ -21,12 +23,12 @@ from typing import Any
 import msgspec
 
 from api.service.application import Tables
-from api.service.errors import HiddenUntilOver, InvalidRequest, NoSuchVersion
 from api.service.rulings import seat_of
-from api.service.storing import rules_of
-from api.service.tables import AnyGame, Attempts, Table
-from domain import referee, takeback
+from api.service.store import Attempted, Loaded
+from domain import takeback
+from domain.errors import HiddenUntilOver, InvalidRequest, NoSuchVersion
 from domain.seats import OMNISCIENT, SPECTATOR, Audience, Seat, SeatNames, Viewer
+from domain.table import AnyGame, AnyTableEvent, GameEventRecorded, TakeBackNoted, told
 
 _JSON = msgspec.json.Decoder()
 
@@ -39,7 +41,7 @@ class Asked:
     viewer: str | None = None
 
 
-def viewer_for(table: Table, token: str | None, asked: Asked) -> Viewer:
+def viewer_for(table: Loaded, token: str | None, asked: Asked) -> Viewer:
     """The viewer a request may have: its own seat, the spectator, or (once over) anyone's."""
     own = seat_of(table, token) if token else None
     over = is_over(table)
@@ -60,17 +62,15 @@ def viewer_for(table: Table, token: str | None, asked: Asked) -> Viewer:
     return SPECTATOR if own is None else Seat(own)
 
 
-# -- seeking --------------------------------------------------------------------------------------
-
-
 def at(tables: Tables, game_id: str, version: int, token: str | None, asked: Asked) -> dict[str, Any]:
     """The game as the viewer may see it at ``version``: its view, who may act, its status then."""
     table = tables.load(game_id)
     viewer = viewer_for(table, token, asked)
     if not 1 <= version <= table.version:
         raise NoSuchVersion(f"This game has versions 1 to {table.version}.", {"latest": table.version})
-    rules = rules_of(table)
-    state, started = seek(tables, table, version)
+    rules = table.rules
+    past = tables.load(table.id, version)
+    started, state = past.started, past.state
     return {
         "id": str(table.id),
         "version": version,
@@ -82,93 +82,36 @@ def at(tables: Tables, game_id: str, version: int, token: str | None, asked: Ask
     }
 
 
-class _SeekRecord(msgspec.Struct):
-    """The part of a stored table snapshot a seek needs (the rest, receipts and all, is skipped)."""
-
-    state: msgspec.Raw
-    recorded: int = 0
-
-
-class _SeekSnapshot(msgspec.Struct):
-    state: _SeekRecord
-
-
-_SNAPSHOT = msgspec.json.Decoder(_SeekSnapshot)
-
-
-def seek(tables: Tables, table: Table, version: int) -> tuple[Any, bool]:
-    """The game state at ``version`` and whether it was set up: nearest snapshot, then a short fold.
-
-    Only the game state is rebuilt: the snapshot's state field, then the game events after it; a
-    take-back carries the state it returns to, so the fold starts at the last take-back in range.
-    """
-    rules = rules_of(table)
-    state: Any = None
-    started = False
-    after = 0
-    snapshots = tables.snapshots
-    if snapshots is not None:
-        rows = snapshots.recorder.select_events(table.id, desc=True, limit=1, lte=version)
-        if rows:
-            record = _SNAPSHOT.decode(_plain(tables, rows[0].state)).state
-            after, started = rows[0].originator_version, record.recorded > 0
-            state = None if bytes(record.state) == b"null" else rules.state_decoder.decode(record.state)
-    events: list[Any] = list(tables.events.get(table.id, gt=after, lte=version))
-    restored = [i for i, e in enumerate(events) if isinstance(e, Table.TakeBackNoted | Table.Forked)]
-    restored = [i for i in restored if bytes(events[i].state) != b"null"]
-    if restored:
-        state, started = rules.state_decoder.decode(events[restored[-1]].state), True
-        events = events[restored[-1] + 1 :]
-    for event in events:
-        if isinstance(event, Table.Recorded):
-            state, started = rules.evolve(state, rules.event_decoder.decode(event.event)), True
-    return state, started
-
-
-def _plain(tables: Tables, stored: bytes) -> bytes:
-    """A stored snapshot's bytes, decrypted and decompressed as the mapper would."""
-    mapper = tables.snapshots.mapper if tables.snapshots is not None else tables.mapper
-    if mapper.cipher:
-        stored = mapper.cipher.decrypt(stored)
-    if mapper.compressor:
-        stored = mapper.compressor.decompress(stored)
-    return stored
-
-
-# -- the timeline ---------------------------------------------------------------------------------
-
-
 def timeline(tables: Tables, game_id: str, token: str | None, asked: Asked) -> dict[str, Any]:
     """Every version with its description for the viewer, turn and round marks, reverted ranges.
 
-    Turns and rounds are numbered along the game as it stands: after a take-back the numbering
-    resumes from before the reverted range, so a turn played again keeps its number.
+    Turns begin where the game says (each recorded event carries it) and rounds where its take-back
+    declaration says; after a take-back the numbering resumes from before the reverted range, so a
+    turn played again keeps its number. Linear in the log's length.
     """
     table = tables.load(game_id)
     viewer = viewer_for(table, token, asked)
-    rules = rules_of(table)
+    rules = table.rules
     entries: list[dict[str, Any]] = []
     reverted: list[dict[str, int]] = []
-    marks: list[tuple[int, int, int, int | None]] = []  # (version, turn, round, seat) after each game event
+    marks: list[tuple[int, int, int]] = []  # (version, turn, round) after each game event
     turn = round_number = 0
-    last_seat: int | None = None
-    for event in tables.events.get(table.id, lte=table.version):
+    for event in tables.events_of(table):
         entry = timeline_entry(rules, event, viewer, table.seat_names)
-        if isinstance(event, Table.Recorded):
-            entry["turn_start"] = event.seat is not None and event.seat != last_seat
+        if isinstance(event, GameEventRecorded):
+            entry["turn_start"] = bool(event.turn)
             entry["round_start"] = rules.takebacks.new_round(rules.event_decoder.decode(event.event))
             turn, round_number = turn + entry["turn_start"], round_number + entry["round_start"]
-            last_seat = event.seat if event.seat is not None else last_seat
-            marks.append((event.originator_version, turn, round_number, last_seat))
-        if isinstance(event, Table.TakeBackNoted):
-            told = takeback.EVENT_DECODER.decode(event.event)
-            if isinstance(told, takeback.TurnTakenBack):
-                reverted.append({"first": told.first, "last": told.last, "by": event.originator_version})
-                marks = [mark for mark in marks if mark[0] < told.first]
-                _, turn, round_number, last_seat = marks[-1] if marks else (0, 0, 0, None)
+            marks.append((event.version, turn, round_number))
+        if isinstance(event, TakeBackNoted):
+            noted = takeback.EVENT_DECODER.decode(event.event)
+            if isinstance(noted, takeback.TurnTakenBack):
+                reverted.append({"first": noted.first, "last": noted.last, "by": event.version})
+                while marks and marks[-1][0] >= noted.first:
+                    marks.pop()
+                _, turn, round_number = marks[-1] if marks else (0, 0, 0)
         entries.append(entry | {"turn": turn, "round": round_number})
-    for entry in entries:
-        entry["reverted"] = any(span["first"] <= entry["version"] <= span["last"] for span in reverted)
+    _mark_reverted(entries, reverted)
     return {
         "id": str(table.id),
         "version": table.version,
@@ -178,36 +121,28 @@ def timeline(tables: Tables, game_id: str, token: str | None, asked: Asked) -> d
     }
 
 
-def timeline_entry(rules: AnyGame, event: Any, viewer: Viewer, names: SeatNames) -> dict[str, Any]:
+def _mark_reverted(entries: list[dict[str, Any]], reverted: list[dict[str, int]]) -> None:
+    """Mark each entry inside a reverted range (ranges sorted by version; one pass)."""
+    spans = sorted((span["first"], span["last"]) for span in reverted)
+    index, covered_to = 0, 0
+    for entry in entries:  # entries are in version order
+        while index < len(spans) and spans[index][0] <= entry["version"]:
+            covered_to = max(covered_to, spans[index][1])
+            index += 1
+        entry["reverted"] = entry["version"] <= covered_to and bool(spans)
+
+
+def timeline_entry(rules: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames) -> dict[str, Any]:
     """One stored event as the viewer may see it: kind, the redacted event and its sentence."""
-    shown: Any
-    if isinstance(event, Table.Recorded):
-        kind = "event"
-        shown, sentence = referee.tell(rules, rules.event_decoder.decode(event.event), viewer, names)
-    elif isinstance(event, Table.TakeBackNoted):
-        kind = "takeback"
-        shown = takeback.EVENT_DECODER.decode(event.event)
-        sentence = takeback.describe(shown, names)
-    elif isinstance(event, Table.SeatTaken):
-        kind, shown = "joined", {"seat": event.seat, "name": event.name}
-        sentence = f"{event.name} took seat {event.seat}."
-    elif isinstance(event, Table.Forked):
-        kind, shown = "forked", {"source": event.source, "source_version": event.source_version}
-        sentence = f"This table starts from game {event.source} at version {event.source_version}."
-    else:
-        kind, shown = "opened", {"game": event.game, "seats": len(event.seat_names)}
-        sentence = f"A table for {rules.title} was opened with {len(event.seat_names)} seats."
+    said = told(rules, event, viewer, names)
     return {
-        "version": event.originator_version,
-        "at": event.timestamp,
-        "seat": getattr(event, "seat", None),
-        "kind": kind,
-        "event": shown,
-        "description": sentence,
+        "version": event.version,
+        "at": event.at,
+        "seat": event.seat,
+        "kind": said.kind,
+        "event": said.event,
+        "description": said.sentence,
     }
-
-
-# -- the audit ------------------------------------------------------------------------------------
 
 
 def audit(tables: Tables, game_id: str, token: str | None, asked: Asked) -> dict[str, Any]:
@@ -220,21 +155,20 @@ def audit(tables: Tables, game_id: str, token: str | None, asked: Asked) -> dict
     """
     table = tables.load(game_id)
     viewer = viewer_for(table, token, asked)
-    rules = rules_of(table)
     attempts: list[dict[str, Any]] = []
-    for group in _commands(tables.events.get(table.id, lte=table.version)):
-        attempts.append(_accepted(rules, group, viewer, table.seat_names))
+    for group in _commands(tables.events_of(table)):
+        attempts.append(_accepted(table.rules, group, viewer, table.seat_names))
     for attempt in tables.attempts(table.id):
         attempts.append(_attempted(attempt, viewer))
     attempts.sort(key=lambda entry: entry["at"])
     return {"id": str(table.id), "version": table.version, "viewer": _name(viewer), "attempts": attempts}
 
 
-def _commands(stored: Iterable[Any]) -> Iterator[list[Any]]:
+def _commands(events: Iterable[AnyTableEvent]) -> Iterator[list[Any]]:
     """The stream's game and take-back events, grouped by the command that produced them."""
     group: list[Any] = []
-    for event in stored:
-        if not isinstance(event, Table.Recorded | Table.TakeBackNoted):
+    for event in events:
+        if not isinstance(event, GameEventRecorded | TakeBackNoted):
             continue
         if group and group[0].command_id != event.command_id:
             yield group
@@ -248,17 +182,17 @@ def _accepted(rules: AnyGame, group: list[Any], viewer: Viewer, names: SeatNames
     first = group[0]
     sender = first.seat is not None and (viewer is OMNISCIENT or viewer == first.seat)
     return {
-        "at": first.timestamp,
+        "at": first.at,
         "seat": first.seat,
         "outcome": "accepted" if first.seat is not None else "setup",
-        "versions": [first.originator_version, group[-1].originator_version],
+        "versions": [first.version, group[-1].version],
         "command": _JSON.decode(first.command) if sender and first.command else None,
         "key": first.command_id if sender else None,
         "events": [timeline_entry(rules, event, viewer, names) for event in group],
     }
 
 
-def _attempted(attempt: Attempts.Attempted, viewer: Viewer) -> dict[str, Any]:
+def _attempted(attempt: Attempted, viewer: Viewer) -> dict[str, Any]:
     sender = viewer is OMNISCIENT or viewer == attempt.seat
     return {
         "at": attempt.timestamp,
@@ -275,16 +209,13 @@ def _as_sent(body: str) -> Any:
     """A refused body as JSON when it is JSON, else as the text that was sent (cut to its audited size)."""
     try:
         return _JSON.decode(body)
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError):
         return body
 
 
-# -- helpers --------------------------------------------------------------------------------------
-
-
-def is_over(table: Table) -> bool:
+def is_over(table: Loaded) -> bool:
     """True once the game at ``table`` has been set up and has ended."""
-    return table.started and rules_of(table).is_over(table.state)
+    return table.started and table.rules.is_over(table.state)
 
 
 def _name(viewer: Viewer) -> str:

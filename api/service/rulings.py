@@ -1,27 +1,27 @@
-"""What the referee answers, and the small checks every command passes: seat tokens, decoding, retries."""
+"""What the referee answers, and the small checks every command passes: seat tokens and decoding."""
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from typing import Any, Union
 from uuid import UUID
 
 import msgspec
 
-from api.service.errors import IdempotencyKeyReused, InvalidRequest, InvalidToken, MissingToken
-from api.service.tables import AnyGame, GameId, Table
-from api.service.tokens import seat_holding
+from api.service.store import Loaded
 from domain import takeback
+from domain.errors import InvalidRequest, InvalidToken, MissingToken
+from domain.table import AnyGame, AnyTableEvent
+from domain.tokens import seat_holding
 
 
 @dataclass(frozen=True, slots=True)
 class Opening:
-    """A table just opened: its id, the tokens of the seats named at opening, and its version."""
+    """A table just opened: its id, the tokens of the seats named at opening, and the table."""
 
-    game_id: GameId
+    game_id: UUID
     tokens: dict[int, str]
-    table: Table
+    table: Loaded
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +30,7 @@ class Seating:
 
     seat: int
     token: str
-    table: Table
+    table: Loaded
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,19 +41,19 @@ class Ruling:
     ``recorded`` holds the events just saved (``None`` for a retry: they are read back from the log).
     """
 
-    table: Table
+    table: Loaded
     seat: int
     first: int
     last: int
     replayed: bool = False
-    recorded: tuple[Table.Recorded, ...] | None = None
+    recorded: tuple[AnyTableEvent, ...] | None = None
 
 
-def seat_of(table: Table, token: str | None) -> int:
+def seat_of(table: Loaded, token: str | None) -> int:
     """The seat ``token`` acts for at ``table``; refuses a missing or foreign token."""
     if not token:
         raise MissingToken("This request needs a seat token (Authorization: Bearer ...).")
-    seat = seat_holding(token, table.token_digests)
+    seat = seat_holding(token, table.table.token_digests)
     if seat is None:
         raise InvalidToken("This token holds no seat at this game.")
     return seat
@@ -85,18 +85,3 @@ def lock_key(game_id: str) -> str:
         return str(UUID(game_id))
     except ValueError:
         return game_id
-
-
-def digest_of(seat: int | None, payload: bytes) -> str:
-    """What a command is, for recognising a retry: the sender's seat and the payload, hashed."""
-    return hashlib.sha256(f"{seat}:".encode() + payload).hexdigest()
-
-
-def replayed(table: Table, seat: int, command_id: str, command_digest: str) -> Ruling:
-    """The answer to a retry of ``command_id``; ``IdempotencyKeyReused`` when it was another command."""
-    receipt = table.receipts[command_id]
-    if receipt.digest != command_digest or receipt.seat != seat:
-        raise IdempotencyKeyReused(
-            "This Idempotency-Key was already used for a different command.", {"key": command_id}
-        )
-    return Ruling(table, seat, receipt.first, receipt.last, replayed=True)

@@ -13,11 +13,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.service.application import Tables
-from api.service.errors import ConcurrentUpdate
-from api.settings import Settings
+from domain.errors import ConcurrentUpdate
 from domain.game import registered
-from tests.support.service import RivalClock, bearer, client_for, play_randomly, stored_count
+from tests.support.service import RivalClock, bearer, client_for, play_randomly, run, stored_count
 from tests.support.tiny_game import PILE
+from workers.settings import Settings
 
 pytestmark = pytest.mark.postgres
 
@@ -85,13 +85,13 @@ def test_a_version_clash_between_writers_is_a_conflict_on_postgres(settings: Set
     clock = RivalClock()
     second = Tables(env, games={"pile": PILE}, clock=clock, snapshot_interval=5)
     try:
-        opening = first.open("pile", ["a", "b"], {"stones": 30})
+        opening = run(first.open("pile", ["a", "b"], {"stones": 30}))
         game_id, token = str(opening.game_id), opening.tokens[0]
-        clock.rival = lambda: first.submit(game_id, token, b'{"type":"Take","count":1}')
+        clock.rival = lambda: run(first.submit(game_id, token, b'{"type":"Take","count":1}'))
         with pytest.raises(ConcurrentUpdate):
-            second.submit(game_id, token, b'{"type":"Take","count":2}')
+            run(second.submit(game_id, token, b'{"type":"Take","count":2}'))
         for turn in range(6):
-            first.submit(game_id, opening.tokens[(turn + 1) % 2], b'{"type":"Take","count":1}')
+            run(first.submit(game_id, opening.tokens[(turn + 1) % 2], b'{"type":"Take","count":1}'))
         fresh = Tables(env, games={"pile": PILE})
         try:
             assert fresh.load(game_id).state == first.load(game_id).state

@@ -32,7 +32,7 @@ def test_the_seed_and_token_digests_stay_in_the_log(client: TestClient) -> None:
         texts += every_response(client, body["id"], headers)
     for text in texts:
         assert seed not in text
-        assert all(digest not in text for digest in table.token_digests)
+        assert all(digest not in text for digest in table.table.token_digests if digest)
 
 
 def test_a_seat_never_sees_the_other_seats_card(client: TestClient, pile: dict[str, Any]) -> None:

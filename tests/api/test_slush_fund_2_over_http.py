@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from api.settings import Settings
 from domain.game import registered
 from tests.support.service import bearer, client_for, play_randomly, stored_count
+from workers.settings import Settings
 
 
 @pytest.fixture

@@ -33,11 +33,9 @@ import redis
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a script from the repo root
 
 from api.service.application import Tables
-from api.settings import Settings
 from domain.codec import encode
 from domain.game import registered
 from domain.seats import Seat
-from projections.following import LiveTables
 from projections.read_side import read_side
 from tests.support.projecting import (
     REDIS_URL,
@@ -47,6 +45,7 @@ from tests.support.projecting import (
     scale_env,
     scale_settings,
 )
+from workers.settings import Settings
 
 GAMES = registered()
 GAME = "slush-fund-2"
@@ -185,7 +184,7 @@ def embedded(rate: float, seconds: float, threads: int) -> None:
     """SQLite log, in-process projection woken by local commits, SQLite read models."""
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(sqlite_path=str(Path(folder) / "log.sqlite"))
-        tables = LiveTables(settings.eventsourcing_env(), games=GAMES)
+        tables = Tables(settings.eventsourcing_env(), games=GAMES)
         reads = read_side(settings, tables, GAMES)
         lags = Lags()
         assert reads.projection is not None

@@ -23,11 +23,11 @@ from fastapi.testclient import TestClient
 
 from api.http.app import create_app
 from api.service.application import Tables
-from api.settings import Settings
 from domain.codec import encode
 from domain.game import registered
 from domain.seats import Seat
 from domain.takeback import TAKEBACK_COMMANDS, TakeBack
+from workers.settings import Settings
 
 GOAL_MS = 2.0
 GOAL_RATIO = 2.0

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from api.service.application import Tables
-from api.settings import Settings
 from domain.game import registered
 from tests.browser.players import Player
 from tests.support.server import Served, serving
+from workers.settings import Settings
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [

@@ -218,7 +218,7 @@ def play_through_pages(
 def hidden_at(service: Tables, game_id: str, version: int, seat: int) -> set[int]:
     """The cards hidden from ``seat`` at ``version`` (shown to the omniscient viewer only)."""
     table = service.load(game_id)
-    past = service.load_at(table, version)
+    past = service.load(table.id, version)
     rules = past.rules
     assert rules is not None
     everything = card_ids(msgspec.to_builtins(rules.view(past.state, OMNISCIENT)))

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from api.settings import Settings
 from api.web.pages import STATIC
 from domain.game import registered
 from tests.support.service import client_for
+from workers.settings import Settings
 
 IMPORT = re.compile(r"""(?:from|import)\s*\(?\s*["'](\.{1,2}/[^"']+)["']""")
 

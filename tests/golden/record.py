@@ -20,11 +20,11 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from api.http.app import create_app
-from api.settings import Settings
 from domain.game import registered
 from tests.golden.questions import ask_everything
 from tests.support.service import StepClock
 from tests.takeback.helpers import Game
+from workers.settings import Settings
 
 HERE = Path(__file__).parent
 

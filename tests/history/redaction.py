@@ -6,9 +6,9 @@ from typing import Any
 
 import msgspec
 
-from api.service.tables import Table
 from domain.codec import encode
 from domain.seats import SPECTATOR, Seat, Viewer
+from domain.table import GameEventRecorded
 from tests.takeback.helpers import Game
 
 
@@ -19,11 +19,11 @@ def redacted_log(game: Game, viewer: Viewer) -> dict[int, Any]:
     rules = table.rules
     assert rules is not None
     return {
-        event.originator_version: msgspec.json.decode(
+        event.version: msgspec.json.decode(
             encode(rules.redact(rules.event_decoder.decode(event.event), viewer))
         )
-        for event in tables.events.get(table.id)
-        if isinstance(event, Table.Recorded)
+        for event in tables.events_of(table)
+        if isinstance(event, GameEventRecorded)
     }
 
 

@@ -9,12 +9,13 @@ import msgspec
 import pytest
 from fastapi.testclient import TestClient
 
-from api.service import archive, history
-from api.service.tables import Table
+from api.service import archive
 from domain import referee, takeback
 from domain.codec import encode
+from domain.table import GameEventRecorded, TakeBackNoted
 from tests.history.conftest import play_with_take_backs
 from tests.history.redaction import redacted_log, viewers
+from tests.support.service import run
 from tests.takeback.helpers import Game
 
 GAMES = ["finished_slush_fund", "finished_politrickers"]
@@ -27,11 +28,11 @@ def folded_without_reverted_ranges(game: Game) -> dict[int, Any]:
     assert rules is not None
     kept: list[tuple[int, Any]] = []
     states: dict[int, Any] = {}
-    for event in game.tables.events.get(table.id):
-        version = event.originator_version
-        if isinstance(event, Table.Recorded):
+    for event in game.tables.events_of(table):
+        version = event.version
+        if isinstance(event, GameEventRecorded):
             kept.append((version, rules.event_decoder.decode(event.event)))
-        elif isinstance(event, Table.TakeBackNoted):
+        elif isinstance(event, TakeBackNoted):
             told = takeback.EVENT_DECODER.decode(event.event)
             if isinstance(told, takeback.TurnTakenBack):
                 kept = [(v, e) for v, e in kept if not told.first <= v <= told.last]
@@ -47,9 +48,7 @@ def test_the_state_is_the_fold_of_the_log_without_its_reverted_ranges(
     game: Game = request.getfixturevalue(fixture)
     table = game.table()
     for version, expected in folded_without_reverted_ranges(game).items():
-        state, _ = history.seek(game.tables, table, version)
-        assert encode(state) == encode(expected), version
-        assert encode(game.tables.load_at(table, version).state) == encode(expected), version
+        assert encode(game.tables.load(table.id, version).state) == encode(expected), version
 
 
 def live_game_with_take_backs(client: TestClient, name: str, players: int) -> Game:
@@ -106,7 +105,7 @@ def test_an_export_of_a_game_whose_seats_were_joined_imports(client: TestClient)
         game.tokens[joined["seat"]] = joined["token"]
     play_with_take_backs(game, random.Random(3))
     lines = game.get("/export").content.splitlines()
-    opening = archive.import_log(game.tables, lines)
+    opening = run(archive.import_log(game.tables, lines))
     copy = object.__new__(Game)
     copy.client, copy.id, copy.tokens = client, str(opening.game_id), opening.tokens
     assert copy.get("/export").content.splitlines()[1:] == lines[1:]

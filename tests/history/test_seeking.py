@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from api.service import history
 from tests.takeback.helpers import TAKEBACK_TYPES, Game
 
 RED, BLUE = 0, 1
@@ -75,7 +74,7 @@ def test_a_seek_reads_a_snapshot_and_fewer_events_than_the_snapshot_interval(
     for _ in range(8):
         game.play_turn(rng)
     tables = game.tables
-    store = tables.repository.event_store
+    store = tables.events
     read: list[int] = []
     original = store.get
 
@@ -89,6 +88,6 @@ def test_a_seek_reads_a_snapshot_and_fewer_events_than_the_snapshot_interval(
     table = game.table()
     for version in (3, latest // 2, latest - 1):
         read.clear()
-        state, started = history.seek(tables, table, version)
+        past = tables.load(table.id, version)
         assert sum(read) < 5, (version, read)
-        assert started and state == tables.load_at(table, version).state
+        assert past.started and past.version == version

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from api.settings import Settings
 from tests.support.service import client_for
+from workers.settings import Settings
 
 
 @pytest.fixture

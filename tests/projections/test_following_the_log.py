@@ -13,12 +13,12 @@ from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
 
 from api.service.application import Tables
-from api.settings import Settings
 from domain.game import registered
-from projections.following import LiveTables, LogFollower, SubscriptionFollower, catch_up, follower_for
+from projections.following import LogFollower, SubscriptionFollower, catch_up, follower_for
 from projections.games import GameProjection
 from projections.stores import SQLiteReadStore
 from tests.support.projecting import open_game, play, postgres_schema, scale_settings
+from workers.settings import Settings
 
 GAMES = registered()
 
@@ -35,10 +35,10 @@ def _caught_up(tables: Tables, projection: GameProjection, timeout: float) -> bo
 def test_a_local_commit_wakes_the_embedded_follower_at_once(tmp_path: Path) -> None:
     """With polling every 30 s, a command is still projected within a fraction of a second."""
     settings = Settings(sqlite_path=str(tmp_path / "log.sqlite"))
-    tables = LiveTables(settings.eventsourcing_env(), games=GAMES)
+    tables = Tables(settings.eventsourcing_env(), games=GAMES)
     changed = threading.Event()
     projection = GameProjection(SQLiteReadStore(), GAMES, changed=lambda _: changed.set())
-    follower = follower_for(tables, projection, poll=30)
+    follower = follower_for(tables.recorder, projection, poll=30, wake=tables.committed)
     assert isinstance(follower, LogFollower)
     follower.start()
     try:
@@ -63,7 +63,7 @@ def test_on_postgres_the_projection_follows_the_librarys_subscription() -> None:
         store = SQLiteReadStore()
         game_id, tokens = open_game(tables, "politrickers", 3, seed="pg")
         play(tables, game_id, tokens, random.Random(2), moves=10)
-        first = follower_for(tables, GameProjection(store, GAMES))
+        first = follower_for(tables.recorder, GameProjection(store, GAMES))
         assert isinstance(first, SubscriptionFollower)
         first.start()
         try:
@@ -72,7 +72,7 @@ def test_on_postgres_the_projection_follows_the_librarys_subscription() -> None:
             first.stop()
         reached = store.position()
         play(tables, game_id, tokens, random.Random(3), moves=10)
-        again = follower_for(tables, GameProjection(store, GAMES)).start()
+        again = follower_for(tables.recorder, GameProjection(store, GAMES)).start()
         try:
             assert again.projection.position == reached
             assert _caught_up(tables, again.projection, timeout=10)
@@ -101,7 +101,7 @@ def test_events_of_another_application_in_the_same_store_are_passed_over(tmp_pat
     other.save(Stranger())
     projection = GameProjection(SQLiteReadStore(), GAMES)
     try:
-        reached = catch_up(tables, projection)
+        reached = catch_up(tables.recorder, projection)
         assert reached == tables.recorder.max_notification_id()
         assert projection.store.get(f"summary:{game_id}") is not None
     finally:

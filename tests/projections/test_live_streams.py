@@ -79,4 +79,3 @@ def test_a_stream_resumes_after_the_last_event_id(base: str) -> None:
             assert [data for _, data in seen] == feed.json()["events"]
         finally:
             resumed.close()
-

@@ -10,21 +10,23 @@ from typing import Any
 import msgspec
 import pytest
 
-from api.service import queries
+from api.http.routes import summary
 from api.service.application import Tables
-from api.service.tables import Table
-from api.settings import Settings
-from domain import referee
+from domain import referee, takeback
 from domain.codec import encode
 from domain.game import registered
 from domain.seats import OMNISCIENT, Seat
-from projections.documents import GameRecord, perspectives, viewer_key
+from domain.table import GameEventRecorded, TakeBackNoted
+from projections import documents
+from projections.documents import Record, perspectives, viewer_key
 from projections.following import catch_up, rebuild
 from projections.games import GameProjection
 from projections.redis_store import RedisReadStore
 from projections.stores import Batch, ReadStore, SQLiteReadStore
 from tests.contract.checks import assert_no_leak
 from tests.support.projecting import REDIS_URL, open_game, play, redis_prefix
+from tests.support.service import run
+from workers.settings import Settings
 
 GAMES = registered()
 
@@ -64,15 +66,17 @@ def _assert_projected(tables: Tables, store: ReadStore, game_id: str) -> None:
     """Every projected document of ``game_id`` equals what the game itself says at the log's version."""
     table = tables.load(game_id)
     rules: Any = table.rules
-    assert store.get(f"summary:{game_id}") == encode(queries.summary(table))
-    record = msgspec.json.decode(store.get(f"record:{game_id}") or b"", type=GameRecord)
-    state = rules.state_decoder.decode(record.state)
+    assert store.get(f"summary:{game_id}") == encode(summary(table))
+    record = msgspec.json.decode(store.get(f"record:{game_id}") or b"", type=Record)
+    state = rules.state_decoder.decode(record.state.state)
     assert state == table.state and record.version == table.version
-    stored = [e for e in tables.events.get(table.id) if isinstance(e, Table.Recorded)]
+    stored = [e for e in tables.events_of(table) if isinstance(e, GameEventRecorded)]
     names = table.seat_names
     for viewer in perspectives(len(names)):
         key = viewer_key(viewer)
-        assert store.get(f"view:{game_id}:{key}") == encode(queries._view_of(table, viewer))
+        assert store.get(f"view:{game_id}:{key}") == encode(
+            documents.view(str(table.id), table.rules, table.table, viewer)
+        )
         lines = [msgspec.json.decode(line) for line in store.scored(f"feed:{game_id}:{key}")]
         told = [referee.tell(rules, rules.event_decoder.decode(e.event), viewer, names) for e in stored]
         assert lines[0]["event"]["type"] == "TableOpened"  # every seat was named: the rest is play
@@ -85,7 +89,7 @@ def test_projected_views_feeds_and_summaries_equal_the_games_own(tables: Tables,
     """Every perspective's view, feed and the summary are exactly what the game computes on the log."""
     played = _play_some(tables, seed=1)
     projection = GameProjection(store, GAMES)
-    catch_up(tables, projection)
+    catch_up(tables.recorder, projection)
     for game_id in played:
         _assert_projected(tables, store, game_id)
 
@@ -94,7 +98,7 @@ def test_feed_lines_name_the_players_not_the_seats(tables: Tables, store: ReadSt
     """The table knows its players' names, so every perspective's feed names them."""
     game_id, tokens = open_game(tables, "politrickers", 3, seed="named")
     play(tables, game_id, tokens, random.Random(3), moves=12)
-    catch_up(tables, GameProjection(store, GAMES))
+    catch_up(tables.recorder, GameProjection(store, GAMES))
     for key in ("0", "spectator"):
         lines = [msgspec.json.decode(line)["description"] for line in store.scored(f"feed:{game_id}:{key}")]
         assert any(line.startswith(("p0 ", "p1 ", "p2 ")) for line in lines)
@@ -112,9 +116,9 @@ def test_no_projected_view_shows_a_seat_more_than_its_perspective_allows(
         rules = GAMES[game]
         for _ in range(12):
             play(tables, game_id, tokens, rng, moves=3)
-            catch_up(tables, projection)
-            record = msgspec.json.decode(store.get(f"record:{game_id}") or b"", type=GameRecord)
-            state = rules.state_decoder.decode(record.state)
+            catch_up(tables.recorder, projection)
+            record = msgspec.json.decode(store.get(f"record:{game_id}") or b"", type=Record)
+            state = rules.state_decoder.decode(record.state.state)
             for viewer in [*perspectives(players), OMNISCIENT]:
                 assert_no_leak(rules, state, viewer, rng)
             for viewer in perspectives(players):
@@ -126,7 +130,7 @@ def test_a_replayed_event_changes_nothing(tables: Tables, store: ReadStore) -> N
     """Projecting the same events again, or committing from a stale position, writes nothing."""
     _play_some(tables, seed=2)
     projection = GameProjection(store, GAMES)
-    catch_up(tables, projection)
+    catch_up(tables.recorder, projection)
     before = store.dump()
     events = [(tables.mapper.to_domain_event(n), n.id) for n in tables.recorder.select_notifications(1, 50)]
     assert projection.project(events)
@@ -142,16 +146,16 @@ def test_a_restarted_projection_resumes_where_it_stopped_and_equals_a_rebuild(
     rng = random.Random(3)
     game_id, tokens = open_game(tables, "slush-fund-2", 2, seed="restart")
     play(tables, game_id, tokens, rng, moves=15)
-    catch_up(tables, GameProjection(store, GAMES))
+    catch_up(tables.recorder, GameProjection(store, GAMES))
     play(tables, game_id, tokens, rng, moves=15)
     resumed = GameProjection(store, GAMES)
     assert resumed.position > 0
-    catch_up(tables, resumed)
+    catch_up(tables.recorder, resumed)
     incremental = store.dump()
     fresh = SQLiteReadStore(str(tmp_path / "fresh.sqlite"))
-    rebuild(tables, GameProjection(fresh, GAMES))
+    rebuild(tables.recorder, GameProjection(fresh, GAMES))
     assert fresh.dump() == incremental
-    rebuild(tables, GameProjection(store, GAMES))
+    rebuild(tables.recorder, GameProjection(store, GAMES))
     assert store.dump() == incremental
 
 
@@ -159,7 +163,9 @@ def test_a_rebuild_reports_its_progress_to_the_end(tables: Tables, store: ReadSt
     """The rebuild's progress callback ends at the log's last position."""
     _play_some(tables, seed=4)
     seen: list[tuple[int, int]] = []
-    reached = rebuild(tables, GameProjection(store, GAMES), lambda done, total: seen.append((done, total)))
+    reached = rebuild(
+        tables.recorder, GameProjection(store, GAMES), lambda done, total: seen.append((done, total))
+    )
     assert seen[-1] == (reached, reached) == (tables.recorder.max_notification_id(),) * 2
 
 
@@ -172,11 +178,12 @@ def _take_back_now_and_then(tables: Tables, game_id: str, tokens: dict[int, str]
         if not acting:
             return
         seat = rng.choice(range(len(table.seat_names)))
-        offers = tables.takeback_offers(table, seat)
+        offered = tables.legal(table, seat)
+        offers = [command for command in offered if isinstance(command, takeback.TAKEBACK_COMMANDS)]
         legal = rules.legal_commands(table.state, Seat(seat)) if seat in acting else []
         choices = offers * 3 + legal  # take-backs often, so that every kind of ledger event happens
         if choices:
-            tables.submit(game_id, tokens[seat], encode(rng.choice(choices)))
+            run(tables.submit(game_id, tokens[seat], encode(rng.choice(choices))))
 
 
 def test_the_projected_take_back_ledger_is_the_write_sides_own(tables: Tables, store: ReadStore) -> None:
@@ -186,9 +193,9 @@ def test_the_projected_take_back_ledger_is_the_write_sides_own(tables: Tables, s
         game_id, tokens = open_game(tables, game, players, seed=f"ledger-{game}")
         _take_back_now_and_then(tables, game_id, tokens, rng)
         projection = GameProjection(store, GAMES)
-        catch_up(tables, projection)
+        catch_up(tables.recorder, projection)
         table = tables.load(game_id)
-        record = msgspec.json.decode(store.get(f"record:{game_id}") or b"", type=GameRecord)
-        assert record.ledger == table.ledger
-        assert record.effective == table.effective
-        assert any(isinstance(e, Table.TakeBackNoted) for e in tables.events.get(table.id))
+        record = msgspec.json.decode(store.get(f"record:{game_id}") or b"", type=Record)
+        assert record.state.ledger == table.ledger
+        assert record.state.effective == table.effective
+        assert any(isinstance(e, TakeBackNoted) for e in tables.events_of(table))

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Coroutine, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +15,9 @@ from eventsourcing.persistence import IntegrityError
 
 from api.service.application import Tables
 from api.service.committing import Committer
-from api.settings import Settings
-from tests.support.service import StepClock
+from tests.support.service import StepClock, run
 from tests.support.tiny_game import PILE
+from workers.settings import Settings
 
 TAKE_ONE = b'{"type":"Take","count":1}'
 
@@ -46,12 +45,6 @@ def tables(tmp_path: Path) -> Iterator[Tables]:
     app.close()
 
 
-def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
-    """Run ``coroutine`` on a loop of its own, in a thread of its own (a test may leave a loop running)."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
-
-
 class CountingSaves:
     """Wraps an application's ``save``: how many events each call saved; the first call may be held."""
 
@@ -73,13 +66,11 @@ class CountingSaves:
 
 def test_commands_of_many_games_at_once_share_transactions_and_are_all_recorded(tables: Tables) -> None:
     """Twelve games' commands sent together are all recorded, in fewer saves than commands."""
-    openings = [tables.open("pile", ["ann", "bob"], {"stones": 20}) for _ in range(12)]
+    openings = [run(tables.open("pile", ["ann", "bob"], {"stones": 20})) for _ in range(12)]
     saves = CountingSaves(tables, hold_first=True)
 
     async def send_all() -> list[Any]:
-        sending = [
-            tables.submit_async(str(opening.game_id), opening.tokens[0], TAKE_ONE) for opening in openings
-        ]
+        sending = [tables.submit(str(opening.game_id), opening.tokens[0], TAKE_ONE) for opening in openings]
         first = asyncio.ensure_future(sending[0])
         await asyncio.get_running_loop().run_in_executor(None, saves.held.wait, 5)
         rest = asyncio.gather(*sending[1:])
@@ -103,11 +94,11 @@ def test_in_a_failed_batch_only_the_save_that_lost_its_race_is_refused() -> None
     rival.add()
     app.save(rival)  # another writer moves the rival on: ``stale`` now clashes
     saves = CountingSaves(app, hold_first=True)
-    first = committer.save(blocker)
+    first = committer.save(list(blocker.collect_events()))
     assert saves.held.wait(5)
     winner.add()
     stale.add()
-    won, lost = committer.save(winner), committer.save(stale)
+    won, lost = committer.save(list(winner.collect_events())), committer.save(list(stale.collect_events()))
     saves.release.set()
     first.result(5)
     won.result(5)
@@ -124,10 +115,10 @@ def test_a_table_kept_behind_the_log_is_decided_again_on_a_fresh_load(tmp_path: 
     recorded after that one, not refused as a conflict."""
     here, there = make(tmp_path / "shared.sqlite"), make(tmp_path / "shared.sqlite")
     try:
-        opening = here.open("pile", ["ann", "bob"], {"stones": 20})
+        opening = run(here.open("pile", ["ann", "bob"], {"stones": 20}))
         game_id, tokens = str(opening.game_id), opening.tokens
-        there.submit(game_id, tokens[0], TAKE_ONE)
-        ruling = here.submit(game_id, tokens[1], TAKE_ONE, expected_version=3)
+        run(there.submit(game_id, tokens[0], TAKE_ONE))
+        ruling = run(here.submit(game_id, tokens[1], TAKE_ONE, expected_version=3))
         assert (ruling.first, ruling.last) == (4, 4)
         assert here.load(game_id).version == there.load(game_id).version == 4
     finally:
@@ -135,12 +126,12 @@ def test_a_table_kept_behind_the_log_is_decided_again_on_a_fresh_load(tmp_path: 
         there.close()
 
 
-def test_a_sync_submit_and_an_async_one_record_the_same(tables: Tables) -> None:
-    """Both paths go through the committer and answer the same ruling shape."""
-    opening = tables.open("pile", ["ann", "bob"], {"stones": 20})
+def test_the_answer_carries_the_commands_the_sender_may_send_next(tables: Tables) -> None:
+    """One path for every command: each ruling's table offers what a fresh load offers."""
+    opening = run(tables.open("pile", ["ann", "bob"], {"stones": 20}))
     game_id, tokens = str(opening.game_id), opening.tokens
-    first = tables.submit(game_id, tokens[0], TAKE_ONE)
-    second = run(tables.submit_async(game_id, tokens[1], TAKE_ONE))
+    first = run(tables.submit(game_id, tokens[0], TAKE_ONE))
+    second = run(tables.submit(game_id, tokens[1], TAKE_ONE))
     assert (first.first, first.last, second.first, second.last) == (3, 3, 4, 4)
     assert tables.legal(second.table, 0) == tables.legal(tables.load(game_id), 0) != []
 
@@ -151,13 +142,13 @@ def test_a_save_whose_waiter_went_away_is_dropped_and_the_committer_goes_on() ->
     committer = Committer(app)
     blocker, gone, next_one = Tally(), Tally(), Tally()
     saves = CountingSaves(app, hold_first=True)
-    first = committer.save(blocker)
+    first = committer.save(list(blocker.collect_events()))
     assert saves.held.wait(5)
-    dropped = committer.save(gone)
+    dropped = committer.save(list(gone.collect_events()))
     assert dropped.cancel()
     saves.release.set()
     first.result(5)
-    committer.save(next_one).result(5)
+    committer.save(list(next_one.collect_events())).result(5)
     committer.close()
     assert saves.calls == [1, 1]
     assert app.repository.get(next_one.id).count == 0

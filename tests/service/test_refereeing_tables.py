@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from api.service.application import Tables
-from api.service.errors import ConcurrentUpdate, StaleVersion
-from api.service.tables import Table
-from api.settings import Settings
 from domain.chance import Context
-from tests.support.service import RivalClock, StepClock
+from domain.errors import ConcurrentUpdate, StaleVersion
+from domain.table import GameEventRecorded, TableOpened
+from tests.support.service import RivalClock, StepClock, run
 from tests.support.tiny_game import PILE, PileOptions
+from workers.settings import Settings
 
 TAKE_ONE = b'{"type":"Take","count":1}'
 
@@ -45,10 +45,10 @@ def tables(settings: Settings) -> Iterator[Tables]:
 
 def test_every_stream_opens_with_game_seats_options_rules_version_and_seed(tables: Tables) -> None:
     """The first event records game id, type, seat names, options, rules version and the secret seed."""
-    opening = tables.open("pile", ["ann", "bob"], {"stones": 5}, seed="seed-1")
-    first = next(iter(tables.events.get(opening.game_id)))
-    assert isinstance(first, Table.Opened)
-    assert first.originator_id == opening.game_id and first.originator_version == 1
+    opening = run(tables.open("pile", ["ann", "bob"], {"stones": 5}, seed="seed-1"))
+    first = tables.events_of(tables.load(opening.game_id))[0]
+    assert isinstance(first, TableOpened)
+    assert first.version == 1
     assert (first.game, first.seat_names, first.rules_version) == ("pile", ("ann", "bob"), "1")
     assert bytes(first.options) == b'{"stones":5}'
     assert first.secret == "seed-1" and first.seeded is True
@@ -57,20 +57,21 @@ def test_every_stream_opens_with_game_seats_options_rules_version_and_seed(table
 
 def test_every_event_carries_its_seat_command_id_and_clock_time(tables: Tables) -> None:
     """Each event names the acting seat and the command id, and is stamped by the injected clock."""
-    opening = tables.open("pile", ["ann", "bob"])
-    tables.submit(str(opening.game_id), opening.tokens[0], TAKE_ONE, command_id="cmd-9")
-    events = list(tables.events.get(opening.game_id))
+    opening = run(tables.open("pile", ["ann", "bob"]))
+    run(tables.submit(str(opening.game_id), opening.tokens[0], TAKE_ONE, command_id="cmd-9"))
+    events = tables.events_of(tables.load(opening.game_id))
     last = events[-1]
-    assert isinstance(last, Table.Recorded)
+    assert isinstance(last, GameEventRecorded)
     assert (last.seat, last.command_id) == (0, "cmd-9")
-    assert [event.timestamp for event in events] == [
-        datetime(2026, 3, 1, 0, 0, second, tzinfo=UTC) for second in (1, 2, 3)
+    # ``now`` is read once per command: the setup carries the opening's time.
+    assert [event.at for event in events] == [
+        datetime(2026, 3, 1, 0, 0, second, tzinfo=UTC) for second in (1, 1, 2)
     ]
 
 
 def test_each_step_draws_from_the_secret_and_the_version(tables: Tables) -> None:
     """The deal is what the game's setup draws from Context.for_step(secret, version before it)."""
-    opening = tables.open("pile", ["ann", "bob"], seed="fixed")
+    opening = run(tables.open("pile", ["ann", "bob"], seed="fixed"))
     expected = PILE.setup(PileOptions(), 2, Context.for_step("fixed", 1))
     assert tables.load(opening.game_id).state.cards == expected[0].cards  # type: ignore[attr-defined]
 
@@ -79,10 +80,10 @@ def test_a_snapshot_is_taken_each_interval_and_a_fresh_load_matches(
     settings: Settings, tables: Tables
 ) -> None:
     """Every third version is snapshotted; a new process loads from it to the same state."""
-    opening = tables.open("pile", ["ann", "bob"], {"stones": 20})
+    opening = run(tables.open("pile", ["ann", "bob"], {"stones": 20}))
     game_id, tokens = str(opening.game_id), opening.tokens
     for turn in range(5):
-        tables.submit(game_id, tokens[turn % 2], TAKE_ONE)
+        run(tables.submit(game_id, tokens[turn % 2], TAKE_ONE))
     tables.committer.flush()  # snapshots are written after the commit, and nobody waits for them
     assert tables.snapshots is not None
     assert [snap.originator_version for snap in tables.snapshots.get(opening.game_id)] == [3, 6]
@@ -90,25 +91,25 @@ def test_a_snapshot_is_taken_each_interval_and_a_fresh_load_matches(
     try:
         loaded, original = fresh.load(game_id), tables.load(game_id)
         assert loaded.version == original.version == 7
-        assert loaded.state == original.state and loaded.receipts == original.receipts
+        assert loaded.state == original.state and loaded.table.receipts == original.table.receipts
     finally:
         fresh.close()
 
 
 def test_a_rival_saving_first_makes_this_save_a_conflict(settings: Settings, tables: Tables) -> None:
     """Between load and save another writer records a command: the library's clash is a conflict."""
-    opening = tables.open("pile", ["ann", "bob"], {"stones": 20})
+    opening = run(tables.open("pile", ["ann", "bob"], {"stones": 20}))
     game_id, token = str(opening.game_id), opening.tokens[0]
     clock = RivalClock()
     slow = make(settings, clock)
     try:
         slow.load(game_id)
-        clock.rival = lambda: tables.submit(game_id, token, TAKE_ONE)
+        clock.rival = lambda: run(tables.submit(game_id, token, TAKE_ONE))
         with pytest.raises(ConcurrentUpdate):
-            slow.submit(game_id, token, TAKE_ONE)
-        clock.rival = lambda: tables.submit(game_id, opening.tokens[1], TAKE_ONE)
+            run(slow.submit(game_id, token, TAKE_ONE))
+        clock.rival = lambda: run(tables.submit(game_id, opening.tokens[1], TAKE_ONE))
         with pytest.raises(StaleVersion):
-            slow.submit(game_id, opening.tokens[1], TAKE_ONE, expected_version=3)
+            run(slow.submit(game_id, opening.tokens[1], TAKE_ONE, expected_version=3))
     finally:
         slow.close()
     assert tables.load(game_id).version == 4
@@ -118,13 +119,13 @@ def test_a_retry_that_lost_the_race_to_its_own_first_try_is_recognised(
     settings: Settings, tables: Tables
 ) -> None:
     """If the same command id was saved by a rival meanwhile, the clash is answered as a retry."""
-    opening = tables.open("pile", ["ann", "bob"], {"stones": 20})
+    opening = run(tables.open("pile", ["ann", "bob"], {"stones": 20}))
     game_id, token = str(opening.game_id), opening.tokens[0]
     clock = RivalClock()
     slow = make(settings, clock)
     try:
-        clock.rival = lambda: tables.submit(game_id, token, TAKE_ONE, command_id="same")
-        ruling = slow.submit(game_id, token, TAKE_ONE, command_id="same")
+        clock.rival = lambda: run(tables.submit(game_id, token, TAKE_ONE, command_id="same"))
+        ruling = run(slow.submit(game_id, token, TAKE_ONE, command_id="same"))
     finally:
         slow.close()
     assert ruling.replayed and (ruling.first, ruling.last) == (3, 3)
@@ -135,7 +136,7 @@ def test_threads_and_a_second_instance_racing_for_one_version_have_one_winner(
     settings: Settings, tables: Tables
 ) -> None:
     """Writers in two instances, all naming version 2: exactly one is saved, the rest are stale."""
-    opening = tables.open("pile", ["ann", "bob"], {"stones": 20})
+    opening = run(tables.open("pile", ["ann", "bob"], {"stones": 20}))
     game_id, token = str(opening.game_id), opening.tokens[0]
     other = make(settings)
     start = threading.Barrier(8)
@@ -143,7 +144,7 @@ def test_threads_and_a_second_instance_racing_for_one_version_have_one_winner(
     def race(writer: Tables) -> str:
         start.wait()
         try:
-            writer.submit(game_id, token, TAKE_ONE, expected_version=2)
+            run(writer.submit(game_id, token, TAKE_ONE, expected_version=2))
         except StaleVersion:
             return "stale"
         return "saved"
@@ -154,4 +155,4 @@ def test_threads_and_a_second_instance_racing_for_one_version_have_one_winner(
     finally:
         other.close()
     assert outcomes == {"saved": 1, "stale": 7}
-    assert [event.originator_version for event in tables.events.get(opening.game_id)] == [1, 2, 3]
+    assert [event.version for event in tables.events_of(tables.load(opening.game_id))] == [1, 2, 3]

@@ -22,10 +22,11 @@ import psycopg
 import redis
 
 from api.service.application import Tables
-from api.settings import Settings
 from domain.codec import encode
 from domain.seats import Seat
 from tests.support.server import free_port
+from tests.support.service import run
+from workers.settings import Settings
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
 POSTGRES_DSN = "postgresql://postgres@127.0.0.1:5432/test"
@@ -61,7 +62,7 @@ def postgres_schema() -> Iterator[str]:
 
 def open_game(tables: Tables, game: str, players: int, seed: str) -> tuple[str, dict[int, str]]:
     """Open a seeded table with every seat named; its id and the seats' tokens."""
-    opening = tables.open(game, [f"p{seat}" for seat in range(players)], seed=seed)
+    opening = run(tables.open(game, [f"p{seat}" for seat in range(players)], seed=seed))
     return str(opening.game_id), opening.tokens
 
 
@@ -75,7 +76,7 @@ def play(tables: Tables, game_id: str, tokens: dict[int, str], rng: random.Rando
             return sent
         seat = rng.choice(acting)
         command = rng.choice(rules.legal_commands(table.state, Seat(seat)))
-        tables.submit(game_id, tokens[seat], encode(command))
+        run(tables.submit(game_id, tokens[seat], encode(command)))
     return moves
 
 

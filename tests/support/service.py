@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import asyncio
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi.testclient import TestClient
 
 from api.http.app import create_app
-from api.settings import Settings
 from tests.support.tiny_game import PILE
+from workers.settings import Settings
 
 GAMES = {PILE.id: PILE}
+T = TypeVar("T")
 
 
 class StepClock:
@@ -43,6 +46,12 @@ class RivalClock(StepClock):
         return super().__call__()
 
 
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` on a loop of its own, in a thread of its own (a test may leave a loop running)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def client_for(settings: Settings, games: dict[str, Any] | None = None) -> Iterator[TestClient]:
     """A TestClient over a fresh app (closed at the end)."""
     app = create_app(settings, games=games or GAMES, clock=StepClock())
@@ -58,7 +67,7 @@ def bearer(token: str) -> dict[str, str]:
 def stored_count(client: TestClient, game_id: str) -> int:
     """How many events the store holds for a game (read straight from the event store)."""
     tables = client.app.state.tables  # type: ignore[attr-defined]
-    return len(list(tables.events.get(tables.load(game_id).id)))
+    return len(tables.events_of(tables.load(game_id)))
 
 
 def play_randomly(client: Any, game_id: str, tokens: dict[int, str], seed: int, limit: int = 5000) -> int:

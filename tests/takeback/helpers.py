@@ -14,11 +14,11 @@ from fastapi.testclient import TestClient
 
 from api.http.app import create_app
 from api.service.application import Tables
-from api.service.tables import Table
-from api.settings import Settings
+from api.service.store import Loaded as Table
 from domain.codec import encode
 from domain.game import registered
 from tests.support.tiny_game import PILE
+from workers.settings import Settings
 
 TAKEBACK_TYPES = {"TakeBack", "RequestTakeBack", "ApproveTakeBack", "RefuseTakeBack"}
 _REAL_DATETIME = (datetime,)  # in a tuple, so freezegun leaves this reference alone

@@ -29,12 +29,20 @@ from domain.takeback import (
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 
 
-def ledger(*steps: tuple[int | None, bool, bool]) -> Ledger:
-    """Steps of one event each from version 2 on: (seat, checkpoint, final)."""
+def ledger(*steps: tuple[int | None, bool, bool], reactions: tuple[int, ...] = ()) -> Ledger:
+    """Steps of one event each from version 2 on: (seat, checkpoint, final).
+
+    A seat's step begins a turn when the step before was another seat's, except the steps at the
+    indexes in ``reactions`` (another seat answering within a turn, as a game may declare).
+    """
     result = Ledger()
+    previous: int | None = None
     for number, (seat, checkpoint, final) in enumerate(steps):
         version = number + 2
-        result = noted(result, Step(seat, f"c{version}", version, version, version - 1, checkpoint, final))
+        turn = seat != previous and number not in reactions
+        step = Step(seat, f"c{version}", version, version, version - 1, checkpoint, final, turn)
+        result = noted(result, step)
+        previous = seat if number not in reactions else previous
     return result
 
 
@@ -70,6 +78,20 @@ def test_a_request_covers_the_seats_whole_latest_turn() -> None:
     assert isinstance(request, TakeBackRequested)
     assert (request.first, request.last, request.effective) == (4, 5, 3)
     assert request.deadline == NOW + timedelta(minutes=2)
+
+
+def test_a_request_covers_the_other_seats_reactions_within_the_turn() -> None:
+    """A turn runs until the next turn begins: another seat's reaction inside it is taken back with it."""
+    led = ledger((None, False, True), (0, True, False), (1, True, False), (0, False, False), reactions=(2,))
+    [request] = decide(led, Seat(0), RequestTakeBack(), situation())
+    assert isinstance(request, TakeBackRequested)
+    assert (request.first, request.last, request.effective) == (3, 5, 2)
+
+
+def test_a_seat_whose_turn_is_not_the_latest_has_nothing_to_ask_for() -> None:
+    """Once another seat's turn has begun, the earlier turn is no longer the seat's to take back."""
+    led = ledger((None, False, True), (0, True, False), (1, True, False))
+    refused("takeback/nothing_to_take_back", led, 0, RequestTakeBack(), situation())
 
 
 def test_the_last_approval_takes_the_turn_back() -> None:

@@ -13,6 +13,8 @@ them. Exactly one event of every play step is a turn start.
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.games.politrickers.events import (
     CardPlayed,
     CardPlayedFaceDown,
@@ -34,7 +36,7 @@ def opens_round(event: Event) -> bool:
     return isinstance(event, RoundDealt)
 
 
-def starts_turn(event: Event) -> bool:
+def starts_turn(state: Any, event: Event) -> bool:
     """The card a seat plays to the trick begins its turn."""
     return isinstance(event, CardPlayed | CardPlayedFaceDown | MigrationPlayed)
 

@@ -11,11 +11,12 @@ Turns: a turn begins with its first action, option 1's draw (``CardsDrawn``) or 
 the slush fund (``SlushFundExamined``); the draw of the last cards begins the final turn
 (``FinalTurnBegan``, with both seats' draws in the same step). Stashing, taking, playing cards,
 powers and passing the turn all belong to the turn that began. A recall draws again within the turn;
-its step, which also holds a ``CardsDrawn``, is marked as a turn start too (the event does not say
-it was a recall).
+it is no turn start, since the turn did not begin at the step it was decided on (``Choosing``).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from domain.games.slush_fund_2.events import (
     CardsDrawn,
@@ -32,6 +33,7 @@ from domain.games.slush_fund_2.events import (
     PowerCardPlayed,
     SlushFundExamined,
 )
+from domain.games.slush_fund_2.state import Choosing, Table
 from domain.messages import Event
 from domain.takeback import TakeBacks
 
@@ -64,9 +66,13 @@ def opens_round(event: Event) -> bool:
     return isinstance(event, GameStarted | FinalTurnBegan)
 
 
-def starts_turn(event: Event) -> bool:
-    """A turn begins with its first action: a draw, a look at the slush fund, or the final draw."""
-    return isinstance(event, CardsDrawn | SlushFundExamined | FinalTurnBegan)
+def starts_turn(state: Any, event: Event) -> bool:
+    """A turn begins with its first action: a draw or a look at the slush fund at the start of the turn
+    (a recall draws again within it), or the final draw."""
+    if isinstance(event, FinalTurnBegan):
+        return True
+    at_start = isinstance(state, Table) and isinstance(state.step, Choosing)
+    return at_start and isinstance(event, CardsDrawn | SlushFundExamined)
 
 
 TAKEBACKS = TakeBacks(checkpoint=is_checkpoint, final=is_final, new_round=opens_round, turn_start=starts_turn)

@@ -65,6 +65,13 @@ class Settings:
         }
         return env
 
+    def reads_path(self) -> str:
+        """Where the embedded read models live: beside the SQLite log, or in memory."""
+        if self.postgres_dsn or ":memory:" in self.sqlite_path or "://" in self.sqlite_path:
+            return ":memory:"
+        log = Path(self.sqlite_path)
+        return str(log.with_name(f"{log.stem}.reads{log.suffix or '.sqlite'}"))
+
     @property
     def store(self) -> str:
         """``postgres`` or ``sqlite``."""

@@ -4,28 +4,23 @@
 an aggregate: the documents there were built for each perspective with the game's ``view`` and
 ``redact``, and a caller gets its seat's (with its token) or the spectator's. A read naming
 ``min_version`` waits briefly for the projection and says ``"stale": true`` when it had to answer
-without it. The answers to commands (``summary(table)``, ``ruling``) are built from the table the
-write side has in hand, with the same document functions. Nothing here returns the secret seed, a
-token digest or the projection's private record.
+without it. Nothing here returns the secret seed, a token digest or the projection's private record.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 from uuid import UUID
 
 import msgspec
 
-from api.service.application import Tables
-from api.service.errors import GameNotFound, InvalidToken
-from api.service.rulings import Ruling, seat_of
-from api.service.tables import AnyGame, Table
-from api.service.tokens import seat_holding
-from domain import referee, takeback
-from domain.seats import SPECTATOR, Seat, SeatNames, Viewer
-from projections import documents
-from projections.documents import GameRecord, Seating, viewer_key
+from domain import stored
+from domain.errors import GameNotFound, InvalidToken
+from domain.seats import SPECTATOR, Seat, Viewer
+from domain.table import AnyGame, legal_for
+from domain.tokens import seat_holding
+from projections.documents import RECORD, Seating, viewer_key
 from projections.read_side import ReadSide
 
 
@@ -43,20 +38,6 @@ def catalogue(games: Mapping[str, AnyGame]) -> list[dict[str, Any]]:
         }
         for game in games.values()
     ]
-
-
-def status(table: Table) -> str:
-    """``waiting`` for players, ``playing``, or ``over``."""
-    if not table.started:
-        return "waiting"
-    assert table.rules is not None
-    return "over" if table.rules.is_over(table.state) else "playing"
-
-
-def summary(table: Table) -> dict[str, Any]:
-    """What anyone may know about a game, from the table just written (the projection's own summary)."""
-    assert table.rules is not None
-    return documents.summary(_record(table), table.rules, table.state)
 
 
 async def game_summary(reads: ReadSide, game_id: str, min_version: int | None = None) -> Any:
@@ -80,9 +61,7 @@ async def list_games(
     return {"games": found[offset : offset + limit], "total": len(found), "limit": limit, "offset": offset}
 
 
-async def seat_view(
-    reads: ReadSide, game_id: str, token: str | None, min_version: int | None = None
-) -> Any:
+async def seat_view(reads: ReadSide, game_id: str, token: str | None, min_version: int | None = None) -> Any:
     """The caller's view (a seat's with its token, else the spectator's), with version and who may act."""
     game_id = canonical_id(game_id)
     stale = await reads.settle(game_id, min_version)
@@ -97,20 +76,12 @@ async def legal(
     game_id = canonical_id(game_id)
     stale = await reads.settle(game_id, min_version)
     viewer = perspective(reads, game_id, token)
-    record = _RECORD.decode(_document(reads, f"record:{game_id}"))
-    rules = reads.games[record.game]
+    record = RECORD.decode(_document(reads, f"record:{game_id}"))
     seat = _seat_or_none(viewer)
     commands: list[Any] = []
-    if record.recorded and seat is not None:
-        state = rules.state_decoder.decode(record.state)
-        situation = takeback.Situation(
-            seats=len(record.seat_names),
-            to_act=rules.to_act(state),
-            over=rules.is_over(state),
-            now=reads.clock(),
-        )
-        commands = rules.legal_commands(state, Seat(seat))
-        commands += takeback.offers(record.ledger, Seat(seat), situation)
+    if seat is not None:
+        table = stored.state_of(record.state, record.version, reads.games)
+        commands = legal_for(reads.games[table.game], table, seat, reads.clock())
     answer = {"version": record.version, "seat": seat, "commands": commands}
     return answer if min_version is None else answer | {"stale": stale}
 
@@ -138,50 +109,10 @@ def perspective(reads: ReadSide, game_id: str, token: str | None) -> Viewer:
     seating = _SEATING.decode(_document(reads, f"record:{canonical_id(game_id)}"))
     if not token:
         return SPECTATOR
-    seat = seat_holding(token, seating.token_digests)
+    seat = seat_holding(token, seating.state.token_digests)
     if seat is None:
         raise InvalidToken("This token holds no seat at this game.")
     return Seat(seat)
-
-
-def ruling(tables: Tables, done: Ruling) -> dict[str, Any]:
-    """The answer to a command: the new version, the sender's events described, the sender's view."""
-    table = done.table
-    rules = table.rules
-    assert rules is not None
-    viewer = Seat(done.seat)
-    events: list[dict[str, Any]] = []
-    if done.first <= done.last:
-        stored = done.recorded or tables.events.get(table.id, gt=done.first - 1, lte=done.last)
-        events = list(_entries(rules, stored, viewer, table.seat_names))
-        table = tables.load_at(table, done.last)
-    return {"events": events, **_view_of(table, viewer)}
-
-
-def viewer_of(table: Table, token: str | None) -> Viewer:
-    """The seat the token holds, or the spectator when there is no token."""
-    return SPECTATOR if not token else Seat(seat_of(table, token))
-
-
-def _view_of(table: Table, viewer: Viewer) -> dict[str, Any]:
-    assert table.rules is not None
-    return documents.view(_record(table), table.rules, table.state, viewer)
-
-
-def _record(table: Table) -> GameRecord:
-    """The public fields of ``table`` in the projection's record shape (no digests, no state)."""
-    return GameRecord(
-        id=str(table.id),
-        game=table.game,
-        rules_version=table.rules_version,
-        seat_names=list(table.seat_names),
-        token_digests=[],
-        seeded=table.seeded,
-        version=table.version,
-        recorded=table.recorded,
-        created_at=table.created_on,
-        updated_at=table.modified_on,
-    )
 
 
 class _Listed(msgspec.Struct):
@@ -191,7 +122,6 @@ class _Listed(msgspec.Struct):
 
 _LISTED = msgspec.json.Decoder(_Listed)
 _SEATING = msgspec.json.Decoder(Seating)
-_RECORD = msgspec.json.Decoder(GameRecord)
 
 
 def _listed(found: _Listed, game: str | None, state: str | None) -> bool:
@@ -218,33 +148,6 @@ def _answer(document: bytes, min_version: int | None, stale: bool) -> Any:
     if min_version is None:
         return msgspec.Raw(document)
     return msgspec.json.decode(document) | {"stale": stale}
-
-
-def _entries(
-    rules: AnyGame, stored: Iterable[Any], viewer: Viewer, names: SeatNames
-) -> Iterator[dict[str, Any]]:
-    for event in stored:
-        if isinstance(event, Table.Recorded):
-            seen, description = referee.tell(rules, rules.event_decoder.decode(event.event), viewer, names)
-            public: Any = seen
-        elif isinstance(event, Table.SeatTaken):
-            public = {"type": "SeatTaken", "seat": event.seat, "name": event.name}
-            description = f"{event.name} took seat {event.seat}."
-        elif isinstance(event, Table.Opened):
-            public = {"type": "TableOpened", "game": event.game, "seats": len(event.seat_names)}
-            description = f"A table for {rules.title} was opened with {len(event.seat_names)} seats."
-        elif isinstance(event, Table.TakeBackNoted):  # public: who asked, answered, took back what
-            public = takeback.EVENT_DECODER.decode(event.event)
-            description = takeback.describe(public, names)
-        else:
-            continue
-        yield {
-            "version": event.originator_version,
-            "seat": getattr(event, "seat", None),
-            "at": event.timestamp,
-            "event": public,
-            "description": description,
-        }
 
 
 def _seat_or_none(viewer: Viewer) -> int | None:

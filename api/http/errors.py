@@ -1,0 +1,82 @@
+"""The one table that turns every refusal into an HTTP status."""
+
+from __future__ import annotations
+
+from domain.errors import (
+    CardNotInHand,
+    ConcurrentUpdate,
+    GameIsOver,
+    GameNotFound,
+    HiddenUntilOver,
+    IllegalMove,
+    ImportRefused,
+    InvalidRequest,
+    InvalidToken,
+    MissingToken,
+    NoSuchVersion,
+    NotOver,
+    NotYourTurn,
+    OptionsError,
+    RuleError,
+    ServiceError,
+    StaleVersion,
+    StoreUnavailable,
+    UnknownGameType,
+    WrongStep,
+)
+from domain.table import IdempotencyKeyReused, NothingOverdue, NotStarted, TableFull
+from domain.takeback import (
+    NeverTakenBack,
+    NoRequest,
+    NothingToTakeBack,
+    NotYoursToAnswer,
+    PastCheckpoint,
+    RequestPending,
+)
+
+STATUS: dict[type[Exception], int] = {
+    InvalidRequest: 422,
+    IdempotencyKeyReused: 422,
+    OptionsError: 422,
+    GameNotFound: 404,
+    UnknownGameType: 404,
+    MissingToken: 401,
+    InvalidToken: 403,
+    TableFull: 409,
+    NotStarted: 409,
+    ConcurrentUpdate: 409,
+    StaleVersion: 412,
+    StoreUnavailable: 503,
+    HiddenUntilOver: 403,
+    NoSuchVersion: 404,
+    NotOver: 409,
+    ImportRefused: 422,
+    NothingToTakeBack: 409,
+    PastCheckpoint: 409,
+    NeverTakenBack: 409,
+    RequestPending: 409,
+    NoRequest: 409,
+    NotYoursToAnswer: 409,
+    NotYourTurn: 409,
+    NothingOverdue: 409,
+    GameIsOver: 409,
+    WrongStep: 409,
+    CardNotInHand: 422,
+    IllegalMove: 422,
+    RuleError: 422,
+    ServiceError: 400,
+}
+"""The HTTP status of every refusal; a subclass not listed takes its nearest listed ancestor's."""
+
+
+def status_of(error: Exception) -> int:
+    """The HTTP status for ``error`` from :data:`STATUS` (500 for anything unexpected)."""
+    for kind in type(error).__mro__:
+        if kind in STATUS:
+            return STATUS[kind]
+    return 500
+
+
+def code_of(error: Exception) -> str:
+    """The stable code of ``error`` (``server/error`` for anything unexpected)."""
+    return str(getattr(error, "code", "server/error"))

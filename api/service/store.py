@@ -1,0 +1,363 @@
+"""The repository port of the write side: tables loaded, folded and saved on the ``eventsourcing`` library.
+
+A table is a functional aggregate (like the library's ``aggregate9`` example): its state is the
+immutable :class:`~domain.table.TableState`, folded from its events with ``domain.table.evolve_table``.
+The library keeps the log: its event store and recorder (SQLite or PostgreSQL), its snapshot store, its
+unique ``(id, version)`` constraint for optimistic concurrency. :class:`TableMapper` stores each table
+event under its topic with msgspec (:mod:`domain.stored`), and reads old rows alike.
+
+Saving goes through the group committer (:mod:`api.service.committing`). One cache only: the tables
+this process committed last (:class:`~api.service.committing.Kept`), so a game's next command skips
+the load. The library's own aggregate cache is off: it would hold the same tables a second time, and
+its entries are mutable aggregates where ours are immutable values that need no copying.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, cast
+from uuid import UUID, uuid5
+
+import msgspec
+from eventsourcing.application import Application, EventSourcedLog
+from eventsourcing.persistence import IntegrityError, Mapper, PersistenceError, StoredEvent, Transcoder
+from eventsourcing.utils import EnvType, register_topic
+
+from api.service.committing import Committer, GameLocks, Kept
+from domain import stored, takeback
+from domain.errors import ConcurrentUpdate, GameNotFound, StaleVersion, StoreUnavailable, UnknownGameType
+from domain.table import AnyGame, AnyTableEvent, TableState, evolve_table
+
+Clock = Any  # a callable returning the current time
+
+
+def utc_now() -> datetime:
+    """The real clock."""
+    return datetime.now(UTC)
+
+
+# -- what the library stores ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A table event on its way into or out of the library: the table's id and the event."""
+
+    originator_id: UUID
+    event: AnyTableEvent
+
+    @property
+    def originator_version(self) -> int:
+        return self.event.version
+
+    @property
+    def timestamp(self) -> datetime:
+        return self.event.at
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A table's state at one version, for the library's snapshot store."""
+
+    originator_id: UUID
+    originator_version: int
+    table: TableState
+
+
+class Attempted(msgspec.Struct, frozen=True, kw_only=True):
+    """A command that left the game's stream untouched: ``refused``, ``retried`` or ``unchanged``."""
+
+    originator_id: UUID
+    originator_version: int
+    timestamp: datetime
+    seat: int = 0
+    command: str = ""
+    command_id: str = ""
+    outcome: str = ""
+    code: str = ""
+    message: str = ""
+
+
+class AttemptsStarted(msgspec.Struct, frozen=True, kw_only=True):
+    """The first row of an attempts log written before 2026-12-01 (read, never written)."""
+
+    originator_id: UUID
+    originator_version: int
+    timestamp: datetime
+    game_id: str = ""
+
+
+ATTEMPT_TOPICS: dict[str, type[Any]] = {
+    "api.service.tables:Attempts.Attempted": Attempted,
+    "api.service.tables:Attempts.Started": AttemptsStarted,
+    stored.topic_of(Attempted): Attempted,
+}
+for _old, _new in (stored.LEGACY_TOPICS | ATTEMPT_TOPICS).items():
+    register_topic(_old, _new)  # the library resolves the old aggregate's topics to today's classes
+_ATTEMPT_DECODERS = {kind: msgspec.json.Decoder(kind) for kind in (Attempted, AttemptsStarted)}
+_IDENTITY = ("originator_id", "originator_version")
+
+
+class TableMapper(Mapper[UUID]):
+    """Stores table events, snapshots and attempts with msgspec, under their topics (old ones too)."""
+
+    def __init__(self, transcoder: Transcoder, games: Mapping[str, AnyGame]) -> None:
+        super().__init__(transcoder)
+        self.games = games
+
+    def to_stored_event(self, domain_event: Any) -> StoredEvent:
+        identity, version = domain_event.originator_id, domain_event.originator_version
+        if isinstance(domain_event, Row):
+            topic, state = stored.encode_event(domain_event.event)
+        elif isinstance(domain_event, Snapshot):
+            topic, state = stored.LEGACY_SNAPSHOT_TOPIC, stored.encode_snapshot(domain_event.table)
+        else:
+            fields = {k: v for k, v in msgspec.structs.asdict(domain_event).items() if k not in _IDENTITY}
+            topic, state = stored.topic_of(type(domain_event)), msgspec.json.encode(fields)
+        return StoredEvent(originator_id=identity, originator_version=version, topic=topic, state=state)
+
+    def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        topic, state = stored_event.topic, stored_event.state
+        identity = UUID(str(stored_event.originator_id))
+        version = stored_event.originator_version
+        if stored.is_table_topic(topic):
+            return Row(identity, stored.decode_event(topic, state, version))
+        if topic in stored.SNAPSHOT_TOPICS:
+            return Snapshot(identity, version, stored.decode_snapshot(state, version, self.games))
+        kind = ATTEMPT_TOPICS[topic]
+        fields = msgspec.json.decode(state)
+        return msgspec.convert(fields | {"originator_id": identity, "originator_version": version}, kind)
+
+
+class _PlainTranscoder(Transcoder):
+    """Unused by :class:`TableMapper` (it encodes with msgspec); the library asks for one."""
+
+    def encode(self, obj: Any) -> bytes:
+        return msgspec.json.encode(obj)
+
+    def decode(self, data: bytes) -> Any:
+        return msgspec.json.decode(data)
+
+
+# -- a loaded table -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A table as the write side holds it: its id, its game's rules and its state (an immutable value)."""
+
+    id: UUID
+    rules: AnyGame
+    table: TableState
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+    @property
+    def state(self) -> Any:
+        """The game's own state (``None`` until set up)."""
+        return self.table.game_state
+
+    @property
+    def started(self) -> bool:
+        return self.table.started
+
+    @property
+    def seat_names(self) -> tuple[str | None, ...]:
+        return self.table.seat_names
+
+    @property
+    def secret(self) -> str:
+        return self.table.secret
+
+    @property
+    def ledger(self) -> takeback.Ledger:
+        return self.table.ledger
+
+    @property
+    def effective(self) -> int:
+        return self.table.effective
+
+    def __repr__(self) -> str:
+        # The table holds the secret seed and token digests: never print them.
+        return f"Loaded(id={self.id}, game={self.table.game!r}, version={self.version})"
+
+
+def attempts_id(game_id: UUID) -> UUID:
+    """The id of the attempts log of ``game_id``."""
+    return uuid5(game_id, "attempts")
+
+
+class AttemptsLog(EventSourcedLog[Attempted]):
+    """A game's attempts log: the library's ``EventSourcedLog``, stamped with the service's clock."""
+
+    def __init__(self, app: TableStore, game_id: UUID) -> None:
+        super().__init__(app.events, attempts_id(game_id), Attempted)
+        self.clock = app.clock
+
+    def trigger_event(self, next_originator_version: int | None = None, **kwargs: Any) -> Attempted:
+        """The next attempt, at the service's time (the library's own stamps the wall clock)."""
+        if next_originator_version is None:
+            last = self.get_last()
+            next_originator_version = 1 if last is None else last.originator_version + 1
+        return Attempted(
+            originator_id=self.originator_id,
+            originator_version=next_originator_version,
+            timestamp=self.clock(),
+            **kwargs,
+        )
+
+
+class TableStore(Application[UUID]):
+    """Loads tables (snapshot, then a short fold) and saves their events (group commit, one cache)."""
+
+    name = "Backroom"
+
+    def __init__(
+        self,
+        env: EnvType | None = None,
+        *,
+        games: Mapping[str, AnyGame],
+        clock: Clock = utc_now,
+        snapshot_interval: int = 50,
+        takeback_timeout: timedelta = takeback.REQUEST_TIMEOUT,
+        cache_size: int = 1000,
+    ) -> None:
+        self.games = dict(games)
+        self.clock = clock
+        self.snapshot_interval = snapshot_interval
+        self.takeback_timeout = takeback_timeout
+        super().__init__({**(env or {}), "AGGREGATE_CACHE_MAXSIZE": ""})
+        self.committer = Committer(self)
+        self.locks = GameLocks()
+        self.kept = Kept(cache_size)
+        self.committed = threading.Event()
+        """Set on every commit, to wake a follower projecting in this process."""
+
+    def close(self) -> None:
+        self.committer.close()
+        super().close()
+
+    def _notify(self, recordings: list[Any]) -> None:
+        self.committed.set()
+
+    def construct_mapper(self) -> Mapper[UUID]:
+        return TableMapper(_PlainTranscoder(), self.games)
+
+    def rules_for(self, game: str) -> AnyGame:
+        """The catalogue entry for ``game``; ``UnknownGameType`` when there is none."""
+        try:
+            return self.games[game]
+        except KeyError:
+            raise UnknownGameType(f"No game called {game!r} is offered here.") from None
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    def load(self, game_id: str | UUID, version: int | None = None) -> Loaded:
+        """The table (at ``version``, else the latest): nearest snapshot, then the events after it."""
+        key = table_id(game_id)
+        try:
+            after, table = 0, None
+            if self.snapshots is not None:
+                found = list(self.snapshots.get(key, desc=True, limit=1, lte=version))
+                if found:
+                    snapshot = cast("Snapshot", found[0])
+                    after, table = snapshot.originator_version, snapshot.table
+            rows = self.events.get(key, gt=after, lte=version)
+            table = self._fold(table, (cast("Row", row).event for row in rows))
+        except PersistenceError as error:
+            raise StoreUnavailable("The event store cannot be reached.") from error
+        if table is None:
+            raise GameNotFound(f"No game {game_id}.")
+        return Loaded(key, self.rules_for(table.game), table)
+
+    def current(self, game_id: str) -> tuple[Loaded, bool]:
+        """The table as this process last committed it, else loaded; and whether it was the kept one."""
+        kept = self.kept.get(table_id(game_id))
+        return (kept, True) if kept is not None else (self.load(game_id), False)
+
+    def events_of(self, loaded: Loaded, after: int = 0, upto: int | None = None) -> list[AnyTableEvent]:
+        """The table's events after version ``after`` up to ``upto`` (old rows read as today's)."""
+        rows = self.events.get(loaded.id, gt=after, lte=upto if upto is not None else loaded.version)
+        events = [cast("Row", row).event for row in rows]
+        if after:
+            return events  # a slice: old rows keep ``turn`` unread (only a whole log's fold reads it)
+        table: TableState | None = None
+        read: list[AnyTableEvent] = []
+        for event in events:  # old rows are read onto the table they follow (``stored.upcast``)
+            read.append(stored.upcast(table, event))
+            table = evolve_table(loaded.rules, table, read[-1])
+        return read
+
+    def attempts(self, game_id: UUID) -> list[Attempted]:
+        """The attempts at ``game_id`` kept outside its stream, oldest first."""
+        logged = AttemptsLog(self, game_id).get()
+        return [attempt for attempt in logged if isinstance(attempt, Attempted)]
+
+    def ping(self) -> None:
+        """Raise ``StoreUnavailable`` unless the store answers a query."""
+        try:
+            self.recorder.max_notification_id()
+        except Exception as error:  # any failure to answer means unavailable
+            raise StoreUnavailable("The event store cannot be reached.") from error
+
+    def _fold(self, table: TableState | None, events: Any) -> TableState | None:
+        game: AnyGame | None = self.rules_for(table.game) if table is not None else None
+        for event in events:
+            if game is None:
+                assert table is None, "a table's log opens with TableOpened"
+                game = self.rules_for(event.game)
+            table = evolve_table(game, table, stored.upcast(table, event))
+        return table
+
+    # -- writing ----------------------------------------------------------------------------------
+
+    async def commit(self, loaded: Loaded, events: list[AnyTableEvent], expected: int | None) -> Loaded:
+        """Commit ``events`` after ``loaded`` (all or none); the table after them."""
+        table = loaded.table
+        for event in events:
+            table = evolve_table(loaded.rules, table, event)
+        after = Loaded(loaded.id, loaded.rules, table)
+        try:
+            await asyncio.wrap_future(self.committer.save([Row(loaded.id, event) for event in events]))
+        except IntegrityError:
+            self.kept.forget(loaded.id)
+            if expected is not None:
+                raise StaleVersion("Another command was recorded first.", {"expected": expected}) from None
+            raise ConcurrentUpdate("Another command was recorded first; load the game and retry.") from None
+        except PersistenceError as error:
+            self.kept.forget(loaded.id)
+            raise StoreUnavailable("The event store cannot be reached.") from error
+        self.kept.put(loaded.id, after)
+        interval = self.snapshot_interval
+        if self.snapshots is not None and interval and after.version // interval > loaded.version // interval:
+            self.committer.snapshot(Snapshot(loaded.id, after.version, table))
+        return after
+
+    async def note_attempt(self, game_id: UUID, **attempt: Any) -> None:
+        """Append one attempt to the game's attempts log (retrying when another lands first)."""
+        log = AttemptsLog(self, game_id)
+        for _ in range(5):
+            entry = await asyncio.to_thread(log.trigger_event, **attempt)
+            try:
+                await asyncio.wrap_future(self.committer.save([entry]))
+            except IntegrityError:
+                continue
+            except PersistenceError:
+                return  # the store failed; the answer to the sender does not depend on the audit
+            return
+
+
+def table_id(game_id: str | UUID) -> UUID:
+    """The table id ``game_id`` names; ``GameNotFound`` for anything that is not one."""
+    if isinstance(game_id, UUID):
+        return game_id
+    try:
+        return UUID(game_id)
+    except ValueError:
+        raise GameNotFound(f"No game {game_id}.") from None

@@ -1,0 +1,187 @@
+"""How a table's events and snapshots are laid out in the event store, and read back.
+
+Each stored row holds a topic and the event's fields as JSON (the time under ``timestamp``; the
+version is the row's own). The topics are those of the classes in :mod:`domain.table`; rows written
+before the table became a decider carry the topics of the old aggregate's classes
+(``api.service.tables:Table.Recorded`` and so on) with the very same fields, so both read alike:
+:data:`TOPICS` maps old and new topics to the same class. The write side registers the old topics
+with the library (``register_topic``) too.
+
+A snapshot row keeps the :class:`TableRecord` layout it has always had; :func:`record_of` and
+:func:`state_of` turn a :class:`~domain.table.TableState` into it and back.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import msgspec
+
+from domain import takeback
+from domain.codec import encode
+from domain.game import GameDefinition
+from domain.table import (
+    AnyTableEvent,
+    GameEventRecorded,
+    Receipt,
+    SeatTaken,
+    TableForked,
+    TableOpened,
+    TableState,
+    TakeBackNoted,
+)
+
+AnyGame = GameDefinition[Any, Any, Any, Any]
+
+EVENT_TYPES: tuple[type[AnyTableEvent], ...] = (
+    TableOpened,
+    SeatTaken,
+    GameEventRecorded,
+    TakeBackNoted,
+    TableForked,
+)
+
+LEGACY_TOPICS: dict[str, type[AnyTableEvent]] = {
+    "api.service.tables:Table.Opened": TableOpened,
+    "api.service.tables:Table.SeatTaken": SeatTaken,
+    "api.service.tables:Table.Recorded": GameEventRecorded,
+    "api.service.tables:Table.TakeBackNoted": TakeBackNoted,
+    "api.service.tables:Table.Forked": TableForked,
+}
+"""The topics the old ``Table`` aggregate stored its events under (rows written before 2026-12-01)."""
+
+LEGACY_SNAPSHOT_TOPIC = "api.service.tables:Table.Snapshot"
+
+
+def topic_of(kind: type[Any]) -> str:
+    """The topic a class is stored under (the library's ``module:qualname`` form)."""
+    return f"{kind.__module__}:{kind.__qualname__}"
+
+
+TOPICS: dict[str, type[AnyTableEvent]] = LEGACY_TOPICS | {topic_of(kind): kind for kind in EVENT_TYPES}
+SNAPSHOT_TOPICS = (LEGACY_SNAPSHOT_TOPIC,)
+
+_DECODERS = {kind: msgspec.json.Decoder(kind) for kind in EVENT_TYPES}
+_ENCODER = msgspec.json.Encoder()
+
+
+def is_table_topic(topic: str) -> bool:
+    """True for a topic of a table event (anything else sharing the store is passed over)."""
+    return topic in TOPICS
+
+
+def decode_event(topic: str, state: bytes, version: int) -> AnyTableEvent:
+    """The table event stored under ``topic`` at ``version``."""
+    event = _DECODERS[TOPICS[topic]].decode(state)
+    return msgspec.structs.replace(event, version=version)
+
+
+def encode_event(event: AnyTableEvent) -> tuple[str, bytes]:
+    """The topic and stored bytes of a table event (its version is the row's, not in the bytes)."""
+    return topic_of(type(event)), _ENCODER.encode(event)
+
+
+def upcast(table: TableState | None, event: AnyTableEvent) -> AnyTableEvent:
+    """A row recorded before games declared their turns (``turn`` is ``None``), read as it was meant.
+
+    Such rows were written when a turn was a run of one seat's steps: a seat's step began a turn when
+    the step before it (``table``'s latest, the state the row is folded onto) was another seat's.
+    """
+    if not isinstance(event, GameEventRecorded) or event.turn is not None:
+        return event
+    steps = table.ledger.steps if table is not None else ()
+    latest = steps[-1] if steps else None
+    continues = latest is not None and latest.command_id == event.command_id
+    begins = event.seat is not None and not continues and (latest is None or latest.seat != event.seat)
+    return msgspec.structs.replace(event, turn=begins)
+
+
+# -- snapshots ------------------------------------------------------------------------------------
+
+
+class TableRecord(msgspec.Struct, kw_only=True):
+    """The stored form of a table snapshot, the game state encoded as the game's own JSON."""
+
+    game: str
+    rules_version: str
+    seat_names: list[str | None]
+    token_digests: list[str | None]
+    options: msgspec.Raw
+    secret: str
+    seeded: bool
+    state: msgspec.Raw  # the game's own JSON; ``null`` before setup
+    recorded: int
+    receipts: dict[str, Receipt]
+    created_on: datetime
+    modified_on: datetime
+    effective: int = 0  # 0 in snapshots taken before take-backs existed: the version then
+    ledger: takeback.Ledger = msgspec.field(default_factory=takeback.Ledger)
+    forked_from: tuple[str, int] | None = None
+
+
+class SnapshotRow(msgspec.Struct, kw_only=True):
+    """A snapshot row: its time, the topic of what it restores, and the record."""
+
+    timestamp: datetime
+    topic: str
+    state: TableRecord
+
+
+_SNAPSHOT = msgspec.json.Decoder(SnapshotRow)
+
+
+def record_of(table: TableState) -> TableRecord:
+    """The snapshot record of ``table``."""
+    return TableRecord(
+        game=table.game,
+        rules_version=table.rules_version,
+        seat_names=list(table.seat_names),
+        token_digests=list(table.token_digests),
+        options=table.options,
+        secret=table.secret,
+        seeded=table.seeded,
+        state=msgspec.Raw(encode(table.game_state)),
+        recorded=table.recorded,
+        receipts=dict(table.receipts),
+        created_on=table.created_at,
+        modified_on=table.updated_at,
+        effective=table.effective,
+        ledger=table.ledger,
+        forked_from=table.forked_from,
+    )
+
+
+def encode_snapshot(table: TableState) -> bytes:
+    """The stored bytes of a snapshot of ``table``."""
+    row = SnapshotRow(timestamp=table.updated_at, topic=LEGACY_SNAPSHOT_TOPIC, state=record_of(table))
+    return _ENCODER.encode(row)
+
+
+def decode_snapshot(state: bytes, version: int, games: Any) -> TableState:
+    """The table a snapshot row at ``version`` restores (``games`` maps game ids to definitions)."""
+    return state_of(_SNAPSHOT.decode(state).state, version, games)
+
+
+def state_of(record: TableRecord, version: int, games: Any) -> TableState:
+    """The table ``record`` holds at ``version`` (``games`` maps game ids to definitions)."""
+    game: AnyGame = games[record.game]
+    raw = bytes(record.state)
+    return TableState(
+        game=record.game,
+        rules_version=record.rules_version,
+        seat_names=tuple(record.seat_names),
+        token_digests=tuple(record.token_digests),
+        options=record.options,
+        secret=record.secret,
+        seeded=record.seeded,
+        version=version,
+        created_at=record.created_on,
+        updated_at=record.modified_on,
+        recorded=record.recorded,
+        effective=record.effective or version,
+        ledger=record.ledger,
+        receipts=record.receipts,
+        game_state=None if raw == b"null" else game.state_decoder.decode(raw),
+        forked_from=tuple(record.forked_from) if record.forked_from else None,  # type: ignore[arg-type]  # a pair
+    )
