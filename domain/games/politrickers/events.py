@@ -78,12 +78,16 @@ class MigrationPlayed(Event, frozen=True, kw_only=True, tag="MigrationPlayed"):
     new_chair: Seat | None = None
 
 
-class TrickWon(Event, frozen=True, kw_only=True, tag="TrickWon"):
-    """A seat won the trick; it placed a token on its party's plate unless it had none left."""
+class TrickWon(Event, frozen=True, kw_only=True, tag="TrickWon", omit_defaults=True):
+    """A seat won the trick; it placed a token on its party's plate unless it had none left.
+
+    ``next_chair`` (the winner) leads the next trick; ``None`` only in events recorded before 2026-12-01.
+    """
 
     seat: Seat
     party: Party
     token_placed: bool
+    next_chair: Seat | None = None
 
 
 class PlayerDisgraced(Event, frozen=True, kw_only=True, tag="PlayerDisgraced"):

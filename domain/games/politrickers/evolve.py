@@ -33,7 +33,17 @@ def evolve(state: State | None, event: PolitrickersEvent) -> State:
     handler = _HANDLERS.get(type(event))
     if handler is None:
         raise ValueError(f"{type(event).__name__} is a redacted event and cannot be applied.")
-    return handler(state, event)
+    return handler(state, _recorded_before_2026_12_01(event))
+
+
+def _recorded_before_2026_12_01(event: PolitrickersEvent) -> PolitrickersEvent:
+    """Events recorded before 2026-12-01 lack what ``decide`` now writes in; fill it in as evolve once did.
+
+    A ``TrickWon`` without ``next_chair``: the winner was the next Chair.
+    """
+    if isinstance(event, TrickWon) and event.next_chair is None:
+        return replace(event, next_chair=event.seat)
+    return event
 
 
 def _round_dealt(state: State | None, event: RoundDealt) -> Playing:
@@ -103,7 +113,8 @@ def _move_token(state: Playing, seat: int, target: Party) -> Playing:
 
 
 def _trick_won(state: Playing, event: TrickWon) -> Playing:
-    seat = event.seat
+    seat, chair = event.seat, event.next_chair
+    assert chair is not None  # filled in for old events by _recorded_before_2026_12_01
     plays = state.trick.plays
     face_up = [play.card for play in plays if not play.face_down]
     face_down = list(state.face_down)
@@ -114,7 +125,7 @@ def _trick_won(state: Playing, event: TrickWon) -> Playing:
         state,
         tricks_won=with_seat(state.tricks_won, seat, 1),
         tricks_played=state.tricks_played + 1,
-        trick=Trick(leader=seat, chair=seat),
+        trick=Trick(leader=chair, chair=chair),
         set_aside=tuple(sorted((*state.set_aside, *face_up))),
         face_down=tuple(face_down),
     )

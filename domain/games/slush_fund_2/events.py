@@ -6,11 +6,16 @@ from domain.games.slush_fund_2.cards import CardId, Ladder, Politician, Slot
 from domain.messages import Event
 
 
-class GameStarted(Event, frozen=True, kw_only=True, tag="GameStarted"):
-    """The table was set up: the politicians' ladders and who starts (decks need no shuffle record)."""
+class GameStarted(Event, frozen=True, kw_only=True, tag="GameStarted", omit_defaults=True):
+    """The table was set up: the ladders, who starts, and each deck's known top cards ($1M, then $2M).
+
+    The rest of each deck needs no shuffle record (R5). ``deck_tops`` is ``None`` only in events
+    recorded before 2026-12-01.
+    """
 
     ladders: tuple[Ladder, ...]
     starting_seat: int
+    deck_tops: tuple[tuple[CardId, ...], ...] | None = None
 
 
 class CardsDrawn(Event, frozen=True, kw_only=True, tag="CardsDrawn"):
@@ -67,11 +72,15 @@ class SlushFundExamined(Event, frozen=True, kw_only=True, tag="SlushFundExamined
     count: int
 
 
-class SlushFundCardTaken(Event, frozen=True, kw_only=True, tag="SlushFundCardTaken"):
-    """A seat took this card from the slush fund."""
+class SlushFundCardTaken(Event, frozen=True, kw_only=True, tag="SlushFundCardTaken", omit_defaults=True):
+    """A seat took this card from the slush fund; ``last`` when it was the last of the three it takes.
+
+    ``last`` is ``None`` only in events recorded before 2026-12-01.
+    """
 
     seat: int
     card: CardId
+    last: bool | None = None
 
 
 class SlushFundCardTakenUnseen(Event, frozen=True, kw_only=True, tag="SlushFundCardTakenUnseen"):

@@ -54,6 +54,7 @@ from domain.games.slush_fund_2.state import (
     Table,
 )
 from domain.messages import Event
+from domain.seats import seats
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -72,17 +73,19 @@ def _with_side(table: Table, seat: int, politician: Politician, side: Side) -> T
 
 
 def started(event: GameStarted) -> Table:
-    """The table after setup: full decks with a $1M and a $2M known on top."""
-    decks = []
-    for seat in range(SEAT_COUNT):
-        top = put_back_on_top(seat)  # type: ignore[arg-type]  # a plain seat number
-        decks.append(Deck(top=top, rest=_without(deck_of(seat), top)))  # type: ignore[arg-type]
+    """The table after setup: full decks with the cards the event names known on top."""
+    tops = event.deck_tops
+    assert tops is not None  # filled in for old events by _recorded_before_2026_12_01
+    decks = tuple(
+        Deck(top=top, rest=_without(deck_of(seat), top))
+        for seat, top in zip(seats(SEAT_COUNT), tops, strict=True)
+    )
     empty_sides = ((),) * len(event.ladders)
     return Table(
         ladders=event.ladders,
         turn=event.starting_seat,
         step=CHOOSING,
-        decks=tuple(decks),
+        decks=decks,
         hands=((), ()),
         sides=(empty_sides, empty_sides),
         journalists=((),) * len(event.ladders),
@@ -125,8 +128,7 @@ def _taken(table: Table, event: SlushFundCardTaken) -> Table:
     known = _set(((), ()), event.seat, slush)  # the other seat cannot tell which cards are left
     hands = _set(table.hands, event.seat, tuple(sorted((*table.hands[event.seat], event.card))))
     assert isinstance(table.step, Examining)
-    taken = table.step.taken + 1
-    step = PLAYING if taken == TAKE_COUNT else Examining(taken=taken)
+    step = PLAYING if event.last else Examining(taken=table.step.taken + 1)
     return replace(table, slush=slush, slush_known=known, hands=hands, step=step)
 
 
@@ -250,7 +252,22 @@ _APPLY: dict[type[Event], Callable[[Table, Any], Table]] = {
 
 def evolve(table: Table | None, event: Event) -> Table:
     """The table after ``event``; ``evolve(None, GameStarted(...))`` sets the table up."""
+    event = _recorded_before_2026_12_01(table, event)
     if table is None:
         assert isinstance(event, GameStarted), "a game's log opens with GameStarted"
         return started(event)
     return _APPLY[type(event)](table, event)
+
+
+def _recorded_before_2026_12_01(table: Table | None, event: Event) -> Event:
+    """Events recorded before 2026-12-01 lack what ``decide`` now writes in; fill it in as evolve once did.
+
+    A ``GameStarted`` without ``deck_tops``: a $1M and a $2M of each deck were on top. A
+    ``SlushFundCardTaken`` without ``last``: the third card taken was the last.
+    """
+    if isinstance(event, GameStarted) and event.deck_tops is None:
+        return replace(event, deck_tops=tuple(put_back_on_top(seat) for seat in seats(SEAT_COUNT)))
+    if isinstance(event, SlushFundCardTaken) and event.last is None:
+        assert table is not None and isinstance(table.step, Examining)
+        return replace(event, last=table.step.taken + 1 == TAKE_COUNT)
+    return event

@@ -41,7 +41,7 @@ EXAMPLES: list[PolitrickersEvent] = [
     CardPlayedFaceDown(seat=Seat(2), card=W(1)),
     UnknownCardPlayedFaceDown(seat=Seat(2)),
     MigrationPlayed(seat=Seat(0), moved_from=TAILS, new_chair=Seat(1)),
-    TrickWon(seat=Seat(1), party=CLAWS, token_placed=True),
+    TrickWon(seat=Seat(1), party=CLAWS, token_placed=True, next_chair=Seat(1)),
     PlayerDisgraced(seat=Seat(1)),
     LibraCollapsed(plate=TAILS),
     RoundScored(round_number=1, ending="collapse", round_vp=(-4, 1, 0), totals=(-3, 1, 0)),

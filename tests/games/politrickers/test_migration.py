@@ -75,7 +75,10 @@ def test_migration_never_wins_a_trick() -> None:
     """
     deal = dealt([W(5)], [E(2)], [MIG])
     result = given(deal).played((0, play(W(5))), (1, play(E(2)))).when(2, migrate())
-    result.then(MigrationPlayed(seat=2, moved_from=None), TrickWon(seat=0, party=TAILS, token_placed=True))
+    result.then(
+        MigrationPlayed(seat=2, moved_from=None),
+        TrickWon(seat=0, party=TAILS, token_placed=True, next_chair=0),
+    )
 
 
 def test_if_the_chair_plays_migration_the_next_player_becomes_the_new_chair() -> None:
@@ -89,7 +92,8 @@ def test_if_the_chair_plays_migration_the_next_player_becomes_the_new_chair() ->
     table.played((1, play(S(3))))
     assert [c for c in table.legal(2) if not c.switch_party] == [play(E(1))]
     table.when(2, play(E(1))).then(
-        CardPlayed(seat=2, card=E(1), sets="opposition"), TrickWon(seat=1, party=CLAWS, token_placed=True)
+        CardPlayed(seat=2, card=E(1), sets="opposition"),
+        TrickWon(seat=1, party=CLAWS, token_placed=True, next_chair=1),
     )
 
 
@@ -102,7 +106,7 @@ def test_a_chair_holding_only_migration_plays_it_and_the_next_player_leads() -> 
     assert result.events[:3] == [
         PartySwitched(seat=2, party=CLAWS, token_spent=False),
         CardPlayed(seat=2, card=S(4)),
-        TrickWon(seat=1, party=CLAWS, token_placed=True),
+        TrickWon(seat=1, party=CLAWS, token_placed=True, next_chair=1),
     ]
     assert isinstance(result.events[3], RoundScored) and result.events[3].ending == "balanced"
 

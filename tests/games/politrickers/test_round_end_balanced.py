@@ -19,7 +19,7 @@ def _ninth(**fields: object) -> list[object]:
 def test_after_the_ninth_trick_the_plate_with_more_tokens_scores_one_vp_per_token() -> None:
     """Only the plate with more tokens counts: players earn 1 VP for each of their tokens on it."""
     events = _ninth(on_tails=(2, 1, 0, 0), on_claws=(0, 0, 3, 0))
-    assert events[1] == TrickWon(seat=0, party=TAILS, token_placed=True)
+    assert events[1] == TrickWon(seat=0, party=TAILS, token_placed=True, next_chair=0)
     assert events[2] == RoundScored(
         round_number=1, ending="balanced", round_vp=(3, 1, 0, 3), totals=(3, 1, 0, 3)
     )

@@ -19,7 +19,10 @@ def _trick(on_tails: tuple[int, ...], on_claws: tuple[int, ...]) -> list[object]
 def test_a_seventh_token_on_a_plate_collapses_the_libra_and_ends_the_round() -> None:
     """Only 6 Power Tokens may be placed on each side; the 7th makes the Libra collapse at once."""
     events = _trick(on_tails=(3, 3, 0), on_claws=(0, 1, 2))
-    assert events[1:3] == [TrickWon(seat=0, party=TAILS, token_placed=True), LibraCollapsed(plate=TAILS)]
+    assert events[1:3] == [
+        TrickWon(seat=0, party=TAILS, token_placed=True, next_chair=0),
+        LibraCollapsed(plate=TAILS),
+    ]
 
 
 def test_owners_on_the_overloaded_plate_lose_and_owners_on_the_other_plate_earn_per_token() -> None:
@@ -31,4 +34,4 @@ def test_owners_on_the_overloaded_plate_lose_and_owners_on_the_other_plate_earn_
 def test_six_tokens_on_a_plate_do_not_collapse_the_libra() -> None:
     """Only a maximum of 6 Power Tokens may be placed on each side of the Libra Disc."""
     events = _trick(on_tails=(3, 2, 0), on_claws=(0, 1, 2))
-    assert events[1:] == [TrickWon(seat=0, party=TAILS, token_placed=True)]
+    assert events[1:] == [TrickWon(seat=0, party=TAILS, token_placed=True, next_chair=0)]

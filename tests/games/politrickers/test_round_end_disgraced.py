@@ -23,7 +23,10 @@ def _disgrace() -> list[object]:
 def test_a_winner_with_no_token_left_to_place_is_disgraced_and_the_round_ends_at_once() -> None:
     """If someone must spend a Power Token by winning a trick and has none left, they are disgraced."""
     events = _disgrace()
-    assert events[1:3] == [TrickWon(seat=1, party=CLAWS, token_placed=False), PlayerDisgraced(seat=1)]
+    assert events[1:3] == [
+        TrickWon(seat=1, party=CLAWS, token_placed=False, next_chair=1),
+        PlayerDisgraced(seat=1),
+    ]
     assert isinstance(events[3], RoundScored) and events[3].ending == "disgraced"
 
 

@@ -20,7 +20,10 @@ def test_a_face_down_card_cannot_win_the_trick() -> None:
     """You cannot win a trick with this card: a face-down Economy card does not make Economy win."""
     deal = dealt([W(2)], [E(4)], [ECO(1)])
     result = given(deal).played((0, play(W(2))), (1, play(E(4)))).when(2, play(ECO(1)))
-    result.then(CardPlayedFaceDown(seat=2, card=ECO(1)), TrickWon(seat=1, party=CLAWS, token_placed=True))
+    result.then(
+        CardPlayedFaceDown(seat=2, card=ECO(1)),
+        TrickWon(seat=1, party=CLAWS, token_placed=True, next_chair=1),
+    )
 
 
 def test_migration_is_never_played_face_down() -> None:

@@ -15,7 +15,7 @@ def test_the_suit_with_the_larger_sum_is_popular_and_its_smallest_card_wins() ->
     table.when(3, play(W(1))).then(
         PartySwitched(seat=3, party=TAILS, token_spent=False),
         CardPlayed(seat=3, card=W(1)),
-        TrickWon(seat=3, party=TAILS, token_placed=True),
+        TrickWon(seat=3, party=TAILS, token_placed=True, next_chair=3),
     )
 
 
@@ -23,16 +23,22 @@ def test_equal_sums_make_the_suit_of_the_last_card_played_popular() -> None:
     """Note: if the sum of the values is the same, the suit of the last card played is the Popular Policy."""
     last_environment = given(dealt([W(5)], [E(2)], [E(3)], parties="TCC"))
     last_environment.played((0, play(W(5))), (1, play(E(2))))
-    assert last_environment.when(2, play(E(3))).events[-1] == TrickWon(seat=1, party=CLAWS, token_placed=True)
+    assert last_environment.when(2, play(E(3))).events[-1] == TrickWon(
+        seat=1, party=CLAWS, token_placed=True, next_chair=1
+    )
     last_welfare = given(dealt([W(2)], [E(5)], [W(3)]))
     last_welfare.played((0, play(W(2))), (1, play(E(5))))
-    assert last_welfare.when(2, play(W(3))).events[-1] == TrickWon(seat=0, party=TAILS, token_placed=True)
+    assert last_welfare.when(2, play(W(3))).events[-1] == TrickWon(
+        seat=0, party=TAILS, token_placed=True, next_chair=0
+    )
 
 
 def test_when_only_one_suit_is_played_that_suit_is_popular() -> None:
     """Note: sometimes only one suit is played because all players are of the same party."""
     table = given(dealt([W(2)], [W(5)], [W(1)], parties="TTT")).played((0, play(W(2))), (1, play(W(5))))
-    assert table.when(2, play(W(1))).events[-1] == TrickWon(seat=2, party=TAILS, token_placed=True)
+    assert table.when(2, play(W(1))).events[-1] == TrickWon(
+        seat=2, party=TAILS, token_placed=True, next_chair=2
+    )
 
 
 def test_any_economy_card_makes_economy_popular_and_the_last_economy_card_wins() -> None:
@@ -40,7 +46,7 @@ def test_any_economy_card_makes_economy_popular_and_the_last_economy_card_wins()
     deal = dealt([H(2)], [ECO(1), E(9)], [H(10)], [ECO(2), E(4)])
     table = given(deal).played((0, play(H(2))), (1, play(ECO(1))), (2, play(H(10))))
     table.when(3, play(ECO(2))).then(
-        CardPlayed(seat=3, card=ECO(2)), TrickWon(seat=3, party=CLAWS, token_placed=True)
+        CardPlayed(seat=3, card=ECO(2)), TrickWon(seat=3, party=CLAWS, token_placed=True, next_chair=3)
     )
 
 

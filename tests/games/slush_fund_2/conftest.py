@@ -10,7 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from domain.games.slush_fund_2 import SLUSH_FUND_2
-from domain.games.slush_fund_2.cards import DEFAULT_LADDERS, KIND, VALUE, CardId, Kind, deck_of
+from domain.games.slush_fund_2.cards import (
+    DEFAULT_LADDERS,
+    KIND,
+    VALUE,
+    CardId,
+    Kind,
+    deck_of,
+    put_back_on_top,
+)
 from domain.games.slush_fund_2.commands import StashInSlushFund
 from domain.games.slush_fund_2.events import (
     CardsDrawn,
@@ -48,9 +56,13 @@ def blue(what: int | Kind, copy: int = 0) -> CardId:
     return _card(BLUE, what, copy)
 
 
+TOPS = (put_back_on_top(RED), put_back_on_top(BLUE))
+"""The $1M and the $2M put back on top of each deck at setup."""
+
+
 def opening(starting_seat: int = RED) -> GameStarted:
     """The table set up with the default politicians; ``starting_seat`` to act first."""
-    return GameStarted(ladders=DEFAULT_LADDERS, starting_seat=starting_seat)
+    return GameStarted(ladders=DEFAULT_LADDERS, starting_seat=starting_seat, deck_tops=TOPS)
 
 
 def drawn(seat: int, *cards: CardId) -> CardsDrawn:

@@ -14,7 +14,7 @@ from domain.games.slush_fund_2.events import CardsDrawn, GameStarted
 from domain.games.slush_fund_2.rules import SlushFundOptions
 from domain.referee import start
 
-from .conftest import BLUE, GAME, RED, blue, red, table
+from .conftest import BLUE, GAME, RED, TOPS, blue, red, table
 
 
 def test_each_deck_has_20_money_cards_6_x_1m_7_x_2m_6_x_3m_1_x_4m() -> None:
@@ -64,7 +64,7 @@ def test_the_starting_player_is_drawn_at_random_unless_the_options_fix_it() -> N
     }
     assert starters == {0, 1}
     fixed = GAME.setup(SlushFundOptions(starting_seat=1), 2, Context.seeded(0))
-    assert fixed == [GameStarted(ladders=SlushFundOptions().ladders, starting_seat=1)]
+    assert fixed == [GameStarted(ladders=SlushFundOptions().ladders, starting_seat=1, deck_tops=TOPS)]
 
 
 def test_the_options_may_carry_other_ladders_but_not_rising_ones() -> None:

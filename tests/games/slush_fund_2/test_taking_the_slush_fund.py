@@ -52,7 +52,9 @@ def test_take_3_of_them_and_play_all_3() -> None:
     """Take 3 of the slush fund cards, and play all 3."""
     scenario = table(*_stocked(blue(1), blue(2), blue(3), red(4)))
     scenario.played((RED, ExamineSlushFund()))
-    scenario.when(RED, TakeFromSlushFund(card=blue(1))).then(SlushFundCardTaken(seat=RED, card=blue(1)))
+    scenario.when(RED, TakeFromSlushFund(card=blue(1))).then(
+        SlushFundCardTaken(seat=RED, card=blue(1), last=False)
+    )
     scenario.played(*((RED, TakeFromSlushFund(card=c)) for c in (blue(1), blue(2), red(4))))
     assert state_of(scenario).hands[RED] == (red(4), blue(1), blue(2))
     scenario.played(*((RED, PlayMoneyCard(card=c, politician=GOVERNOR)) for c in (blue(1), blue(2))))

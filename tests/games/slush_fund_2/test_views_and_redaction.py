@@ -87,7 +87,7 @@ def test_drawn_stashed_and_taken_cards_are_redacted_for_everyone_but_their_owner
         (CardsDrawn(seat=RED, cards=(1, 2, 3)), CardsDrawnUnseen(seat=RED, count=3)),
         (CardStashed(seat=RED, card=2), CardStashedUnseen(seat=RED)),
         (DrawnCardsShuffledBack(seat=RED, cards=(1, 2, 3)), DrawnCardsShuffledBackUnseen(seat=RED, count=3)),
-        (SlushFundCardTaken(seat=RED, card=40), SlushFundCardTakenUnseen(seat=RED)),
+        (SlushFundCardTaken(seat=RED, card=40, last=False), SlushFundCardTakenUnseen(seat=RED)),
         (
             MoneyCardPlayed(seat=RED, card=2, politician=MAYOR, face_down=True),
             FaceDownCardPlayed(seat=RED, politician=MAYOR),
@@ -162,6 +162,8 @@ def _sample(name: str) -> object:
         "ladders": ((7, 4, 2),) * 5,
         "face_down": True,
         "secret": True,
+        "deck_tops": ((0, 1), (30, 31)),
+        "last": True,
     }
     return samples.get(name, 1)
 

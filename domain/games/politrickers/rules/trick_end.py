@@ -58,9 +58,9 @@ def _trick_result(played: Playing, ctx: Context) -> list[PolitrickersEvent]:
     party = played.parties[winner]
     if played.unspent[winner] == 0:
         vp = disgraced_vp(played, winner)
-        lost = TrickWon(seat=winner, party=party, token_placed=False)
+        lost = TrickWon(seat=winner, party=party, token_placed=False, next_chair=winner)
         return [lost, PlayerDisgraced(seat=winner), *close_round(played, "disgraced", vp, winner, ctx.rng)]
-    won = TrickWon(seat=winner, party=party, token_placed=True)
+    won = TrickWon(seat=winner, party=party, token_placed=True, next_chair=winner)
     placed = _apply(played, [won])
     if sum(plate(placed, party)) > PLATE_LIMIT:
         vp = collapse_vp(plate(placed, party), plate(placed, OTHER_PARTY[party]))

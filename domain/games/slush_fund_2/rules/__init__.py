@@ -75,7 +75,7 @@ from typing import Any
 
 from domain.chance import Context
 from domain.errors import OptionsError, WrongStep
-from domain.games.slush_fund_2.cards import DEFAULT_LADDERS, IS_MONEY, SEAT_COUNT, Ladder
+from domain.games.slush_fund_2.cards import DEFAULT_LADDERS, IS_MONEY, SEAT_COUNT, Ladder, put_back_on_top
 from domain.games.slush_fund_2.commands import (
     ConcealContribution,
     DiscardPowerCard,
@@ -113,7 +113,7 @@ from domain.games.slush_fund_2.rules.scoring import score
 from domain.games.slush_fund_2.rules.turns import draw_cards, examine, recall, stash, take, turn_commands
 from domain.games.slush_fund_2.state import Auditing, Over, Playing, Spying, Table
 from domain.messages import Command, Event, Options, Outcome
-from domain.seats import Seat
+from domain.seats import Seat, seats
 
 
 class SlushFundOptions(Options, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -134,9 +134,10 @@ def check_options(options: SlushFundOptions, seat_count: int) -> None:
 
 
 def setup(options: SlushFundOptions, seat_count: int, ctx: Context) -> list[Event]:
-    """The opening event: ladders and starting seat (R3); the decks need no record (R4, R5)."""
+    """The opening event: the ladders, who starts (R3) and the known deck tops (R4, R5)."""
     start = options.starting_seat if options.starting_seat is not None else ctx.rng.randrange(SEAT_COUNT)
-    return [GameStarted(ladders=options.ladders, starting_seat=start)]
+    tops = tuple(put_back_on_top(seat) for seat in seats(SEAT_COUNT))
+    return [GameStarted(ladders=options.ladders, starting_seat=start, deck_tops=tops)]
 
 
 _Decision = Callable[[Table, int, Any, Context], list[Event]]

@@ -90,7 +90,8 @@ def take(table: Table, seat: int, command: TakeFromSlushFund, ctx: Context) -> l
         raise WrongStep("Examine the slush fund before taking from it.")
     if command.card not in table.slush:
         raise IllegalMove("That card is not in the slush fund.")
-    return [SlushFundCardTaken(seat=seat, card=command.card)]
+    last = table.step.taken + 1 == TAKE_COUNT
+    return [SlushFundCardTaken(seat=seat, card=command.card, last=last)]
 
 
 def turn_commands(table: Table, seat: int) -> list[Command]:
