@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
+from uuid import UUID
 
 import msgspec
 
@@ -185,3 +186,49 @@ def state_of(record: TableRecord, version: int, games: Any) -> TableState:
         game_state=None if raw == b"null" else game.state_decoder.decode(raw),
         forked_from=tuple(record.forked_from) if record.forked_from else None,  # type: ignore[arg-type]  # a pair
     )
+
+
+# -- the attempts log -----------------------------------------------------------------------------
+
+
+class Attempted(msgspec.Struct, frozen=True, kw_only=True):
+    """A command that left the game's stream untouched: ``refused``, ``retried`` or ``unchanged``."""
+
+    originator_id: UUID
+    originator_version: int
+    timestamp: datetime
+    seat: int = 0
+    command: str = ""
+    command_id: str = ""
+    outcome: str = ""
+    code: str = ""
+    message: str = ""
+
+
+class AttemptsStarted(msgspec.Struct, frozen=True, kw_only=True):
+    """The first row of an attempts log written before 2026-12-01 (read, never written)."""
+
+    originator_id: UUID
+    originator_version: int
+    timestamp: datetime
+    game_id: str = ""
+
+
+ATTEMPT_TOPICS: dict[str, type[Attempted | AttemptsStarted]] = {
+    "api.service.tables:Attempts.Attempted": Attempted,
+    "api.service.tables:Attempts.Started": AttemptsStarted,
+    topic_of(Attempted): Attempted,
+}
+_IDENTITY = ("originator_id", "originator_version")
+
+
+def encode_attempt(attempt: Attempted) -> tuple[str, bytes]:
+    """The topic and stored bytes of an attempt (its identity is the row's)."""
+    fields = {k: v for k, v in msgspec.structs.asdict(attempt).items() if k not in _IDENTITY}
+    return topic_of(Attempted), _ENCODER.encode(fields)
+
+
+def decode_attempt(topic: str, state: bytes, originator_id: Any, version: int) -> Attempted | AttemptsStarted:
+    """The attempt stored under ``topic`` at ``version`` of the attempts log ``originator_id``."""
+    fields = msgspec.json.decode(state) | {"originator_id": str(originator_id), "originator_version": version}
+    return msgspec.convert(fields, ATTEMPT_TOPICS[topic])

@@ -1,6 +1,6 @@
 """Time travel routes: timeline, a version as the caller may see it, the audit, fork and export.
 
-Each route parses, calls :mod:`api.service.history` (fork and export: :mod:`api.service.archive`) in a
+Each route parses, calls :mod:`projections.history` (fork: :mod:`api.service.archive`) in a
 thread pool (they read the store: never on the event loop) and replies. ``?viewer=omniscient`` (or
 ``?perspective=omniscient``) and ``?seat=N`` (another seat's
 perspective) answer only once the game is over.
@@ -18,7 +18,8 @@ from fastapi.responses import Response, StreamingResponse
 
 from api.http.routes import BodyDep, TablesDep, TokenDep
 from api.http.wire import decode, reply
-from api.service import archive, history
+from api.service import archive
+from projections import history
 
 router = APIRouter(prefix="/api")
 
@@ -50,7 +51,7 @@ async def timeline(
     token: TokenDep,
     asked: AskedDep,
 ) -> Response:
-    return reply(await asyncio.to_thread(history.timeline, tables, game_id, token, asked))
+    return reply(await asyncio.to_thread(history.timeline, tables.reader, game_id, token, asked))
 
 
 @router.get("/games/{game_id}/at/{version}", summary="The game at a version, as the caller may see it")
@@ -62,7 +63,7 @@ async def at(
     asked: AskedDep,
 ) -> Response:
     started = time.perf_counter()
-    answer = await asyncio.to_thread(history.at, tables, game_id, version, token, asked)
+    answer = await asyncio.to_thread(history.at, tables.reader, game_id, version, token, asked)
     spent = (time.perf_counter() - started) * 1000
     return reply(answer, headers={"Server-Timing": f"seek;dur={spent:.3f}"})
 
@@ -74,7 +75,7 @@ async def audit(
     token: TokenDep,
     asked: AskedDep,
 ) -> Response:
-    return reply(await asyncio.to_thread(history.audit, tables, game_id, token, asked))
+    return reply(await asyncio.to_thread(history.audit, tables.reader, game_id, token, asked))
 
 
 @router.post(
@@ -87,5 +88,8 @@ async def fork(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
 
 @router.get("/games/{game_id}/export", summary="The whole log as JSON lines (omniscient once over)")
 async def export(tables: TablesDep, game_id: str, token: TokenDep) -> Response:
-    lines = await asyncio.to_thread(archive.export, tables, game_id, token)  # a refusal is an error reply
+    timeout = tables.takeback_timeout.total_seconds()
+    lines = await asyncio.to_thread(
+        history.export, tables.reader, game_id, token, timeout
+    )  # a refusal is an error reply
     return StreamingResponse(iter([line + b"\n" for line in lines]), media_type="application/x-ndjson")

@@ -21,11 +21,11 @@ from fastapi.responses import Response
 from api.http.wire import Join, NewGame, decode, reply
 from api.service.application import Tables
 from api.service.rulings import Ruling
-from api.service.store import Loaded
 from domain.errors import InvalidRequest, MissingToken
 from domain.seats import Seat
 from domain.table import feed_event, told
 from projections import documents, queries
+from projections.log import Loaded
 
 
 async def _tables(request: Request) -> Tables:

@@ -18,8 +18,8 @@ from uuid import UUID, uuid4
 
 import msgspec
 
-from api.service.rulings import Opening, Ruling, Seating, decode_command, lock_key, seat_of
-from api.service.store import Loaded, TableStore, table_id
+from api.service.rulings import Opening, Ruling, Seating, decode_command, lock_key
+from api.service.store import TableStore
 from domain import table as rules
 from domain import takeback
 from domain.codec import encode
@@ -34,6 +34,7 @@ from domain.errors import (
 from domain.seats import Seat
 from domain.table import NEWCOMER, REFEREE, Actor, TableContext, TableForked, TableOpened
 from domain.tokens import digest, new_token
+from projections.log import Loaded, table_id
 
 AUDITED_BODY = 2000
 """How many bytes of a refused command's body the audit keeps."""
@@ -108,7 +109,7 @@ class Tables(TableStore):
         """Referee one command from the seat holding ``token``: load, decide, save (``at``: as recorded)."""
         async with self.locks.hold(lock_key(game_id)):
             table, kept = await self._current(game_id)
-            seat = seat_of(table, token)
+            seat = table.seat_of(token)
             try:
                 try:
                     ruling = await self._ruled(table, seat, body, command_id, expected_version, at)

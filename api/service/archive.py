@@ -15,15 +15,12 @@ from typing import Any
 import msgspec
 
 from api.service.application import Tables
-from api.service.history import Asked, is_over, timeline_entry, viewer_for
 from api.service.rulings import Opening
-from api.service.store import Loaded
 from domain.codec import encode
 from domain.errors import ImportRefused, InvalidRequest, NoSuchVersion, NotOver, RuleError
-from domain.seats import OMNISCIENT, Viewer
-from domain.table import AnyGame, AnyTableEvent, GameEventRecorded, TableOpened, TakeBackNoted
+from projections.history import FORMAT, export, is_over
+from projections.log import Loaded
 
-FORMAT = "backroom-log/1"
 _JSON = msgspec.json.Decoder()
 
 
@@ -67,44 +64,6 @@ def _step_end(tables: Tables, table: Loaded, version: int) -> int:
 
 
 # -- export and import ----------------------------------------------------------------------------
-
-
-def export(tables: Tables, game_id: str, token: str | None) -> list[bytes]:
-    """The whole log as JSON lines: a header, then one line per stored event.
-
-    Once the game is over the export is omniscient and complete (commands, every card, the secret
-    seed that drew them), so ``backroom import`` can replay it through the rules. Before the end it is
-    the caller's perspective only (``complete: false``), like every other read.
-    """
-    table = tables.load(game_id)
-    over = is_over(table)
-    viewer: Viewer = OMNISCIENT if over else viewer_for(table, token, Asked())
-    header = encode(
-        {
-            "format": FORMAT,
-            "id": str(table.id),
-            "game": table.table.game,
-            "rules_version": table.table.rules_version,
-            "options": table.table.options,
-            "complete": over,
-            "secret": table.table.secret if over else None,
-            "takeback_timeout": tables.takeback_timeout.total_seconds(),
-            "forked_from": table.table.forked_from,
-        }
-    )
-    return [header, *(encode(_line(table.rules, event, viewer)) for event in tables.events_of(table))]
-
-
-def _line(rules: AnyGame, event: AnyTableEvent, viewer: Viewer) -> dict[str, Any]:
-    entry = timeline_entry(rules, event, viewer, ())  # an export line keeps no sentence
-    line = {key: entry[key] for key in ("version", "at", "seat", "kind", "event")}
-    if isinstance(event, TableOpened):
-        line["event"] = {"game": event.game, "seat_names": event.seat_names}
-    if isinstance(event, GameEventRecorded | TakeBackNoted):
-        sender = event.seat is not None and (viewer is OMNISCIENT or viewer == event.seat)
-        line["command_id"] = event.command_id if sender else None
-        line["command"] = _JSON.decode(event.command) if sender and event.command else None
-    return line
 
 
 async def import_log(tables: Tables, lines: Iterable[bytes]) -> Opening:
@@ -151,7 +110,8 @@ def _parse(lines: Iterable[bytes]) -> tuple[dict[str, Any], list[dict[str, Any]]
 
 async def _check(sandbox: Tables, header: dict[str, Any], entries: list[dict[str, Any]]) -> None:
     opening = await _replay(sandbox, header, entries)
-    replayed = [_JSON.decode(line) for line in export(sandbox, str(opening.game_id), None)][1:]
+    lines = export(sandbox.reader, str(opening.game_id), None, sandbox.takeback_timeout.total_seconds())
+    replayed = [_JSON.decode(line) for line in lines][1:]
     for line, replay in zip(entries, replayed, strict=False):
         given, made = _comparable(line, replay)
         if given != made:

@@ -8,11 +8,10 @@ from uuid import UUID
 
 import msgspec
 
-from api.service.store import Loaded
 from domain import takeback
-from domain.errors import InvalidRequest, InvalidToken, MissingToken
+from domain.errors import InvalidRequest
 from domain.table import AnyGame, AnyTableEvent
-from domain.tokens import seat_holding
+from projections.log import Loaded
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,16 +46,6 @@ class Ruling:
     last: int
     replayed: bool = False
     recorded: tuple[AnyTableEvent, ...] | None = None
-
-
-def seat_of(table: Loaded, token: str | None) -> int:
-    """The seat ``token`` acts for at ``table``; refuses a missing or foreign token."""
-    if not token:
-        raise MissingToken("This request needs a seat token (Authorization: Bearer ...).")
-    seat = seat_holding(token, table.table.token_digests)
-    if seat is None:
-        raise InvalidToken("This token holds no seat at this game.")
-    return seat
 
 
 def decode_command(rules: AnyGame, body: bytes) -> Any:

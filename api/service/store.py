@@ -19,8 +19,8 @@ import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, cast
-from uuid import UUID, uuid5
+from typing import Any
+from uuid import UUID
 
 import msgspec
 from eventsourcing.application import Application, EventSourcedLog
@@ -29,8 +29,10 @@ from eventsourcing.utils import EnvType, register_topic
 
 from api.service.committing import Committer, GameLocks, Kept
 from domain import stored, takeback
-from domain.errors import ConcurrentUpdate, GameNotFound, StaleVersion, StoreUnavailable, UnknownGameType
+from domain.errors import ConcurrentUpdate, StaleVersion, StoreUnavailable
+from domain.stored import Attempted
 from domain.table import AnyGame, AnyTableEvent, TableState, evolve_table
+from projections.log import Loaded, LogReader, attempts_id, table_id
 
 Clock = Any  # a callable returning the current time
 
@@ -68,38 +70,8 @@ class Snapshot:
     table: TableState
 
 
-class Attempted(msgspec.Struct, frozen=True, kw_only=True):
-    """A command that left the game's stream untouched: ``refused``, ``retried`` or ``unchanged``."""
-
-    originator_id: UUID
-    originator_version: int
-    timestamp: datetime
-    seat: int = 0
-    command: str = ""
-    command_id: str = ""
-    outcome: str = ""
-    code: str = ""
-    message: str = ""
-
-
-class AttemptsStarted(msgspec.Struct, frozen=True, kw_only=True):
-    """The first row of an attempts log written before 2026-12-01 (read, never written)."""
-
-    originator_id: UUID
-    originator_version: int
-    timestamp: datetime
-    game_id: str = ""
-
-
-ATTEMPT_TOPICS: dict[str, type[Any]] = {
-    "api.service.tables:Attempts.Attempted": Attempted,
-    "api.service.tables:Attempts.Started": AttemptsStarted,
-    stored.topic_of(Attempted): Attempted,
-}
-for _old, _new in (stored.LEGACY_TOPICS | ATTEMPT_TOPICS).items():
+for _old, _new in (stored.LEGACY_TOPICS | stored.ATTEMPT_TOPICS).items():
     register_topic(_old, _new)  # the library resolves the old aggregate's topics to today's classes
-_ATTEMPT_DECODERS = {kind: msgspec.json.Decoder(kind) for kind in (Attempted, AttemptsStarted)}
-_IDENTITY = ("originator_id", "originator_version")
 
 
 class TableMapper(Mapper[UUID]):
@@ -116,8 +88,7 @@ class TableMapper(Mapper[UUID]):
         elif isinstance(domain_event, Snapshot):
             topic, state = stored.LEGACY_SNAPSHOT_TOPIC, stored.encode_snapshot(domain_event.table)
         else:
-            fields = {k: v for k, v in msgspec.structs.asdict(domain_event).items() if k not in _IDENTITY}
-            topic, state = stored.topic_of(type(domain_event)), msgspec.json.encode(fields)
+            topic, state = stored.encode_attempt(domain_event)
         return StoredEvent(originator_id=identity, originator_version=version, topic=topic, state=state)
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
@@ -128,9 +99,7 @@ class TableMapper(Mapper[UUID]):
             return Row(identity, stored.decode_event(topic, state, version))
         if topic in stored.SNAPSHOT_TOPICS:
             return Snapshot(identity, version, stored.decode_snapshot(state, version, self.games))
-        kind = ATTEMPT_TOPICS[topic]
-        fields = msgspec.json.decode(state)
-        return msgspec.convert(fields | {"originator_id": identity, "originator_version": version}, kind)
+        return stored.decode_attempt(topic, state, identity, version)
 
 
 class _PlainTranscoder(Transcoder):
@@ -143,57 +112,10 @@ class _PlainTranscoder(Transcoder):
         return msgspec.json.decode(data)
 
 
-# -- a loaded table -------------------------------------------------------------------------------
+# -- the store ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Loaded:
-    """A table as the write side holds it: its id, its game's rules and its state (an immutable value)."""
-
-    id: UUID
-    rules: AnyGame
-    table: TableState
-
-    @property
-    def version(self) -> int:
-        return self.table.version
-
-    @property
-    def state(self) -> Any:
-        """The game's own state (``None`` until set up)."""
-        return self.table.game_state
-
-    @property
-    def started(self) -> bool:
-        return self.table.started
-
-    @property
-    def seat_names(self) -> tuple[str | None, ...]:
-        return self.table.seat_names
-
-    @property
-    def secret(self) -> str:
-        return self.table.secret
-
-    @property
-    def ledger(self) -> takeback.Ledger:
-        return self.table.ledger
-
-    @property
-    def effective(self) -> int:
-        return self.table.effective
-
-    def __repr__(self) -> str:
-        # The table holds the secret seed and token digests: never print them.
-        return f"Loaded(id={self.id}, game={self.table.game!r}, version={self.version})"
-
-
-def attempts_id(game_id: UUID) -> UUID:
-    """The id of the attempts log of ``game_id``."""
-    return uuid5(game_id, "attempts")
-
-
-class AttemptsLog(EventSourcedLog[Attempted]):
+class AttemptsLog(EventSourcedLog[Any]):
     """A game's attempts log: the library's ``EventSourcedLog``, stamped with the service's clock."""
 
     def __init__(self, app: TableStore, game_id: UUID) -> None:
@@ -238,6 +160,8 @@ class TableStore(Application[UUID]):
         self.kept = Kept(cache_size)
         self.committed = threading.Event()
         """Set on every commit, to wake a follower projecting in this process."""
+        snapshots = self.snapshots.recorder if self.snapshots is not None else None
+        self.reader = LogReader(self.recorder, snapshots, self.games)
 
     def close(self) -> None:
         self.committer.close()
@@ -251,53 +175,22 @@ class TableStore(Application[UUID]):
 
     def rules_for(self, game: str) -> AnyGame:
         """The catalogue entry for ``game``; ``UnknownGameType`` when there is none."""
-        try:
-            return self.games[game]
-        except KeyError:
-            raise UnknownGameType(f"No game called {game!r} is offered here.") from None
+        return self.reader.rules_for(game)
 
-    # -- reading ----------------------------------------------------------------------------------
+    # -- reading (the log reader) -----------------------------------------------------------------
 
     def load(self, game_id: str | UUID, version: int | None = None) -> Loaded:
-        """The table (at ``version``, else the latest): nearest snapshot, then the events after it."""
-        key = table_id(game_id)
-        try:
-            after, table = 0, None
-            if self.snapshots is not None:
-                found = list(self.snapshots.get(key, desc=True, limit=1, lte=version))
-                if found:
-                    snapshot = cast("Snapshot", found[0])
-                    after, table = snapshot.originator_version, snapshot.table
-            rows = self.events.get(key, gt=after, lte=version)
-            table = self._fold(table, (cast("Row", row).event for row in rows))
-        except PersistenceError as error:
-            raise StoreUnavailable("The event store cannot be reached.") from error
-        if table is None:
-            raise GameNotFound(f"No game {game_id}.")
-        return Loaded(key, self.rules_for(table.game), table)
+        """The table (at ``version``, else the latest); ``GameNotFound`` when there is none."""
+        return self.reader.load(game_id, version)
+
+    def events_of(self, loaded: Loaded, after: int = 0, upto: int | None = None) -> list[AnyTableEvent]:
+        """The table's events after ``after`` up to ``upto``."""
+        return self.reader.events(loaded, after, upto)
 
     def current(self, game_id: str) -> tuple[Loaded, bool]:
         """The table as this process last committed it, else loaded; and whether it was the kept one."""
         kept = self.kept.get(table_id(game_id))
         return (kept, True) if kept is not None else (self.load(game_id), False)
-
-    def events_of(self, loaded: Loaded, after: int = 0, upto: int | None = None) -> list[AnyTableEvent]:
-        """The table's events after version ``after`` up to ``upto`` (old rows read as today's)."""
-        rows = self.events.get(loaded.id, gt=after, lte=upto if upto is not None else loaded.version)
-        events = [cast("Row", row).event for row in rows]
-        if after:
-            return events  # a slice: old rows keep ``turn`` unread (only a whole log's fold reads it)
-        table: TableState | None = None
-        read: list[AnyTableEvent] = []
-        for event in events:  # old rows are read onto the table they follow (``stored.upcast``)
-            read.append(stored.upcast(table, event))
-            table = evolve_table(loaded.rules, table, read[-1])
-        return read
-
-    def attempts(self, game_id: UUID) -> list[Attempted]:
-        """The attempts at ``game_id`` kept outside its stream, oldest first."""
-        logged = AttemptsLog(self, game_id).get()
-        return [attempt for attempt in logged if isinstance(attempt, Attempted)]
 
     def ping(self) -> None:
         """Raise ``StoreUnavailable`` unless the store answers a query."""
@@ -305,15 +198,6 @@ class TableStore(Application[UUID]):
             self.recorder.max_notification_id()
         except Exception as error:  # any failure to answer means unavailable
             raise StoreUnavailable("The event store cannot be reached.") from error
-
-    def _fold(self, table: TableState | None, events: Any) -> TableState | None:
-        game: AnyGame | None = self.rules_for(table.game) if table is not None else None
-        for event in events:
-            if game is None:
-                assert table is None, "a table's log opens with TableOpened"
-                game = self.rules_for(event.game)
-            table = evolve_table(game, table, stored.upcast(table, event))
-        return table
 
     # -- writing ----------------------------------------------------------------------------------
 
@@ -351,13 +235,3 @@ class TableStore(Application[UUID]):
             except PersistenceError:
                 return  # the store failed; the answer to the sender does not depend on the audit
             return
-
-
-def table_id(game_id: str | UUID) -> UUID:
-    """The table id ``game_id`` names; ``GameNotFound`` for anything that is not one."""
-    if isinstance(game_id, UUID):
-        return game_id
-    try:
-        return UUID(game_id)
-    except ValueError:
-        raise GameNotFound(f"No game {game_id}.") from None

@@ -22,7 +22,7 @@ def test_the_seed_and_token_digests_stay_in_the_log(client: TestClient) -> None:
     opened = client.post("/api/games", json={"game": "pile", "players": ["ann", "bob"], "seed": seed})
     body = opened.json()
     table = client.app.state.tables.load(body["id"])  # type: ignore[attr-defined]
-    assert table.secret == seed
+    assert table.table.secret == seed
     tokens = [entry["token"] for entry in body["tokens"]]
     answer = client.post(
         f"/api/games/{body['id']}/commands", json={"type": "Take", "count": 1}, headers=bearer(tokens[0])

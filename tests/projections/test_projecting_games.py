@@ -196,6 +196,6 @@ def test_the_projected_take_back_ledger_is_the_write_sides_own(tables: Tables, s
         catch_up(tables.recorder, projection)
         table = tables.load(game_id)
         record = msgspec.json.decode(store.get(f"record:{game_id}") or b"", type=Record)
-        assert record.state.ledger == table.ledger
-        assert record.state.effective == table.effective
+        assert record.state.ledger == table.table.ledger
+        assert record.state.effective == table.table.effective
         assert any(isinstance(e, TakeBackNoted) for e in tables.events_of(table))

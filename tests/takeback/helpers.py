@@ -14,9 +14,9 @@ from fastapi.testclient import TestClient
 
 from api.http.app import create_app
 from api.service.application import Tables
-from api.service.store import Loaded as Table
 from domain.codec import encode
 from domain.game import registered
+from projections.log import Loaded as Table
 from tests.support.tiny_game import PILE
 from workers.settings import Settings
 

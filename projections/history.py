@@ -9,7 +9,8 @@ redaction:
 * ``viewer="omniscient"`` and another seat's perspective (``seat=N``) exist only once the game
   is over (``HiddenUntilOver`` before), so a live game never shows more than the caller could see.
 
-These functions read the store: the routes run them in a thread pool, never on the event loop.
+They read the log through :class:`projections.log.LogReader` (blocking: the routes run them in a
+thread pool, never on the event loop).
 Seeking (:func:`at`) loads the nearest snapshot at or before the version and folds the rest, so its
 cost does not grow with the version.
 """
@@ -22,13 +23,13 @@ from typing import Any
 
 import msgspec
 
-from api.service.application import Tables
-from api.service.rulings import seat_of
-from api.service.store import Attempted, Loaded
 from domain import takeback
+from domain.codec import encode
 from domain.errors import HiddenUntilOver, InvalidRequest, NoSuchVersion
 from domain.seats import OMNISCIENT, SPECTATOR, Audience, Seat, SeatNames, Viewer
-from domain.table import AnyGame, AnyTableEvent, GameEventRecorded, TakeBackNoted, told
+from domain.stored import Attempted
+from domain.table import AnyGame, AnyTableEvent, GameEventRecorded, TableOpened, TakeBackNoted, told
+from projections.log import Loaded, LogReader
 
 _JSON = msgspec.json.Decoder()
 
@@ -43,7 +44,7 @@ class Asked:
 
 def viewer_for(table: Loaded, token: str | None, asked: Asked) -> Viewer:
     """The viewer a request may have: its own seat, the spectator, or (once over) anyone's."""
-    own = seat_of(table, token) if token else None
+    own = table.seat_of(token) if token else None
     over = is_over(table)
     if asked.viewer == "omniscient":
         if not over:
@@ -62,14 +63,14 @@ def viewer_for(table: Loaded, token: str | None, asked: Asked) -> Viewer:
     return SPECTATOR if own is None else Seat(own)
 
 
-def at(tables: Tables, game_id: str, version: int, token: str | None, asked: Asked) -> dict[str, Any]:
+def at(log: LogReader, game_id: str, version: int, token: str | None, asked: Asked) -> dict[str, Any]:
     """The game as the viewer may see it at ``version``: its view, who may act, its status then."""
-    table = tables.load(game_id)
+    table = log.load(game_id)
     viewer = viewer_for(table, token, asked)
     if not 1 <= version <= table.version:
         raise NoSuchVersion(f"This game has versions 1 to {table.version}.", {"latest": table.version})
     rules = table.rules
-    past = tables.load(table.id, version)
+    past = log.load(table.id, version)
     started, state = past.started, past.state
     return {
         "id": str(table.id),
@@ -82,21 +83,21 @@ def at(tables: Tables, game_id: str, version: int, token: str | None, asked: Ask
     }
 
 
-def timeline(tables: Tables, game_id: str, token: str | None, asked: Asked) -> dict[str, Any]:
+def timeline(log: LogReader, game_id: str, token: str | None, asked: Asked) -> dict[str, Any]:
     """Every version with its description for the viewer, turn and round marks, reverted ranges.
 
     Turns begin where the game says (each recorded event carries it) and rounds where its take-back
     declaration says; after a take-back the numbering resumes from before the reverted range, so a
     turn played again keeps its number. Linear in the log's length.
     """
-    table = tables.load(game_id)
+    table = log.load(game_id)
     viewer = viewer_for(table, token, asked)
     rules = table.rules
     entries: list[dict[str, Any]] = []
     reverted: list[dict[str, int]] = []
     marks: list[tuple[int, int, int]] = []  # (version, turn, round) after each game event
     turn = round_number = 0
-    for event in tables.events_of(table):
+    for event in log.events(table):
         entry = timeline_entry(rules, event, viewer, table.seat_names)
         if isinstance(event, GameEventRecorded):
             entry["turn_start"] = bool(event.turn)
@@ -145,7 +146,7 @@ def timeline_entry(rules: AnyGame, event: AnyTableEvent, viewer: Viewer, names: 
     }
 
 
-def audit(tables: Tables, game_id: str, token: str | None, asked: Asked) -> dict[str, Any]:
+def audit(log: LogReader, game_id: str, token: str | None, asked: Asked) -> dict[str, Any]:
     """Every command attempt, accepted or not, as the viewer may see it, in the order they came.
 
     Ruling: the command body, the idempotency key, and a refusal's code and message are shown only to
@@ -153,12 +154,12 @@ def audit(tables: Tables, game_id: str, token: str | None, asked: Asked) -> dict
     from its redacted events, and of a refused attempt only who made it, when, and that it was refused:
     a code like "must follow suit" would reveal a hand.
     """
-    table = tables.load(game_id)
+    table = log.load(game_id)
     viewer = viewer_for(table, token, asked)
     attempts: list[dict[str, Any]] = []
-    for group in _commands(tables.events_of(table)):
+    for group in _commands(log.events(table)):
         attempts.append(_accepted(table.rules, group, viewer, table.seat_names))
-    for attempt in tables.attempts(table.id):
+    for attempt in log.attempts(table.id):
         attempts.append(_attempted(attempt, viewer))
     attempts.sort(key=lambda entry: entry["at"])
     return {"id": str(table.id), "version": table.version, "viewer": _name(viewer), "attempts": attempts}
@@ -213,9 +214,52 @@ def _as_sent(body: str) -> Any:
         return body
 
 
+# -- export --------------------------------------------------------------------------------------
+
+FORMAT = "backroom-log/1"
+
+
+def export(log: LogReader, game_id: str, token: str | None, takeback_timeout: float) -> list[bytes]:
+    """The whole log as JSON lines: a header, then one line per stored event.
+
+    Once the game is over the export is omniscient and complete (commands, every card, the secret
+    seed that drew them), so ``backroom import`` can replay it through the rules. Before the end it is
+    the caller's perspective only (``complete: false``), like every other read.
+    """
+    table = log.load(game_id)
+    over = is_over(table)
+    viewer: Viewer = OMNISCIENT if over else viewer_for(table, token, Asked())
+    header = encode(
+        {
+            "format": FORMAT,
+            "id": str(table.id),
+            "game": table.table.game,
+            "rules_version": table.table.rules_version,
+            "options": table.table.options,
+            "complete": over,
+            "secret": table.table.secret if over else None,
+            "takeback_timeout": takeback_timeout,
+            "forked_from": table.table.forked_from,
+        }
+    )
+    return [header, *(encode(_line(table.rules, event, viewer)) for event in log.events(table))]
+
+
+def _line(rules: AnyGame, event: AnyTableEvent, viewer: Viewer) -> dict[str, Any]:
+    entry = timeline_entry(rules, event, viewer, ())  # an export line keeps no sentence
+    line = {key: entry[key] for key in ("version", "at", "seat", "kind", "event")}
+    if isinstance(event, TableOpened):
+        line["event"] = {"game": event.game, "seat_names": event.seat_names}
+    if isinstance(event, GameEventRecorded | TakeBackNoted):
+        sender = event.seat is not None and (viewer is OMNISCIENT or viewer == event.seat)
+        line["command_id"] = event.command_id if sender else None
+        line["command"] = _JSON.decode(event.command) if sender and event.command else None
+    return line
+
+
 def is_over(table: Loaded) -> bool:
     """True once the game at ``table`` has been set up and has ended."""
-    return table.started and table.rules.is_over(table.state)
+    return table.over
 
 
 def _name(viewer: Viewer) -> str:

@@ -1,0 +1,152 @@
+"""Reading the log: a table at any version, its events, its attempts — for every reader alike.
+
+:class:`LogReader` reads the library's recorders (the events and the snapshots) and nothing else: rows
+are decoded by :mod:`domain.stored` and folded by :func:`domain.table.evolve_table`. The write side
+loads with it (then decides and saves), and the history reads (timeline, seek, audit, export) read
+with it; neither interprets a table event itself. Reads are blocking: callers on an event loop run
+them in a thread pool.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID, uuid5
+
+from eventsourcing.persistence import AggregateRecorder, PersistenceError
+
+from domain import stored
+from domain.errors import GameNotFound, InvalidToken, MissingToken, StoreUnavailable, UnknownGameType
+from domain.table import AnyGame, AnyTableEvent, TableState, evolve_table
+from domain.tokens import seat_holding
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A table as read from the log: its id, its game's rules and its state (an immutable value)."""
+
+    id: UUID
+    rules: AnyGame
+    table: TableState
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+    @property
+    def state(self) -> Any:
+        """The game's own state (``None`` until set up)."""
+        return self.table.game_state
+
+    @property
+    def started(self) -> bool:
+        return self.table.started
+
+    @property
+    def over(self) -> bool:
+        """True once the game has been set up and has ended."""
+        return self.table.started and self.rules.is_over(self.table.game_state)
+
+    @property
+    def seat_names(self) -> tuple[str | None, ...]:
+        return self.table.seat_names
+
+    def seat_of(self, token: str | None) -> int:
+        """The seat ``token`` acts for here; refuses a missing or foreign token."""
+        if not token:
+            raise MissingToken("This request needs a seat token (Authorization: Bearer ...).")
+        seat = seat_holding(token, self.table.token_digests)
+        if seat is None:
+            raise InvalidToken("This token holds no seat at this game.")
+        return seat
+
+    def __repr__(self) -> str:
+        # The table holds the secret seed and token digests: never print them.
+        return f"Loaded(id={self.id}, game={self.table.game!r}, version={self.version})"
+
+
+def table_id(game_id: str | UUID) -> UUID:
+    """The table id ``game_id`` names; ``GameNotFound`` for anything that is not one."""
+    if isinstance(game_id, UUID):
+        return game_id
+    try:
+        return UUID(game_id)
+    except ValueError:
+        raise GameNotFound(f"No game {game_id}.") from None
+
+
+def attempts_id(game_id: UUID) -> UUID:
+    """The id of the attempts log of ``game_id``."""
+    return uuid5(game_id, "attempts")
+
+
+class LogReader:
+    """Tables, events and attempts read from the library's recorders."""
+
+    def __init__(
+        self, events: AggregateRecorder, snapshots: AggregateRecorder | None, games: Mapping[str, AnyGame]
+    ) -> None:
+        self.recorder = events
+        self.snapshots = snapshots
+        self.games = games
+
+    def rules_for(self, game: str) -> AnyGame:
+        """The catalogue entry for ``game``; ``UnknownGameType`` when there is none."""
+        try:
+            return self.games[game]
+        except KeyError:
+            raise UnknownGameType(f"No game called {game!r} is offered here.") from None
+
+    def load(self, game_id: str | UUID, version: int | None = None) -> Loaded:
+        """The table (at ``version``, else the latest): nearest snapshot, then the events after it."""
+        key = table_id(game_id)
+        try:
+            after, table = 0, None
+            if self.snapshots is not None:
+                found = self.snapshots.select_events(key, desc=True, limit=1, lte=version)
+                if found:
+                    after = found[0].originator_version
+                    table = stored.decode_snapshot(found[0].state, after, self.games)
+            rows = self.recorder.select_events(key, gt=after, lte=version)
+            table = self._fold(
+                table, (stored.decode_event(r.topic, r.state, r.originator_version) for r in rows)
+            )
+        except PersistenceError as error:
+            raise StoreUnavailable("The event store cannot be reached.") from error
+        if table is None:
+            raise GameNotFound(f"No game {game_id}.")
+        return Loaded(key, self.rules_for(table.game), table)
+
+    def events(self, loaded: Loaded, after: int = 0, upto: int | None = None) -> list[AnyTableEvent]:
+        """The table's events after ``after`` up to ``upto`` (a whole log: old rows read as today's)."""
+        rows = self.recorder.select_events(
+            loaded.id, gt=after, lte=upto if upto is not None else loaded.version
+        )
+        events = [stored.decode_event(row.topic, row.state, row.originator_version) for row in rows]
+        if after:
+            return events  # a slice: old rows keep ``turn`` unread (only a whole log's fold reads it)
+        table: TableState | None = None
+        read: list[AnyTableEvent] = []
+        for event in events:  # old rows are read onto the table they follow (``stored.upcast``)
+            read.append(stored.upcast(table, event))
+            table = evolve_table(loaded.rules, table, read[-1])
+        return read
+
+    def attempts(self, game_id: UUID) -> list[stored.Attempted]:
+        """The attempts at ``game_id`` kept outside its stream, oldest first."""
+        rows = self.recorder.select_events(attempts_id(game_id))
+        found = [
+            stored.decode_attempt(row.topic, row.state, row.originator_id, row.originator_version)
+            for row in rows
+        ]
+        return [attempt for attempt in found if isinstance(attempt, stored.Attempted)]
+
+    def _fold(self, table: TableState | None, events: Any) -> TableState | None:
+        game: AnyGame | None = self.rules_for(table.game) if table is not None else None
+        for event in events:
+            if game is None:
+                assert table is None, "a table's log opens with TableOpened"
+                game = self.rules_for(event.game)
+            table = evolve_table(game, table, stored.upcast(table, event))
+        return table
