@@ -22,6 +22,7 @@ from api.service.rulings import Opening, Ruling, Seating, decode_command, lock_k
 from api.service.store import TableStore
 from domain import table as rules
 from domain import takeback
+from domain.chance import EPOCH
 from domain.codec import encode
 from domain.errors import (
     ConcurrentUpdate,
@@ -32,7 +33,7 @@ from domain.errors import (
     StoreUnavailable,
 )
 from domain.seats import Seat
-from domain.table import NEWCOMER, REFEREE, Actor, TableContext, TableForked, TableOpened
+from domain.table import NEWCOMER, REFEREE, Actor, AnyGame, TableContext, TableForked, TableOpened
 from domain.tokens import digest, new_token
 from projections.log import Loaded, table_id
 
@@ -60,25 +61,14 @@ class Tables(TableStore):
         game_rules = self.rules_for(game)
         parsed = game_rules.parse_options(options)
         tokens = {seat: new_token() for seat, name in enumerate(players) if name is not None}
-        opened = TableOpened(
-            version=1,
-            at=at[0] if at else self.clock(),
-            command_id=uuid4().hex,
-            command_digest=rules.digest_of(None, encode([game, players, parsed])),
-            game=game,
-            rules_version=game_rules.rules_version,
-            seat_names=tuple(players),
-            token_digests=tuple(digest(tokens[s]) if s in tokens else None for s in range(len(players))),
-            options=msgspec.Raw(encode(parsed)),
-            secret=seed if seed is not None else secrets.token_hex(16),
-            seeded=seed is not None,
-        )
+        digests = tuple(digest(tokens[s]) if s in tokens else None for s in range(len(players)))
+        sent = rules.digest_of(None, encode([game, players, parsed]))
+        opened = _opened(game_rules, tuple(players), digests, msgspec.Raw(encode(parsed)), sent, seed)
+        opened = msgspec.structs.replace(opened, at=at[0] if at else self.clock())
         ctx = TableContext(
             now=opened.at, command_id=opened.command_id, digest="", setup_at=at[1] if at else None
         )
-        events = rules.open_table(game_rules, opened, ctx)
-        empty = Loaded(uuid4(), game_rules, rules.evolve_table(game_rules, None, opened))
-        after = await self.commit(_before(empty), events, expected=None)
+        after = await self.commit(_fresh(game_rules, opened), rules.open_table(game_rules, opened, ctx), None)
         return Opening(after.id, tokens, after)
 
     async def join(
@@ -229,33 +219,46 @@ class Tables(TableStore):
             raise NoSuchVersion("The game was not set up yet at that version.", {"version": version})
         names = source.seat_names
         tokens = {seat: new_token() for seat in range(len(names))}
-        now = self.clock()
-        opened = TableOpened(
-            version=1,
-            at=now,
-            command_id=uuid4().hex,
-            command_digest=rules.digest_of(None, b"fork"),
-            game=source.table.game,
-            rules_version=source.table.rules_version,
-            seat_names=names,
-            token_digests=tuple(digest(tokens[seat]) for seat in range(len(names))),
-            options=source.table.options,
-            secret=secrets.token_hex(16),
-            seeded=False,
-        )
+        digests = tuple(digest(tokens[seat]) for seat in range(len(names)))
+        opened = _opened(source.rules, names, digests, source.table.options, rules.digest_of(None, b"fork"))
+        opened = msgspec.structs.replace(opened, at=self.clock())
+        state, effective = msgspec.Raw(encode(past.state)), past.table.effective
         forked = TableForked(
             version=2,
-            at=now,
+            at=opened.at,
             source=str(source.id),
             source_version=version,
-            state=msgspec.Raw(encode(past.state)),
-            effective=past.table.effective,
+            state=state,
+            effective=effective,
         )
-        empty = Loaded(uuid4(), source.rules, rules.evolve_table(source.rules, None, opened))
-        after = await self.commit(_before(empty), [opened, forked], expected=None)
+        after = await self.commit(_fresh(source.rules, opened), [opened, forked], expected=None)
         return Opening(after.id, tokens, after)
 
 
-def _before(opened: Loaded) -> Loaded:
-    """A table not yet stored: ``save`` folds its events from nothing (version 0)."""
-    return Loaded(opened.id, opened.rules, msgspec.structs.replace(opened.table, version=0))
+def _opened(  # noqa: PLR0917  (a table's opening, part by part)
+    game: AnyGame,
+    names: tuple[str | None, ...],
+    digests: tuple[str | None, ...],
+    options: msgspec.Raw,
+    command_digest: str,
+    seed: str | None = None,
+) -> TableOpened:
+    """A table's opening: a random secret unless ``seed`` (the time is set by the caller)."""
+    return TableOpened(
+        version=1,
+        at=EPOCH,
+        command_id=uuid4().hex,
+        command_digest=command_digest,
+        game=game.id,
+        rules_version=game.rules_version,
+        seat_names=names,
+        token_digests=digests,
+        options=options,
+        secret=seed if seed is not None else secrets.token_hex(16),
+        seeded=seed is not None,
+    )
+
+
+def _fresh(game: AnyGame, opened: TableOpened) -> Loaded:
+    """A table not stored yet: ``commit`` folds its events from nothing (version 0)."""
+    return Loaded(uuid4(), game, msgspec.structs.replace(rules.evolve_table(game, None, opened), version=0))
