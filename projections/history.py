@@ -17,7 +17,7 @@ cost does not grow with the version.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,12 +42,17 @@ class Asked:
     viewer: str | None = None
 
 
-def viewer_for(table: Loaded, token: str | None, asked: Asked) -> Viewer:
-    """The viewer a request may have: its own seat, the spectator, or (once over) anyone's."""
+def viewer_for(
+    table: Loaded, token: str | None, asked: Asked, over: Callable[[], bool] | None = None
+) -> Viewer:
+    """The viewer a request may have: its own seat, the spectator, or (once over) anyone's.
+
+    ``over`` says whether the game is over now, when ``table`` is an earlier version of it.
+    """
     own = table.seat_of(token) if token else None
-    over = is_over(table)
+    ended = over or (lambda: is_over(table))
     if asked.viewer == "omniscient":
-        if not over:
+        if not ended():
             raise HiddenUntilOver("The omniscient view opens once the game is over.")
         return OMNISCIENT
     if asked.viewer == "spectator":
@@ -57,7 +62,7 @@ def viewer_for(table: Loaded, token: str | None, asked: Asked) -> Viewer:
     if asked.seat is not None and asked.seat != own:
         if not 0 <= asked.seat < len(table.seat_names):
             raise InvalidRequest(f"This game has no seat {asked.seat}.", {"seat": asked.seat})
-        if not over:
+        if not ended():
             raise HiddenUntilOver("Another seat's perspective opens once the game is over.")
         return Seat(asked.seat)
     return SPECTATOR if own is None else Seat(own)
@@ -65,17 +70,18 @@ def viewer_for(table: Loaded, token: str | None, asked: Asked) -> Viewer:
 
 def at(log: LogReader, game_id: str, version: int, token: str | None, asked: Asked) -> dict[str, Any]:
     """The game as the viewer may see it at ``version``: its view, who may act, its status then."""
-    table = log.load(game_id)
-    viewer = viewer_for(table, token, asked)
-    if not 1 <= version <= table.version:
-        raise NoSuchVersion(f"This game has versions 1 to {table.version}.", {"latest": table.version})
-    rules = table.rules
-    past = log.load(table.id, version)
+    past = log.load(game_id, max(version, 1))  # one load: the latest only when the past cannot say
+    latest = log.latest_version(past.id)
+    seated = past if past.started or past.version == latest else log.load(past.id)  # seats all taken
+    viewer = viewer_for(seated, token, asked, over=lambda: log.load(past.id).over)
+    if not 1 <= version <= latest:
+        raise NoSuchVersion(f"This game has versions 1 to {latest}.", {"latest": latest})
+    rules = past.rules
     started, state = past.started, past.state
     return {
-        "id": str(table.id),
+        "id": str(past.id),
         "version": version,
-        "latest": table.version,
+        "latest": latest,
         "viewer": _name(viewer),
         "status": ("over" if rules.is_over(state) else "playing") if started else "waiting",
         "to_act": sorted(rules.to_act(state)) if started else [],

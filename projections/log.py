@@ -85,11 +85,18 @@ class LogReader:
     """Tables, events and attempts read from the library's recorders."""
 
     def __init__(
-        self, events: AggregateRecorder, snapshots: AggregateRecorder | None, games: Mapping[str, AnyGame]
+        self,
+        events: AggregateRecorder,
+        snapshots: AggregateRecorder | None,
+        games: Mapping[str, AnyGame],
+        *,
+        receipts: bool = True,
     ) -> None:
         self.recorder = events
         self.snapshots = snapshots
         self.games = games
+        self.receipts = receipts
+        """False for a reader that decides nothing: snapshots are read without the receipts."""
 
     def rules_for(self, game: str) -> AnyGame:
         """The catalogue entry for ``game``; ``UnknownGameType`` when there is none."""
@@ -107,7 +114,7 @@ class LogReader:
                 found = self.snapshots.select_events(key, desc=True, limit=1, lte=version)
                 if found:
                     after = found[0].originator_version
-                    table = stored.decode_snapshot(found[0].state, after, self.games)
+                    table = stored.decode_snapshot(found[0].state, after, self.games, receipts=self.receipts)
             rows = self.recorder.select_events(key, gt=after, lte=version)
             table = self._fold(
                 table, (stored.decode_event(r.topic, r.state, r.originator_version) for r in rows)
@@ -117,6 +124,11 @@ class LogReader:
         if table is None:
             raise GameNotFound(f"No game {game_id}.")
         return Loaded(key, self.rules_for(table.game), table)
+
+    def latest_version(self, game_id: UUID) -> int:
+        """The version the table's log has reached (one row read, nothing decoded)."""
+        last = self.recorder.select_events(game_id, desc=True, limit=1)
+        return last[0].originator_version if last else 0
 
     def events(self, loaded: Loaded, after: int = 0, upto: int | None = None) -> list[AnyTableEvent]:
         """The table's events after ``after`` up to ``upto`` (a whole log: old rows read as today's)."""

@@ -162,6 +162,8 @@ class TableStore(Application[UUID]):
         """Set on every commit, to wake a follower projecting in this process."""
         snapshots = self.snapshots.recorder if self.snapshots is not None else None
         self.reader = LogReader(self.recorder, snapshots, self.games)
+        self.history = LogReader(self.recorder, snapshots, self.games, receipts=False)
+        """The reader for history reads: they decide nothing, so they skip the receipts."""
 
     def close(self) -> None:
         self.committer.close()

@@ -32,11 +32,11 @@ import redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a script from the repo root
 
+from api.http.app import read_side
 from api.service.application import Tables
 from domain.codec import encode
 from domain.game import registered
 from domain.seats import Seat
-from projections.read_side import read_side
 from tests.support.projecting import (
     REDIS_URL,
     postgres_schema,
@@ -45,6 +45,7 @@ from tests.support.projecting import (
     scale_env,
     scale_settings,
 )
+from tests.support.service import run
 from workers.settings import Settings
 
 GAMES = registered()
@@ -93,7 +94,7 @@ def generate(tables: Tables, lags: Lags, rate: float, seconds: float, threads: i
 
     def one_thread(index: int) -> None:
         rng = random.Random(index)
-        opening = tables.open(GAME, ["a", "b"])
+        opening = run(tables.open(GAME, ["a", "b"]))
         game_id, tokens = str(opening.game_id), opening.tokens
         interval = threads / rate
         started = time.perf_counter()
@@ -107,12 +108,12 @@ def generate(tables: Tables, lags: Lags, rate: float, seconds: float, threads: i
             assert rules is not None
             acting = sorted(rules.to_act(table.state))
             if not acting:
-                opening = tables.open(GAME, ["a", "b"])
+                opening = run(tables.open(GAME, ["a", "b"]))
                 game_id, tokens = str(opening.game_id), opening.tokens
                 continue
             seat = rng.choice(acting)
             command = rng.choice(rules.legal_commands(table.state, Seat(seat)))
-            ruling = tables.submit(game_id, tokens[seat], encode(command))
+            ruling = run(tables.submit(game_id, tokens[seat], encode(command)))
             lags.commit(game_id, ruling.last)
             sent[index] += 1
 

@@ -27,6 +27,7 @@ from domain.codec import encode
 from domain.game import registered
 from domain.seats import Seat
 from domain.takeback import TAKEBACK_COMMANDS, TakeBack
+from tests.support.service import run
 from workers.settings import Settings
 
 GOAL_MS = 2.0
@@ -37,7 +38,7 @@ WORST = (1049, 2049)  # just before a snapshot: the longest fold (reported, not 
 
 def build(tables: Tables, events: int, seed: int = 1) -> tuple[str, dict[int, str]]:
     """A Slush Fund 2 game with at least ``events`` versions, made long by stash-and-take-back."""
-    opening = tables.open("slush-fund-2", ["ann", "bob"], seed="bench")
+    opening = run(tables.open("slush-fund-2", ["ann", "bob"], seed="bench"))
     game_id, tokens = str(opening.game_id), opening.tokens
     rng = random.Random(seed)
     while tables.load(game_id).version < events:
@@ -49,10 +50,10 @@ def build(tables: Tables, events: int, seed: int = 1) -> tuple[str, dict[int, st
         stashes = [command for command in offered if type(command).__name__ == "StashInSlushFund"]
         if stashes:
             for _ in range(min(100, (events - table.version) // 2 + 1)):
-                tables.submit(game_id, tokens[seat], encode(stashes[0]))
-                tables.submit(game_id, tokens[seat], encode(TakeBack()))
+                run(tables.submit(game_id, tokens[seat], encode(stashes[0])))
+                run(tables.submit(game_id, tokens[seat], encode(TakeBack())))
         command = rng.choice([c for c in offered if not isinstance(c, TAKEBACK_COMMANDS)])
-        tables.submit(game_id, tokens[seat], encode(command))
+        run(tables.submit(game_id, tokens[seat], encode(command)))
     return game_id, tokens
 
 
