@@ -32,6 +32,8 @@ from domain.table import AnyGame, AnyTableEvent, GameEventRecorded, TableOpened,
 from projections.log import Loaded, LogReader
 
 _JSON = msgspec.json.Decoder()
+MAX_VERSION = 2**62
+"""No log is longer: a version past it is simply past the end (and fits the store's integers)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +72,7 @@ def viewer_for(
 
 def at(log: LogReader, game_id: str, version: int, token: str | None, asked: Asked) -> dict[str, Any]:
     """The game as the viewer may see it at ``version``: its view, who may act, its status then."""
-    past = log.load(game_id, max(version, 1))  # one load: the latest only when the past cannot say
+    past = log.load(game_id, min(max(version, 1), MAX_VERSION))  # the latest only when the past cannot say
     latest = log.latest_version(past.id)
     seated = past if past.started or past.version == latest else log.load(past.id)  # seats all taken
     viewer = viewer_for(seated, token, asked, over=lambda: log.load(past.id).over)
