@@ -56,8 +56,12 @@ LEGACY_SNAPSHOT_TOPIC = "api.service.tables:Table.Snapshot"
 
 
 def topic_of(kind: type[Any]) -> str:
-    """The topic a class is stored under (the library's ``module:qualname`` form)."""
-    return f"{kind.__module__}:{kind.__qualname__}"
+    """The topic a class is stored under: ``domain.table:`` (or ``domain.stored:``) and its name.
+
+    Fixed names, not the module the class happens to live in, so a class may move freely.
+    """
+    home = "domain.table" if kind in EVENT_TYPES else "domain.stored"
+    return f"{home}:{kind.__qualname__}"
 
 
 TOPICS: dict[str, type[AnyTableEvent]] = LEGACY_TOPICS | {topic_of(kind): kind for kind in EVENT_TYPES}

@@ -1,0 +1,143 @@
+"""The table's commands and events: what a seat (or the referee) asks, and what the log stores."""
+
+from __future__ import annotations
+
+import enum
+from datetime import datetime
+from typing import Any, Final
+
+import msgspec
+
+from domain.errors import RuleError
+from domain.game import GameDefinition
+from domain.messages import Command
+from domain.seats import Seat
+
+AnyGame = GameDefinition[Any, Any, Any, Any]
+
+
+class Unseated(enum.Enum):
+    """Actors that hold no seat."""
+
+    REFEREE = "referee"
+    """The referee itself, acting on what is overdue."""
+    NEWCOMER = "newcomer"
+    """Someone asking for an open seat."""
+
+
+REFEREE: Final = Unseated.REFEREE
+NEWCOMER: Final = Unseated.NEWCOMER
+Actor = Seat | Unseated
+
+
+# -- errors ---------------------------------------------------------------------------------------
+
+
+class TableFull(RuleError):
+    """Raised when a player asks for a seat and every seat is taken."""
+
+    code = "game/full"
+
+
+class NotStarted(RuleError):
+    """Raised when a seat sends a command before every seat is taken and the game is set up."""
+
+    code = "game/not_started"
+
+
+class IdempotencyKeyReused(RuleError):
+    """Raised when a command id already used for another command (or by another seat) comes again."""
+
+    code = "request/idempotency_key_reused"
+
+
+class NothingOverdue(RuleError):
+    """Raised when the referee is asked to act and nothing is overdue."""
+
+    code = "table/nothing_overdue"
+
+
+# -- table commands (the game's own and the take-back commands pass through) --------------------
+
+
+class TakeSeat(Command, frozen=True, kw_only=True, tag="TakeSeat"):
+    """Sit at the first open seat under ``name``; the seat's token is known by its digest only."""
+
+    name: str
+    token_digest: str
+
+
+class CloseOverdue(Command, frozen=True, kw_only=True, tag="CloseOverdue"):
+    """The referee's command: close whatever is overdue (a take-back request, the game's own wait)."""
+
+
+# -- table events: what the log stores ------------------------------------------------------------
+
+
+class TableEvent(msgspec.Struct, frozen=True, kw_only=True):
+    """Something that happened at a table, at ``version`` and time ``at``, by ``seat`` (or nobody).
+
+    These types are storage formats (:mod:`domain.stored`): a field is never renamed, new fields go
+    last with defaults. ``command_id`` and ``command_digest`` say which command it came from.
+    """
+
+    version: int = 0
+    at: datetime = msgspec.field(name="timestamp")
+    seat: int | None = None
+    command_id: str = ""
+    command_digest: str = ""
+
+
+class TableOpened(TableEvent, frozen=True, kw_only=True):
+    """A table was opened for a game (the secret seed and the token digests stay in the log)."""
+
+    game: str
+    rules_version: str
+    seat_names: tuple[str | None, ...]
+    token_digests: tuple[str | None, ...]
+    options: msgspec.Raw
+    secret: str
+    seeded: bool
+
+
+class SeatTaken(TableEvent, frozen=True, kw_only=True):
+    """A player took an open seat."""
+
+    name: str
+    token_digest: str
+
+
+class GameEventRecorded(TableEvent, frozen=True, kw_only=True):
+    """One game event (its own JSON), with the command that made it and its take-back kind.
+
+    ``turn`` says the event begins a turn of ``seat`` (``None`` in events recorded before the game
+    declared its turns: :func:`domain.stored.decode_event` fills it in). ``by_referee``: the referee
+    decided it, because something was overdue.
+    """
+
+    event: msgspec.Raw
+    command: str = ""
+    checkpoint: bool = True
+    final: bool = False
+    turn: bool | None = None
+    by_referee: bool = False
+
+
+class TakeBackNoted(TableEvent, frozen=True, kw_only=True):
+    """A take-back event (:mod:`domain.takeback`); a take-back carries the game state it returns to."""
+
+    event: msgspec.Raw
+    command: str = ""
+    state: msgspec.Raw = msgspec.Raw(b"null")
+
+
+class TableForked(TableEvent, frozen=True, kw_only=True):
+    """The table starts from another finished game's position (``source`` at ``source_version``)."""
+
+    source: str
+    source_version: int
+    state: msgspec.Raw
+    effective: int
+
+
+AnyTableEvent = TableOpened | SeatTaken | GameEventRecorded | TakeBackNoted | TableForked

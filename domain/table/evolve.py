@@ -1,0 +1,123 @@
+"""The one fold of a table's events: no rules here, each event says what was decided."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain import takeback
+from domain.table.events import (
+    AnyGame,
+    AnyTableEvent,
+    GameEventRecorded,
+    SeatTaken,
+    TableEvent,
+    TableForked,
+    TableOpened,
+    TakeBackNoted,
+)
+from domain.table.state import RECEIPTS_KEPT, Receipt, TableState
+
+# -- the fold -------------------------------------------------------------------------------------
+
+
+def evolve_table(game: AnyGame, table: TableState | None, event: AnyTableEvent) -> TableState:
+    """The table after ``event`` (no rules here: the event says what was decided)."""
+    if isinstance(event, TableOpened):
+        return opened_state(event)
+    assert table is not None, "a table's log opens with TableOpened"
+    table = msgspec.structs.replace(table, version=event.version, updated_at=event.at)
+    if isinstance(event, GameEventRecorded):
+        return _recorded(game, table, event)
+    if isinstance(event, SeatTaken):
+        assert event.seat is not None, "a seat taken names its seat"
+        names = _put(table.seat_names, event.seat, event.name)
+        digests = _put(table.token_digests, event.seat, event.token_digest)
+        table = msgspec.structs.replace(
+            table, seat_names=names, token_digests=digests, effective=table.effective + 1
+        )
+    elif isinstance(event, TakeBackNoted):
+        table = _taken_back(game, table, event)
+    elif isinstance(event, TableForked):
+        return msgspec.structs.replace(
+            table,
+            game_state=game.state_decoder.decode(event.state),
+            recorded=1,
+            effective=event.effective,
+            forked_from=(event.source, event.source_version),
+        )
+    return _noted(table, event)
+
+
+def fold_table(game: AnyGame, events: Any, table: TableState | None = None) -> TableState | None:
+    """The table after every event of ``events``, from ``table`` (from nothing when ``None``)."""
+    for event in events:
+        table = evolve_table(game, table, event)
+    return table
+
+
+def opened_state(event: TableOpened) -> TableState:
+    table = TableState(
+        game=event.game,
+        rules_version=event.rules_version,
+        seat_names=event.seat_names,
+        token_digests=event.token_digests,
+        options=event.options,
+        secret=event.secret,
+        seeded=event.seeded,
+        version=event.version,
+        created_at=event.at,
+        updated_at=event.at,
+        effective=event.version,
+    )
+    return _noted(table, event)
+
+
+def _recorded(game: AnyGame, table: TableState, event: GameEventRecorded) -> TableState:
+    version = event.version
+    step = takeback.Step(
+        event.seat,
+        event.command_id,
+        version,
+        version,
+        table.effective,
+        event.checkpoint,
+        event.final,
+        bool(event.turn),
+    )
+    table = msgspec.structs.replace(
+        table,
+        game_state=game.evolve(table.game_state, game.event_decoder.decode(event.event)),
+        recorded=table.recorded + 1,
+        ledger=takeback.noted(table.ledger, step),
+        effective=table.effective + 1,
+    )
+    return _noted(table, event)
+
+
+def _taken_back(game: AnyGame, table: TableState, event: TakeBackNoted) -> TableState:
+    told = takeback.EVENT_DECODER.decode(event.event)
+    table = msgspec.structs.replace(table, ledger=takeback.evolve(table.ledger, told))
+    if isinstance(told, takeback.TurnTakenBack):
+        state = game.state_decoder.decode(event.state)
+        table = msgspec.structs.replace(table, game_state=state, effective=told.effective)
+    return table
+
+
+def _noted(table: TableState, event: TableEvent) -> TableState:
+    """Remember which versions ``event``'s command appended, so a retry is recognised."""
+    known = table.receipts.get(event.command_id)
+    if known is not None and known.last == event.version - 1:
+        receipts = dict(table.receipts)
+        receipts[event.command_id] = Receipt(known.digest, known.seat, known.first, event.version)
+    else:
+        receipt = Receipt(event.command_digest, event.seat, event.version, event.version)
+        receipts = {**table.receipts, event.command_id: receipt}
+        if len(receipts) > RECEIPTS_KEPT:
+            del receipts[next(iter(receipts))]
+    return msgspec.structs.replace(table, receipts=receipts)
+
+
+def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:index], value, *values[index + 1 :])

@@ -1,0 +1,259 @@
+"""The table: a decider for everything true of a whole table, with the game's own decider inside.
+
+The rules of a table
+--------------------
+1. A table is opened for one game with a number of seats; seats named at opening are taken then,
+   the rest are taken one by one (:class:`TakeSeat`). Once the last seat is taken the game is set up
+   at once, its chance drawn from the table's secret at that position.
+2. A seat acts only once the game is set up (``game/not_started``), only while the game is not over
+   and only when the game says it is to act (:mod:`domain.referee`). The game decides the rest.
+3. Every accepted command has an id (the caller's ``Idempotency-Key`` or a new one). A command sent
+   again with the same id by the same seat is answered as before and changes nothing; the same id
+   for another command or from another seat is refused (``request/idempotency_key_reused``). The table
+   remembers the ids of its last :data:`RECEIPTS_KEPT` commands.
+4. Take-backs (:mod:`domain.takeback`) compose with the game: a seat's game command lets an open
+   take-back request lapse first; the chance of a game command is drawn from the *effective*
+   position (the log without reverted ranges), so a turn played again draws the same cards.
+5. The referee is an actor too (:data:`REFEREE`): it acts only when something is overdue — a take-back
+   request past its deadline, or the game's own ``due(state)`` passed — and its events say so.
+6. ``now`` arrives once, in the :class:`TableContext`; every event records it, so a fold, a replay
+   or an import never reads a clock.
+
+:func:`evolve_table` is the one fold of a table's events: the write side, the projections, seek,
+the timeline, import and fork all use it, and it applies no rule (each event carries what was
+decided: the take-back kind, whether it starts a turn, the state a take-back returns to).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+import msgspec
+
+from domain import referee, takeback
+from domain.chance import Context
+from domain.codec import encode
+from domain.messages import Command, Event
+from domain.seats import Seat
+from domain.table.events import (
+    REFEREE,
+    Actor,
+    AnyGame,
+    AnyTableEvent,
+    GameEventRecorded,
+    IdempotencyKeyReused,
+    NothingOverdue,
+    NotStarted,
+    SeatTaken,
+    TableFull,
+    TableOpened,
+    TakeBackNoted,
+    TakeSeat,
+    Unseated,
+)
+from domain.table.evolve import evolve_table, opened_state
+from domain.table.state import Receipt, TableState
+
+# -- deciding -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TableContext:
+    """What a table decision draws on besides the state.
+
+    ``now``: the time, recorded in every event (``setup_at``: the setup's, when the command sets the
+    game up; an import passes the recorded one). ``command_id``/``digest``/``sent``: the command's
+    identity and its JSON as sent (for the audit). ``timeout``: how long a take-back request waits.
+    ``state_at(version)``: the game state at an earlier version of this table's log (the log is an
+    input, like chance: a take-back records the state it returns to).
+    """
+
+    now: datetime
+    command_id: str
+    digest: str
+    sent: str = ""
+    timeout: timedelta = takeback.REQUEST_TIMEOUT
+    state_at: Callable[[int], Any] = lambda version: None
+    setup_at: datetime | None = None
+
+
+def digest_of(seat: int | None, payload: bytes) -> str:
+    """What a command is, for recognising a retry: the sender's seat and the payload, hashed."""
+    return hashlib.sha256(f"{seat}:".encode() + payload).hexdigest()
+
+
+SETUP_DIGEST = digest_of(None, b"setup")
+"""The digest the setup's events carry (they answer no seat's command)."""
+
+
+def open_table(game: AnyGame, opened: TableOpened, ctx: TableContext) -> list[AnyTableEvent]:
+    """The events opening a table: ``opened``, then the setup when every seat is already named."""
+    options = msgspec.json.decode(opened.options, type=game.options_type)
+    game.validate(options, len(opened.seat_names))
+    table = opened_state(opened)
+    if table.open_seats():
+        return [opened]
+    return [opened, *_set_up(game, table, ctx)]
+
+
+def decide_table(
+    game: AnyGame, table: TableState, actor: Actor, command: Command, ctx: TableContext
+) -> list[AnyTableEvent]:
+    """The events ``command`` from ``actor`` produces at ``table``; raises a ``RuleError`` when refused."""
+    if isinstance(command, TakeSeat):
+        return _take_seat(game, table, command, ctx)
+    if not table.started:
+        raise NotStarted("The game has not started: seats are still open.")
+    if actor is REFEREE:
+        return _overdue(game, table, ctx)
+    if isinstance(actor, Unseated):
+        raise NotStarted("Take a seat first.")
+    if isinstance(command, takeback.TAKEBACK_COMMANDS):
+        told = takeback.decide(table.ledger, actor, command, situation(game, table, ctx.now, ctx.timeout))
+        return _takebacks(table, told, actor, ctx)
+    chance = Context.for_step(table.secret, table.effective, ctx.now)  # the same draws after a take-back
+    events = referee.decide(game, table.game_state, actor, command, chance)
+    lapsed = _takebacks(table, takeback.lapse(table.ledger, ctx.now), actor, ctx)
+    return [*lapsed, *_record(game, table.game_state, table.version + len(lapsed), events, actor, ctx)]
+
+
+def receipt_for(table: TableState, seat: int | None, command_id: str, digest: str) -> Receipt | None:
+    """The receipt of a retried command, ``None`` for a new one; refuses an id reused for another."""
+    receipt = table.receipts.get(command_id)
+    if receipt is not None and (receipt.digest != digest or receipt.seat != seat):
+        raise IdempotencyKeyReused("This Idempotency-Key was already used for a different command.")
+    return receipt
+
+
+def legal_for(game: AnyGame, table: TableState, seat: int, now: datetime) -> list[Command]:
+    """What ``seat`` may send now: the game's commands, then the take-back commands on offer."""
+    if not table.started:
+        return []
+    commands: list[Command] = game.legal_commands(table.game_state, Seat(seat))
+    return commands + takeback.offers(table.ledger, Seat(seat), situation(game, table, now))
+
+
+def situation(
+    game: AnyGame, table: TableState, now: datetime, timeout: timedelta = takeback.REQUEST_TIMEOUT
+) -> takeback.Situation:
+    """What a take-back decision needs to know about the game now."""
+    return takeback.Situation(
+        seats=len(table.seat_names),
+        to_act=game.to_act(table.game_state),
+        over=game.is_over(table.game_state),
+        now=now,
+        timeout=timeout,
+    )
+
+
+def due(game: AnyGame, table: TableState) -> datetime | None:
+    """When the referee must act next at ``table`` (a request's deadline, the game's own), or ``None``."""
+    times = [game.due(table.game_state) if table.started else None]
+    if table.ledger.request is not None:
+        times.append(table.ledger.request.deadline)
+    found = [time for time in times if time is not None]
+    return min(found) if found else None
+
+
+def _take_seat(game: AnyGame, table: TableState, command: TakeSeat, ctx: TableContext) -> list[AnyTableEvent]:
+    open_seats = table.open_seats()
+    if not open_seats:
+        raise TableFull("Every seat at this table is taken.")
+    seat = open_seats[0]
+    taken = SeatTaken(
+        version=table.version + 1,
+        at=ctx.now,
+        seat=seat,
+        command_id=ctx.command_id,
+        command_digest=ctx.digest,
+        name=command.name,
+        token_digest=command.token_digest,
+    )
+    if len(open_seats) > 1:
+        return [taken]
+    return [taken, *_set_up(game, evolve_table(game, table, taken), ctx)]
+
+
+def _set_up(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTableEvent]:
+    """Deal the game once every seat is taken: the setup events, drawn from the table's secret."""
+    options = msgspec.json.decode(table.options, type=game.options_type)
+    now = ctx.setup_at or ctx.now
+    chance = Context.for_step(table.secret, table.version, now)
+    _, events = referee.start(game, options, len(table.seat_names), chance)
+    setup = TableContext(now=now, command_id=ctx.command_id, digest=SETUP_DIGEST)
+    return list(_record(game, table.game_state, table.version, events, None, setup))
+
+
+def _record(  # noqa: PLR0917  (what a recorded event carries)
+    game: AnyGame,
+    before: Any,
+    version: int,
+    events: list[Event],
+    seat: Seat | None,
+    ctx: TableContext,
+    *,
+    referee: bool = False,
+) -> list[AnyTableEvent]:
+    declared = game.takebacks
+    recorded: list[AnyTableEvent] = []
+    for offset, event in enumerate(events, start=1):
+        checkpoint, final = takeback.kind_of(declared, event, seat, by_referee=referee)
+        recorded.append(
+            GameEventRecorded(
+                version=version + offset,
+                at=ctx.now,
+                seat=seat,
+                command_id=ctx.command_id,
+                command_digest=ctx.digest,
+                event=msgspec.Raw(encode(event)),
+                command=ctx.sent,
+                checkpoint=checkpoint,
+                final=final,
+                turn=seat is not None and declared.turn_start(before, event),
+                by_referee=referee,
+            )
+        )
+    return recorded
+
+
+def _takebacks(
+    table: TableState, told: list[takeback.TakeBackEvent], seat: Seat | None, ctx: TableContext
+) -> list[AnyTableEvent]:
+    noted: list[AnyTableEvent] = []
+    for offset, event in enumerate(told, start=1):
+        state = msgspec.Raw(b"null")
+        if isinstance(event, takeback.TurnTakenBack):
+            state = msgspec.Raw(encode(ctx.state_at(event.first - 1)))
+        noted.append(
+            TakeBackNoted(
+                version=table.version + offset,
+                at=ctx.now,
+                seat=seat,
+                command_id=ctx.command_id,
+                command_digest=ctx.digest,
+                event=msgspec.Raw(encode(event)),
+                command=ctx.sent,
+                state=state,
+            )
+        )
+    return noted
+
+
+def _overdue(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTableEvent]:
+    """The referee's events: a lapsed take-back request, then what the game does once it is due."""
+    lapsed = _takebacks(table, takeback.lapse(table.ledger, ctx.now, acting=False), None, ctx)
+    events: list[AnyTableEvent] = list(lapsed)
+    game_due = game.due(table.game_state)
+    if game_due is not None and ctx.now >= game_due and not game.is_over(table.game_state):
+        chance = Context.for_step(table.secret, table.effective, ctx.now)
+        decided = game.overdue(table.game_state, chance)
+        events += _record(
+            game, table.game_state, table.version + len(lapsed), decided, None, ctx, referee=True
+        )
+    if not events:
+        raise NothingOverdue("Nothing is overdue at this table.")
+    return events
