@@ -18,8 +18,10 @@ from starlette.exceptions import HTTPException
 from api.http.errors import code_of, status_of
 from api.http.explorer import mount as mount_explorer
 from api.http.history import router as history_router
+from api.http.hot import Backroom
+from api.http.reads import legal_endpoint
 from api.http.reads import router as reads_router
-from api.http.routes import router
+from api.http.routes import command_endpoint, router
 from api.http.wire import Join, NewGame, problem, reply
 from api.service.application import Tables
 from api.service.store import Clock, utc_now
@@ -63,7 +65,9 @@ def create_app(
         reads.close()
         tables.close()
 
-    app = FastAPI(title="Backroom", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = Backroom(title="Backroom", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.answer_first("POST", "commands", command_endpoint)
+    app.answer_first("GET", "legal", legal_endpoint)
     reads = read_side(settings, tables, catalogue)
     app.state.tables = tables
     app.state.reads = reads

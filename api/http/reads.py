@@ -107,12 +107,12 @@ async def view(reads: ReadsDep, game_id: str, token: TokenDep, min_version: MinV
     return reply(await queries.seat_view(reads, game_id, token, min_version))
 
 
-async def _legal(request: Request) -> Response:
+async def legal_endpoint(request: Request) -> Response:
     """``GET /games/{id}/legal`` as a plain Starlette endpoint: bots ask it before nearly every move.
 
-    FastAPI's dependency solving and validation cost the server about as much CPU as the query, so this
-    endpoint (registered first, so it is the one that answers) reads its parameters itself; the FastAPI
-    route below documents it in the OpenAPI.
+    FastAPI's middleware and dependency solving cost the server about as much CPU as the query, so the
+    application answers this path first (:mod:`api.http.hot`) and this endpoint reads its parameters
+    itself; the FastAPI route below documents it in the OpenAPI.
     """
     found = request.query_params.get("min_version")
     if found is not None and not found.isdigit():
@@ -121,10 +121,6 @@ async def _legal(request: Request) -> Response:
     token = bearer(request.headers.get("authorization"))
     min_version = None if found is None else int(found)
     return reply(await queries.legal(reads, request.path_params["game_id"], token, min_version))
-
-
-# Starlette's ``add_route`` does not apply the router's prefix.
-router.add_route(f"{router.prefix}/games/{{game_id}}/legal", _legal, methods=["GET"], include_in_schema=False)
 
 
 @router.get("/games/{game_id}/legal", summary="The commands the caller may send now")

@@ -99,12 +99,13 @@ async def join(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
     return reply({"seat": seating.seat, "token": seating.token, "game": summary(seating.table)})
 
 
-async def _command(request: Request) -> Response:
+async def command_endpoint(request: Request) -> Response:
     """``POST /games/{id}/commands`` as a plain Starlette endpoint: the hottest route, parsed by hand.
 
-    FastAPI's dependency solving and parameter validation cost the server about as much CPU as
-    refereeing the command, so this endpoint (registered first, so it is the one that answers) reads
-    the headers itself with the same helpers; the FastAPI route below documents it in the OpenAPI.
+    FastAPI's middleware, routing and dependency solving cost the server about as much CPU as
+    refereeing the command, so the application answers this path first (:mod:`api.http.hot`) and this
+    endpoint reads the headers itself with the same helpers; the FastAPI route below documents it in
+    the OpenAPI (and answers the same way).
     """
     headers = request.headers
     key = headers.get("idempotency-key")
@@ -116,10 +117,6 @@ async def _command(request: Request) -> Response:
 
 
 MAX_KEY = 200
-# Starlette's ``add_route`` does not apply the router's prefix.
-router.add_route(
-    f"{router.prefix}/games/{{game_id}}/commands", _command, methods=["POST"], include_in_schema=False
-)
 
 
 @router.post(
