@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from api.cli import app as cli
-from api.service import archive
+from api.cli import importing
 from api.service.application import Tables
 from domain.errors import ImportRefused
 from domain.game import registered
@@ -42,7 +42,7 @@ def test_a_live_export_is_the_callers_perspective_without_the_secret(client: Tes
     own = exported(game, 0)[-1]
     assert own["event"]["type"] == "CardsDrawn" and own["command"] == {"type": "DrawCards"}
     with pytest.raises(ImportRefused, match="before the game ended"):
-        run(archive.import_log(game.tables, as_lines(exported(game, 0))))
+        run(importing.import_log(game.tables, as_lines(exported(game, 0))))
 
 
 @pytest.mark.parametrize("fixture", GAMES)
@@ -52,7 +52,7 @@ def test_an_import_replays_to_the_same_log_and_state(fixture: str, request: pyte
     header, *lines = exported(source)
     assert header["complete"] is True and header["secret"]
     assert any(line["kind"] == "takeback" for line in lines)
-    opening = run(archive.import_log(source.tables, as_lines([header, *lines])))
+    opening = run(importing.import_log(source.tables, as_lines([header, *lines])))
     copy = object.__new__(Game)
     copy.client, copy.id, copy.tokens = source.client, str(opening.game_id), opening.tokens
     assert exported(copy)[1:] == lines
@@ -76,7 +76,7 @@ def test_a_tampered_log_is_refused_naming_the_version(
     target = next(line for line in lines if line["event"].get("type") == where)
     change(target)
     with pytest.raises(ImportRefused, match=rf"[Vv]ersion {target['version']}\b"):
-        run(archive.import_log(finished_slush_fund.tables, as_lines([header, *lines])))
+        run(importing.import_log(finished_slush_fund.tables, as_lines([header, *lines])))
 
 
 def test_backroom_import_stores_a_valid_log_and_refuses_a_tampered_one(
@@ -111,4 +111,4 @@ def test_junk_is_not_an_export(client: TestClient) -> None:
     opened = b'{"kind": "opened", "version": 1}'
     for junk in ([b"not json"], [b'{"format": "other"}'], [], [header, opened], [header, b"[1, 2]"]):
         with pytest.raises(ImportRefused):
-            run(archive.import_log(game.tables, junk))
+            run(importing.import_log(game.tables, junk))

@@ -9,7 +9,7 @@ import msgspec
 import pytest
 from fastapi.testclient import TestClient
 
-from api.service import archive
+from api.cli import importing
 from domain import referee, takeback
 from domain.codec import encode
 from domain.table import GameEventRecorded, TakeBackNoted
@@ -105,7 +105,7 @@ def test_an_export_of_a_game_whose_seats_were_joined_imports(client: TestClient)
         game.tokens[joined["seat"]] = joined["token"]
     play_with_take_backs(game, random.Random(3))
     lines = game.get("/export").content.splitlines()
-    opening = run(archive.import_log(game.tables, lines))
+    opening = run(importing.import_log(game.tables, lines))
     copy = object.__new__(Game)
     copy.client, copy.id, copy.tokens = client, str(opening.game_id), opening.tokens
     assert copy.get("/export").content.splitlines()[1:] == lines[1:]

@@ -1,0 +1,156 @@
+"""``backroom import``: a finished game's export replayed through the rules and stored as a new game.
+
+The replay runs first in a sandbox in memory; the log is refused (``ImportRefused``, naming the first
+version that differs) unless every line is exactly what the rules give. Then it is replayed into the
+store, each command through the same path as any client's (:meth:`Tables.submit`), at the time the log
+recorded for it. The export itself is a read (:func:`projections.history.export`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+from typing import Any
+
+import msgspec
+
+from api.service.application import Tables
+from api.service.rulings import Opening
+from domain.codec import encode
+from domain.errors import ImportRefused, InvalidRequest, RuleError
+from projections.history import FORMAT, export
+
+_JSON = msgspec.json.Decoder()
+
+
+async def import_log(tables: Tables, lines: Iterable[bytes]) -> Opening:
+    """Re-validate a complete export by replaying it through the rules, then store it as a new game.
+
+    The replay runs first in memory; the log is refused (``ImportRefused``, naming the first version
+    that differs) unless every line is exactly what the rules give. Then it is replayed into ``tables``.
+    """
+    header, entries = _parse(lines)
+    sandbox = Tables(
+        {"PERSISTENCE_MODULE": "eventsourcing.popo"},
+        games=tables.games,
+        snapshot_interval=0,
+    )
+    try:
+        await _check(sandbox, header, entries)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        raise ImportRefused(f"A line of the log is not a Backroom event line: {error!r}") from None
+    finally:
+        sandbox.close()
+    return await _replay(tables, header, entries)
+
+
+def _parse(lines: Iterable[bytes]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    try:
+        decoded = [_JSON.decode(line) for line in lines if line.strip()]
+    except msgspec.DecodeError as error:
+        raise ImportRefused(f"Not a Backroom export: {error}") from None
+    if not decoded or not isinstance(decoded[0], dict) or decoded[0].get("format") != FORMAT:
+        raise ImportRefused(f"Not a Backroom export: the first line must be a {FORMAT} header.")
+    header, entries = decoded[0], decoded[1:]
+    if not header.get("complete") or not header.get("secret"):
+        raise ImportRefused(
+            "This export was made before the game ended: it hides cards and cannot be replayed."
+        )
+    if header.get("forked_from"):
+        raise ImportRefused("A fork starts from another game's position: import its source instead.")
+    if not all(isinstance(entry, dict) for entry in entries):
+        raise ImportRefused("Every line after the header must be a JSON object.")
+    if not entries or entries[0].get("kind") != "opened":
+        raise ImportRefused("The log must start with the table being opened.")
+    return header, entries
+
+
+async def _check(sandbox: Tables, header: dict[str, Any], entries: list[dict[str, Any]]) -> None:
+    opening = await _replay(sandbox, header, entries)
+    lines = export(sandbox.reader, str(opening.game_id), None, sandbox.takeback_timeout.total_seconds())
+    replayed = [_JSON.decode(line) for line in lines][1:]
+    for line, replay in zip(entries, replayed, strict=False):
+        given, made = _comparable(line, replay)
+        if given != made:
+            raise ImportRefused(
+                f"Version {given.get('version')} does not follow from the rules: "
+                f"the log says {encode(given).decode()}, the rules give {encode(made).decode()}."
+            )
+    if len(entries) != len(replayed):
+        raise ImportRefused(
+            f"The log has {len(entries)} events; replaying its commands gives {len(replayed)}."
+        )
+
+
+def _comparable(given: dict[str, Any], made: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The two lines without what a replay makes anew or adds: the command ids of setup and opening,
+    and the fields of an event that the log's line lacks (added to its type since, with a default)."""
+    if given.get("seat") is None:
+        given = {key: value for key, value in given.items() if key != "command_id"}
+        made = {key: value for key, value in made.items() if key != "command_id"}
+    event, shown = given.get("event"), made.get("event")
+    if isinstance(event, dict) and isinstance(shown, dict) and event.get("type") == shown.get("type"):
+        made = made | {"event": {key: value for key, value in shown.items() if key in event}}
+    return given, made
+
+
+async def _replay(tables: Tables, header: dict[str, Any], entries: list[dict[str, Any]]) -> Opening:
+    """Send the log's commands again, each at the time the log recorded for it."""
+    saved = tables.takeback_timeout
+    tables.takeback_timeout = timedelta(seconds=float(header.get("takeback_timeout") or 0) or 120)
+    try:
+        return await _play(tables, header, entries)
+    finally:
+        tables.takeback_timeout = saved
+
+
+async def _play(tables: Tables, header: dict[str, Any], entries: list[dict[str, Any]]) -> Opening:
+    names = list(entries[0]["event"]["seat_names"])
+    try:
+        opening = await tables.open(
+            header["game"], names, header.get("options"), seed=str(header["secret"]), at=_times(entries, 0)
+        )
+    except (RuleError, InvalidRequest) as error:
+        raise ImportRefused(f"The table cannot be opened again: {error}") from None
+    game_id, tokens = str(opening.game_id), dict(opening.tokens)
+    done: set[str] = set()
+    for index, entry in enumerate(entries[1:], start=1):
+        if entry["kind"] == "joined":
+            seating = await tables.join(game_id, str(entry["event"]["name"]), at=_times(entries, index))
+            tokens[seating.seat] = seating.token
+        elif entry.get("seat") is not None and entry.get("command_id") not in done:
+            done.add(entry["command_id"])
+            await _send(tables, game_id, tokens, entry)
+    return Opening(opening.game_id, tokens, tables.load(game_id))
+
+
+def _times(entries: list[dict[str, Any]], index: int) -> tuple[datetime, datetime | None]:
+    """The time of line ``index``, and that of the setup it triggers (opening or the last join)."""
+    following = entries[index + 1] if index + 1 < len(entries) else None
+    setup = following is not None and following.get("seat") is None and following["kind"] == "event"
+    return _time(entries[index]["at"]), _time(following["at"]) if setup and following else None
+
+
+async def _send(tables: Tables, game_id: str, tokens: dict[int, str], entry: dict[str, Any]) -> None:
+    seat = entry["seat"]
+    if seat not in tokens or entry.get("command") is None:
+        raise ImportRefused(f"Version {entry['version']} names no command from a seated player.")
+    try:
+        await tables.submit(
+            game_id,
+            tokens[seat],
+            encode(entry["command"]),
+            command_id=entry["command_id"],
+            at=_time(entry["at"]),
+        )
+    except (RuleError, InvalidRequest) as error:
+        raise ImportRefused(
+            f"Version {entry['version']}: the rules refuse seat {seat}'s command: {error.code}"
+        ) from None
+
+
+def _time(text: Any) -> datetime:
+    try:
+        return datetime.fromisoformat(str(text))
+    except ValueError:
+        raise ImportRefused(f"Not a time: {text!r}.") from None
