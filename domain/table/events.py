@@ -74,11 +74,12 @@ class CloseOverdue(Command, frozen=True, kw_only=True, tag="CloseOverdue"):
 # -- table events: what the log stores ------------------------------------------------------------
 
 
-class TableEvent(msgspec.Struct, frozen=True, kw_only=True):
+class TableEvent(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     """Something that happened at a table, at ``version`` and time ``at``, by ``seat`` (or nobody).
 
-    These types are storage formats (:mod:`domain.stored`): a field is never renamed, new fields go
-    last with defaults. ``command_id`` and ``command_digest`` say which command it came from.
+    These types are storage formats (:mod:`domain.stored`): a closed union tagged by ``type`` (rows
+    written before 2026-12-01 carry no tag; their topic says the type); a field is never renamed, new
+    fields go last with defaults. ``command_id`` and ``command_digest`` say which command it came from.
     """
 
     version: int = 0
@@ -88,7 +89,7 @@ class TableEvent(msgspec.Struct, frozen=True, kw_only=True):
     command_digest: str = ""
 
 
-class TableOpened(TableEvent, frozen=True, kw_only=True):
+class TableOpened(TableEvent, frozen=True, kw_only=True, tag="TableOpened"):
     """A table was opened for a game (the secret seed and the token digests stay in the log)."""
 
     game: str
@@ -100,14 +101,14 @@ class TableOpened(TableEvent, frozen=True, kw_only=True):
     seeded: bool
 
 
-class SeatTaken(TableEvent, frozen=True, kw_only=True):
+class SeatTaken(TableEvent, frozen=True, kw_only=True, tag="SeatTaken"):
     """A player took an open seat."""
 
     name: str
     token_digest: str
 
 
-class GameEventRecorded(TableEvent, frozen=True, kw_only=True):
+class GameEventRecorded(TableEvent, frozen=True, kw_only=True, tag="GameEventRecorded"):
     """One game event (its own JSON), with the command that made it and its take-back kind.
 
     ``turn`` says the event begins a turn of ``seat`` (``None`` in events recorded before the game
@@ -123,7 +124,7 @@ class GameEventRecorded(TableEvent, frozen=True, kw_only=True):
     by_referee: bool = False
 
 
-class TakeBackNoted(TableEvent, frozen=True, kw_only=True):
+class TakeBackNoted(TableEvent, frozen=True, kw_only=True, tag="TakeBackNoted"):
     """A take-back event (:mod:`domain.takeback`); a take-back carries the game state it returns to."""
 
     event: msgspec.Raw
@@ -131,7 +132,7 @@ class TakeBackNoted(TableEvent, frozen=True, kw_only=True):
     state: msgspec.Raw = msgspec.Raw(b"null")
 
 
-class TableForked(TableEvent, frozen=True, kw_only=True):
+class TableForked(TableEvent, frozen=True, kw_only=True, tag="TableForked"):
     """The table starts from another finished game's position (``source`` at ``source_version``)."""
 
     source: str
