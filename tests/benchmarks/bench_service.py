@@ -1,34 +1,59 @@
-"""Moves per second of Politrickers through a real ``backroom serve``, beside boardgame.io's figures.
+"""Politrickers through a real ``backroom serve`` beside boardgame.io, measured in the same run.
 
-The peer: boardgame.io 0.50.2 runs Politrickers with 4 random bots at about 600-800 moves/s with a
-p99 of about 25 ms, keeping its games in memory only. Here every move is durably in the log before it
-is answered (SQLite WAL, ``synchronous=FULL``, in-process projections: the default ``backroom serve``).
-Goal: 1.5x the peer's moves/s and half its p99.
+Run: ``.venv/bin/python -m tests.benchmarks.bench_service`` (about two to three minutes on 2 cores).
+It prints four sections, the goals of issue 11:
 
-Many tables play at once, each with 4 random bots. A bot knows its seat token; when it may act it uses
-the legal commands its last ``POST`` answered (``"legal"``) if that answer is the latest version, else
-asks ``GET /legal?min_version=N`` (``N`` from the last answer, so the read sees the table's own writes),
-and ``POST``s a random legal game command (take-backs are left alone, as the peer's bots have none).
-Accepted moves and their ``POST`` latency are counted over ``--seconds``; a finished game is replaced.
-The clients are lean (raw HTTP/1.1 keep-alive on uvloop) and spread over ``--clients`` processes; the
-server's and the clients' CPU per move are reported apart, since they share the machine's cores.
+1. **The peer** (goal 1): boardgame.io's harness (``../shared/peers/bgio-politrickers``) is copied to a
+   temporary folder, installed with ``npm ci`` and run as ``node load.js --games N --concurrency C
+   --port P --spawn --json`` (see :mod:`tests.benchmarks.peer_bgio`). If Node, npm or the registry is
+   missing or fails, the reason is printed and the peer's column says "peer unavailable".
+2. **Backroom, the same run** (goals 1 and 3): the same ``N`` whole games of 4 random bots, ``C`` tables
+   in flight, on a fresh ``backroom serve`` (every move durably in the log before its answer: SQLite WAL,
+   ``synchronous=FULL``, in-process projections). Both sides are defined alike: a closed loop with one
+   move in flight per game and no think time; a finished game's slot starts the next game until ``N``
+   were started; the wall time runs from the first create to the last game's end, so it includes table
+   creation and connecting; moves/s is every accepted move over that wall time; the server's CPU
+   (utime + stime from ``/proc``) is taken over the same span and divided by the moves. Then the two
+   side by side and the ratios: moves/s (goal >= 1.5x the peer's), p99 (goal <= 0.5x), server CPU per
+   move (goal for Backroom <= 0.5 ms).
+3. **Scaling** (goal 5): commands/s and POST p99 at each count of tables in flight in ``--scaling``
+   (default ``8,32,128``), each on a fresh server, a 1 s warm-up and then ``--scaling-seconds`` (default
+   8) of timed closed-loop play (a finished game is replaced at once, so the count stays constant). Goal:
+   p99 grows no faster than the tables in flight. ``--scaling none`` skips it.
+4. **Memory** (goal 4): on a fresh server, after a two-game warm-up, ``--live-tables`` tables (default
+   1,000) are opened and ``--live-moves`` moves (default 4) played on each, leaving them all unfinished;
+   the server's RSS (``VmRSS`` from ``/proc``, its children included) before and after gives KB per live
+   table. Goal: <= 64 KB. ``--live-tables 0`` skips it.
 
-Run: ``.venv/bin/python -m tests.benchmarks.bench_service [--seconds 10] [--tables 12] [--clients 1]``.
-One client process is enough (about 0.1 ms of CPU per move) and leaves the server the most of the two
-cores. More tables raise moves/s a little and the p99 a lot: at 16 tables p99 is near the goal, at 48
-it is several times over (each table waits its turn on the server).
+Where the two sides differ, by their design: the peer's move latency runs from a client's move call to
+the server's next state at that client (Socket.IO push); Backroom's is the ``POST`` round trip. A peer
+game needs a Lobby create, four joins and four WebSockets; a Backroom table needs one ``POST
+/api/games`` (which answers every seat's token) and one keep-alive connection for its four bots. A
+Backroom bot uses the legal commands its last answer carried when that answer is the latest version,
+else asks ``GET /legal?min_version=N`` (so the read sees the table's own writes), and sends a random
+legal game command (take-backs are left alone: the peer's bots have none). The peer keeps its games in
+memory only. The peer's party switch (``spendTokenToSwitch``, about a fifth of its moves) is a move of
+its own, while Backroom's is a flag on the card played, so a peer game has more, cheaper moves (about
+115 against about 80): the "card plays/s" and "games/s" rows compare the same work, and moves/s, the
+goal's figure, favours the peer.
+
+Options: ``--games 100 --tables 8 --seed 1 --no-peer --scaling 8,32,128 --scaling-seconds 8
+--live-tables 1000 --live-moves 4``. The clients are lean (raw HTTP/1.1 on uvloop, one process, about
+0.1 ms of CPU per move) and share the machine's cores with the server; their CPU is printed apart.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import multiprocessing
+import math
 import os
 import random
 import statistics
 import tempfile
 import time
+from collections.abc import Callable, Coroutine, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,12 +61,13 @@ from typing import Any
 import msgspec
 import uvloop
 
-from tests.support.server import serving
+from tests.benchmarks.peer_bgio import HARNESS, PeerFigures, PeerRun, run_peer
+from tests.support.server import Served, serving
 
-PEER_MOVES = (600, 800)
-PEER_P99_MS = 25.0
-GOAL_MOVES = 1050.0  # 1.5x the middle of the peer's range
-GOAL_P99_MS = PEER_P99_MS / 2
+GOAL_MOVES_RATIO = 1.5
+GOAL_P99_RATIO = 0.5
+GOAL_SERVER_CPU_MS = 0.5
+GOAL_KB_PER_LIVE_TABLE = 64.0
 NEW_GAME = msgspec.json.encode({"game": "politrickers", "players": ["ann", "bob", "cy", "dee"]})
 TAKEBACKS = {"TakeBack", "RequestTakeBack", "ApproveTakeBack", "RefuseTakeBack"}
 
@@ -95,49 +121,78 @@ class Bot:
 
 @dataclass
 class Tally:
-    """What one client process saw."""
+    """What the clients saw: accepted moves, ``GET /legal`` reads, POST latencies, games played out."""
 
     moves: int = 0
     reads: int = 0
     latencies: list[float] = field(default_factory=list)
+    games: int = 0
 
 
-async def play_table(base: str, seed: int, until: float, tally: Tally) -> None:
-    """Play Politrickers games at one table, back to back, until ``until``."""
-    rng = random.Random(seed)
-    connection = Connection(*base_parts(base))
-    try:
-        while time.perf_counter() < until:
-            await play_game(connection, rng, until, tally)
-    finally:
-        connection.close()
+@dataclass(frozen=True)
+class Measured:
+    """One measured span of play: what the clients saw, its wall time and both sides' CPU seconds."""
+
+    tally: Tally
+    seconds: float
+    server_cpu: float
+    client_cpu: float
+
+    @property
+    def rate(self) -> float:
+        return self.tally.moves / self.seconds
+
+    def latency_ms(self, percent: int) -> float:
+        """The POST latency at ``percent`` (1-99), in ms."""
+        if len(self.tally.latencies) < 2:
+            return math.nan
+        return statistics.quantiles(self.tally.latencies, n=100)[percent - 1] * 1000
+
+    def cpu_ms_per_move(self, cpu: float) -> float:
+        return cpu / self.tally.moves * 1000 if self.tally.moves else math.nan
 
 
-async def play_game(connection: Connection, rng: random.Random, until: float, tally: Tally) -> None:
-    """One game with four random bots; stops early at ``until``."""
+# ---------------------------------------------------------------- playing ----
+
+
+async def play_game(
+    connection: Connection, rng: random.Random, tally: Tally, until: float = math.inf, moves: float = math.inf
+) -> None:
+    """One game with four random bots, to its end unless ``until`` (perf_counter) or ``moves`` comes first."""
     status, body = await connection.request("POST", "/api/games", NEW_GAME)
-    opened = msgspec.json.decode(body)
     if status != 201:
         raise RuntimeError(body.decode())
+    opened = msgspec.json.decode(body)
     game = f"/api/games/{opened['id']}"
     bots = {t["seat"]: Bot(t["token"]) for t in opened["tokens"]}
     version, to_act = opened["game"]["version"], opened["game"]["to_act"]
-    while to_act and time.perf_counter() < until:
+    played = 0
+    while to_act and played < moves and time.perf_counter() < until:
         bot = bots[rng.choice(to_act)]
-        commands = await legal_for(connection, game, bot, version, tally)
-        moves = [command for command in commands if command["type"] not in TAKEBACKS]
-        sent = time.perf_counter()
-        status, body = await connection.request(
-            "POST", f"{game}/commands", msgspec.json.encode(rng.choice(moves)), bot.token
-        )
-        tally.latencies.append(time.perf_counter() - sent)
-        if status != 200:
-            raise RuntimeError(body.decode())
-        tally.moves += 1
-        answer = msgspec.json.decode(body)
-        version, to_act = answer["version"], answer["to_act"]
-        # A server without the legal list in its answer (an older one) is asked with GET /legal.
-        bot.legal, bot.version = answer.get("legal", []), version if "legal" in answer else -1
+        version, to_act = await play_move(connection, rng, game, bot, version=version, tally=tally)
+        played += 1
+    if not to_act:
+        tally.games += 1
+
+
+async def play_move(
+    connection: Connection, rng: random.Random, game: str, bot: Bot, *, version: int, tally: Tally
+) -> tuple[int, list[Any]]:
+    """Send one random legal move for ``bot``; the table's new version and who may act now."""
+    commands = await legal_for(connection, game, bot, version, tally)
+    moves = [command for command in commands if command["type"] not in TAKEBACKS]
+    sent = time.perf_counter()
+    status, body = await connection.request(
+        "POST", f"{game}/commands", msgspec.json.encode(rng.choice(moves)), bot.token
+    )
+    tally.latencies.append(time.perf_counter() - sent)
+    if status != 200:
+        raise RuntimeError(body.decode())
+    tally.moves += 1
+    answer = msgspec.json.decode(body)
+    # A server without the legal list in its answer (an older one) is asked with GET /legal.
+    bot.legal, bot.version = answer.get("legal", []), answer["version"] if "legal" in answer else -1
+    return answer["version"], answer["to_act"]
 
 
 async def legal_for(connection: Connection, game: str, bot: Bot, version: int, tally: Tally) -> list[Any]:
@@ -152,93 +207,296 @@ async def legal_for(connection: Connection, game: str, bot: Bot, version: int, t
     return found
 
 
-async def drive(base: str, seeds: range, seconds: float) -> Tally:
-    """The tally of one table per seed, playing for ``seconds``."""
-    tally = Tally()
+async def in_flight(
+    base: str, tables: int, play: Callable[[Connection, int], Coroutine[Any, Any, None]]
+) -> None:
+    """``tables`` slots, each with its own connection, running ``play(connection, slot)``."""
+
+    async def slot(number: int) -> None:
+        connection = Connection(*base_parts(base))
+        try:
+            await play(connection, number)
+        finally:
+            connection.close()
+
+    await asyncio.gather(*(slot(number) for number in range(tables)))
+
+
+async def whole_games(base: str, tables: int, games: int, seed: int, tally: Tally) -> None:
+    """``games`` whole games, ``tables`` at a time: a slot whose game ends starts the next one."""
+    numbers = iter(range(games))
+
+    async def play(connection: Connection, _: int) -> None:
+        for number in numbers:
+            await play_game(connection, random.Random(seed * 1_000_003 + number), tally)
+
+    await in_flight(base, min(tables, games), play)
+
+
+async def timed_games(base: str, tables: int, seconds: float, seed: int, tally: Tally) -> None:
+    """``tables`` tables playing game after game for ``seconds``; the last games stop unfinished."""
     until = time.perf_counter() + seconds
-    await asyncio.gather(*(play_table(base, seed, until, tally) for seed in seeds))
-    return tally
+
+    async def play(connection: Connection, number: int) -> None:
+        rng = random.Random(seed * 1_000_003 + number)
+        while time.perf_counter() < until:
+            await play_game(connection, rng, tally, until=until)
+
+    await in_flight(base, tables, play)
 
 
-_STARTING: Any = None  # a barrier every client process and the parent pass once warmed up
+async def live_tables(
+    base: str, tables: int, moves: int, seed: int, tally: Tally, *, connections: int = 16
+) -> None:
+    """Open ``tables`` tables and play ``moves`` moves on each, leaving them unfinished."""
+    numbers = iter(range(tables))
+
+    async def play(connection: Connection, _: int) -> None:
+        for number in numbers:
+            await play_game(connection, random.Random(seed * 1_000_003 + number), tally, moves=moves)
+
+    await in_flight(base, min(connections, tables), play)
 
 
-def _share_barrier(barrier: Any) -> None:
-    global _STARTING  # noqa: PLW0603  (a pool initializer can only hand the barrier over this way)
-    _STARTING = barrier
+# --------------------------------------------------------------- measuring ----
 
 
-def client_process(job: tuple[str, range, float]) -> tuple[Tally, float]:
-    """One client process: its tally and CPU seconds (after a short warm-up)."""
-    base, seeds, seconds = job
-    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
-        runner.run(drive(base, seeds, min(1.0, seconds)))
-        _STARTING.wait()
-        before = time.process_time()
-        tally = runner.run(drive(base, seeds, seconds))
-    return tally, time.process_time() - before
+def measure(
+    served: Served, runner: asyncio.Runner, play: Callable[[Tally], Coroutine[Any, Any, None]]
+) -> Measured:
+    """Run ``play`` on ``runner`` and take its wall time and both sides' CPU over exactly that span."""
+    tally = Tally()
+    server_before, client_before = cpu_seconds(served.pid), time.process_time()
+    started = time.perf_counter()
+    runner.run(play(tally))
+    seconds = time.perf_counter() - started
+    client_cpu = time.process_time() - client_before
+    return Measured(tally, seconds, cpu_seconds(served.pid) - server_before, client_cpu)
 
 
-def run_clients(base: str, pid: int, tables: int, clients: int, seconds: float) -> tuple[Tally, float, float]:
-    """The tables spread over ``clients`` processes: their summed tally, their CPU and the server's."""
-    share = -(-tables // clients)
-    jobs = [(base, range(n, min(n + share, tables)), seconds) for n in range(0, tables, share)]
-    starting = multiprocessing.Barrier(len(jobs) + 1)
-    with multiprocessing.Pool(len(jobs), initializer=_share_barrier, initargs=(starting,)) as pool:
-        pending = pool.map_async(client_process, jobs)
-        starting.wait()
-        server_before = cpu_seconds(pid)
-        results = pending.get()
-        server_cpu = cpu_seconds(pid) - server_before
-    total = Tally()
-    for tally, _ in results:
-        total.moves += tally.moves
-        total.reads += tally.reads
-        total.latencies += tally.latencies
-    return total, sum(cpu for _, cpu in results), server_cpu
+@contextmanager
+def fresh_server() -> Iterator[tuple[Served, asyncio.Runner]]:
+    """A ``backroom serve`` on a new SQLite file, and a uvloop runner for the clients."""
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        serving(Path(folder) / "bench.sqlite") as served,
+        asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner,
+    ):
+        yield served, runner
+
+
+def backroom_games(games: int, tables: int, seed: int) -> Measured:
+    """``games`` whole games, ``tables`` in flight, timed from the first create to the last game's end."""
+    with fresh_server() as (served, runner):
+        return measure(served, runner, lambda tally: whole_games(served.base, tables, games, seed, tally))
+
+
+def backroom_timed(tables: int, seconds: float, seed: int, warmup: float = 1.0) -> Measured:
+    """``tables`` tables in flight for ``seconds``, after ``warmup`` seconds of the same play."""
+    with fresh_server() as (served, runner):
+        if warmup > 0:
+            runner.run(timed_games(served.base, tables, warmup, seed + 1, Tally()))
+        return measure(served, runner, lambda tally: timed_games(served.base, tables, seconds, seed, tally))
+
+
+@dataclass(frozen=True)
+class Memory:
+    """The server's RSS before and after opening the live tables."""
+
+    tables: int
+    moves: int
+    before_kb: int
+    after_kb: int
+
+    @property
+    def kb_per_table(self) -> float:
+        return (self.after_kb - self.before_kb) / self.tables
+
+
+def backroom_memory(tables: int, moves: int, seed: int) -> Memory:
+    """RSS per live table: ``tables`` unfinished tables with ``moves`` moves each, after a warm-up."""
+    with fresh_server() as (served, runner):
+        runner.run(whole_games(served.base, 2, 2, seed + 1, Tally()))
+        before = rss_kb(served.pid)
+        tally = Tally()
+        runner.run(live_tables(served.base, tables, moves, seed, tally))
+        return Memory(tables, tally.moves, before, rss_kb(served.pid))
 
 
 def cpu_seconds(pid: int) -> float:
     """User plus system CPU seconds of a process and its children (from /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    return own + sum(cpu_seconds(int(child)) for child in children)
+    return own + sum(cpu_seconds(child) for child in children(pid))
 
 
-def report(tally: Tally, seconds: float, server_cpu: float, client_cpu: float, tables: int) -> None:
-    """Print the figures beside the peer's and the goal."""
-    rate = tally.moves / seconds
-    cuts = statistics.quantiles(tally.latencies, n=100)
-    p50, p99 = cuts[49] * 1000, cuts[98] * 1000
-    met = rate >= GOAL_MOVES and p99 <= GOAL_P99_MS
-    print(f"Politrickers, 4 random bots per table, {tables} tables, every move durable (SQLite FULL)")
+def rss_kb(pid: int) -> int:
+    """Resident set size in KB of a process and its children (``VmRSS`` from /proc)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    own = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:"))
+    return own + sum(rss_kb(child) for child in children(pid))
+
+
+def children(pid: int) -> list[int]:
+    return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+# --------------------------------------------------------------- reporting ----
+
+
+def ratio(ours: float, theirs: float | None) -> float | None:
+    return None if theirs is None or not theirs else ours / theirs
+
+
+def verdict(met: bool | None) -> str:
+    return "peer unavailable" if met is None else "MET" if met else "NOT MET"
+
+
+def cell(value: float | None, digits: int = 1, suffix: str = "") -> str:
+    if value is None or math.isnan(value):
+        return "-"
+    return f"{value:,.{digits}f}{suffix}"
+
+
+def report_comparison(peer: PeerRun, ours: Measured, games: int, tables: int) -> None:
+    """Both sides' figures, the ratios and goals 1 and 3."""
+    theirs = peer.figures
+    print(f"\n== Politrickers, 4 random bots a table: {games} whole games, {tables} in flight ==")
+    print("   closed loop; wall time from the first create to the last game's end (setup, connecting)")
+    if theirs is None:
+        print(f"   peer unavailable: {peer.reason}")
+    rows = comparison_rows(theirs, ours)
+    print(f"{'':34}{'boardgame.io ' + (theirs.version if theirs else ''):>20}{'Backroom':>12}{'ratio':>10}")
+    for name, peer_cell, our_cell, ratio_cell in rows:
+        print(f"{name:34}{peer_cell:>20}{our_cell:>12}{ratio_cell:>10}")
+    moves = ratio(ours.rate, theirs.moves_per_s if theirs else None)
+    p99 = ratio(ours.latency_ms(99), theirs.p99_ms if theirs else None)
+    cpu = ours.cpu_ms_per_move(ours.server_cpu)
     print(
-        f"moves/s: {rate:,.0f}   (peer, boardgame.io in memory: {PEER_MOVES[0]}-{PEER_MOVES[1]}; "
-        f"goal >= {GOAL_MOVES:,.0f})"
+        f"goal 1, moves/s >= {GOAL_MOVES_RATIO}x the peer's: {cell(moves, 2, 'x')} "
+        f"{verdict(None if moves is None else moves >= GOAL_MOVES_RATIO)}"
     )
     print(
-        f"POST latency p50: {p50:.1f} ms, p99: {p99:.1f} ms   (peer p99 ~{PEER_P99_MS:.0f} ms; goal <= 12.5)"
+        f"goal 1, p99 <= {GOAL_P99_RATIO}x the peer's: {cell(p99, 2, 'x')} "
+        f"{verdict(None if p99 is None else p99 <= GOAL_P99_RATIO)}"
     )
-    print(f"GET /legal per move: {tally.reads / max(tally.moves, 1):.2f}")
     print(
-        f"CPU per move: server {server_cpu / tally.moves * 1000:.2f} ms, "
-        f"clients {client_cpu / tally.moves * 1000:.2f} ms"
+        f"goal 3, server CPU per move <= {GOAL_SERVER_CPU_MS} ms: {cell(cpu, 2, ' ms')} "
+        f"{verdict(cpu <= GOAL_SERVER_CPU_MS)}"
     )
-    print("goal", "MET" if met else "NOT MET")
+
+
+def comparison_rows(theirs: PeerFigures | None, ours: Measured) -> list[tuple[str, str, str, str]]:
+    """(name, peer, Backroom, Backroom/peer) for each figure both sides measure."""
+    na = "unavailable"
+
+    def row(
+        name: str, peer: Callable[[PeerFigures], float | None], our_value: float, digits: int = 1
+    ) -> tuple[str, str, str, str]:
+        peer_value = None if theirs is None else peer(theirs)
+        shown = na if theirs is None else cell(peer_value, digits)
+        return name, shown, cell(our_value, digits), cell(ratio(our_value, peer_value), 2, "x")
+
+    games, moves = ours.tally.games, ours.tally.moves
+    completed = na if theirs is None else f"{theirs.games_completed}/{theirs.games_requested}"
+    return [
+        row("moves/s", lambda p: p.moves_per_s, ours.rate),
+        row("card plays/s (switch not a move)", lambda p: (p.moves - p.switches) / p.wall_s, ours.rate),
+        row("games/s", lambda p: p.games_completed / p.wall_s, games / ours.seconds, 2),
+        row("move latency p50 (ms)", lambda p: p.p50_ms, ours.latency_ms(50), 2),
+        row("move latency p99 (ms)", lambda p: p.p99_ms, ours.latency_ms(99), 2),
+        row(
+            "server CPU per move (ms)",
+            lambda p: p.server_cpu_ms_per_move,
+            ours.cpu_ms_per_move(ours.server_cpu),
+            2,
+        ),
+        row(
+            "client CPU per move (ms)",
+            lambda p: p.loadgen_cpu_s / max(p.moves, 1) * 1000,
+            ours.cpu_ms_per_move(ours.client_cpu),
+            2,
+        ),
+        row("moves", lambda p: p.moves, moves, 0),
+        row("moves per game", lambda p: p.moves / max(p.games_completed, 1), moves / max(games, 1)),
+        row("wall time (s)", lambda p: p.wall_s, ours.seconds, 2),
+        ("games completed", completed, str(games), ""),
+        ("GET /legal per move", "-" if theirs else na, cell(ours.tally.reads / max(moves, 1), 2), ""),
+    ]
+
+
+def report_scaling(levels: list[tuple[int, Measured]], seconds: float) -> None:
+    """Goal 5: commands/s and p99 per count of tables in flight."""
+    print(f"\n== Scaling: Backroom, a fresh server per row, 1 s warm-up then {seconds:g} s of play ==")
+    print(
+        f"{'tables in flight':>16}{'commands/s':>12}{'p50 ms':>9}{'p99 ms':>9}{'server CPU/move ms':>20}"
+        f"{'p99 growth':>12}{'tables growth':>15}"
+    )
+    first_tables, first = levels[0]
+    met = True
+    for tables, run in levels:
+        growth, load = run.latency_ms(99) / first.latency_ms(99), tables / first_tables
+        met = met and growth <= load
+        print(
+            f"{tables:>16}{run.rate:>12,.0f}{run.latency_ms(50):>9.2f}{run.latency_ms(99):>9.2f}"
+            f"{run.cpu_ms_per_move(run.server_cpu):>20.2f}{growth:>11.2f}x{load:>14.2f}x"
+        )
+    print(f"goal 5, p99 grows no faster than the tables in flight: {verdict(met)}")
+
+
+def report_memory(memory: Memory) -> None:
+    """Goal 4: server RSS per live table."""
+    print(f"\n== Memory: {memory.tables:,} live tables on a fresh server, {memory.moves:,} moves on them ==")
+    print(
+        f"server RSS before {memory.before_kb:,} KB, after {memory.after_kb:,} KB: "
+        f"{memory.kb_per_table:.1f} KB per live table"
+    )
+    print(
+        f"goal 4, <= {GOAL_KB_PER_LIVE_TABLE:.0f} KB per live table: "
+        f"{verdict(memory.kb_per_table <= GOAL_KB_PER_LIVE_TABLE)}"
+    )
+
+
+# -------------------------------------------------------------------- main ----
+
+
+def table_counts(text: str) -> list[int]:
+    """``8,32,128`` as a list; ``none`` (or nothing) as no scaling run."""
+    if text.strip().lower() in {"", "none", "0"}:
+        return []
+    return [int(part) for part in text.split(",")]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--tables", type=int, default=12)
-    parser.add_argument("--clients", type=int, default=1, help="client processes sharing the tables")
+    parser.add_argument("--games", type=int, default=100, help="whole games each side plays")
+    parser.add_argument("--tables", type=int, default=8, help="games in flight, both sides")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-peer", action="store_true", help="skip boardgame.io (no npm)")
+    parser.add_argument("--peer-harness", type=Path, default=HARNESS)
+    parser.add_argument(
+        "--scaling", type=table_counts, default="8,32,128", help="tables in flight; 'none' skips"
+    )
+    parser.add_argument("--scaling-seconds", type=float, default=8.0)
+    parser.add_argument("--live-tables", type=int, default=1000, help="tables for the memory figure; 0 skips")
+    parser.add_argument("--live-moves", type=int, default=4, help="moves played on each live table")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder, serving(Path(folder) / "bench.sqlite") as served:
-        tally, client_cpu, server_cpu = run_clients(
-            served.base, served.pid, args.tables, args.clients, args.seconds
-        )
-    report(tally, args.seconds, server_cpu, client_cpu, args.tables)
+    if args.no_peer:
+        peer = PeerRun(None, "skipped (--no-peer)")
+    else:
+        print(f"boardgame.io: npm ci and {args.games} games, {args.tables} in flight ...", flush=True)
+        peer = run_peer(args.games, args.tables, args.peer_harness)
+    print(f"Backroom: {args.games} games, {args.tables} in flight ...", flush=True)
+    report_comparison(peer, backroom_games(args.games, args.tables, args.seed), args.games, args.tables)
+    if args.scaling:
+        levels = []
+        for tables in args.scaling:
+            print(f"Backroom: {tables} tables in flight for {args.scaling_seconds:g} s ...", flush=True)
+            levels.append((tables, backroom_timed(tables, args.scaling_seconds, args.seed)))
+        report_scaling(levels, args.scaling_seconds)
+    if args.live_tables:
+        print(f"Backroom: opening {args.live_tables:,} live tables ...", flush=True)
+        report_memory(backroom_memory(args.live_tables, args.live_moves, args.seed))
 
 
 if __name__ == "__main__":
