@@ -18,12 +18,17 @@ class Suit(enum.Enum):
     WELFARE = "welfare"
     ECONOMY = "economy"
 
+    # Members are singletons compared by identity; Enum's own hash runs Python code on every lookup.
+    __hash__ = object.__hash__
+
 
 class Party(enum.Enum):
     """The two sides of a Party Token."""
 
     TAILS = "tails"
     CLAWS = "claws"
+
+    __hash__ = object.__hash__  # as for Suit: an identity hash, in C
 
 
 OTHER_PARTY = {Party.TAILS: Party.CLAWS, Party.CLAWS: Party.TAILS}

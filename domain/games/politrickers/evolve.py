@@ -26,22 +26,22 @@ from domain.games.politrickers.state import Finished, Play, Playing, State, Tric
 
 def evolve(state: State | None, event: PolitrickersEvent) -> State:
     """The state after ``event``."""
+    handler = _HANDLERS.get(type(event))
+    if handler is not None and type(state) is Playing:  # every event of a round in play: one lookup
+        return handler(state, event)
     if isinstance(event, RoundDealt):
         return _round_dealt(state, event)
     if not isinstance(state, Playing):
         raise ValueError(f"{type(event).__name__} cannot follow a finished game or nothing.")
-    handler = _HANDLERS.get(type(event))
-    if handler is None:
-        raise ValueError(f"{type(event).__name__} is a redacted event and cannot be applied.")
-    return handler(state, _recorded_before_2026_12_01(event))
+    raise ValueError(f"{type(event).__name__} is a redacted event and cannot be applied.")
 
 
-def _recorded_before_2026_12_01(event: PolitrickersEvent) -> PolitrickersEvent:
+def _recorded_before_2026_12_01(event: TrickWon) -> TrickWon:
     """Events recorded before 2026-12-01 lack what ``decide`` now writes in; fill it in as evolve once did.
 
     A ``TrickWon`` without ``next_chair``: the winner was the next Chair.
     """
-    if isinstance(event, TrickWon) and event.next_chair is None:
+    if event.next_chair is None:
         return replace(event, next_chair=event.seat)
     return event
 
@@ -68,7 +68,7 @@ def _round_dealt(state: State | None, event: RoundDealt) -> Playing:
 
 def _without(hands: tuple[tuple[int, ...], ...], seat: int, card: int) -> tuple[tuple[int, ...], ...]:
     changed = list(hands)
-    changed[seat] = tuple(held for held in hands[seat] if held != card)
+    changed[seat] = tuple([held for held in hands[seat] if held != card])
     return tuple(changed)
 
 
@@ -113,6 +113,7 @@ def _move_token(state: Playing, seat: int, target: Party) -> Playing:
 
 
 def _trick_won(state: Playing, event: TrickWon) -> Playing:
+    event = _recorded_before_2026_12_01(event)
     seat, chair = event.seat, event.next_chair
     assert chair is not None  # filled in for old events by _recorded_before_2026_12_01
     plays = state.trick.plays

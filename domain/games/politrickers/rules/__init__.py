@@ -84,7 +84,7 @@ from domain.games.politrickers.events import (
 )
 from domain.games.politrickers.rules.round_end import deal_round
 from domain.games.politrickers.rules.trick_end import after_card, after_migration
-from domain.games.politrickers.rules.tricks import Obligation, may_switch_freely, obligation
+from domain.games.politrickers.rules.tricks import Obligation, duties
 from domain.games.politrickers.state import Finished, Playing, State, Trick, next_to_play, plate
 from domain.messages import Options, Outcome
 from domain.seats import Seat
@@ -132,11 +132,8 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(scores=state.totals, ranking=ranking, winners=state.winners, tiebreak=tiebreak)
 
 
-_PLAY = {
-    (card, switch): PlayCard(card=card, switch_party=switch)
-    for card in range(MIGRATION)
-    for switch in (False, True)
-}
+_PLAY = tuple(PlayCard(card=card) for card in range(MIGRATION))
+_PLAY_SWITCHED = tuple(PlayCard(card=card, switch_party=True) for card in range(MIGRATION))
 _MIGRATE = {
     (source, switch): PlayMigration(move_from=source, switch_party=switch)
     for source in (None, *PARTIES)
@@ -148,11 +145,12 @@ def legal_commands(state: State, seat: Seat) -> list[PolitrickersCommand]:
     """Exactly the commands ``decide`` accepts from ``seat`` now."""
     if isinstance(state, Finished) or seat != next_to_play(state):
         return []
-    hand, party, trick = state.hands[seat], state.parties[seat], state.trick
-    legal: list[PolitrickersCommand] = [_PLAY[card, False] for card in obligation(hand, party, trick).cards]
+    hand = state.hands[seat]
+    duty, switched = duties(hand, state.parties[seat], state.trick)
+    legal: list[PolitrickersCommand] = [_PLAY[card] for card in duty.cards]
     has_token = state.unspent[seat] > 0
-    if has_token and may_switch_freely(hand, party, trick):
-        legal += [_PLAY[card, True] for card in obligation(hand, OTHER_PARTY[party], trick).cards]
+    if has_token and switched is not None:
+        legal += [_PLAY_SWITCHED[card] for card in switched.cards]
     if MIGRATION in hand:
         for source in _migration_sources(state, seat):
             legal.append(_MIGRATE[source, False])
@@ -188,12 +186,12 @@ def _decide_card(state: Playing, seat: Seat, command: PlayCard, ctx: Context) ->
     if command.card == MIGRATION:
         raise IllegalMove("The Migration card is played with PlayMigration.")
     events: list[PolitrickersEvent] = []
+    duty, switched = duties(hand, party, trick)
     if command.switch_party:
-        if not may_switch_freely(hand, party, trick):
+        if switched is None:
             raise IllegalMove("A free switch would change nothing here.")
         events.append(_free_switch(state, seat))
-        party = OTHER_PARTY[party]
-    duty = obligation(hand, party, trick)
+        party, duty = switched.party, switched
     if command.card not in duty.cards:
         raise IllegalMove("That card does not follow the suit your party must play.")
     if duty.party is not party:

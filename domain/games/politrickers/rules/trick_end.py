@@ -31,10 +31,9 @@ def _apply(state: Playing, events: Sequence[PolitrickersEvent]) -> Playing:
 
 def after_card(state: Playing, events: list[PolitrickersEvent], ctx: Context) -> list[PolitrickersEvent]:
     """``events`` (one card played), followed by the trick's result when it was the last card."""
-    played = _apply(state, events)
-    if len(played.trick.plays) < played.seat_count:
+    if len(state.trick.plays) + 1 < state.seat_count:  # ``events`` add exactly one card to the trick
         return events
-    return [*events, *_trick_result(played, ctx)]
+    return [*events, *_trick_result(_apply(state, events), ctx)]
 
 
 def after_migration(
@@ -61,6 +60,8 @@ def _trick_result(played: Playing, ctx: Context) -> list[PolitrickersEvent]:
         lost = TrickWon(seat=winner, party=party, token_placed=False, next_chair=winner)
         return [lost, PlayerDisgraced(seat=winner), *close_round(played, "disgraced", vp, winner, ctx.rng)]
     won = TrickWon(seat=winner, party=party, token_placed=True, next_chair=winner)
+    if sum(plate(played, party)) < PLATE_LIMIT and played.tricks_played + 1 < HAND_SIZE:
+        return [won]  # the placed token neither collapses the Libra nor ends the round
     placed = _apply(played, [won])
     if sum(plate(placed, party)) > PLATE_LIMIT:
         vp = collapse_vp(plate(placed, party), plate(placed, OTHER_PARTY[party]))

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import msgspec
 
-from domain.games.politrickers.cards import MIGRATION, OTHER_PARTY, SUIT_OF, VALUE_OF, Party, Suit
+from domain.games.politrickers.cards import ALL_CARDS, MIGRATION, OTHER_PARTY, SUIT_OF, VALUE_OF, Party, Suit
 from domain.games.politrickers.state import Play, Trick
 from domain.seats import Seat
 
 
-class Obligation(NamedTuple):
+class Obligation(msgspec.Struct, frozen=True):
     """What a seat must do with a Policy Card: its party after any forced switch, and what it may play."""
 
     party: Party
@@ -17,9 +17,16 @@ class Obligation(NamedTuple):
     face_down: bool
 
 
+# Which cards are of each suit (None: Migration), and which Policy Cards are not. Every legal move and
+# every decision asks this of a hand, so the test is a set lookup run by ``filter``.
+_SUITS = (*Suit, None)
+_OF_SUIT = {suit: frozenset(c for c in ALL_CARDS if SUIT_OF[c] is suit) for suit in _SUITS}
+_NOT_OF_SUIT = {suit: frozenset(c for c in ALL_CARDS if SUIT_OF[c] not in (suit, None)) for suit in _SUITS}
+
+
 def policy_cards(hand: tuple[int, ...]) -> tuple[int, ...]:
     """The hand without the Migration card."""
-    return tuple(card for card in hand if card != MIGRATION)
+    return tuple([card for card in hand if card != MIGRATION]) if MIGRATION in hand else hand
 
 
 def following(hand: tuple[int, ...], party: Party, trick: Trick) -> tuple[int, ...]:
@@ -28,39 +35,36 @@ def following(hand: tuple[int, ...], party: Party, trick: Trick) -> tuple[int, .
     The Ruling Party follows the Ruling Suit. The Opposition follows the Opposition Suit once set;
     before that, any Policy Card not of the Ruling Suit follows it (and will set it).
     """
-    ruling = trick.ruling_suit
     if party is trick.ruling_party:
-        return tuple(card for card in hand if SUIT_OF[card] is ruling)
+        return tuple(filter(_OF_SUIT[trick.ruling_suit].__contains__, hand))
     opposition = trick.opposition_suit
     if opposition is None:
-        return tuple(card for card in hand if SUIT_OF[card] is not ruling and card != MIGRATION)
-    return tuple(card for card in hand if SUIT_OF[card] is opposition)
+        return tuple(filter(_NOT_OF_SUIT[trick.ruling_suit].__contains__, hand))
+    return tuple(filter(_OF_SUIT[opposition].__contains__, hand))
 
 
-def obligation(hand: tuple[int, ...], party: Party, trick: Trick) -> Obligation:
-    """Ground rules, forced switch and taking a step back, for a seat of ``party`` holding ``hand``."""
-    if trick.ruling_suit is None:
-        return Obligation(party, policy_cards(hand), face_down=False)
-    own = following(hand, party, trick)
-    if own:
-        return Obligation(party, own, face_down=False)
-    other_party = OTHER_PARTY[party]
-    other = following(hand, other_party, trick)
-    if other:
-        return Obligation(other_party, other, face_down=False)
-    return Obligation(party, policy_cards(hand), face_down=True)
+def duties(hand: tuple[int, ...], party: Party, trick: Trick) -> tuple[Obligation, Obligation | None]:
+    """What a seat of ``party`` holding ``hand`` must play, and after a free switch if that buys anything.
 
-
-def may_switch_freely(hand: tuple[int, ...], party: Party, trick: Trick) -> bool:
-    """Whether a free switch before a Policy Card buys anything (tokens aside).
-
-    Ruling: it is refused when the rules already force the switch, and when the forced switch would
-    flip the seat straight back (the token would buy nothing).
+    Each obligation applies the ground rules, the forced switch and taking a step back. Ruling: the
+    free switch is refused when the rules already force the switch, and when the forced switch would
+    flip the seat straight back (the token would buy nothing); tokens are not checked here. Both come
+    from one look at the hand, since this runs for every legal move and every decision.
     """
-    if obligation(hand, party, trick).party is not party:
-        return False
     flipped = OTHER_PARTY[party]
-    return obligation(hand, flipped, trick).party is flipped
+    if trick.ruling_suit is None:
+        cards = policy_cards(hand)
+        return Obligation(party, cards, face_down=False), Obligation(flipped, cards, face_down=False)
+    own = following(hand, party, trick)
+    other = following(hand, flipped, trick)
+    if own and other:
+        return Obligation(party, own, face_down=False), Obligation(flipped, other, face_down=False)
+    if own:
+        return Obligation(party, own, face_down=False), None
+    if other:
+        return Obligation(flipped, other, face_down=False), None
+    cards = policy_cards(hand)
+    return Obligation(party, cards, face_down=True), Obligation(flipped, cards, face_down=True)
 
 
 def trick_winner(plays: tuple[Play, ...]) -> Seat:
