@@ -1,21 +1,88 @@
-"""Rules-engine throughput: random legal play, single process, for every registered game.
+"""Rules-engine throughput beside RLCard's: random legal play, single process, for every registered game.
 
 An action is one command: listing the acting seat's legal commands, choosing one, ``decide`` through the
 referee, and ``evolve`` of its events. Run: ``.venv/bin/python -m tests.benchmarks.bench_engine``.
-Goal: at least 20,000 actions/s on every game (RLCard plays UNO at about 12,000 on this machine).
+
+The peer is RLCard (pure Python), UNO with two random agents, through its own public API:
+``rlcard.make("uno")``, ``env.set_agents([RandomAgent(num_actions=env.num_actions)] * 2)`` and
+``env.run(is_training=False)`` game after game; its actions are the ``env.step`` calls, counted from the
+trajectories ``run`` returns (each player's trajectory alternates states and actions and ends with a
+state). RLCard is installed on demand (``pip install rlcard==1.2.0`` into a ``venv`` made in a temporary
+folder with this interpreter, bounded in time) and measured for the same seconds in a subprocess, once
+before Backroom's games and once after; the goal is the mean of the two times ``PEER_RATIO``, for every
+game and seat count. When RLCard cannot be installed or run, the benchmark says why and prints
+Backroom's figures with "peer unavailable".
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import subprocess
+import sys
+import tempfile
 import time
 import tracemalloc
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from domain.game import GameDefinition, registered
 from domain.playout import play_random_game
 
-GOAL = 20_000
+PEER_RATIO = 2.0
+"""Every game and seat count must play at least this many times RLCard's UNO actions per second."""
+RLCARD = "rlcard==1.2.0"
+INSTALL_SECONDS = 240.0
+"""Creating the venv and ``pip install`` together; past this the peer is unavailable."""
+PEER_START_SECONDS = 60.0
+"""What a peer run may take beyond its measured seconds (starting Python, importing numpy and RLCard)."""
+
+PEER_SCRIPT = '''\
+"""RLCard's UNO with random agents for SECONDS seconds: prints one JSON line of its figures."""
+import json, sys, time
+import numpy as np
+import rlcard
+from rlcard.agents import RandomAgent
+
+seconds = float(sys.argv[1])
+np.random.seed(0)
+env = rlcard.make("uno", config={"seed": 0})
+env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+actions = games = 0
+started = time.perf_counter()
+while time.perf_counter() - started < seconds:
+    trajectories, _ = env.run(is_training=False)
+    actions += sum((len(trajectory) - 1) // 2 for trajectory in trajectories)
+    games += 1
+elapsed = time.perf_counter() - started
+print(json.dumps({"actions": actions, "games": games, "seconds": elapsed, "players": env.num_players,
+                  "rlcard": rlcard.__version__, "numpy": np.__version__}))
+'''
+
+
+@dataclass(frozen=True)
+class PeerFigures:
+    """One timed run of RLCard's UNO."""
+
+    actions: int
+    games: int
+    seconds: float
+    players: int
+    versions: str
+
+    @property
+    def rate(self) -> float:
+        """Actions per second."""
+        return self.actions / self.seconds
+
+
+@dataclass(frozen=True)
+class Peer:
+    """RLCard installed in a temporary venv (``python`` is its interpreter), or why it is not."""
+
+    python: Path | None
+    reason: str = ""
 
 
 def measure(game: GameDefinition[Any, Any, Any, Any], seats: int, seconds: float) -> tuple[float, float, int]:
@@ -38,21 +105,139 @@ def peak_memory(game: GameDefinition[Any, Any, Any, Any], seats: int) -> int:
     return peak
 
 
+def install_peer(folder: Path) -> Peer:
+    """A venv in ``folder`` with RLCard installed and the measuring script beside it; never raises."""
+    venv = folder / "venv"
+    deadline = time.monotonic() + INSTALL_SECONDS
+    steps = {
+        "python -m venv": [sys.executable, "-m", "venv", str(venv)],
+        f"pip install {RLCARD}": [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet",
+                                  "--disable-pip-version-check", "--timeout", "20", "--retries", "1", RLCARD],
+    }  # fmt: skip
+    for step, command in steps.items():
+        failure = _run(command, deadline - time.monotonic())
+        if failure:
+            return Peer(None, f"{step}: {failure}")
+    (folder / "rlcard_uno.py").write_text(PEER_SCRIPT)
+    return Peer(venv / "bin" / "python")
+
+
+def measure_peer(peer: Peer, seconds: float) -> PeerFigures | str:
+    """RLCard's figures over ``seconds``, or why there are none."""
+    assert peer.python is not None
+    script = peer.python.parents[2] / "rlcard_uno.py"
+    try:
+        done = subprocess.run(
+            [str(peer.python), str(script), str(seconds)],
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=seconds + PEER_START_SECONDS,
+        )
+    except subprocess.TimeoutExpired:
+        return f"RLCard's UNO run took over {seconds + PEER_START_SECONDS:.0f} s"
+    if done.returncode != 0:
+        return f"RLCard's UNO run failed: {_last_line(done.stderr)}"
+    try:
+        found = json.loads(done.stdout.strip().splitlines()[-1])
+        versions = f"rlcard {found['rlcard']}, numpy {found['numpy']}"
+        return PeerFigures(found["actions"], found["games"], found["seconds"], found["players"], versions)
+    except (IndexError, KeyError, ValueError):
+        return f"RLCard's UNO run printed no figures: {_last_line(done.stdout)}"
+
+
+def _run(command: list[str], seconds: float) -> str:
+    """Run ``command`` quietly within ``seconds``; an empty string when it succeeded, else what failed."""
+    if seconds <= 0:
+        return f"no time left of the {INSTALL_SECONDS:.0f} s install budget"
+    try:
+        done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=seconds)
+    except subprocess.TimeoutExpired:
+        return f"gave up after {INSTALL_SECONDS:.0f} s"
+    except OSError as error:
+        return str(error)
+    return "" if done.returncode == 0 else f"exit {done.returncode}: {_last_line(done.stderr or done.stdout)}"
+
+
+def _last_line(text: str) -> str:
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return lines[-1].strip() if lines else "no output"
+
+
+def _peer_line(when: str, figures: PeerFigures | str) -> str:
+    if isinstance(figures, str):
+        return f"RLCard {when}: peer unavailable ({figures})"
+    return (
+        f"RLCard {when}: {figures.rate:,.0f} actions/s "
+        f"({figures.actions:,} actions, {figures.games:,} games of {figures.players}-player UNO "
+        f"in {figures.seconds:.1f} s; {figures.versions})"
+    )
+
+
+def _peer_rate(before: PeerFigures | str, after: PeerFigures | str) -> float | None:
+    rates = [figures.rate for figures in (before, after) if isinstance(figures, PeerFigures)]
+    return sum(rates) / len(rates) if rates else None
+
+
+Row = tuple[str, int, float, float, int, float]
+"""Game id, seats, actions/s, games/s, games played, peak KiB."""
+
+
+def backroom_rows(seconds: float, only: list[str] | None = None) -> list[Row]:
+    """(game id, seats, actions/s, games/s, games, peak KiB) for every registered game and seat count."""
+    return [
+        (game.id, seats, *measure(game, seats, seconds), peak_memory(game, seats) / 1024)
+        for game in registered().values()
+        if not only or game.id in only
+        for seats in range(game.min_seats, game.max_seats + 1)
+    ]
+
+
+def _timed_peer(peer: Peer, when: str, seconds: float) -> PeerFigures | str:
+    if peer.python is None:
+        return peer.reason
+    figures = measure_peer(peer, seconds)
+    print(_peer_line(when, figures), flush=True)
+    return figures
+
+
+def _print_table(rows: list[Row], peer_rate: float | None) -> None:
+    if peer_rate is not None:
+        goal = PEER_RATIO * peer_rate
+        print(f"RLCard mean: {peer_rate:,.0f} actions/s; goal {PEER_RATIO:g}x RLCard = {goal:,.0f} actions/s")
+    print()
+    print(f"{'game':<16}{'seats':>6}{'actions/s':>12}{'games/s':>10}{'games':>8}{'peak KiB':>10}"
+          f"{'x RLCard':>10}  goal {PEER_RATIO:g}x RLCard")  # fmt: skip
+    for game_id, seats, rate, game_rate, played, peak in rows:
+        figures = f"{game_id:<16}{seats:>6}{rate:>12,.0f}{game_rate:>10,.1f}{played:>8}{peak:>10,.0f}"
+        if peer_rate is None:
+            print(f"{figures}{'-':>10}  peer unavailable")
+        else:
+            ratio = rate / peer_rate
+            print(f"{figures}{ratio:>10.2f}  {'met' if ratio >= PEER_RATIO else 'MISSED'}")
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per game and seat count")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    seconds_help = "seconds per game and seat count, and per RLCard run"
+    parser.add_argument("--seconds", type=float, default=3.0, help=seconds_help)
     parser.add_argument("--game", action="append", help="only these game ids")
+    parser.add_argument("--no-peer", action="store_true", help="do not install or run RLCard")
     args = parser.parse_args()
-    print(f"{'game':<16}{'seats':>6}{'actions/s':>12}{'games/s':>10}{'games':>8}{'peak KiB':>10}  goal")
-    for game in registered().values():
-        if args.game and game.id not in args.game:
-            continue
-        for seats in range(game.min_seats, game.max_seats + 1):
-            rate, game_rate, played = measure(game, seats, args.seconds)
-            peak = peak_memory(game, seats) / 1024
-            verdict = "met" if rate >= GOAL else "MISSED"
-            figures = f"{rate:>12,.0f}{game_rate:>10,.1f}{played:>8}{peak:>10,.0f}"
-            print(f"{game.id:<16}{seats:>6}{figures}  {verdict}")
+    with tempfile.TemporaryDirectory(prefix="bench-engine-rlcard-") as folder:
+        if args.no_peer:
+            peer = Peer(None, "not run (--no-peer)")
+        else:
+            print(f"installing {RLCARD} into a temporary venv in {folder} ...", flush=True)
+            peer = install_peer(Path(folder))
+        if peer.python is None:
+            print(f"RLCard: peer unavailable: {peer.reason}", flush=True)
+        before = _timed_peer(peer, "before", args.seconds)
+        rows = backroom_rows(args.seconds, args.game)
+        after = _timed_peer(peer, "after", args.seconds)
+    _print_table(rows, _peer_rate(before, after))
 
 
 if __name__ == "__main__":

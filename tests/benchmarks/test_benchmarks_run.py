@@ -36,3 +36,26 @@ def test_the_peers_json_summary_gives_its_figures() -> None:
     figures = peer_bgio.figures_from(summary, "boardgame.io 0.50.2 Politrickers load: 2 games")
     assert (figures.version, figures.moves_per_s, figures.p99_ms) == ("0.50.2", 400.0, 20.0)
     assert figures.server_cpu_ms_per_move == 1.0
+
+
+def test_the_engine_benchmark_measures_every_game_and_seat_count() -> None:
+    """bench_engine's Backroom side plays every game and seat count, counting actions (RLCard is not run)."""
+    from domain.game import registered
+    from tests.benchmarks import bench_engine
+
+    rows = bench_engine.backroom_rows(0.05)
+    expected = {(g.id, seats) for g in registered().values() for seats in range(g.min_seats, g.max_seats + 1)}
+    assert {(game_id, seats) for game_id, seats, *_ in rows} == expected
+    assert all(rate > 0 and played > 0 for _, _, rate, _, played, _ in rows)
+
+
+def test_the_engine_benchmark_plays_the_games_random_play_plays() -> None:
+    """play_random_game, the loop bench_engine times, ends where random_steps ends, after as many commands."""
+    from domain.game import registered
+    from domain.playout import Step, play_random_game, random_steps
+
+    for game in registered().values():
+        for seats in range(game.min_seats, game.max_seats + 1):
+            for seed in range(5):
+                steps = [step for step in random_steps(game, seed, seats) if isinstance(step, Step)]
+                assert play_random_game(game, seed, seats) == (steps[-1].after, len(steps))
