@@ -56,6 +56,9 @@ class GameProjection:
         self.cache_size = cache_size
         self.lock = threading.RLock()
         self.cache: OrderedDict[str, Live] = OrderedDict()
+        self.latest: dict[str, TableState] = {}
+        """Each game's table as last committed to the read store, for reads in this process: an
+        immutable value swapped in after each commit, so a reader never waits for the projection."""
         self.position = store.position()
 
     def project(self, events: Iterable[tuple[Logged, int]]) -> bool:
@@ -85,6 +88,7 @@ class GameProjection:
                 self.forget()
                 return False
             self.position = batch.position
+            self._publish(touched)
         if self.changed is not None and batch.changed:
             self.changed(batch.changed)
         return True
@@ -93,7 +97,16 @@ class GameProjection:
         """Drop the cache and reload the position (after a failed or refused commit)."""
         with self.lock:
             self.cache.clear()
+            self.latest = {}
             self.position = self.store.position()
+
+    def _publish(self, touched: dict[str, Live]) -> None:
+        latest = self.latest
+        for game_id, live in touched.items():
+            latest.pop(game_id, None)
+            latest[game_id] = live.table  # most recent last, so the oldest go first
+        while len(latest) > self.cache_size:
+            del latest[next(iter(latest))]
 
     def apply(self, game_id: str, event: AnyTableEvent, batch: Batch, touched: dict[str, Live]) -> None:
         """Fold one table event and append it to every perspective's feed (once: replays change nothing)."""

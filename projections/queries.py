@@ -9,18 +9,17 @@ without it. Nothing here returns the secret seed, a token digest or the projecti
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 from uuid import UUID
 
 import msgspec
 
-from domain import stored
 from domain.errors import GameNotFound, InvalidToken
 from domain.seats import SPECTATOR, Seat, Viewer
-from domain.table import AnyGame, legal_for
+from domain.table import AnyGame, TableState, legal_for
 from domain.tokens import seat_holding
-from projections.documents import RECORD, Seating, viewer_key
+from projections.documents import Seating, viewer_key
 from projections.read_side import ReadSide
 
 
@@ -75,14 +74,12 @@ async def legal(
     """The commands the caller may send now (none for a spectator), from the projected state."""
     game_id = canonical_id(game_id)
     stale = await reads.settle(game_id, min_version)
-    viewer = perspective(reads, game_id, token)
-    record = RECORD.decode(_document(reads, f"record:{game_id}"))
-    seat = _seat_or_none(viewer)
+    table = _table(reads, game_id)
+    seat = _seat_or_none(_viewer(table.token_digests, token))
     commands: list[Any] = []
     if seat is not None:
-        table = stored.state_of(record.state, record.version, reads.games)
         commands = legal_for(reads.games[table.game], table, seat, reads.clock())
-    answer = {"version": record.version, "seat": seat, "commands": commands}
+    answer = {"version": table.version, "seat": seat, "commands": commands}
     return answer if min_version is None else answer | {"stale": stale}
 
 
@@ -106,13 +103,23 @@ def feed_lines(reads: ReadSide, game_id: str, viewer: Viewer, after: int) -> lis
 
 def perspective(reads: ReadSide, game_id: str, token: str | None) -> Viewer:
     """Who is asking: the seat ``token`` holds at this game, or the spectator without a token."""
-    seating = _SEATING.decode(_document(reads, f"record:{canonical_id(game_id)}"))
+    return _viewer(_table(reads, canonical_id(game_id)).token_digests, token)
+
+
+def _viewer(digests: Sequence[str | None], token: str | None) -> Viewer:
     if not token:
         return SPECTATOR
-    seat = seat_holding(token, seating.state.token_digests)
+    seat = seat_holding(token, digests)
     if seat is None:
         raise InvalidToken("This token holds no seat at this game.")
     return Seat(seat)
+
+
+def _table(reads: ReadSide, game_id: str) -> TableState:
+    table = reads.table(game_id)
+    if table is None:
+        raise GameNotFound(f"No game {game_id}.")
+    return table
 
 
 class _Listed(msgspec.Struct):

@@ -16,7 +16,9 @@ from datetime import datetime
 
 from eventsourcing.persistence import ApplicationRecorder
 
-from domain.table import AnyGame
+from domain import stored
+from domain.table import AnyGame, TableState
+from projections.documents import RECORD
 from projections.following import Follower, catch_up
 from projections.games import GameProjection
 from projections.signals import RedisRelay, Signals
@@ -60,8 +62,22 @@ class ReadSide:
 
     def version(self, game_id: str) -> int:
         """The version the game's read models reflect (0 when not projected yet)."""
+        table = self.projection.latest.get(game_id) if self.projection is not None else None
+        if table is not None:
+            return table.version
         found = self.store.get(f"version:{game_id}")
         return int(found) if found else 0
+
+    def table(self, game_id: str) -> TableState | None:
+        """The game's table as its read models reflect it: this process's projection's, else the record."""
+        table = self.projection.latest.get(game_id) if self.projection is not None else None
+        if table is not None:
+            return table
+        found = self.store.get(f"record:{game_id}")
+        if found is None:
+            return None
+        record = RECORD.decode(found)
+        return stored.state_of(record.state, record.version, self.games)
 
     async def settle(self, game_id: str, min_version: int | None) -> bool:
         """Wait up to :data:`WAIT` s for ``min_version``; ``True`` when the game is not there (stale)."""
