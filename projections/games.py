@@ -49,11 +49,16 @@ class GameProjection:
         games: Mapping[str, AnyGame],
         changed: Changed | None = None,
         cache_size: int = CACHE_SIZE,
+        *,
+        views: bool = True,
     ) -> None:
         self.store = store
         self.games = dict(games)
         self.changed = changed
         self.cache_size = cache_size
+        self.views = views
+        """Write each perspective's view; off when the reads render views from :attr:`latest` themselves
+        (embedded: the reading process is the projecting one, so a view is built only when asked for)."""
         self.lock = threading.RLock()
         self.cache: OrderedDict[str, Live] = OrderedDict()
         self.latest: dict[str, TableState] = {}
@@ -163,7 +168,7 @@ class GameProjection:
         batch.put(f"record:{game_id}", encode(documents.record_of(table)))
         batch.put(f"version:{game_id}", str(table.version).encode())
         batch.put(f"summary:{game_id}", encode(documents.summary(game_id, rules, table)))
-        for viewer in perspectives(len(table.seat_names)):
+        for viewer in perspectives(len(table.seat_names)) if self.views else ():
             batch.put(
                 f"view:{game_id}:{viewer_key(viewer)}", encode(documents.view(game_id, rules, table, viewer))
             )

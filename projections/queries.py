@@ -15,11 +15,13 @@ from uuid import UUID
 
 import msgspec
 
+from domain.codec import encode
 from domain.errors import GameNotFound, InvalidToken
 from domain.seats import SPECTATOR, Seat, Viewer
 from domain.table import AnyGame, TableState, legal_for
 from domain.tokens import seat_holding
-from projections.documents import Seating, viewer_key
+from projections import documents
+from projections.documents import viewer_key
 from projections.read_side import ReadSide
 
 
@@ -65,6 +67,10 @@ async def seat_view(reads: ReadSide, game_id: str, token: str | None, min_versio
     game_id = canonical_id(game_id)
     stale = await reads.settle(game_id, min_version)
     viewer = perspective(reads, game_id, token)
+    if reads.projection is not None and not reads.projection.views:  # embedded: built when asked for
+        table = _table(reads, game_id)
+        document = encode(documents.view(game_id, reads.games[table.game], table, viewer))
+        return _answer(document, min_version, stale)
     return _answer(_document(reads, f"view:{game_id}:{viewer_key(viewer)}"), min_version, stale)
 
 
@@ -128,7 +134,6 @@ class _Listed(msgspec.Struct):
 
 
 _LISTED = msgspec.json.Decoder(_Listed)
-_SEATING = msgspec.json.Decoder(Seating)
 
 
 def _listed(found: _Listed, game: str | None, state: str | None) -> bool:

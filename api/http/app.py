@@ -98,7 +98,7 @@ def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) 
         relay = RedisRelay(settings.redis_url, store.channel, signals)
         return ReadSide(store, dict(games), signals, relay=relay, clock=tables.clock)
     local = SQLiteReadStore(settings.reads_path())
-    projection = GameProjection(local, games, changed=signals.publish)
+    projection = GameProjection(local, games, changed=signals.publish, views=False)  # views built on read
     recorder: Any = tables.recorder  # an application recorder (it keeps the notification log)
     follower = follower_for(recorder, projection, wake=tables.committed)
     return ReadSide(local, dict(games), signals, recorder, projection, follower, clock=tables.clock)
