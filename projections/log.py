@@ -116,6 +116,8 @@ class LogReader:
                     after = found[0].originator_version
                     table = stored.decode_snapshot(found[0].state, after, self.games, receipts=self.receipts)
             rows = self.recorder.select_events(key, gt=after, lte=version)
+            if table is None and rows and not stored.is_table_topic(rows[0].topic):
+                raise GameNotFound(f"No game {game_id}.")  # another log of the store (an attempts log)
             table = self._fold(
                 table, (stored.decode_event(r.topic, r.state, r.originator_version) for r in rows)
             )

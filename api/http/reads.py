@@ -17,8 +17,8 @@ from fastapi.responses import Response
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from api.http.routes import TokenDep, bearer
-from api.http.wire import reply
-from domain.errors import InvalidRequest, MissingToken
+from api.http.wire import MAX_VERSION, reply, version_number
+from domain.errors import MissingToken
 from domain.seats import Viewer
 from projections import queries
 from projections.read_side import ReadSide
@@ -48,9 +48,7 @@ async def _stream_token(
 async def _resume(last_event_id: Annotated[str | None, Header(alias="Last-Event-ID")] = None) -> int:
     if last_event_id is None:
         return 0
-    if not last_event_id.strip().isdigit():
-        raise InvalidRequest("Last-Event-ID must be a game version number.", {"last_event_id": last_event_id})
-    return int(last_event_id.strip())
+    return version_number(last_event_id.strip(), "Last-Event-ID")
 
 
 ReadsDep = Annotated[ReadSide, Depends(_reads)]
@@ -72,7 +70,9 @@ class Watched(NamedTuple):
     viewer: Viewer
 
 
-MinVersion = Annotated[int | None, Query(ge=0, description="wait briefly for the game to reach this version")]
+MinVersion = Annotated[
+    int | None, Query(ge=0, le=MAX_VERSION, description="wait briefly for the game to reach this version")
+]
 WatchedDep = Annotated[Watched, Depends(_watched)]
 ResumeDep = Annotated[int, Depends(_resume)]
 
@@ -115,12 +115,10 @@ async def legal_endpoint(request: Request) -> Response:
     itself; the FastAPI route below documents it in the OpenAPI.
     """
     found = request.query_params.get("min_version")
-    if found is not None and not found.isdigit():
-        raise InvalidRequest("The request does not fit its schema.", {"min_version": found})
+    version = None if found is None else version_number(found, "min_version")
     reads: ReadSide = request.app.state.reads
     token = bearer(request.headers.get("authorization"))
-    min_version = None if found is None else int(found)
-    return reply(await queries.legal(reads, request.path_params["game_id"], token, min_version))
+    return reply(await queries.legal(reads, request.path_params["game_id"], token, version))
 
 
 @router.get("/games/{game_id}/legal", summary="The commands the caller may send now")
@@ -133,7 +131,7 @@ async def events(
     reads: ReadsDep,
     game_id: str,
     token: TokenDep,
-    after: Annotated[int, Query(ge=0)] = 0,
+    after: Annotated[int, Query(ge=0, le=MAX_VERSION)] = 0,
     min_version: MinVersion = None,
 ) -> Response:
     return reply(await queries.feed(reads, game_id, token, after, min_version))

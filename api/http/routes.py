@@ -18,7 +18,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import Response
 
-from api.http.wire import Join, NewGame, decode, reply
+from api.http.wire import Join, NewGame, decode, reply, version_number
 from api.service.application import Tables
 from api.service.rulings import Ruling
 from domain.errors import InvalidRequest, MissingToken
@@ -54,10 +54,7 @@ def expected_version(if_match: str | None) -> int | None:
     """The game version an ``If-Match`` header names (``None`` without the header)."""
     if if_match is None:
         return None
-    text = if_match.removeprefix("W/").strip().strip('"')
-    if not text.isdigit():
-        raise InvalidRequest("If-Match must be a game version number.", {"if_match": if_match})
-    return int(text)
+    return version_number(if_match.removeprefix("W/").strip().strip('"'), "If-Match")
 
 
 async def _body(request: Request) -> bytes:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, TypeVar
 
 import msgspec
@@ -43,6 +44,18 @@ class Join(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     """Take an open seat under this name."""
 
     name: Name
+
+
+MAX_VERSION = 2**62
+"""No log reaches it: a larger version number is refused as malformed (and fits every store's integers)."""
+_VERSION = re.compile(r"[0-9]{1,19}")
+
+
+def version_number(text: str, field: str) -> int:
+    """``text`` as a version number (ASCII digits, at most :data:`MAX_VERSION`); ``InvalidRequest`` if not."""
+    if _VERSION.fullmatch(text) is None or int(text) > MAX_VERSION:
+        raise InvalidRequest(f"{field} must be a version number.", {field: text[:40]})
+    return int(text)
 
 
 def decode(body: bytes, kind: type[T]) -> T:
