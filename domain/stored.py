@@ -32,6 +32,7 @@ from domain.table import (
     TableState,
     TakeBackNoted,
 )
+from domain.table.state import receipt_key
 
 AnyGame = GameDefinition[Any, Any, Any, Any]
 
@@ -123,6 +124,7 @@ class TableRecord(msgspec.Struct, kw_only=True):
     effective: int = 0  # 0 in snapshots taken before take-backs existed: the version then
     ledger: takeback.Ledger = msgspec.field(default_factory=takeback.Ledger)
     forked_from: tuple[str, int] | None = None
+    receipts_by_seat: bool = False  # False in snapshots taken before keys were scoped to the seat
 
 
 class SnapshotRow(msgspec.Struct, kw_only=True):
@@ -137,7 +139,7 @@ _RecordWithoutReceipts: Any = msgspec.defstruct(
     "RecordWithoutReceipts",
     [
         (name, TableRecord.__annotations__[name], getattr(TableRecord, name))
-        if name in ("effective", "ledger", "forked_from")
+        if name in ("effective", "ledger", "forked_from", "receipts_by_seat")
         else (name, TableRecord.__annotations__[name])
         for name in TableRecord.__struct_fields__
         if name != "receipts"
@@ -169,6 +171,7 @@ def record_of(table: TableState) -> TableRecord:
         effective=table.effective,
         ledger=table.ledger,
         forked_from=table.forked_from,
+        receipts_by_seat=True,
     )
 
 
@@ -176,6 +179,13 @@ def encode_snapshot(table: TableState) -> bytes:
     """The stored bytes of a snapshot of ``table``."""
     row = SnapshotRow(timestamp=table.updated_at, topic=LEGACY_SNAPSHOT_TOPIC, state=record_of(table))
     return _ENCODER.encode(row)
+
+
+def _receipts(receipts: dict[str, Receipt], by_seat: bool) -> dict[str, Receipt]:
+    """Receipts keyed by seat and command id (an old snapshot's are re-keyed as they are read)."""
+    if by_seat:
+        return receipts
+    return {receipt_key(receipt.seat, command_id): receipt for command_id, receipt in receipts.items()}
 
 
 def decode_snapshot(state: bytes, version: int, games: Any, *, receipts: bool = True) -> TableState:
@@ -206,7 +216,7 @@ def state_of(record: Any, version: int, games: Any) -> TableState:
         recorded=record.recorded,
         effective=record.effective or version,
         ledger=record.ledger,
-        receipts=getattr(record, "receipts", {}),
+        receipts=_receipts(getattr(record, "receipts", {}), record.receipts_by_seat),
         game_state=None if raw == b"null" else game.state_decoder.decode(raw),
         forked_from=tuple(record.forked_from) if record.forked_from else None,
     )

@@ -34,6 +34,7 @@ from domain.errors import (
 )
 from domain.seats import Seat
 from domain.table import NEWCOMER, REFEREE, Actor, AnyGame, TableContext, TableForked, TableOpened
+from domain.table.state import receipt_key
 from domain.tokens import digest, new_token
 from projections.log import Loaded, table_id
 
@@ -155,8 +156,8 @@ class Tables(TableStore):
             after = await self.commit(table, events, expected)
         except (ConcurrentUpdate, StaleVersion):
             fresh = await asyncio.to_thread(self.load, table.id)
-            if command_id in fresh.table.receipts:  # our own first try won the race: answer as a retry
-                receipt = fresh.table.receipts[command_id]
+            receipt = fresh.table.receipts.get(receipt_key(seat, command_id))
+            if receipt is not None:  # our own first try won the race: answer as a retry
                 return Ruling(fresh, seat, receipt.first, receipt.last, replayed=True)
             raise
         return Ruling(after, seat, table.version + 1, after.version, recorded=tuple(events))

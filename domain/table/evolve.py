@@ -17,7 +17,7 @@ from domain.table.events import (
     TableOpened,
     TakeBackNoted,
 )
-from domain.table.state import RECEIPTS_KEPT, Receipt, TableState
+from domain.table.state import RECEIPTS_KEPT, Receipt, TableState, receipt_key
 
 # -- the fold -------------------------------------------------------------------------------------
 
@@ -107,13 +107,14 @@ def _taken_back(game: AnyGame, table: TableState, event: TakeBackNoted) -> Table
 
 def _noted(table: TableState, event: TableEvent) -> TableState:
     """Remember which versions ``event``'s command appended, so a retry is recognised."""
-    known = table.receipts.get(event.command_id)
+    key = receipt_key(event.seat, event.command_id)
+    known = table.receipts.get(key)
     if known is not None and known.last == event.version - 1:
         receipts = dict(table.receipts)
-        receipts[event.command_id] = Receipt(known.digest, known.seat, known.first, event.version)
+        receipts[key] = Receipt(known.digest, known.seat, known.first, event.version)
     else:
         receipt = Receipt(event.command_digest, event.seat, event.version, event.version)
-        receipts = {**table.receipts, event.command_id: receipt}
+        receipts = {**table.receipts, key: receipt}
         if len(receipts) > RECEIPTS_KEPT:
             del receipts[next(iter(receipts))]
     return msgspec.structs.replace(table, receipts=receipts)

@@ -56,7 +56,7 @@ from domain.table.events import (
     Unseated,
 )
 from domain.table.evolve import evolve_table, opened_state
-from domain.table.state import Receipt, TableState
+from domain.table.state import Receipt, TableState, receipt_key
 
 # -- deciding -------------------------------------------------------------------------------------
 
@@ -122,9 +122,12 @@ def decide_table(
 
 
 def receipt_for(table: TableState, seat: int | None, command_id: str, digest: str) -> Receipt | None:
-    """The receipt of a retried command, ``None`` for a new one; refuses an id reused for another."""
-    receipt = table.receipts.get(command_id)
-    if receipt is not None and (receipt.digest != digest or receipt.seat != seat):
+    """The receipt of a retried command, ``None`` for a new one; refuses an id the seat used for another.
+
+    Keys are the seat's own: the same key from another seat is another command.
+    """
+    receipt = table.receipts.get(receipt_key(seat, command_id))
+    if receipt is not None and receipt.digest != digest:
         raise IdempotencyKeyReused("This Idempotency-Key was already used for a different command.")
     return receipt
 

@@ -25,6 +25,12 @@ class Receipt(msgspec.Struct, frozen=True, array_like=True):
     last: int
 
 
+def receipt_key(seat: int | None, command_id: str) -> str:
+    """Where a command's receipt is kept: keys are scoped to the seat that sent them (a seat never
+    learns that another used a key); the table's own commands (opening, setup, the referee) apart."""
+    return command_id if seat is None else f"{seat}\x1f{command_id}"
+
+
 class TableState(msgspec.Struct, frozen=True, kw_only=True):
     """A whole table: who sits where, the secret, receipts, take-backs, and the game's own state."""
 

@@ -67,3 +67,17 @@ def test_commands_without_a_key_get_distinct_ids(client: TestClient, pile: dict[
     tables = client.app.state.tables  # type: ignore[attr-defined]
     ids = [event.command_id for event in tables.events_of(tables.load(pile["id"]))][2:]
     assert len(ids) == len(set(ids)) == 3
+
+
+def test_a_key_is_the_seats_own_and_another_seat_may_use_it(client: TestClient, pile: dict[str, Any]) -> None:
+    """Keys are scoped to the seat: the same key from another seat is a new command, and the first seat
+    learns nothing of it (its retry still answers as before)."""
+    first = send(client, pile, "ann", 1, key="shared")
+    other = send(client, pile, "bob", 1, key="shared")
+    assert first.status_code == other.status_code == 200
+    assert "Idempotent-Replayed" not in other.headers and other.json()["version"] == 4
+    again = send(client, pile, "ann", 1, key="shared")
+    assert (
+        again.headers["Idempotent-Replayed"] == "true" and again.json()["version"] == first.json()["version"]
+    )
+    assert stored_count(client, pile["id"]) == 4

@@ -57,13 +57,15 @@ def test_a_table_with_open_seats_waits_and_the_last_seat_taken_sets_the_game_up(
 
 
 def test_a_retry_is_recognised_and_a_key_reused_for_another_command_is_refused() -> None:
-    """The same id from the same seat for the same command is a retry; anything else is refused."""
+    """The same id from the same seat for the same command is a retry; for another command, refused;
+    from another seat, a new command (a seat never learns that another used a key)."""
     log = Log(TOLL)
     [recorded] = log.send(0, Take(count=2), command_id="k")
     receipt = receipt_for(log.table, 0, "k", recorded.command_digest)
     assert receipt is not None and (receipt.first, receipt.last) == (recorded.version, recorded.version)
     with pytest.raises(IdempotencyKeyReused):
-        receipt_for(log.table, 1, "k", recorded.command_digest)
+        receipt_for(log.table, 0, "k", "another command's digest")
+    assert receipt_for(log.table, 1, "k", recorded.command_digest) is None  # keys are the seat's own
     assert receipt_for(log.table, 0, "new", recorded.command_digest) is None
 
 
