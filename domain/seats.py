@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import enum
+import unicodedata
 from collections.abc import Sequence
 from typing import NewType, TypeGuard
+
+from domain.errors import RuleError
 
 Seat = NewType("Seat", int)
 """A chair at the table, numbered from 0 in seating order."""
@@ -44,3 +47,35 @@ def label(names: SeatNames, seat: int, default: str) -> str:
     """How a sentence names ``seat``: its player's name when the table knows it, else ``default``."""
     name = names[seat] if 0 <= seat < len(names) else None
     return name or default
+
+
+NAME_LENGTH = 40
+"""A player's name is at most this many characters (after normalising)."""
+
+
+class InvalidName(RuleError):
+    """Raised when a player's name is empty, too long, or holds what a name may not (see ``player_name``)."""
+
+    code = "name/invalid"
+
+
+def player_name(text: str) -> str:
+    """``text`` as a player's name: Unicode NFC, trimmed, 1 to :data:`NAME_LENGTH` characters, printable.
+
+    Refused: control and format characters (newlines, NUL, bidi overrides, zero-width marks), a name of
+    spaces only, and ``<`` or ``>`` — a name is echoed in every sentence, so it must not pass for markup
+    or make one line look like two players.
+    """
+    name = unicodedata.normalize("NFC", text).strip()
+    if not name or len(name) > NAME_LENGTH:
+        raise InvalidName(f"A name has 1 to {NAME_LENGTH} characters.")
+    if any(unicodedata.category(ch).startswith("C") or ch in "<>" for ch in name):
+        raise InvalidName("A name may not hold control or format characters, nor < or >.")
+    if not any(unicodedata.category(ch)[0] in "LN" for ch in name):
+        raise InvalidName("A name needs at least one letter or digit.")
+    return name
+
+
+def same_name(one: str, other: str) -> bool:
+    """True when two names would read alike at a table (compared case-insensitively)."""
+    return one.casefold() == other.casefold()

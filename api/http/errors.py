@@ -24,7 +24,8 @@ from domain.errors import (
     UnknownGameType,
     WrongStep,
 )
-from domain.table import IdempotencyKeyReused, NothingOverdue, NotStarted, TableFull
+from domain.seats import InvalidName
+from domain.table import IdempotencyKeyReused, NameTaken, NothingOverdue, NotStarted, TableFull
 from domain.takeback import (
     NeverTakenBack,
     NoRequest,
@@ -58,6 +59,8 @@ STATUS: dict[type[Exception], int] = {
     NoRequest: 409,
     NotYoursToAnswer: 409,
     NotYourTurn: 409,
+    NameTaken: 409,
+    InvalidName: 422,
     NothingOverdue: 409,
     GameIsOver: 409,
     WrongStep: 409,

@@ -22,7 +22,7 @@ from api.http.wire import Join, NewGame, decode, reply, version_number
 from api.service.application import Tables
 from api.service.rulings import Ruling
 from domain.errors import InvalidRequest, MissingToken
-from domain.seats import Seat
+from domain.seats import Seat, player_name
 from domain.table import feed_event, told
 from projections import documents, queries
 from projections.log import Loaded
@@ -92,7 +92,7 @@ async def open_table(tables: TablesDep, body: BodyDep) -> Response:
 
 @router.post("/games/{game_id}/join", summary="Take an open seat", openapi_extra=_body_schema("Join"))
 async def join(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
-    seating = await tables.join(game_id, decode(body, Join).name)
+    seating = await tables.join(game_id, player_name(decode(body, Join).name))
     return reply({"seat": seating.seat, "token": seating.token, "game": summary(seating.table)})
 
 

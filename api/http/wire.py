@@ -9,6 +9,7 @@ import msgspec
 from fastapi.responses import Response
 
 from domain.errors import InvalidRequest
+from domain.seats import player_name
 
 T = TypeVar("T")
 
@@ -36,7 +37,7 @@ class NewGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         if (self.players is None) == (self.seats is None):
             raise InvalidRequest("Give either 'players' (every seat named) or 'seats' (open seats).")
         if self.players is not None:
-            return list(self.players)
+            return [player_name(name) for name in self.players]
         return [None] * (self.seats or 0)
 
 

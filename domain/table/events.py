@@ -51,6 +51,12 @@ class IdempotencyKeyReused(RuleError):
     code = "request/idempotency_key_reused"
 
 
+class NameTaken(RuleError):
+    """Raised when a player asks for a seat under a name already seated at the table."""
+
+    code = "name/taken"
+
+
 class NothingOverdue(RuleError):
     """Raised when the referee is asked to act and nothing is overdue."""
 

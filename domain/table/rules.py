@@ -38,7 +38,7 @@ from domain import referee, takeback
 from domain.chance import Context
 from domain.codec import encode
 from domain.messages import Command, Event
-from domain.seats import Seat
+from domain.seats import Seat, same_name
 from domain.table.events import (
     REFEREE,
     Actor,
@@ -46,6 +46,7 @@ from domain.table.events import (
     AnyTableEvent,
     GameEventRecorded,
     IdempotencyKeyReused,
+    NameTaken,
     NothingOverdue,
     NotStarted,
     SeatTaken,
@@ -94,6 +95,9 @@ def open_table(game: AnyGame, opened: TableOpened, ctx: TableContext) -> list[An
     """The events opening a table: ``opened``, then the setup when every seat is already named."""
     options = msgspec.json.decode(opened.options, type=game.options_type)
     game.validate(options, len(opened.seat_names))
+    named = [name for name in opened.seat_names if name is not None]
+    if any(same_name(one, other) for i, one in enumerate(named) for other in named[i + 1 :]):
+        raise NameTaken("Two players at a table may not have the same name.")
     table = opened_state(opened)
     if table.open_seats():
         return [opened]
@@ -166,6 +170,8 @@ def _take_seat(game: AnyGame, table: TableState, command: TakeSeat, ctx: TableCo
     open_seats = table.open_seats()
     if not open_seats:
         raise TableFull("Every seat at this table is taken.")
+    if any(name is not None and same_name(name, command.name) for name in table.seat_names):
+        raise NameTaken("Somebody at this table already plays under that name.")
     seat = open_seats[0]
     taken = SeatTaken(
         version=table.version + 1,
