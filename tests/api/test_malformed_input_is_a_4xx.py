@@ -106,3 +106,20 @@ def test_the_attempts_log_id_is_no_game(client: TestClient, game: tuple[str, dic
     ]
     for answer in answers:
         _refused(answer, "game/not_found")
+
+
+def test_a_refused_body_nested_too_deep_to_read_never_breaks_the_audit(
+    client: TestClient, game: tuple[str, dict[int, str]]
+) -> None:
+    """3,000 ``[`` are refused (422) and audited; the audit reads them back as the text that was sent."""
+    game_id, tokens = game
+    answer = client.post(
+        f"/api/games/{game_id}/commands",
+        content="[" * 3000,
+        headers=bearer(tokens[0]) | {"content-type": "application/json"},
+    )
+    _refused(answer, "request/invalid")
+    audit = client.get(f"/api/games/{game_id}/audit", headers=bearer(tokens[0]))
+    assert audit.status_code == 200, audit.text
+    refused = [entry for entry in audit.json()["attempts"] if entry["outcome"] == "refused"]
+    assert refused and refused[-1]["command"] == "[" * 2000  # cut to its audited size, as text
