@@ -52,7 +52,7 @@ def viewer_for(
     ``over`` says whether the game is over now, when ``table`` is an earlier version of it.
     """
     own = table.seat_of(token) if token else None
-    ended = over or (lambda: is_over(table))
+    ended = over or (lambda: table.over)
     if asked.viewer == "omniscient":
         if not ended():
             raise HiddenUntilOver("The omniscient view opens once the game is over.")
@@ -235,7 +235,7 @@ def export(log: LogReader, game_id: str, token: str | None, takeback_timeout: fl
     the caller's perspective only (``complete: false``), like every other read.
     """
     table = log.load(game_id)
-    over = is_over(table)
+    over = table.over
     viewer: Viewer = OMNISCIENT if over else viewer_for(table, token, Asked())
     header = encode(
         {
@@ -263,11 +263,6 @@ def _line(rules: AnyGame, event: AnyTableEvent, viewer: Viewer) -> dict[str, Any
         line["command_id"] = event.command_id if sender else None
         line["command"] = _JSON.decode(event.command) if sender and event.command else None
     return line
-
-
-def is_over(table: Loaded) -> bool:
-    """True once the game at ``table`` has been set up and has ended."""
-    return table.over
 
 
 def _name(viewer: Viewer) -> str:

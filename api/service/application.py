@@ -119,14 +119,15 @@ class Tables(TableStore):
             await self._audit(table.id, seat, body, command_id, outcome)
         return ruling
 
-    async def referee(self, game_id: str) -> Ruling:
-        """The referee closes what is overdue at ``game_id`` (``table/nothing_overdue`` when nothing is)."""
+    async def referee(self, game_id: str) -> Loaded:
+        """The referee closes what is overdue at ``game_id`` (``table/nothing_overdue`` when nothing is);
+        the table after."""
         async with self.locks.hold(lock_key(game_id)):
             table, _ = await self._current(game_id)
             ctx = self._context(table, rules.digest_of(None, b"referee"), None)
             events = rules.decide_table(table.rules, table.table, REFEREE, rules.CloseOverdue(), ctx)
             after = await self.commit(table, events, expected=None)
-        return Ruling(after, -1, table.version + 1, after.version, recorded=tuple(events))
+        return after
 
     async def _ruled(  # noqa: PLR0917  (``submit``'s parameters, in its order)
         self,

@@ -11,14 +11,13 @@ from typing import Any
 
 from api.service.application import Tables
 from domain.errors import NoSuchVersion, NotOver
-from projections.history import is_over
 from projections.log import Loaded
 
 
 async def fork(tables: Tables, game_id: str, version: int) -> dict[str, Any]:
     """A sandbox game from a finished game's position at ``version``, with new seat tokens."""
     table = await asyncio.to_thread(tables.load, game_id)
-    if not is_over(table):
+    if not table.over:
         raise NotOver("Only a finished game can be forked.")
     if not 1 <= version <= table.version:
         raise NoSuchVersion(f"This game has versions 1 to {table.version}.", {"latest": table.version})

@@ -32,7 +32,7 @@ from domain import stored, takeback
 from domain.errors import ConcurrentUpdate, StaleVersion, StoreUnavailable
 from domain.stored import Attempted
 from domain.table import AnyGame, AnyTableEvent, TableState, evolve_table
-from projections.log import Loaded, LogReader, attempts_id, table_id
+from projections.log import Loaded, LogReader, attempts_id
 
 Clock = Any  # a callable returning the current time
 
@@ -188,11 +188,6 @@ class TableStore(Application[UUID]):
     def events_of(self, loaded: Loaded, after: int = 0, upto: int | None = None) -> list[AnyTableEvent]:
         """The table's events after ``after`` up to ``upto``."""
         return self.reader.events(loaded, after, upto)
-
-    def current(self, game_id: str) -> tuple[Loaded, bool]:
-        """The table as this process last committed it, else loaded; and whether it was the kept one."""
-        kept = self.kept.get(table_id(game_id))
-        return (kept, True) if kept is not None else (self.load(game_id), False)
 
     def ping(self) -> None:
         """Raise ``StoreUnavailable`` unless the store answers a query."""
