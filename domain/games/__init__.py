@@ -3,6 +3,8 @@
 from domain.game import register
 from domain.games.politrickers import POLITRICKERS
 from domain.games.slush_fund_2 import SLUSH_FUND_2
+from domain.games.super_pacs import SUPER_PACS
 
 register(SLUSH_FUND_2)
 register(POLITRICKERS)
+register(SUPER_PACS)

@@ -1,0 +1,62 @@
+"""Super PACS: 2-4 players build coalitions, win elections and invest, to hold the most power.
+
+Every game package has the same files for the same roles: ``commands``, ``events``, ``state``,
+``cards`` (the card set as data), ``rules`` (decide and the rules in prose), ``evolve``, ``views``
+(views and who may see each event), ``describe``, ``resample`` and ``takebacks``. This module puts
+them together.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.game import GameDefinition
+from domain.games.super_pacs.commands import Commands
+from domain.games.super_pacs.describe import describe
+from domain.games.super_pacs.events import Events
+from domain.games.super_pacs.evolve import evolve
+from domain.games.super_pacs.resample import resample
+from domain.games.super_pacs.rules import (
+    SuperPacsOptions,
+    check_options,
+    decide,
+    due,
+    is_over,
+    legal_commands,
+    outcome,
+    overdue,
+    setup,
+    to_act,
+)
+from domain.games.super_pacs.state import Table, all_cards
+from domain.games.super_pacs.takebacks import TAKEBACKS
+from domain.games.super_pacs.views import VISIBILITY, view
+
+SUPER_PACS: GameDefinition[Table, Any, Any, SuperPacsOptions] = GameDefinition(
+    id="super-pacs",
+    title="Super PACS",
+    rules_version="1",
+    min_seats=2,
+    max_seats=4,
+    options_type=SuperPacsOptions,
+    commands=Commands,
+    events=Events,
+    states=Table,
+    setup=setup,
+    evolve=evolve,
+    decide=decide,
+    to_act=to_act,
+    legal_commands=legal_commands,
+    is_over=is_over,
+    outcome=outcome,
+    view=view,
+    describe=describe,
+    resample=resample,
+    cards=all_cards,
+    check_options=check_options,
+    takebacks=TAKEBACKS,
+    visibility=VISIBILITY,
+    due=due,
+    overdue=overdue,
+    summary="Build a coalition of factions, win the House, the Senate and the White House, and invest.",
+)

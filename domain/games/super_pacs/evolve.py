@@ -1,0 +1,301 @@
+"""``evolve``: apply one Super PACS event to the table. No rules here: every outcome is in the event."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain import choices
+from domain.choices import Chosen
+from domain.games.super_pacs.cards import LEADER_BASE, TOKEN_NAMES
+from domain.games.super_pacs.cards import event as event_card
+from domain.games.super_pacs.events import (
+    ActionTaken,
+    DeckRebuilt,
+    DiscardsOwed,
+    EffectBegan,
+    EffectResolved,
+    ElectionWon,
+    EventRevealed,
+    FactionDestroyed,
+    FactionDiscarded,
+    FactionExploited,
+    FactionsAdded,
+    FactionsDrawn,
+    FactionsSneaked,
+    GameEnded,
+    GameSetUp,
+    InvestmentBought,
+    LeaderPicked,
+    LeadersRevealed,
+    MoneyMoved,
+    RoundBegan,
+    SneakedRevealed,
+    SurprisePlayed,
+    TargetChosen,
+    TokenTaken,
+    TurnEnded,
+    WindowOpened,
+)
+from domain.games.super_pacs.state import NO_SEAT, Election, Pending, Table, add_at
+from domain.messages import Event
+
+Zone = tuple[tuple[int, ...], ...]
+
+
+def _without(cards: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(card for card in cards if card not in gone)
+
+
+def _put(zone: Zone, seat: int, cards: tuple[int, ...]) -> Zone:
+    return (*zone[:seat], cards, *zone[seat + 1 :])
+
+
+def _set_up(event: GameSetUp) -> Table:
+    count = event.seat_count
+    empty: Zone = ((),) * count
+    return Table(
+        seat_count=count,
+        phase="turn" if event.leaders else "leaders",
+        round=1,
+        first=event.first,
+        turn=event.first,
+        step=0,
+        hands=event.hands,
+        money=(event.money,) * count,
+        coalitions=empty,
+        sneaked=empty,
+        investments=empty,
+        leaders=event.leaders or (NO_SEAT,) * count,
+        offers=event.offers,
+        picks=(NO_SEAT,) * count,
+        box=event.box,
+        deck=event.deck,
+        cemetery=(),
+        event_pool=event.event_pool,
+        events_out=event.events_out,
+        events_done=(),
+        elections_left=(200, 201, 202),
+        market=event.market,
+        investment_pile=event.investment_pile,
+        tokens=tuple(event.first if name == "FIRST PLAYER" else NO_SEAT for name in TOKEN_NAMES),
+        used=(False,) * count,
+        owed=(0,) * count,
+    )
+
+
+def _picked(state: Table, event: LeaderPicked) -> Table:
+    return replace(state, picks=(*state.picks[: event.seat], event.leader, *state.picks[event.seat + 1 :]))
+
+
+def _revealed(state: Table, event: LeadersRevealed) -> Table:
+    unpicked = [card for offer in state.offers for card in offer if card not in state.picks]
+    return replace(
+        state,
+        phase="turn",
+        leaders=state.picks,
+        picks=(NO_SEAT,) * state.seat_count,
+        offers=((),) * state.seat_count,
+        box=tuple(sorted((*state.box, *unpicked))),
+    )
+
+
+def _action(state: Table, event: ActionTaken) -> Table:
+    if event.action == "superpower":
+        used = (*state.used[: event.seat], True, *state.used[event.seat + 1 :])
+        return replace(state, used=used)
+    return replace(state, step=2 if event.action == "fundraise" else 1)
+
+
+def _drawn(state: Table, event: FactionsDrawn) -> Table:
+    hand = tuple(sorted((*state.hands[event.seat], *event.cards)))
+    return replace(state, hands=_put(state.hands, event.seat, hand), deck=_without(state.deck, event.cards))
+
+
+def _rebuilt(state: Table, event: DeckRebuilt) -> Table:
+    return replace(state, deck=tuple(sorted(state.cemetery)), cemetery=())
+
+
+def _money(state: Table, event: MoneyMoved) -> Table:
+    money = state.money
+    if event.payer != NO_SEAT:
+        money = add_at(money, event.payer, -event.amount)
+    if event.payee != NO_SEAT:
+        money = add_at(money, event.payee, event.amount)
+    return replace(state, money=money)
+
+
+def _exploited(state: Table, event: FactionExploited) -> Table:
+    seat, card = event.seat, event.card
+    hands = _put(state.hands, seat, _without(state.hands[seat], (card,)))
+    coalitions = _put(state.coalitions, seat, (*state.coalitions[seat], card))
+    return replace(state, hands=hands, coalitions=coalitions, step=2)
+
+
+def _sneaked(state: Table, event: FactionsSneaked) -> Table:
+    seat = event.seat
+    hands = _put(state.hands, seat, _without(state.hands[seat], event.cards))
+    sneaked = _put(state.sneaked, seat, tuple(sorted((*state.sneaked[seat], *event.cards))))
+    return replace(state, hands=hands, sneaked=sneaked, step=2)
+
+
+def _began(state: Table, event: EffectBegan) -> Table:
+    kind: Any = event.kind
+    return replace(state, pending=Pending(kind=kind, owner=event.owner, card=event.card, choice=event.choice))
+
+
+def _chosen_target(state: Table, event: TargetChosen) -> Table:
+    assert state.pending is not None
+    pending = replace(state.pending, target=event.target, victim=event.victim, choice=None)
+    return replace(state, pending=pending)
+
+
+def _window(state: Table, event: WindowOpened) -> Table:
+    if state.election is not None:
+        return replace(state, election=replace(state.election, window=event.window))
+    assert state.pending is not None
+    pending = replace(state.pending, window=event.window, affected=event.affected, payers=event.payers)
+    return replace(state, pending=pending)
+
+
+def _surprise(state: Table, event: SurprisePlayed) -> Table:
+    seat, card = event.seat, event.card
+    if card < LEADER_BASE:
+        hands = _put(state.hands, seat, _without(state.hands[seat], (card,)))
+        state = replace(state, hands=hands, cemetery=(*state.cemetery, card))
+    if state.election is not None:
+        plays = (*state.election.plays, (seat, card))
+        return replace(state, election=replace(state.election, window=None, plays=plays))
+    assert state.pending is not None
+    pending = replace(state.pending, window=None, plays=(*state.pending.plays, (seat, card)))
+    return replace(state, pending=pending)
+
+
+def _passed(state: Table, event: Chosen) -> Table:
+    if state.election is not None and state.election.window is not None:
+        window = choices.after(state.election.window, event)
+        return replace(state, election=replace(state.election, window=window))
+    assert state.pending is not None and state.pending.window is not None
+    return replace(state, pending=replace(state.pending, window=choices.after(state.pending.window, event)))
+
+
+def _resolved(state: Table, event: EffectResolved) -> Table:
+    return replace(state, pending=None)
+
+
+def _discarded(state: Table, event: FactionDiscarded) -> Table:
+    seat, card = event.seat, event.card
+    hands = _put(state.hands, seat, _without(state.hands[seat], (card,)))
+    owed = add_at(state.owed, seat, -1) if state.owed[seat] else state.owed
+    return replace(state, hands=hands, cemetery=(*state.cemetery, card), owed=owed)
+
+
+def _destroyed(state: Table, event: FactionDestroyed) -> Table:
+    seat, card = event.seat, event.card
+    coalitions = _put(state.coalitions, seat, _without(state.coalitions[seat], (card,)))
+    return replace(state, coalitions=coalitions, cemetery=(*state.cemetery, card))
+
+
+def _added(state: Table, event: FactionsAdded) -> Table:
+    coalitions = _put(state.coalitions, event.seat, (*state.coalitions[event.seat], *event.cards))
+    return replace(state, coalitions=coalitions, deck=_without(state.deck, event.cards))
+
+
+def _token(state: Table, event: TokenTaken) -> Table:
+    index = TOKEN_NAMES.index(event.token)
+    return replace(state, tokens=(*state.tokens[:index], event.seat, *state.tokens[index + 1 :]))
+
+
+def _owed(state: Table, event: DiscardsOwed) -> Table:
+    return replace(state, owed=tuple(a + b for a, b in zip(state.owed, event.owed, strict=True)))
+
+
+def _bought(state: Table, event: InvestmentBought) -> Table:
+    market = tuple(card if card != event.card else event.refill for card in state.market)
+    market = tuple(card for card in market if card >= 0)
+    pile = _without(state.investment_pile, (event.refill,))
+    owned = _put(state.investments, event.seat, (*state.investments[event.seat], event.card))
+    return replace(state, market=market, investment_pile=pile, investments=owned)
+
+
+def _turn_ended(state: Table, event: TurnEnded) -> Table:
+    if event.next == NO_SEAT:
+        return replace(state, phase="event", turn=NO_SEAT, step=0)
+    return replace(state, turn=event.next, step=0)
+
+
+def _sneaked_revealed(state: Table, event: SneakedRevealed) -> Table:
+    coalitions = tuple((*c, *s) for c, s in zip(state.coalitions, state.sneaked, strict=True))
+    return replace(state, coalitions=coalitions, sneaked=((),) * state.seat_count)
+
+
+def _event_revealed(state: Table, event: EventRevealed) -> Table:
+    card, revealed = event.card, state.revealed + 1
+    if event_card(card).election:
+        left = _without(state.elections_left, (card,))
+        counting = Election(card=card, window=event.window)
+        return replace(state, phase="election", elections_left=left, election=counting, revealed=revealed)
+    pool, done = _without(state.event_pool, (card,)), (*state.events_done, card)
+    return replace(state, event_pool=pool, events_done=done, revealed=revealed)
+
+
+def _won(state: Table, event: ElectionWon) -> Table:
+    coalitions = _put(state.coalitions, event.seat, (*state.coalitions[event.seat], event.card))
+    return replace(state, coalitions=coalitions, election=None)
+
+
+def _round(state: Table, event: RoundBegan) -> Table:
+    count = state.seat_count
+    return replace(
+        state,
+        phase="turn",
+        round=event.round,
+        first=event.first,
+        turn=event.first,
+        step=0,
+        used=(False,) * count,
+    )
+
+
+def _ended(state: Table, event: GameEnded) -> Table:
+    return replace(state, phase="over", turn=NO_SEAT, scores=event.scores, winners=event.winners)
+
+
+_APPLY: dict[type[Event], Callable[[Any, Any], Table]] = {
+    LeaderPicked: _picked,
+    LeadersRevealed: _revealed,
+    ActionTaken: _action,
+    FactionsDrawn: _drawn,
+    DeckRebuilt: _rebuilt,
+    MoneyMoved: _money,
+    FactionExploited: _exploited,
+    FactionsSneaked: _sneaked,
+    EffectBegan: _began,
+    TargetChosen: _chosen_target,
+    WindowOpened: _window,
+    SurprisePlayed: _surprise,
+    Chosen: _passed,
+    EffectResolved: _resolved,
+    FactionDiscarded: _discarded,
+    FactionDestroyed: _destroyed,
+    FactionsAdded: _added,
+    TokenTaken: _token,
+    DiscardsOwed: _owed,
+    InvestmentBought: _bought,
+    TurnEnded: _turn_ended,
+    SneakedRevealed: _sneaked_revealed,
+    EventRevealed: _event_revealed,
+    ElectionWon: _won,
+    RoundBegan: _round,
+    GameEnded: _ended,
+}
+
+
+def evolve(state: Table | None, event: Event) -> Table:
+    """The table after ``event``."""
+    if isinstance(event, GameSetUp):
+        return _set_up(event)
+    assert state is not None
+    return _APPLY[type(event)](state, event)

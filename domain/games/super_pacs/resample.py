@@ -1,0 +1,62 @@
+"""``resample``: a table that differs from the real one only in what a viewer cannot know.
+
+What is hidden from a seat: the factions in other seats' hands and sneaked zones, and, while leaders
+are picked, the other seats' offers and picks and the leaders left in the box. These are dealt again
+into the same places (every hand and zone keeps its size; a pick stays the same position of its new
+offer). The decks are left as they are: nobody knows their order, and a seat's own draws must be the
+same on any resample. The spectator's resample mixes every seat's hidden factions and offers.
+"""
+
+from __future__ import annotations
+
+import random
+
+from msgspec.structs import replace
+
+from domain.games.super_pacs.state import NO_SEAT, Table
+from domain.seats import OMNISCIENT, Viewer, is_seat
+
+Zone = tuple[tuple[int, ...], ...]
+
+
+def _others(state: Table, viewer: Viewer) -> list[int]:
+    return [seat for seat in range(state.seat_count) if not (is_seat(viewer) and seat == viewer)]
+
+
+def _redeal(zones: list[Zone], seats: list[int], rng: random.Random) -> list[Zone]:
+    """The cards of ``zones`` at ``seats`` dealt again at random into places of the same sizes."""
+    pool = [card for zone in zones for seat in seats for card in zone[seat]]
+    rng.shuffle(pool)
+    dealt: list[Zone] = []
+    for zone in zones:
+        rows = list(zone)
+        for seat in seats:
+            size = len(zone[seat])
+            rows[seat], pool = tuple(sorted(pool[:size])), pool[size:]
+        dealt.append(tuple(rows))
+    return dealt
+
+
+def _leaders(state: Table, seats: list[int], rng: random.Random) -> Table:
+    pool = [card for seat in seats for card in state.offers[seat]] + list(state.box)
+    rng.shuffle(pool)
+    offers, picks = list(state.offers), list(state.picks)
+    for seat in seats:
+        size = len(state.offers[seat])
+        fresh, pool = tuple(sorted(pool[:size])), pool[size:]
+        if picks[seat] != NO_SEAT:
+            picks[seat] = fresh[state.offers[seat].index(picks[seat])]
+        offers[seat] = fresh
+    return replace(state, offers=tuple(offers), picks=tuple(picks), box=tuple(sorted(pool)))
+
+
+def resample(state: Table, viewer: Viewer, rng: random.Random) -> Table:
+    """A table ``viewer`` cannot tell from ``state``."""
+    if viewer is OMNISCIENT or state.phase == "over":
+        return state
+    seats = _others(state, viewer)
+    hands, sneaked = _redeal([state.hands, state.sneaked], seats, rng)
+    other = replace(state, hands=hands, sneaked=sneaked)
+    if state.phase == "leaders":
+        other = _leaders(other, seats, rng)
+    return other

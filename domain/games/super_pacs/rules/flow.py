@@ -1,0 +1,33 @@
+"""A decision in progress: the events decided so far and the table they lead to.
+
+``decide`` often has to carry on after an event (a window that closes resolves its effect, the last
+turn of a round reveals the sneaked cards); a :class:`Flow` folds each event as it is decided, so the
+next rule reads the table as it now is. The events are the only output.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+
+from domain.chance import Context
+from domain.games.super_pacs.evolve import evolve
+from domain.games.super_pacs.state import Table
+from domain.messages import Event
+
+
+class Flow:
+    """The table as the events decided so far leave it."""
+
+    __slots__ = ("events", "now", "rng", "state")
+
+    def __init__(self, state: Table, ctx: Context) -> None:
+        self.state = state
+        self.events: list[Event] = []
+        self.rng: random.Random = ctx.rng
+        self.now: datetime = ctx.now
+
+    def emit(self, event: Event) -> None:
+        """Record ``event`` and fold it into the table."""
+        self.state = evolve(self.state, event)
+        self.events.append(event)

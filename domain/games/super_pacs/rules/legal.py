@@ -1,0 +1,90 @@
+"""``legal_commands``: exactly the commands ``decide`` accepts from a seat now."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from domain.choices import Choose, Pass
+from domain.games.super_pacs.cards import SURPRISE
+from domain.games.super_pacs.commands import (
+    BuyInvestment,
+    Campaign,
+    DiscardFaction,
+    Embezzle,
+    EndTurn,
+    Exploit,
+    Fundraise,
+    PickLeader,
+    PlaySurprise,
+    RevealEvent,
+    Sneak,
+    UseSuperpower,
+)
+from domain.games.super_pacs.rules import effects, rounds, turns
+from domain.games.super_pacs.state import Table
+from domain.messages import Command
+
+CAMPAIGN, EMBEZZLE, FUNDRAISE, END_TURN = Campaign(), Embezzle(), Fundraise(), EndTurn()
+REVEAL, PASS, SUPERPOWER = RevealEvent(), Pass(), UseSuperpower()
+
+
+def answers(state: Table, seat: int, where: str) -> list[Command]:
+    """A seat's answers to the open window: the surprises that apply, an election superpower, a pass."""
+    hand = state.hands[seat]
+    if where == "window":
+        played: list[Command] = [
+            PlaySurprise(card=c) for c in hand if c in SURPRISE and effects.applies(state, seat, c)
+        ]
+        return [*played, PASS]
+    played = [PlaySurprise(card=c) for c in hand if c in SURPRISE and election_applies(state, c)]
+    if rounds.may_use_superpower(state, seat, "election"):
+        played.append(SUPERPOWER)
+    return [*played, PASS]
+
+
+def election_applies(state: Table, card: int) -> bool:
+    """Votes surprises apply to an election count; Nullify when a play stands to be cancelled."""
+    verb = SURPRISE[card].do
+    if verb == "votes":
+        return True
+    assert state.election is not None
+    return verb == "nullify" and any(effects.alive(state.election.plays, False)[1:])
+
+
+def turn_commands(state: Table, seat: int) -> list[Command]:
+    """The turn player's commands at this step of the turn."""
+    step = state.step
+    listed: list[Command]
+    if step == 0:
+        listed = [CAMPAIGN, EMBEZZLE]
+    elif step == 1:
+        hand = state.hands[seat]
+        listed = [Exploit(card=card) for card in turns.exploitable(state, seat)]
+        listed += [Sneak(cards=(card,)) for card in hand]
+        listed += [Sneak(cards=pair) for pair in combinations(hand, 2)]
+        listed.append(FUNDRAISE)
+    else:
+        listed = [END_TURN]
+    if rounds.may_use_superpower(state, seat, "turn"):
+        listed.append(SUPERPOWER)
+    cash = state.money[seat]
+    listed += [
+        BuyInvestment(card=card) for card in state.market if turns.investment_cost(state, seat, card) <= cash
+    ]
+    return listed
+
+
+def legal(state: Table, seat: int, where: str) -> list[Command]:
+    """Everything ``seat`` may send in situation ``where`` (it is one of the seats asked)."""
+    if where == "leaders":
+        return [PickLeader(leader=card) for card in state.offers[seat]]
+    if where == "discard":
+        return [DiscardFaction(card=card) for card in state.hands[seat]]
+    if where == "choice":
+        assert state.pending is not None and state.pending.choice is not None
+        return [Choose(option=option) for option in state.pending.choice.options]
+    if where in ("window", "election"):
+        return answers(state, seat, where)
+    if where == "event":
+        return [REVEAL]
+    return turn_commands(state, seat)

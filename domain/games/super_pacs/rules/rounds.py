@@ -1,0 +1,156 @@
+"""The end of a round: sneaked cards revealed, the event, elections, the next round, the final score.
+
+Elections: every player counts the votes of the coalition (PROMOTED +4, SMEARED -4); a window lets
+surprises and election superpowers change them; once all have passed, the player with the most votes
+wins (RETIRED cannot; ties go to whoever played earliest in the round), adds the election card to the
+coalition and, after the HOUSE OF REP and the SENATE, takes FIRST PLAYER. The game ends once the WHITE
+HOUSE is won: power from the coalition and the investments; a tie at the top and everybody loses.
+"""
+
+from __future__ import annotations
+
+from domain.games.super_pacs.cards import (
+    COLOUR,
+    ELECTIONS,
+    LEADER_BASE,
+    POWER,
+    SURPRISE,
+    TOKEN_NAMES,
+    TYPES,
+    VOTES,
+    WHITE_HOUSE,
+    Effect,
+    investment,
+    leader,
+)
+from domain.games.super_pacs.events import ElectionWon, EventRevealed, GameEnded, RoundBegan, TokenTaken
+from domain.games.super_pacs.rules import effects
+from domain.games.super_pacs.rules.flow import Flow
+from domain.games.super_pacs.state import Table, hand_size, seat_order
+
+ELECTION_ROUNDS = {4: 200, 7: 201, 10: 202}
+"""The event deck is built so that HOUSE OF REP, SENATE and WHITE HOUSE come up in these rounds."""
+TOKEN_VOTES = 4
+"""PROMOTED gives +4 votes, SMEARED -4."""
+
+
+def token(state: Table, name: str) -> int:
+    """Who holds the token ``name`` (-1: nobody)."""
+    return state.tokens[TOKEN_NAMES.index(name)]
+
+
+def reveal_event(flow: Flow) -> None:
+    """The first player reveals the next event: an election opens its count, any other plays out."""
+    state = flow.state
+    card = ELECTION_ROUNDS.get(state.round)
+    if card is not None:
+        seats = voters(state)
+        window = effects.window_for(seats, "election", flow) if seats else None
+        flow.emit(EventRevealed(card=card, window=window))
+        if window is None:
+            conclude(flow)
+        return
+    card = flow.rng.choice(state.event_pool)
+    flow.emit(EventRevealed(card=card))
+    effects.begin(flow, "event", -1, card)
+    settle(flow)
+
+
+def settle(flow: Flow) -> None:
+    """Once the round's event is over (nothing pending, nothing owed), the next round begins."""
+    state = flow.state
+    if state.phase != "event" or state.pending is not None or any(state.owed) or state.revealed < state.round:
+        return
+    flow.emit(RoundBegan(round=state.round + 1, first=token(state, "FIRST PLAYER")))
+
+
+def superpower_cost(state: Table, seat: int) -> int:
+    """The leader's cost, less BLESSED's 1 and its own colour discount, never below 0."""
+    card = leader(state.leaders[seat])
+    cost = card.cost - (token(state, "BLESSED") == seat)
+    if card.discount is not None:
+        cost -= sum(COLOUR[faction] == card.discount for faction in state.coalitions[seat])
+    return max(0, cost)
+
+
+def may_use_superpower(state: Table, seat: int, when: str) -> bool:
+    """Once a round, not under SCANDAL, affordable in megabucks only, at the time its card says."""
+    if state.used[seat] or token(state, "SCANDAL") == seat:
+        return False
+    return leader(state.leaders[seat]).when == when and state.money[seat] >= superpower_cost(state, seat)
+
+
+def voters(state: Table) -> tuple[int, ...]:
+    """Who may answer an election's count: a faction in hand, or an election superpower to use."""
+    return tuple(
+        seat for seat in seat_order(state) if state.hands[seat] or may_use_superpower(state, seat, "election")
+    )
+
+
+def _play_effect(card: int) -> Effect:
+    return leader(card).superpower[0] if card >= LEADER_BASE else SURPRISE[card]
+
+
+def votes(state: Table) -> tuple[int, ...]:
+    """Each seat's votes now: its coalition, PROMOTED and SMEARED, and the plays that stand."""
+    count = state.seat_count
+    totals = [sum(VOTES[card] for card in cards) for cards in state.coalitions]
+    promoted, smeared = token(state, "PROMOTED"), token(state, "SMEARED")
+    if promoted >= 0:
+        totals[promoted] += TOKEN_VOTES
+    if smeared >= 0:
+        totals[smeared] -= TOKEN_VOTES
+    if state.election is not None:
+        plays = state.election.plays
+        for (seat, card), ok in zip(plays, effects.alive(plays, False)[1:], strict=True):
+            effect = _play_effect(card)
+            if ok and effect.do == "votes":
+                for other in range(count):
+                    if (effect.who == "self") == (other == seat):
+                        totals[other] += effect.n
+    return tuple(totals)
+
+
+def conclude(flow: Flow) -> None:
+    """Everyone agreed to conclude: the winner adds the election card; the game may end."""
+    state = flow.state
+    assert state.election is not None
+    card, counted = state.election.card, votes(state)
+    retired = token(state, "RETIRED")
+    order = [seat for seat in seat_order(state) if seat != retired]
+    winner = max(order, key=lambda seat: (counted[seat], -order.index(seat)))
+    flow.emit(ElectionWon(seat=winner, card=card, votes=counted))
+    if card != WHITE_HOUSE:
+        if token(flow.state, "FIRST PLAYER") != winner:
+            flow.emit(TokenTaken(seat=winner, token="FIRST PLAYER"))
+        flow.emit(RoundBegan(round=state.round + 1, first=winner))
+        return
+    scores = tuple(power(flow.state, seat) for seat in range(state.seat_count))
+    top = max(scores)
+    winners = (scores.index(top),) if scores.count(top) == 1 else ()
+    flow.emit(GameEnded(scores=scores, winners=winners))
+
+
+def worth(state: Table, seat: int, card: int) -> int:
+    """What investment ``card`` is worth to ``seat`` at the end."""
+    rule = investment(card).worth
+    colour = leader(state.leaders[seat]).colour
+    coalition = state.coalitions[seat]
+    base = rule.leader_base if rule.leader is not None and rule.leader == colour else rule.base
+    counted = {
+        "": 0,
+        "faction": len(coalition),
+        "hand": hand_size(state, seat),
+        "leader_colour": sum(COLOUR[c] == colour for c in coalition),
+        "election": sum(c in ELECTIONS for c in coalition),
+        "investment": len(state.investments[seat]),
+        "type": sum(kind in TYPES[c] for c in coalition for kind in rule.types),
+        "colour": sum(COLOUR[c] == rule.colour for c in coalition),
+    }[rule.per]
+    return base + rule.each * counted
+
+
+def power(state: Table, seat: int) -> int:
+    """``seat``'s final score: its coalition's power plus its investments' worth."""
+    coalition = sum(POWER[card] for card in state.coalitions[seat])
+    return coalition + sum(worth(state, seat, card) for card in state.investments[seat])

@@ -1,0 +1,135 @@
+"""The state of a Super PACS game: one frozen table whose ``phase`` says what is being waited for.
+
+Per-seat tuples are indexed by seat. Hands hold faction ids only (megabucks are a number per seat, see
+ruling R4). A deck whose order nobody knows (the faction deck, the investment pile, the events still
+in the game) is stored sorted; cards are drawn from it with the RNG at the moment of drawing.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.choices import Choice
+
+Phase = Literal["leaders", "turn", "event", "election", "over"]
+Kind = Literal["exploit", "superpower", "event"]
+
+NO_SEAT = -1
+
+
+class Pending(msgspec.Struct, frozen=True, kw_only=True, tag="Pending"):
+    """An exploit, a superpower or an event being played.
+
+    ``choice`` is open while its owner chooses a target (``target`` an opponent, ``victim`` the seat
+    and faction to destroy); then ``window`` is open for surprises; ``plays`` are the surprises played
+    on it (seat, card), in order. ``affected`` and ``payers`` are the seats its changes would reach and
+    the seats it would make pay (public: they decide which surprises apply).
+    """
+
+    kind: Kind
+    owner: int
+    card: int
+    target: int = NO_SEAT
+    victim: tuple[int, int] | None = None
+    choice: Choice | None = None
+    window: Choice | None = None
+    plays: tuple[tuple[int, int], ...] = ()
+    affected: tuple[int, ...] = ()
+    payers: tuple[int, ...] = ()
+
+
+class Election(msgspec.Struct, frozen=True, kw_only=True, tag="Election"):
+    """An election being counted: its card, the window for surprises and superpowers, the plays made."""
+
+    card: int
+    window: Choice | None = None
+    plays: tuple[tuple[int, int], ...] = ()
+
+
+class Table(msgspec.Struct, frozen=True, kw_only=True, tag="Table"):
+    """Everything on the table (see the module docstring)."""
+
+    seat_count: int
+    phase: Phase
+    round: int
+    first: int
+    turn: int
+    step: int
+    """0: before the initial action, 1: before the main action, 2: after it."""
+    hands: tuple[tuple[int, ...], ...]
+    money: tuple[int, ...]
+    coalitions: tuple[tuple[int, ...], ...]
+    sneaked: tuple[tuple[int, ...], ...]
+    investments: tuple[tuple[int, ...], ...]
+    leaders: tuple[int, ...]
+    offers: tuple[tuple[int, ...], ...]
+    picks: tuple[int, ...]
+    box: tuple[int, ...]
+    deck: tuple[int, ...]
+    cemetery: tuple[int, ...]
+    event_pool: tuple[int, ...]
+    events_out: tuple[int, ...]
+    events_done: tuple[int, ...]
+    elections_left: tuple[int, ...]
+    market: tuple[int, ...]
+    investment_pile: tuple[int, ...]
+    tokens: tuple[int, ...]
+    """The holder of each token (in ``TOKEN_NAMES`` order), or ``NO_SEAT``."""
+    used: tuple[bool, ...]
+    """Whether each seat used its superpower this round."""
+    owed: tuple[int, ...]
+    """Factions each seat still has to discard."""
+    pending: Pending | None = None
+    election: Election | None = None
+    revealed: int = 0
+    """Events revealed so far (one a round)."""
+    scores: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+
+
+def all_cards(state: Table) -> tuple[int, ...]:
+    """Every card in every zone (leaders, factions, events, investments); money is not a card here.
+
+    A leader being picked stays among its seat's offers until all are revealed.
+    """
+    zones = (state.hands, state.coalitions, state.sneaked, state.investments, state.offers)
+    held = [card for zone in zones for cards in zone for card in cards]
+    counting = [state.election.card] if state.election is not None else []
+    loose = (state.box, state.deck, state.cemetery, state.event_pool, state.events_out, state.events_done)
+    return (
+        *held,
+        *[card for card in state.leaders if card >= 0],
+        *counting,
+        *[card for pile in loose for card in pile],
+        *state.elections_left,
+        *state.market,
+        *state.investment_pile,
+    )
+
+
+def notes(money: int) -> int:
+    """How many money cards ``money`` megabucks are held in: the fewest 5s and 1s (ruling R4)."""
+    return money // 5 + money % 5
+
+
+def hand_size(state: Table, seat: int) -> int:
+    """Cards in ``seat``'s hand, factions and money cards together (public: ruling R4)."""
+    return len(state.hands[seat]) + notes(state.money[seat])
+
+
+def seat_order(state: Table) -> tuple[int, ...]:
+    """The seats in this round's turn order, from its first player clockwise."""
+    count = state.seat_count
+    return tuple((state.first + offset) % count for offset in range(count))
+
+
+def replace_at(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    """``values`` with ``value`` at ``seat``."""
+    return (*values[:seat], value, *values[seat + 1 :])
+
+
+def add_at(values: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:
+    """``values`` with ``delta`` added at ``seat``."""
+    return (*values[:seat], values[seat] + delta, *values[seat + 1 :])

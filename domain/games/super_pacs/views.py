@@ -1,0 +1,263 @@
+"""What each viewer may see of Super PACS: views, and who may read each event whole.
+
+A view is built from whitelisted pieces: every coalition, investment, token, the market, the
+cemetery and the revealed events are public, and so is each player's megabucks total (ruling R4); a
+seat sees its own hand, its own sneaked cards and its own leader offer (``OwnHand``), everyone else's
+only as counts (``HandCount``). Decks are counts for everyone.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.choices import Choice, Chosen
+from domain.games.super_pacs.cards import ELECTIONS, TOKEN_NAMES, name
+from domain.games.super_pacs.events import (
+    ActionTaken,
+    DeckRebuilt,
+    DiscardsOwed,
+    EffectBegan,
+    EffectResolved,
+    ElectionWon,
+    EventRevealed,
+    FactionDestroyed,
+    FactionDiscarded,
+    FactionExploited,
+    FactionsAdded,
+    FactionsDrawn,
+    FactionsDrawnUnseen,
+    FactionsSneaked,
+    FactionsSneakedUnseen,
+    GameEnded,
+    GameSetUp,
+    GameSetUpSeen,
+    InvestmentBought,
+    LeaderPicked,
+    LeaderPickedUnseen,
+    LeadersRevealed,
+    MoneyMoved,
+    RoundBegan,
+    SneakedRevealed,
+    SurprisePlayed,
+    TargetChosen,
+    TokenTaken,
+    TurnEnded,
+    WindowOpened,
+)
+from domain.games.super_pacs.rules import money, rounds
+from domain.games.super_pacs.state import NO_SEAT, Table, hand_size, notes
+from domain.messages import View
+from domain.seats import Viewer, is_seat
+from domain.visibility import Declarations, HandCount, OwnHand, Secret, hand_for, nobody, public
+
+
+class SeatView(msgspec.Struct, frozen=True, kw_only=True):
+    """One seat: its public pieces, and its hand, sneaked cards and leader offer as the viewer may see."""
+
+    seat: int
+    leader: int
+    picked: bool
+    offer: OwnHand | HandCount
+    hand: OwnHand | HandCount
+    hand_cards: int
+    megabucks: int
+    coalition: tuple[int, ...]
+    sneaked: OwnHand | HandCount
+    investments: tuple[int, ...]
+    superpower_used: bool
+    owes_discards: int
+
+
+class PendingView(msgspec.Struct, frozen=True, kw_only=True):
+    """The effect being played (all public)."""
+
+    kind: str
+    owner: int
+    card: int
+    target: int
+    victim: tuple[int, int] | None
+    choice: Choice | None
+    window: Choice | None
+    plays: tuple[tuple[int, int], ...]
+    affected: tuple[int, ...]
+    payers: tuple[int, ...]
+
+
+class ElectionView(msgspec.Struct, frozen=True, kw_only=True):
+    """An election being counted: the votes as they stand and the window."""
+
+    card: int
+    votes: tuple[int, ...]
+    window: Choice | None
+    plays: tuple[tuple[int, int], ...]
+
+
+class SuperPacsView(View, frozen=True, kw_only=True):
+    """The table as one viewer may see it."""
+
+    viewer: int
+    phase: str
+    round: int
+    first: int
+    turn: int
+    step: int
+    seats: tuple[SeatView, ...]
+    market: tuple[int, ...]
+    investment_pile: int
+    deck: int
+    cemetery: tuple[int, ...]
+    events_revealed: tuple[int, ...]
+    event_deck: int
+    next_election: str
+    treasury: int
+    tokens: dict[str, int]
+    pending: PendingView | None
+    election: ElectionView | None
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+def _seat(state: Table, viewer: Viewer, seat: int) -> SeatView:
+    offer = state.offers[seat] if state.offers else ()
+    return SeatView(
+        seat=seat,
+        leader=state.leaders[seat],
+        picked=state.picks[seat] != NO_SEAT,
+        offer=hand_for(offer, viewer, seat),
+        hand=hand_for(state.hands[seat], viewer, seat),
+        hand_cards=hand_size(state, seat),
+        megabucks=state.money[seat],
+        coalition=state.coalitions[seat],
+        sneaked=hand_for(state.sneaked[seat], viewer, seat),
+        investments=state.investments[seat],
+        superpower_used=state.used[seat],
+        owes_discards=state.owed[seat],
+    )
+
+
+def _pending(state: Table) -> PendingView | None:
+    p = state.pending
+    if p is None:
+        return None
+    return PendingView(
+        kind=p.kind,
+        owner=p.owner,
+        card=p.card,
+        target=p.target,
+        victim=p.victim,
+        choice=p.choice,
+        window=p.window,
+        plays=p.plays,
+        affected=p.affected,
+        payers=p.payers,
+    )
+
+
+def _election(state: Table) -> ElectionView | None:
+    e = state.election
+    if e is None:
+        return None
+    return ElectionView(card=e.card, votes=rounds.votes(state), window=e.window, plays=e.plays)
+
+
+def _next_election(state: Table) -> str:
+    left = [card for card in ELECTIONS if card in state.elections_left]
+    return name(left[0]) if left else ""
+
+
+def view(state: Table, viewer: Viewer) -> SuperPacsView:
+    """The table as ``viewer`` may see it."""
+    revealed = tuple(card for cards in state.coalitions for card in cards if card in ELECTIONS)
+    return SuperPacsView(
+        viewer=viewer if is_seat(viewer) else NO_SEAT,
+        phase=state.phase,
+        round=state.round,
+        first=state.first,
+        turn=state.turn,
+        step=state.step,
+        seats=tuple(_seat(state, viewer, seat) for seat in range(state.seat_count)),
+        market=state.market,
+        investment_pile=len(state.investment_pile),
+        deck=len(state.deck),
+        cemetery=state.cemetery,
+        events_revealed=(*state.events_done, *revealed),
+        event_deck=len(state.event_pool) + len(state.elections_left),
+        next_election=_next_election(state),
+        treasury=money.treasury(state),
+        tokens={token: holder for token, holder in zip(TOKEN_NAMES, state.tokens, strict=True)},
+        pending=_pending(state),
+        election=_election(state),
+        scores=state.scores,
+        winners=state.winners,
+    )
+
+
+# -- who may read each event -----------------------------------------------------------------------
+
+
+def _set_up_seen(event: GameSetUp, viewer: Viewer) -> GameSetUpSeen:
+    own = viewer if is_seat(viewer) else NO_SEAT
+    return GameSetUpSeen(
+        seat_count=event.seat_count,
+        first=event.first,
+        viewer=own,
+        hand=event.hands[own] if own != NO_SEAT else (),
+        offer=event.offers[own] if own != NO_SEAT and event.offers else (),
+        leaders=event.leaders,
+        hand_sizes=tuple(len(hand) + notes(event.money) for hand in event.hands),
+        market=event.market,
+        deck_size=len(event.deck),
+        money=event.money,
+    )
+
+
+def _own(event: LeaderPicked | FactionsDrawn | FactionsSneaked) -> tuple[int]:
+    return (event.seat,)
+
+
+VISIBILITY: Declarations = {
+    **public(
+        GameSetUpSeen,
+        LeaderPickedUnseen,
+        LeadersRevealed,
+        ActionTaken,
+        FactionsDrawnUnseen,
+        DeckRebuilt,
+        MoneyMoved,
+        FactionExploited,
+        FactionsSneakedUnseen,
+        EffectBegan,
+        TargetChosen,
+        WindowOpened,
+        SurprisePlayed,
+        EffectResolved,
+        FactionDiscarded,
+        FactionDestroyed,
+        FactionsAdded,
+        TokenTaken,
+        DiscardsOwed,
+        InvestmentBought,
+        TurnEnded,
+        SneakedRevealed,
+        EventRevealed,
+        ElectionWon,
+        RoundBegan,
+        GameEnded,
+        Chosen,
+    ),
+    GameSetUp: Secret(seen_by=nobody, hide=_set_up_seen, twins=(GameSetUpSeen,)),
+    LeaderPicked: Secret(
+        seen_by=_own, hide=lambda e, v: LeaderPickedUnseen(seat=e.seat), twins=(LeaderPickedUnseen,)
+    ),
+    FactionsDrawn: Secret(
+        seen_by=_own,
+        hide=lambda e, v: FactionsDrawnUnseen(seat=e.seat, count=len(e.cards)),
+        twins=(FactionsDrawnUnseen,),
+    ),
+    FactionsSneaked: Secret(
+        seen_by=_own,
+        hide=lambda e, v: FactionsSneakedUnseen(seat=e.seat, count=len(e.cards)),
+        twins=(FactionsSneakedUnseen,),
+    ),
+}
+"""Who may read each event whole: the deal, a leader pick, a draw and a sneak are their seat's only."""
