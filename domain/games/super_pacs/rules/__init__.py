@@ -167,9 +167,27 @@ def window(state: Table) -> choices.Choice | None:
     return state.election.window if state.election is not None else None
 
 
+_LAST_ASKED: list[Any] = [None, frozenset(), ""]
+_LAST_LEGAL: list[Any] = [None, -1, []]
+"""The latest answers, by the identity of the (immutable) state: the referee, the player and
+``decide`` ask the same questions of the same state several times a step."""
+
+
 def to_act(state: Table) -> frozenset[Seat]:
     """Every seat that may send a command now."""
-    where = situation(state)
+    if _LAST_ASKED[0] is not state:
+        where = situation(state)
+        _LAST_ASKED[0], _LAST_ASKED[1], _LAST_ASKED[2] = state, _asked(state, where), where
+    return _LAST_ASKED[1]  # type: ignore[no-any-return]
+
+
+def _where(state: Table) -> str:
+    """:func:`situation`, remembered with :func:`to_act`."""
+    to_act(state)
+    return _LAST_ASKED[2]  # type: ignore[no-any-return]
+
+
+def _asked(state: Table, where: str) -> frozenset[Seat]:
     if where == "over":
         return frozenset()
     if where == "leaders":
@@ -188,7 +206,11 @@ def legal_commands(state: Table, seat: Seat) -> list[Command]:
     """Exactly the commands ``decide`` accepts from ``seat`` now (none for a seat not asked)."""
     if seat not in to_act(state):
         return []
-    return legal(state, seat, situation(state))
+    if _LAST_LEGAL[0] is state and _LAST_LEGAL[1] == seat:
+        return list(_LAST_LEGAL[2])
+    listed = legal(state, seat, _where(state))
+    _LAST_LEGAL[0], _LAST_LEGAL[1], _LAST_LEGAL[2] = state, seat, tuple(listed)
+    return listed
 
 
 # -- deciding -----------------------------------------------------------------------------------------
@@ -290,9 +312,9 @@ DECIDERS: dict[type[Command], Callable[[Flow, int, Any], None]] = {
 
 def decide(state: Table, seat: Seat, command: Command, ctx: Context) -> list[Event]:
     """The events of ``command`` from ``seat``; refused unless it is one of the seat's legal commands."""
-    where = situation(state)
-    listed = legal(state, seat, where) if seat in to_act(state) else []
+    listed = legal_commands(state, seat)
     if command not in listed:
+        where = _where(state)
         if any(type(other) is type(command) for other in listed):
             raise IllegalMove(
                 f"{type(command).__name__} is not possible with those cards or that choice now."

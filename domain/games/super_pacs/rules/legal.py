@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from domain.choices import Choose, Pass
-from domain.games.super_pacs.cards import SURPRISE
+from domain.games.super_pacs.cards import EXPLOIT, FACTIONS, SURPRISE
 from domain.games.super_pacs.commands import (
     BuyInvestment,
     Campaign,
@@ -26,6 +26,9 @@ from domain.messages import Command
 
 CAMPAIGN, EMBEZZLE, FUNDRAISE, END_TURN = Campaign(), Embezzle(), Fundraise(), EndTurn()
 REVEAL, PASS, SUPERPOWER = RevealEvent(), Pass(), UseSuperpower()
+BUY = {card: BuyInvestment(card=card) for card in turns.COST}
+EXPLOITS = {card: Exploit(card=card) for card in range(len(FACTIONS))}
+SNEAK_ONE = {card: Sneak(cards=(card,)) for card in range(len(FACTIONS))}
 
 
 def answers(state: Table, seat: int, where: str) -> list[Command]:
@@ -59,18 +62,17 @@ def turn_commands(state: Table, seat: int) -> list[Command]:
         listed = [CAMPAIGN, EMBEZZLE]
     elif step == 1:
         hand = state.hands[seat]
-        listed = [Exploit(card=card) for card in turns.exploitable(state, seat)]
-        listed += [Sneak(cards=(card,)) for card in hand]
+        listed = [EXPLOITS[card] for card in hand if card in EXPLOIT]
+        listed += [SNEAK_ONE[card] for card in hand]
         listed += [Sneak(cards=pair) for pair in combinations(hand, 2)]
         listed.append(FUNDRAISE)
     else:
         listed = [END_TURN]
     if rounds.may_use_superpower(state, seat, "turn"):
         listed.append(SUPERPOWER)
-    cash = state.money[seat]
-    listed += [
-        BuyInvestment(card=card) for card in state.market if turns.investment_cost(state, seat, card) <= cash
-    ]
+    cash = state.money[seat] + (state.tokens[turns.INVESTOR] == seat)
+    cost = turns.COST
+    listed += [BUY[card] for card in state.market if cost[card] <= cash]
     return listed
 
 

@@ -34,9 +34,12 @@ TOKEN_VOTES = 4
 """PROMOTED gives +4 votes, SMEARED -4."""
 
 
+TOKEN_INDEX = {token_name: index for index, token_name in enumerate(TOKEN_NAMES)}
+
+
 def token(state: Table, name: str) -> int:
     """Who holds the token ``name`` (-1: nobody)."""
-    return state.tokens[TOKEN_NAMES.index(name)]
+    return state.tokens[TOKEN_INDEX[name]]
 
 
 def reveal_event(flow: Flow) -> None:

@@ -10,7 +10,7 @@ sneaked cards are revealed and added, their text ignored.
 
 from __future__ import annotations
 
-from domain.games.super_pacs.cards import EXPLOIT, WEALTH, investment, leader
+from domain.games.super_pacs.cards import EXPLOIT, INVESTMENT_IDS, TOKEN_NAMES, WEALTH, investment, leader
 from domain.games.super_pacs.commands import BuyInvestment, Exploit, Sneak
 from domain.games.super_pacs.events import (
     ActionTaken,
@@ -70,9 +70,13 @@ def superpower(flow: Flow, seat: int) -> None:
     effects.begin(flow, "superpower", seat, state.leaders[seat])
 
 
+COST = {card: investment(card).cost for card in INVESTMENT_IDS}
+INVESTOR = TOKEN_NAMES.index("INVESTOR")
+
+
 def investment_cost(state: Table, seat: int, card: int) -> int:
     """The printed cost, 1 less with INVESTOR, never below 0."""
-    return max(0, investment(card).cost - (rounds.token(state, "INVESTOR") == seat))
+    return max(0, COST[card] - (state.tokens[INVESTOR] == seat))
 
 
 def buy(flow: Flow, seat: int, command: BuyInvestment) -> None:
