@@ -34,7 +34,7 @@ TOKEN_VOTES = 4
 """PROMOTED gives +4 votes, SMEARED -4."""
 
 
-TOKEN_INDEX = {token_name: index for index, token_name in enumerate(TOKEN_NAMES)}
+TOKEN_INDEX: dict[str, int] = {token_name: index for index, token_name in enumerate(TOKEN_NAMES)}
 
 
 def token(state: Table, name: str) -> int:
