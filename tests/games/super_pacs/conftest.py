@@ -10,8 +10,16 @@ from typing import Any
 
 from domain.chance import Context
 from domain.games.super_pacs import SUPER_PACS
-from domain.games.super_pacs.cards import EVENTS, FACTIONS, INVESTMENTS, LEADERS, TOKEN_NAMES
-from domain.games.super_pacs.cards import EVENT_BASE, INVESTMENT_BASE, LEADER_BASE
+from domain.games.super_pacs.cards import (
+    EVENT_BASE,
+    EVENTS,
+    FACTIONS,
+    INVESTMENT_BASE,
+    INVESTMENTS,
+    LEADER_BASE,
+    LEADERS,
+    TOKEN_NAMES,
+)
 from domain.games.super_pacs.rules import SuperPacsOptions
 from domain.games.super_pacs.state import NO_SEAT, Table
 from tests.support import scenario
@@ -61,7 +69,9 @@ def free(state: Table, *cards: int) -> dict[str, Any]:
     }
 
 
-def stacked(seats: int = 3, *, hands: dict[int, tuple[int, ...]] | None = None, **fields: Any) -> scenario.Given:
+def stacked(
+    seats: int = 3, *, hands: dict[int, tuple[int, ...]] | None = None, **fields: Any
+) -> scenario.Given:
     """A table where ``hands`` (by seat) hold exactly the cards given; other hands keep their deal.
 
     Cards are taken from wherever the deal put them (hands or deck) and the displaced cards go to the

@@ -37,7 +37,8 @@ def test_the_player_with_the_most_power_wins() -> None:
 
 
 def test_a_tie_at_the_top_means_everybody_loses() -> None:
-    """End of game tiebreaks: If there is a tie between winners, the country falls into civil war and everybody loses."""
+    """End of game tiebreaks: If there is a tie between winners, the country falls into civil war and
+    everybody loses."""
     nine = (F("Real Estate Moguls"), F("Voter Suppression"), F("Oil Barons"), F("Hedge Funds"))
     done = _white_house((nine, (F("Liberal Media"),), ())).when(0, RevealEvent())
     ended = done.events[-1]
@@ -48,7 +49,12 @@ def test_a_tie_at_the_top_means_everybody_loses() -> None:
 
 def test_power_comes_from_factions_and_investments() -> None:
     """Then each player adds up their total power among factions and investments."""
-    given = stacked(3, leaders=LEADERS, coalitions=((F("Teachers"),), (), ()), investments=((I("Art Collection"),), (), ()))
+    given = stacked(
+        3,
+        leaders=LEADERS,
+        coalitions=((F("Teachers"),), (), ()),
+        investments=((I("Art Collection"),), (), ()),
+    )
     assert power(given.state, 0) == 2 + 4
 
 
@@ -65,7 +71,8 @@ def test_some_investments_depend_on_the_table() -> None:
 
 
 def test_the_final_score_example_of_47() -> None:
-    """Score example: Gold Bars 2 x 3 = 6, and Cattle Ranch 5, for 11; coalition 6 + 2 + 6 + 7 + 15 = 36; total 47."""
+    """Score example: Gold Bars 2 x 3 = 6, and Cattle Ranch 5, for 11; coalition 6 + 2 + 6 + 7 + 15 =
+    36; total 47."""
     red = (F("Gun Lobby"), F("War Veterans"), F("Oil Barons"))
     gray = (F("Organized Crime"),)
     blue = (F("Teachers"), F("Think Tank"), F("Public Broadcasting"))
@@ -73,7 +80,10 @@ def test_the_final_score_example_of_47() -> None:
     gold = (F("Supreme Court Clerks"), SENATE, WHITE_HOUSE)
     coalition = (*red, *gray, *blue, *green, *gold)
     given = stacked(
-        3, leaders=LEADERS, coalitions=(coalition, (), ()), investments=((I("Gold Bars"), I("Cattle Ranch")), (), ())
+        3,
+        leaders=LEADERS,
+        coalitions=(coalition, (), ()),
+        investments=((I("Gold Bars"), I("Cattle Ranch")), (), ()),
     )
     state = given.state
     assert worth(state, 0, I("Gold Bars")) == 6 and worth(state, 0, I("Cattle Ranch")) == 5

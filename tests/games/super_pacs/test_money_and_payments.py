@@ -1,4 +1,5 @@
-"""Money, payments, destroying and discarding, and the decks running out (Destroying, Discarding and Paying; Q&A)."""
+"""Money, payments, destroying and discarding, and the decks running out (Destroying, Discarding and
+Paying; Q&A)."""
 
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ def test_the_treasury_holds_29_money_cards_of_1_and_5() -> None:
 
 
 def test_money_is_kept_in_the_hand_others_see_the_card_count_and_the_tracked_total() -> None:
-    """Q: Money should be kept in your hand, hidden with your unplayed factions (ruling R4: the total is public)."""
+    """Q: Money should be kept in your hand, hidden with your unplayed factions (ruling R4: the total
+    is public)."""
     given = stacked(3, leaders=LEADERS, hands={1: (F("Teachers"), F("Unions"))}, money=(2, 7, 2))
     seen = given.view(Seat(0)).seats[1]
     assert seen.hand.count == 2  # type: ignore[union-attr]
@@ -48,9 +50,9 @@ def test_change_between_1s_and_5s_at_any_time() -> None:
 
 def test_a_penalty_you_cannot_pay_is_paid_in_factions_one_per_megabuck_short() -> None:
     """The player first pays as much as they can, then discards a faction for every megabuck still owed."""
-    given = _exploiting(
-        F("Country Club"), {1: (F("Teachers"), F("Unions")), 2: ()}, money=(2, 0, 2)
-    ).played((1, Pass()))
+    given = _exploiting(F("Country Club"), {1: (F("Teachers"), F("Unions")), 2: ()}, money=(2, 0, 2)).played(
+        (1, Pass())
+    )
     assert given.state.owed == (0, 1, 0)
     assert given.to_act() == {1} and given.legal(1) == [DiscardFaction(card=c) for c in given.state.hands[1]]
     given.when(1, DiscardFaction(card=F("Unions"))).then(FactionDiscarded(seat=1, card=F("Unions")))
@@ -70,7 +72,8 @@ def test_a_payee_gets_the_shortfall_from_the_treasury() -> None:
 
 
 def test_discard_is_from_the_hand_and_destroy_from_a_coalition() -> None:
-    """Discard a faction: from your hand to the cemetery. Destroy a faction: from a coalition to the cemetery."""
+    """Discard a faction: from your hand to the cemetery. Destroy a faction: from a coalition to the
+    cemetery."""
     given = _exploiting(F("Unions"), {1: (), 2: ()}, coalitions=((), (F("Oil Barons"),), ()))
     assert given.state.cemetery == (F("Oil Barons"),)
     assert F("Oil Barons") not in given.state.coalitions[1]
@@ -78,7 +81,9 @@ def test_discard_is_from_the_hand_and_destroy_from_a_coalition() -> None:
 
 def test_you_must_destroy_if_you_can_even_your_own() -> None:
     """Q: You must destroy a Financial if you can, even if it is one of your own."""
-    given = stacked(3, leaders=LEADERS, hands={0: (F("Unions"),), 1: (), 2: ()}, coalitions=((F("Oil Barons"),), (), ()))
+    given = stacked(
+        3, leaders=LEADERS, hands={0: (F("Unions"),), 1: (), 2: ()}, coalitions=((F("Oil Barons"),), (), ())
+    )
     done = given.played((0, Embezzle())).when(0, Exploit(card=F("Unions")))
     assert FactionDestroyed(seat=0, card=F("Oil Barons")) in done.events
 
@@ -94,7 +99,10 @@ def test_an_exploit_that_cannot_be_performed_has_no_effect() -> None:
 def test_immune_factions_can_never_be_destroyed() -> None:
     """Since its type is immune, it cannot be moved or destroyed."""
     given = stacked(
-        3, leaders=LEADERS, hands={0: (F("Unions"),), 1: (), 2: ()}, coalitions=((), (F("Federal Reserve"),), ())
+        3,
+        leaders=LEADERS,
+        hands={0: (F("Unions"),), 1: (), 2: ()},
+        coalitions=((), (F("Federal Reserve"),), ()),
     )
     done = given.played((0, Embezzle())).when(0, Exploit(card=F("Unions")))
     assert F("Federal Reserve") in done.state.coalitions[1]
@@ -102,14 +110,21 @@ def test_immune_factions_can_never_be_destroyed() -> None:
 
 def test_an_empty_treasury_makes_everyone_discard_down_to_5_first() -> None:
     """Q: If the Treasury runs out, all players must discard down to 5 cards in hand, then you collect."""
-    hands = {0: (F("Teachers"),), 1: tuple(F(n) for n in ("Unions", "Oil Barons", "Gun Lobby", "Talk Radio")), 2: ()}
-    given = stacked(3, leaders=LEADERS, hands=hands, money=(58, 7, 1), coalitions=((F("Hedge Funds"),), (), ()))
+    hands = {
+        0: (F("Teachers"),),
+        1: tuple(F(n) for n in ("Unions", "Oil Barons", "Gun Lobby", "Talk Radio")),
+        2: (),
+    }
+    given = stacked(
+        3, leaders=LEADERS, hands=hands, money=(58, 7, 1), coalitions=((F("Hedge Funds"),), (), ())
+    )
     done = given.played((0, Embezzle())).when(0, Fundraise())
     assert done.events[1:] == [DiscardsOwed(owed=(1, 2, 0)), MoneyMoved(payer=-1, payee=0, amount=1)]
 
 
 def test_an_empty_faction_deck_is_rebuilt_from_the_cemetery() -> None:
-    """Q: What happens if the faction deck runs out? A: Shuffle the cards in the Cemetery to make a new deck."""
+    """Q: What happens if the faction deck runs out? A: Shuffle the cards in the Cemetery to make a
+    new deck."""
     given = stacked(3, leaders=LEADERS).adjusted(deck=(), cemetery=(F("Teachers"), F("Unions")))
     done = given.when(0, Campaign())
     assert done.events[1] == DeckRebuilt(size=2)

@@ -30,7 +30,13 @@ def _event(round_number: int, hands: dict[int, tuple[int, ...]] | None = None, *
     """The round's turns are over: the first player is to reveal the event of ``round_number``."""
     fields.setdefault("leaders", LEADERS)
     return stacked(
-        3, hands=hands or NO_HANDS, phase="event", turn=-1, round=round_number, revealed=round_number - 1, **fields
+        3,
+        hands=hands or NO_HANDS,
+        phase="event",
+        turn=-1,
+        round=round_number,
+        revealed=round_number - 1,
+        **fields,
     )
 
 
@@ -113,14 +119,18 @@ def test_a_tie_goes_to_the_player_who_played_earliest_in_the_round() -> None:
     won = _event(4, coalitions=coalitions, first=1, tokens=tokens(FIRST_PLAYER=1)).when(1, RevealEvent())
     winner = next(e for e in won.events if isinstance(e, ElectionWon))
     assert winner.votes == (2, 3, 4) and winner.seat == 2
-    won = _event(4, coalitions=((F("Unions"),), (F("War Veterans"),), ()), first=1, tokens=tokens(FIRST_PLAYER=1))
+    won = _event(
+        4, coalitions=((F("Unions"),), (F("War Veterans"),), ()), first=1, tokens=tokens(FIRST_PLAYER=1)
+    )
     assert ElectionWon(seat=1, card=HOUSE, votes=(3, 3, 0)) in won.when(1, RevealEvent()).events
 
 
 def test_surprises_and_superpowers_may_change_the_election_before_it_concludes() -> None:
     """2. Leader superpowers and surprise cards that can influence elections can be played at this moment."""
     leaders = (L("MR. HOPE"), L("GRANDMA BERNADETTE"), L("THE ORGANIZER"))
-    given = _event(4, {0: (), 1: (), 2: (F("Youth Vote"),)}, leaders=leaders, coalitions=((F("Teachers"),), (), ()))
+    given = _event(
+        4, {0: (), 1: (), 2: (F("Youth Vote"),)}, leaders=leaders, coalitions=((F("Teachers"),), (), ())
+    )
     counting = given.played((0, RevealEvent()))
     assert counting.to_act() == {1, 2}
     assert counting.legal(1) == [UseSuperpower(), Pass()]

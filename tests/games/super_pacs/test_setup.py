@@ -49,7 +49,7 @@ def test_the_event_deck_holds_ten_cards_one_for_each_round() -> None:
 
 def test_white_house_at_the_bottom_then_senate_then_house_of_rep_under_three_random() -> None:
     """WHITE HOUSE at the bottom with 2 random on it; SENATE and 2 more; HOUSE OF REP and 3 random."""
-    assert ELECTION_ROUNDS == {4: ELECTIONS[0], 7: ELECTIONS[1], 10: ELECTIONS[2]}
+    assert {4: ELECTIONS[0], 7: ELECTIONS[1], 10: ELECTIONS[2]} == ELECTION_ROUNDS
 
 
 def test_reveal_the_top_4_investments_face_up() -> None:

@@ -16,7 +16,7 @@ from domain.games.super_pacs.events import (
 from domain.games.super_pacs.rules import due, overdue
 from domain.seats import SPECTATOR
 
-from .conftest import EV, GAME, F, L, stacked, tokens
+from .conftest import EV, GAME, F, L, stacked
 
 LEADERS = (L("MR. HOPE"), L("THE HAIR PIECE"), L("THE ORGANIZER"))
 
@@ -50,7 +50,9 @@ def test_each_seat_answers_with_a_surprise_or_a_pass() -> None:
 
 def test_whoever_announces_first_goes_first() -> None:
     """Q: If two players want to do something at the same time ... Whoever announces first goes first."""
-    given = _exploiting(F("Oil Barons"), {1: (F("Spin Doctors"), F("Teachers")), 2: (F("Filibuster"), F("Unions"))})
+    given = _exploiting(
+        F("Oil Barons"), {1: (F("Spin Doctors"), F("Teachers")), 2: (F("Filibuster"), F("Unions"))}
+    )
     first = given.when(2, PlaySurprise(card=F("Filibuster")))
     assert first.events[0] == SurprisePlayed(seat=2, card=F("Filibuster"))
     assert first.state.pending.plays == ((2, F("Filibuster")),)
@@ -65,7 +67,8 @@ def test_a_surprise_is_discarded_from_the_hand_to_the_cemetery() -> None:
 
 
 def test_nullify_undoes_every_effect_including_a_destroyed_card() -> None:
-    """Q: When something is nullified, undo all the effects (this may mean taking back a card from the cemetery)."""
+    """Q: When something is nullified, undo all the effects (this may mean taking back a card from the
+    cemetery)."""
     given = _exploiting(
         F("Militia Men"),
         {1: (F("Spin Doctors"),), 2: ()},
@@ -111,7 +114,10 @@ def test_counts_still_include_the_immune_players_cards() -> None:
     """Effects that count and compare things still include the immune player's cards in computing totals."""
     media = (F("Liberal Media"), F("Talk Radio"))
     given = stacked(
-        3, leaders=LEADERS, hands={0: (), 1: (F("Megachurch"),), 2: ()}, coalitions=((), media, (F("Paparazzi"),))
+        3,
+        leaders=LEADERS,
+        hands={0: (), 1: (F("Megachurch"),), 2: ()},
+        coalitions=((), media, (F("Paparazzi"),)),
     ).adjusted(phase="event", event_pool=(EV("Media Frenzy"),), round=1)
     revealed = given.played((0, RevealEvent()))
     assert revealed.state.pending.affected == (1,)
@@ -144,7 +150,8 @@ def test_too_big_to_fail_banks_defends_against_a_payment() -> None:
 
 
 def test_too_big_to_fail_banks_does_not_answer_organized_crime() -> None:
-    """Q: Can I defend against ORGANIZED CRIME by discarding TOO BIG TO FAIL BANKS? A: No, it does not use "pay"."""
+    """Q: Can I defend against ORGANIZED CRIME by discarding TOO BIG TO FAIL BANKS? A: No, it does not
+    use "pay"."""
     given = _exploiting(F("Organized Crime"), {1: (F("Too Big To Fail Banks"),), 2: ()})
     assert given.legal(1) == [Pass()]
 
@@ -164,15 +171,16 @@ def test_the_referee_closes_an_overdue_window() -> None:
     assert deadline == EPOCH + timedelta(seconds=30)
     assert overdue(given.state, Context.seeded(0, now=EPOCH)) == []
     closed = overdue(given.state, Context.seeded(0, now=deadline))
-    assert closed[:2] == [Chosen(seat=1, option="", by_referee=True), Chosen(seat=2, option="", by_referee=True)]
+    assert closed[:2] == [
+        Chosen(seat=1, option="", by_referee=True),
+        Chosen(seat=2, option="", by_referee=True),
+    ]
     assert isinstance(closed[2], EffectResolved) and closed[-1] == MoneyMoved(payer=-1, payee=0, amount=4)
 
 
 def test_a_destroy_with_several_candidates_asks_its_owner() -> None:
     """Destroy a faction: choose a faction from a coalition; you may choose an opponent's."""
-    given = _exploiting(
-        F("Militia Men"), {1: (), 2: ()}, coalitions=((F("Teachers"),), (F("Unions"),), ())
-    )
+    given = _exploiting(F("Militia Men"), {1: (), 2: ()}, coalitions=((F("Teachers"),), (F("Unions"),), ()))
     assert given.to_act() == {0}
     options = given.legal(0)
     assert options == [Choose(option=f"0:{F('Teachers')}"), Choose(option=f"1:{F('Unions')}")]

@@ -37,7 +37,9 @@ def test_choose_an_initial_action_campaign_or_embezzle() -> None:
     given = _turn()
     legal = given.legal(0)
     assert Campaign() in legal and Embezzle() in legal and Fundraise() not in legal
-    given.when(0, Embezzle()).then(ActionTaken(seat=0, action="embezzle"), MoneyMoved(payer=-1, payee=0, amount=2))
+    given.when(0, Embezzle()).then(
+        ActionTaken(seat=0, action="embezzle"), MoneyMoved(payer=-1, payee=0, amount=2)
+    )
 
 
 def test_campaign_is_the_leaders_campaign_action() -> None:
@@ -91,17 +93,22 @@ def test_fundraise_gets_megabucks_equal_to_the_coalitions_wealth() -> None:
 
 
 def test_the_turn_ends_after_the_main_action_and_the_player_to_the_left_plays() -> None:
-    """In a round each player takes a turn, starting with the first player, followed by the player to the left."""
+    """In a round each player takes a turn, starting with the first player, followed by the player to
+    the left."""
     given = _turn().played((0, Embezzle()), (0, Fundraise()))
     given.when(0, EndTurn()).then(TurnEnded(seat=0, next=1))
     assert EndTurn() not in _turn().legal(0)
 
 
 def test_the_superpower_once_per_round_paying_its_cost() -> None:
-    """Once per round ... Superpower. Pay the cost and perform the action at the bottom of your leader card."""
+    """Once per round ... Superpower. Pay the cost and perform the action at the bottom of your leader
+    card."""
     given = _turn()
     done = given.when(0, UseSuperpower())
-    assert done.events[:2] == [ActionTaken(seat=0, action="superpower"), MoneyMoved(payer=0, payee=-1, amount=2)]
+    assert done.events[:2] == [
+        ActionTaken(seat=0, action="superpower"),
+        MoneyMoved(payer=0, payee=-1, amount=2),
+    ]
     assert UseSuperpower() not in done.legal(0)
 
 
@@ -151,7 +158,9 @@ def test_buy_investments_any_time_during_your_turn_refilled_to_four() -> None:
 def test_buy_an_investment_do_something_else_then_buy_again() -> None:
     """Q: Can I buy an investment, do something else, and then buy investments again? A: Yes."""
     market = (I("Bitcoin"), I("Gold Bars"), I("Junk Bonds"), I("Vineyard"))
-    given = _turn(money=(12, 2, 2), market=market).played((0, BuyInvestment(card=I("Bitcoin"))), (0, Embezzle()))
+    given = _turn(money=(12, 2, 2), market=market).played(
+        (0, BuyInvestment(card=I("Bitcoin"))), (0, Embezzle())
+    )
     assert BuyInvestment(card=I("Junk Bonds")) in given.legal(0)
 
 

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from domain.games.super_pacs.commands import BuyInvestment, Campaign, EndTurn, Exploit, Fundraise, Sneak, UseSuperpower
+from domain.games.super_pacs.commands import (
+    BuyInvestment,
+    Campaign,
+    EndTurn,
+    Exploit,
+    Fundraise,
+    Sneak,
+    UseSuperpower,
+)
 from domain.games.super_pacs.events import FactionsDrawn, MoneyMoved
 
 from .conftest import F, I, L, stacked, tokens
@@ -11,7 +19,8 @@ MEDIA, GREENS = F("Liberal Media"), F("Environmentalists")
 
 
 def test_alices_sneak() -> None:
-    """Alice sneaks "Liberal Media" and "Environmentalists"; at the end of the round both go into her coalition."""
+    """Alice sneaks "Liberal Media" and "Environmentalists"; at the end of the round both go into her
+    coalition."""
     given = stacked(2, leaders=(L("MR. HOPE"), L("THE CEO")), hands={0: (MEDIA, GREENS), 1: ()})
     given = given.played((0, Campaign()), (0, Sneak(cards=(MEDIA, GREENS))), (0, EndTurn()))
     assert given.state.coalitions[0] == ()
@@ -29,7 +38,8 @@ def test_johns_green_sneak() -> None:
 
 
 def test_ruths_car_companies_exploit() -> None:
-    """Ruth campaigns with Mr. Hope, draws Car Companies, exploits it: 3 from the Treasury, 1 from an immune opponent."""
+    """Ruth campaigns with Mr. Hope, draws Car Companies, exploits it: 3 from the Treasury, 1 from an
+    immune opponent."""
     cars = F("Car Companies")
     given = stacked(
         3,
@@ -46,10 +56,13 @@ def test_ruths_car_companies_exploit() -> None:
 
 
 def test_toms_fundraise_and_investment() -> None:
-    """Tom has 7 wealth, fundraises, buys a 3-megabuck investment, keeps 4, and a new investment is revealed."""
+    """Tom has 7 wealth, fundraises, buys a 3-megabuck investment, keeps 4, and a new investment is
+    revealed."""
     wealthy = (F("Wallet Street"), F("Hedge Funds"), F("Unions"))
     market = (I("Bitcoin"), I("Gold Bars"), I("Junk Bonds"), I("Vineyard"))
-    given = stacked(2, leaders=(L("THE CEO"), L("MR. HOPE")), coalitions=(wealthy, ()), market=market, money=(0, 2))
+    given = stacked(
+        2, leaders=(L("THE CEO"), L("MR. HOPE")), coalitions=(wealthy, ()), market=market, money=(0, 2)
+    )
     given = given.played((0, Campaign()), (0, Fundraise()))
     done = given.when(0, BuyInvestment(card=I("Bitcoin")))
     assert done.state.money[0] == 7 - 3 and done.state.investments[0] == (I("Bitcoin"),)
