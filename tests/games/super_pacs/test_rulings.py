@@ -52,7 +52,7 @@ def test_r9_campaign_actions_open_no_window() -> None:
 
 
 def test_r12_a_single_candidate_is_chosen_for_its_owner() -> None:
-    """R12: a choice of target with one candidate is made for its owner; with none, that part has no effect."""
+    """R12: a target choice with one candidate is made for its owner; with none, that part has no effect."""
     given = stacked(3, leaders=LEADERS, hands={0: (F("Car Companies"),), 1: (), 2: ()})
     given = given.adjusted(coalitions=((), (F("Civil Servants"),), ()))
     done = given.played((0, Embezzle())).when(0, Exploit(card=F("Car Companies")))
