@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from domain.choices import Pass
 from domain.games.super_pacs.commands import Campaign, Embezzle, Exploit, PlaySurprise, RevealEvent
-from domain.games.super_pacs.events import EffectBegan, TargetChosen
+from domain.games.super_pacs.events import EffectBegan, EventRevealed, TargetChosen
+from domain.games.super_pacs.takebacks import TAKEBACKS
 
 from .conftest import EV, GAME, F, L, stacked
 
@@ -61,3 +62,19 @@ def test_r12_a_single_candidate_is_chosen_for_its_owner() -> None:
     nobody = stacked(3, leaders=LEADERS, hands={0: (F("Car Companies"),), 1: (), 2: ()})
     done = nobody.played((0, Embezzle())).when(0, Exploit(card=F("Car Companies")))
     assert not any(isinstance(e, TargetChosen) for e in done.events) and done.state.money[0] == 4 + 3
+
+
+def test_r15_collecting_from_an_opponent_is_not_a_payment() -> None:
+X
+    given = stacked(3, leaders=LEADERS, hands={0: (F("Car Companies"),), 1: (F("Teachers"),), 2: ()})
+    given = given.adjusted(coalitions=((), (F("Civil Servants"),), ()), money=(2, 0, 2))
+    done = given.played((0, Embezzle()), (0, Exploit(card=F("Car Companies"))), (1, Pass()))
+    assert done.state.owed == (0, 0, 0) and done.state.money == (4 + 3, 0, 2)
+
+
+def test_r17_a_turn_begins_with_the_initial_action() -> None:
+    """R17: for take-backs, a turn begins with Campaign or Embezzle; a revealed event is final."""
+    given = stacked(3, leaders=LEADERS)
+    events = given.when(0, Embezzle()).events
+    assert [TAKEBACKS.turn_start(given.state, event) for event in events] == [True, False]
+    assert TAKEBACKS.final(EventRevealed(card=EV("Tax Rebate")))
