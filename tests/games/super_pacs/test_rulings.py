@@ -65,7 +65,7 @@ def test_r12_a_single_candidate_is_chosen_for_its_owner() -> None:
 
 
 def test_r15_collecting_from_an_opponent_is_not_a_payment() -> None:
-X
+    """R15: Car Companies' megabuck from an immune opponent takes what there is (no discards)."""
     given = stacked(3, leaders=LEADERS, hands={0: (F("Car Companies"),), 1: (F("Teachers"),), 2: ()})
     given = given.adjusted(coalitions=((), (F("Civil Servants"),), ()), money=(2, 0, 2))
     done = given.played((0, Embezzle()), (0, Exploit(card=F("Car Companies"))), (1, Pass()))
