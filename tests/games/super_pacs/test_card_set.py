@@ -98,3 +98,13 @@ def test_the_catalogue_is_generated_from_the_data_and_up_to_date() -> None:
     assert DOC.read_text() == markdown()
     for card in (*FACTIONS, *LEADERS, *EVENTS, *INVESTMENTS):
         assert f"| {card.name} |" in markdown()
+
+
+def test_colours_carry_a_shape_and_a_letter_for_colour_blind_players() -> None:
+    """Q: notches on the cards help colour-blind players: every colour has a shape and a letter beside it."""
+    from domain.games.super_pacs.cards.catalogue import COLOUR_MARK, LEADER_MARK
+
+    assert set(COLOUR_MARK) == {"red", "gray", "blue", "green", "gold"}
+    assert len({mark.split()[0] for mark in COLOUR_MARK.values()}) == 5
+    assert "lower-left" in LEADER_MARK["blue"] and "lower-right" in LEADER_MARK["red"]
+    assert "upper-right" in LEADER_MARK["green"]

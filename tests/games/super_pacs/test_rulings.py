@@ -78,3 +78,11 @@ def test_r17_a_turn_begins_with_the_initial_action() -> None:
     events = given.when(0, Embezzle()).events
     assert [TAKEBACKS.turn_start(given.state, event) for event in events] == [True, False]
     assert TAKEBACKS.final(EventRevealed(card=EV("Tax Rebate")))
+
+
+def test_a_faction_added_by_an_effect_does_not_execute_its_exploit() -> None:
+    """Q: When I "add" a faction to my coalition, do I get the exploit written on it? A: No."""
+    given = stacked(3, leaders=LEADERS, hands={0: (F("Tea Partiers"),), 1: (), 2: ()})
+    given = given.adjusted(deck=(F("Oil Barons"),))
+    done = given.played((0, Embezzle())).when(0, Exploit(card=F("Tea Partiers")))
+    assert done.state.coalitions[0] == (F("Tea Partiers"), F("Oil Barons")) and done.state.money[0] == 4
