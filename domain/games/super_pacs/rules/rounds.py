@@ -20,6 +20,7 @@ from domain.games.super_pacs.cards import (
     VOTES,
     WHITE_HOUSE,
     Effect,
+    Worth,
     investment,
     leader,
 )
@@ -134,23 +135,30 @@ def conclude(flow: Flow) -> None:
     flow.emit(GameEnded(scores=scores, winners=winners))
 
 
+def _counted(state: Table, seat: int, rule: Worth, colour: str) -> int:
+    """How many things ``rule.per`` counts for ``seat``."""
+    coalition, per = state.coalitions[seat], rule.per
+    if per == "faction":
+        return len(coalition)
+    if per == "hand":
+        return hand_size(state, seat)
+    if per == "leader_colour":
+        return sum(COLOUR[c] == colour for c in coalition)
+    if per == "election":
+        return sum(c in ELECTIONS for c in coalition)
+    if per == "investment":
+        return len(state.investments[seat])
+    if per == "type":
+        return sum(kind in TYPES[c] for c in coalition for kind in rule.types)
+    return sum(COLOUR[c] == rule.colour for c in coalition) if per == "colour" else 0
+
+
 def worth(state: Table, seat: int, card: int) -> int:
     """What investment ``card`` is worth to ``seat`` at the end."""
     rule = investment(card).worth
     colour = leader(state.leaders[seat]).colour
-    coalition = state.coalitions[seat]
     base = rule.leader_base if rule.leader is not None and rule.leader == colour else rule.base
-    counted = {
-        "": 0,
-        "faction": len(coalition),
-        "hand": hand_size(state, seat),
-        "leader_colour": sum(COLOUR[c] == colour for c in coalition),
-        "election": sum(c in ELECTIONS for c in coalition),
-        "investment": len(state.investments[seat]),
-        "type": sum(kind in TYPES[c] for c in coalition for kind in rule.types),
-        "colour": sum(COLOUR[c] == rule.colour for c in coalition),
-    }[rule.per]
-    return base + rule.each * counted
+    return base + rule.each * _counted(state, seat, rule, colour)
 
 
 def power(state: Table, seat: int) -> int:
