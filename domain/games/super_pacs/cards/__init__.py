@@ -209,4 +209,4 @@ def name(card: int) -> str:
     return FACTIONS[card].name
 
 
-__all__ = ["CardError", "Effect", "Faction", "Investment", "Leader", "Token", "Worth"]
+__all__ = ["CardError", "Effect", "EventCard", "Faction", "Investment", "Leader", "Token", "Worth"]

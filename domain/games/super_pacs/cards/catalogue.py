@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from domain.games.super_pacs.cards import (
@@ -17,6 +18,9 @@ from domain.games.super_pacs.cards import (
     LEADERS,
     MONEY,
     TOKENS,
+    EventCard,
+    Faction,
+    Leader,
 )
 from domain.games.super_pacs.cards.effects import Effect
 
@@ -27,7 +31,9 @@ LEADER_MARK = {
     "red": "◢ red (lower-right notch)",
     "green": "◥ green (upper-right notch)",
 }
-DOC = Path(__file__).resolve().parents[4] / "docs" / "cards" / "super-pacs.md"
+ROOT = Path(__file__).resolve().parents[4]
+DOC = ROOT / "docs" / "cards" / "super-pacs.md"
+SCRIPT = ROOT / "api" / "web" / "static" / "games" / "super-pacs-cards.js"
 
 
 def _effects(effects: tuple[Effect, ...]) -> str:
@@ -163,6 +169,48 @@ def markdown() -> str:
     return "\n".join(lines)
 
 
+def _faction_entry(card: Faction | EventCard, kind: str) -> dict[str, object]:
+    return {
+        "name": card.name,
+        "colour": card.colour,
+        "types": list(card.types),
+        "votes": card.votes,
+        "wealth": card.wealth,
+        "power": card.power,
+        "kind": kind,
+        "text": card.text,
+    }
+
+
+def _leader_entry(card: Leader) -> dict[str, object]:
+    text = f"Campaign: {card.campaign_text} Superpower ({card.cost}): {card.superpower_text}"
+    return {"name": card.name, "colour": card.colour, "cost": card.cost, "text": text}
+
+
+def javascript() -> str:
+    """The card names, colours and numbers the browser's table renderer draws (generated, like the doc)."""
+    table: dict[int, dict[str, object]] = {}
+    for i, f in enumerate(FACTIONS):
+        table[i] = _faction_entry(f, "surprise" if f.surprise else "exploit")
+    for i, card in enumerate(LEADERS):
+        table[LEADER_BASE + i] = _leader_entry(card)
+    for i, e in enumerate(EVENTS):
+        table[EVENT_BASE + i] = _faction_entry(e, "election" if e.election else "event")
+    for i, investment in enumerate(INVESTMENTS):
+        table[INVESTMENT_BASE + i] = {
+            "name": investment.name,
+            "cost": investment.cost,
+            "text": investment.text,
+        }
+    rows = ",\n".join(f"  {key}: {json.dumps(value, ensure_ascii=False)}" for key, value in table.items())
+    return (
+        "// Generated from the card data (python -m domain.games.super_pacs.cards.catalogue): do not edit.\n"
+        f"export const MARKS = {json.dumps(COLOUR_MARK, ensure_ascii=False)};\n"
+        f"export const CARDS = {{\n{rows},\n}};\n"
+    )
+
+
 if __name__ == "__main__":
     DOC.write_text(markdown())
-    print(f"wrote {DOC}")
+    SCRIPT.write_text(javascript())
+    print(f"wrote {DOC} and {SCRIPT}")

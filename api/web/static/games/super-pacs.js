@@ -1,0 +1,162 @@
+// Super PACS drawn as a table: each coalition in colour columns (a shape and a letter beside each
+// colour, for colour-blind players), the sneaked zone face down, hands, leaders, tokens, the
+// investments row, the event deck and the next election, and a clear prompt when a surprise may be played.
+//
+// Card ids (domain/games/super_pacs/cards): factions 0-61, leaders 100-111, events 200-218 (the
+// elections 200-202), investments 300-323. Names and numbers come from super-pacs-cards.js, generated
+// from the same data files the rules load.
+
+import { html, seatName } from "../ui.js";
+import { CARDS, MARKS } from "./super-pacs-cards.js";
+
+const COLOURS = ["red", "gray", "blue", "green", "gold"];
+const HEX = { red: "#b3261e", gray: "#616161", blue: "#1f4fa3", green: "#2e7d32", gold: "#a07800" };
+const STEPS = ["initial action", "main action", "after the main action"];
+
+const cardName = (id) => (CARDS[id] ? CARDS[id].name : `card ${id}`);
+const mark = (colour) => MARKS[colour] || "";
+
+function Faction({ id, onPick, picked, small }) {
+  const c = CARDS[id] || { name: `card ${id}`, colour: "gray", types: [] };
+  const cls = `card sp ${c.colour} ${small ? "small" : ""} ${picked ? "picked" : ""}`;
+  const title = `${c.name} (${c.colour}${c.types ? `; ${c.types.join(", ")}` : ""}): ${c.text || ""}`;
+  const face = html`<span class="mark" aria-hidden="true">${mark(c.colour)}</span><span class="name">${c.name}</span>${
+    c.votes !== undefined ? html`<span class="numbers">V${c.votes} W${c.wealth} P${c.power}</span>` : ""}${
+    c.kind === "surprise" || c.kind === "exploit" ? html`<span class="kind">${c.kind}</span>` : ""}`;
+  if (onPick) {
+    return html`<button type="button" class=${cls} style=${`border-color: ${HEX[c.colour]}`} data-card=${id} aria-pressed=${picked ? "true" : "false"}
+      aria-label=${`${c.name}${picked ? ", picked" : ""}`} title=${title} onClick=${() => onPick(id)}>${face}</button>`;
+  }
+  return html`<span class=${cls} style=${`border-color: ${HEX[c.colour]}; color: ${HEX[c.colour]}`} data-card=${id}
+    role="img" aria-label=${`${c.name}, ${c.colour}`} title=${title}>${face}</span>`;
+}
+
+function Backs({ count, label }) {
+  return html`<span class="backs" role="img" aria-label=${label}>${
+    Array.from({ length: count }, (_, i) => html`<span key=${i} class="card back sp small" aria-hidden="true"></span>`)}</span>`;
+}
+
+function hidden(zone) {
+  return zone.type === "OwnHand" ? { cards: zone.cards, count: zone.cards.length } : { cards: null, count: zone.count };
+}
+
+function Coalition({ cards }) {
+  return html`<div class="coalition" role="group" aria-label="Coalition">${COLOURS.map((colour) => {
+    const column = cards.filter((id) => (CARDS[id] || {}).colour === colour);
+    return html`<div key=${colour} class=${`column ${colour}`} style=${`display: inline-block; vertical-align: top; margin-right: 0.3rem; border-top: 3px solid ${HEX[colour]}`}
+      aria-label=${`${colour} column: ${column.length}`}>
+      <div class="column-head"><span aria-hidden="true">${mark(colour)}</span> ${colour}</div>
+      ${column.map((id) => html`<${Faction} key=${id} id=${id} small=${true} />`)}
+    </div>`;
+  })}</div>`;
+}
+
+function Seat({ entry, name, view, mine, toAct }) {
+  const leader = entry.leader >= 0 ? CARDS[entry.leader] : null;
+  const sneaked = hidden(entry.sneaked);
+  const hand = hidden(entry.hand);
+  const tokens = Object.entries(view.tokens).filter(([, holder]) => holder === entry.seat).map(([token]) => token);
+  return html`<li class=${`seat sp ${toAct ? "to-act" : ""} ${mine ? "mine" : ""}`} aria-label=${`${name}${mine ? " (you)" : ""}`}>
+    <header><strong>${name}</strong>${mine ? html` <span class="muted">you</span>` : ""}${toAct ? html` <span class="turn-mark">to act</span>` : ""}</header>
+    <p>${leader ? html`<span class=${`leader ${leader.colour}`} title=${leader.text}><span aria-hidden="true">${mark(leader.colour)}</span> ${leader.name}</span>`
+      : html`<span class="muted">${entry.picked ? "leader picked, face down" : "picking a leader"}</span>`}${
+      entry.superpower_used ? html` <span class="muted">(superpower used)</span>` : ""}</p>
+    <p><strong>${entry.megabucks}</strong> megabucks · ${entry.hand_cards} cards in hand (${hand.count} factions)${
+      entry.owes_discards ? html` · <strong>owes ${entry.owes_discards} discard(s)</strong>` : ""}</p>
+    ${tokens.length ? html`<p class="tokens-held">${tokens.map((t) => html`<span key=${t} class="token-name">${t}</span> `)}</p>` : ""}
+    <${Coalition} cards=${entry.coalition} />
+    <div class="sneaked" aria-label="Sneaked zone">Sneaked: ${sneaked.cards
+      ? (sneaked.cards.length ? sneaked.cards.map((id) => html`<${Faction} key=${id} id=${id} small=${true} />`) : html`<span class="muted">none</span>`)
+      : html`<${Backs} count=${sneaked.count} label=${`${sneaked.count} sneaked cards face down`} />`}</div>
+    ${entry.investments.length ? html`<p class="investments">Investments: ${entry.investments.map((id) => html`<span key=${id} class="investment" title=${CARDS[id].text}>${cardName(id)}</span> `)}</p>` : ""}
+  </li>`;
+}
+
+function Prompt({ view, seat, toAct, names }) {
+  const waiting = seat !== null && seat !== undefined && toAct.includes(seat);
+  const pending = view.pending;
+  const election = view.election;
+  const window = (pending && pending.window) || (election && election.window);
+  if (window) {
+    const what = election ? `the ${cardName(election.card)} election count`
+      : `${cardName(pending.card)}${pending.owner >= 0 ? ` (played by ${names[pending.owner]})` : ""}`;
+    return html`<p class="prompt surprise" role="status">${waiting ? html`<strong>You may play a surprise now</strong> on ${what}, or pass.`
+      : html`Surprises may be played on ${what}: waiting for ${window.seats.map((s) => names[s]).join(", ")}.`}</p>`;
+  }
+  if (pending && pending.choice) return html`<p class="prompt" role="status">${names[pending.owner]} chooses a target for ${cardName(pending.card)}.</p>`;
+  const owing = view.seats.filter((entry) => entry.owes_discards);
+  if (owing.length) return html`<p class="prompt" role="status">Discards owed: ${owing.map((e) => `${names[e.seat]} ${e.owes_discards}`).join(", ")}.</p>`;
+  return "";
+}
+
+function Finished({ view, names }) {
+  const top = view.winners.map((s) => names[s]).join(" and ");
+  return html`<section class="finished" aria-label="Final result"><h3>Game over</h3>
+    <p>${view.winners.length ? `${top} wins.` : "A tie at the top: the country falls into civil war and everybody loses."}</p>
+    <table class="score"><thead><tr><th scope="col">Player</th><th scope="col">Power</th></tr></thead>
+      <tbody>${view.seats.map((entry) => html`<tr class=${view.winners.includes(entry.seat) ? "winner" : ""}>
+        <th scope="row">${names[entry.seat]}</th><td>${view.scores[entry.seat]}</td></tr>`)}</tbody></table></section>`;
+}
+
+export function Board({ view, seat, summary, picked, onPick, toAct }) {
+  if (!view) return html`<p class="muted">The game has not started yet.</p>`;
+  const names = view.seats.map((entry) => seatName(summary, entry.seat));
+  const mine = seat === null || seat === undefined ? null : view.seats[seat];
+  const hand = mine ? hidden(mine.hand).cards || [] : [];
+  const offer = mine ? hidden(mine.offer).cards || [] : [];
+  const acting = toAct || [];
+  return html`<div class="sp-board">
+    ${view.phase === "over" ? html`<${Finished} view=${view} names=${names} />` : ""}
+    <p class="turn">Round <strong>${view.round}</strong> of 10 · ${view.phase === "turn" ? html`${names[view.turn]}'s turn (${STEPS[view.step]})` : view.phase}
+      · event deck: <strong>${view.event_deck}</strong> left · next election: <strong>${view.next_election || "none"}</strong>
+      · faction deck ${view.deck} · treasury ${view.treasury} megabucks</p>
+    <${Prompt} view=${view} seat=${seat} toAct=${acting} names=${names} />
+    ${view.election ? html`<p class="votes" aria-label="Votes">Votes: ${view.seats.map((e) => `${names[e.seat]} ${view.election.votes[e.seat]}`).join(" · ")}</p>` : ""}
+    <section class="market" aria-label="Investments for sale"><h3>Investments</h3>${view.market.map((id) => html`<span key=${id} class="investment" data-card=${id} title=${CARDS[id].text}>${cardName(id)} <strong>${CARDS[id].cost}</strong></span> `)}</section>
+    <section class="tokens" aria-label="Tokens"><h3>Tokens</h3>${Object.entries(view.tokens).map(([token, holder]) => html`<span key=${token} class="token-name">${token}: ${holder >= 0 ? names[holder] : "—"}</span> `)}</section>
+    <ol class="seats" aria-label="Players">${view.seats.map((entry) => html`<${Seat} key=${entry.seat} entry=${entry} view=${view}
+      name=${names[entry.seat]} mine=${seat === entry.seat} toAct=${acting.includes(entry.seat)} />`)}</ol>
+    ${view.cemetery.length ? html`<p class="muted">Cemetery: ${view.cemetery.map(cardName).join(", ")}</p>` : ""}
+    ${mine ? html`<section class="my-hand" aria-label="Your hand"><h3>Your hand</h3>
+      <div class="hand" role="group" aria-label="Your hand">${hand.length ? hand.map((id) => html`<${Faction} key=${id} id=${id} picked=${picked === id} onPick=${onPick} />`) : html`<span class="muted">no factions</span>`}</div>
+      ${offer.length ? html`<p>Your leader offer: ${offer.map((id) => html`<span key=${id} class="leader" title=${CARDS[id].text}>${cardName(id)}</span> `)}</p>` : ""}
+    </section>` : ""}
+  </div>`;
+}
+
+/** A legal command in words. */
+export function label(command) {
+  switch (command.type) {
+    case "PickLeader": return `Keep ${cardName(command.leader)} as your leader`;
+    case "Campaign": return "Campaign (your leader's campaign action)";
+    case "Embezzle": return "Embezzle (get 2 megabucks)";
+    case "Exploit": return `Exploit ${cardName(command.card)}`;
+    case "Sneak": return `Sneak ${command.cards.map(cardName).join(" + ")} face down`;
+    case "Fundraise": return "Fundraise (megabucks equal to your coalition's wealth)";
+    case "UseSuperpower": return "Use your leader's superpower";
+    case "BuyInvestment": return `Buy ${cardName(command.card)} (${CARDS[command.card].cost} megabucks)`;
+    case "EndTurn": return "End your turn";
+    case "RevealEvent": return "Reveal the next event";
+    case "PlaySurprise": return `Play the surprise ${cardName(command.card)}`;
+    case "DiscardFaction": return `Discard ${cardName(command.card)}`;
+    case "Pass": return "Pass (no surprise)";
+    case "Choose": {
+      const [who, card] = command.option.split(":");
+      return card === undefined ? `Target seat ${Number(who) + 1}` : `Destroy ${cardName(Number(card))} of seat ${Number(who) + 1}`;
+    }
+    default: return null;
+  }
+}
+
+export function group(command) {
+  if (["Campaign", "Embezzle"].includes(command.type)) return "Initial action";
+  if (["Exploit", "Sneak", "Fundraise"].includes(command.type)) return "Main action";
+  if (["PlaySurprise", "Pass"].includes(command.type)) return "Surprise";
+  if (["UseSuperpower", "BuyInvestment"].includes(command.type)) return "Any time in your turn";
+  return null;
+}
+
+export function cardOf(command) {
+  if (command.type === "Sneak") return command.cards[0];
+  return typeof command.card === "number" ? command.card : null;
+}
