@@ -8,7 +8,7 @@ import pytest
 
 from domain.games.super_pacs import cards
 from domain.games.super_pacs.cards import EVENTS, FACTIONS, INVESTMENTS, LEADERS, MONEY, TOKENS, Faction
-from domain.games.super_pacs.cards.catalogue import DOC, markdown
+from domain.games.super_pacs.cards.catalogue import DOC, SCRIPT, javascript, markdown
 from domain.games.super_pacs.cards.effects import CardError, Effect, check_effects
 
 from .conftest import EV, F, I
@@ -108,3 +108,8 @@ def test_colours_carry_a_shape_and_a_letter_for_colour_blind_players() -> None:
     assert len({mark.split()[0] for mark in COLOUR_MARK.values()}) == 5
     assert "lower-left" in LEADER_MARK["blue"] and "lower-right" in LEADER_MARK["red"]
     assert "upper-right" in LEADER_MARK["green"]
+
+
+def test_the_browsers_card_table_is_generated_from_the_data_and_up_to_date() -> None:
+    """The table renderer's names and numbers come from the same data (api/web/static/games/super-pacs-cards.js)."""
+    assert SCRIPT.read_text() == javascript()
