@@ -111,5 +111,5 @@ def test_colours_carry_a_shape_and_a_letter_for_colour_blind_players() -> None:
 
 
 def test_the_browsers_card_table_is_generated_from_the_data_and_up_to_date() -> None:
-    """The table renderer's names and numbers come from the same data (api/web/static/games/super-pacs-cards.js)."""
+    """The renderer's names and numbers come from the same data (static/games/super-pacs-cards.js)."""
     assert SCRIPT.read_text() == javascript()
