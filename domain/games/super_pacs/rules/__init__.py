@@ -45,50 +45,38 @@ R12 A choice of target with one candidate is made for its owner; with none, that
 R13 The election winner's tie-break is the round's turn order (the first player wins ties, as the
     FIRST PLAYER token says); RETIRED cannot win even when ahead.
 R14 A tie at the top of the final score: everybody loses (``winners`` is empty).
+R15 "Collect 1 from an opponent" (Car Companies) and "take" (Organized Crime) are not payments: they
+    take what the opponent has, with no discards and nobody made whole.
+R16 The 4 Aid cards are reference cards, not part of the game state.
+R17 Take-backs: every step is a checkpoint; the deal, the leaders' reveal, a revealed event and the
+    end are final; a turn begins with the initial action.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import datetime
-from typing import Any
-
-from domain import choices
 from domain.chance import Context, shuffled
-from domain.choices import Choose, Chosen, Pass
-from domain.errors import IllegalMove, OptionsError, WrongStep
+from domain.errors import OptionsError
 from domain.games.super_pacs.cards import CARD_IDS, INVESTMENT_IDS, LEADER_IDS, OTHER_EVENTS
-from domain.games.super_pacs.cards.effects import chooses
-from domain.games.super_pacs.commands import (
-    BuyInvestment,
-    Campaign,
-    DiscardFaction,
-    Embezzle,
-    EndTurn,
-    Exploit,
-    Fundraise,
-    PickLeader,
-    PlaySurprise,
-    RevealEvent,
-    Sneak,
-    UseSuperpower,
-)
-from domain.games.super_pacs.events import (
-    ActionTaken,
-    FactionDiscarded,
-    GameSetUp,
-    LeaderPicked,
-    LeadersRevealed,
-    MoneyMoved,
-    SurprisePlayed,
-    WindowOpened,
-)
-from domain.games.super_pacs.rules import effects, rounds, turns
-from domain.games.super_pacs.rules.flow import Flow
-from domain.games.super_pacs.rules.legal import legal
-from domain.games.super_pacs.state import NO_SEAT, Table
-from domain.messages import Command, Event, Options, Outcome
-from domain.seats import Seat
+from domain.games.super_pacs.events import GameSetUp
+from domain.games.super_pacs.rules.asking import legal_commands, situation, to_act, window
+from domain.games.super_pacs.rules.deciding import decide, due, overdue
+from domain.games.super_pacs.state import Table
+from domain.messages import Event, Options, Outcome
+
+__all__ = [
+    "SuperPacsOptions",
+    "check_options",
+    "decide",
+    "due",
+    "is_over",
+    "legal_commands",
+    "outcome",
+    "overdue",
+    "setup",
+    "situation",
+    "to_act",
+    "window",
+]
 
 HAND_SIZE = 5
 START_MONEY = 2
@@ -137,211 +125,6 @@ def setup(options: SuperPacsOptions, seat_count: int, ctx: Context) -> list[Even
             money=START_MONEY,
         )
     ]
-
-
-# -- who is asked what --------------------------------------------------------------------------------
-
-
-def situation(state: Table) -> str:
-    """What the table waits for: over, leaders, discard, choice, window, election, event or turn."""
-    if state.phase in ("over", "leaders"):
-        return state.phase
-    if any(state.owed):
-        return "discard"
-    pending = state.pending
-    if pending is not None:
-        return "choice" if pending.choice is not None else "window"
-    return "election" if state.election is not None else state.phase
-
-
-def discarding(state: Table) -> int:
-    """The seat that discards now: the first, from the first player clockwise, who owes a discard."""
-    count = state.seat_count
-    return next(seat for seat in ((state.first + i) % count for i in range(count)) if state.owed[seat])
-
-
-def window(state: Table) -> choices.Choice | None:
-    """The reaction window open now, if any."""
-    if state.pending is not None:
-        return state.pending.window
-    return state.election.window if state.election is not None else None
-
-
-_LAST_ASKED: list[Any] = [None, frozenset(), ""]
-_LAST_LEGAL: list[Any] = [None, -1, []]
-"""The latest answers, by the identity of the (immutable) state: the referee, the player and
-``decide`` ask the same questions of the same state several times a step."""
-
-
-def to_act(state: Table) -> frozenset[Seat]:
-    """Every seat that may send a command now."""
-    if _LAST_ASKED[0] is not state:
-        where = situation(state)
-        _LAST_ASKED[0], _LAST_ASKED[1], _LAST_ASKED[2] = state, _asked(state, where), where
-    return _LAST_ASKED[1]  # type: ignore[no-any-return]
-
-
-def _where(state: Table) -> str:
-    """:func:`situation`, remembered with :func:`to_act`."""
-    to_act(state)
-    return _LAST_ASKED[2]  # type: ignore[no-any-return]
-
-
-def _asked(state: Table, where: str) -> frozenset[Seat]:
-    if where == "over":
-        return frozenset()
-    if where == "leaders":
-        return frozenset(Seat(s) for s, pick in enumerate(state.picks) if pick == NO_SEAT)
-    if where == "discard":
-        return frozenset({Seat(discarding(state))})
-    if where == "choice":
-        assert state.pending is not None
-        return frozenset({Seat(state.pending.owner)})
-    if where in ("window", "election"):
-        return choices.waiting(window(state))
-    return frozenset({Seat(state.first if where == "event" else state.turn)})
-
-
-def legal_commands(state: Table, seat: Seat) -> list[Command]:
-    """Exactly the commands ``decide`` accepts from ``seat`` now (none for a seat not asked)."""
-    if seat not in to_act(state):
-        return []
-    if _LAST_LEGAL[0] is state and _LAST_LEGAL[1] == seat:
-        return list(_LAST_LEGAL[2])
-    listed = legal(state, seat, _where(state))
-    _LAST_LEGAL[0], _LAST_LEGAL[1], _LAST_LEGAL[2] = state, seat, tuple(listed)
-    return listed
-
-
-# -- deciding -----------------------------------------------------------------------------------------
-
-
-def _pick(flow: Flow, seat: int, command: PickLeader) -> None:
-    flow.emit(LeaderPicked(seat=seat, leader=command.leader))
-    if all(pick != NO_SEAT for pick in flow.state.picks):
-        flow.emit(LeadersRevealed())
-
-
-def _discard(flow: Flow, seat: int, command: DiscardFaction) -> None:
-    flow.emit(FactionDiscarded(seat=seat, card=command.card))
-    rounds.settle(flow)
-
-
-def _choose(flow: Flow, seat: int, command: Choose) -> None:
-    pending = flow.state.pending
-    assert pending is not None
-    chooser = next(e for e in effects.effects_of(pending.kind, pending.card) if chooses(e))
-    flow.emit(effects.chosen(seat, chooser, command.option))
-    effects.open_window(flow)
-    rounds.settle(flow)
-
-
-def _reopened(flow: Flow, about: str) -> choices.Choice | None:
-    state = flow.state
-    if about == "election":
-        seats = rounds.voters(state)
-    else:
-        assert state.pending is not None
-        seats = effects.responders(state, state.pending.owner)
-    return effects.window_for(seats, about, flow) if seats else None
-
-
-def _surprise(flow: Flow, seat: int, command: PlaySurprise | UseSuperpower) -> None:
-    """A play in a window: the card (or the leader, for an election superpower) joins its plays, and
-    everyone who may answer is asked again."""
-    about = "election" if flow.state.election is not None else "effect"
-    card = command.card if isinstance(command, PlaySurprise) else flow.state.leaders[seat]
-    if isinstance(command, UseSuperpower):
-        cost = rounds.superpower_cost(flow.state, seat)
-        flow.emit(ActionTaken(seat=seat, action="superpower"))
-        if cost:
-            flow.emit(MoneyMoved(payer=seat, payee=-1, amount=cost))
-    flow.emit(SurprisePlayed(seat=seat, card=card))
-    reopened = _reopened(flow, about)
-    if reopened is None:
-        _closed(flow)
-        return
-    pending = flow.state.pending
-    reach = (pending.affected, pending.payers) if pending is not None else ((), ())
-    flow.emit(WindowOpened(window=reopened, affected=reach[0], payers=reach[1]))
-
-
-def _closed(flow: Flow) -> None:
-    if flow.state.election is not None:
-        rounds.conclude(flow)
-        return
-    effects.resolve(flow)
-    rounds.settle(flow)
-
-
-def _pass(flow: Flow, seat: int, command: Pass) -> None:
-    flow.emit(Chosen(seat=seat, option=choices.PASS))
-    open_now = window(flow.state)
-    if open_now is None:
-        _closed(flow)
-
-
-def _superpower(flow: Flow, seat: int, command: UseSuperpower) -> None:
-    if situation(flow.state) == "election":
-        _surprise(flow, seat, command)
-        return
-    turns.superpower(flow, seat)
-
-
-def _reveal(flow: Flow, seat: int, command: RevealEvent) -> None:
-    rounds.reveal_event(flow)
-
-
-DECIDERS: dict[type[Command], Callable[[Flow, int, Any], None]] = {
-    PickLeader: _pick,
-    Campaign: lambda flow, seat, command: turns.campaign(flow, seat),
-    Embezzle: lambda flow, seat, command: turns.embezzle(flow, seat),
-    Exploit: turns.exploit,
-    Sneak: turns.sneak,
-    Fundraise: lambda flow, seat, command: turns.fundraise(flow, seat),
-    UseSuperpower: _superpower,
-    BuyInvestment: turns.buy,
-    EndTurn: lambda flow, seat, command: turns.end_turn(flow, seat),
-    RevealEvent: _reveal,
-    PlaySurprise: _surprise,
-    DiscardFaction: _discard,
-    Choose: _choose,
-    Pass: _pass,
-}
-
-
-def decide(state: Table, seat: Seat, command: Command, ctx: Context) -> list[Event]:
-    """The events of ``command`` from ``seat``; refused unless it is one of the seat's legal commands."""
-    listed = legal_commands(state, seat)
-    if command not in listed:
-        where = _where(state)
-        if any(type(other) is type(command) for other in listed):
-            raise IllegalMove(
-                f"{type(command).__name__} is not possible with those cards or that choice now."
-            )
-        raise WrongStep(f"{type(command).__name__} is not what the game waits for from you now ({where}).")
-    flow = Flow(state, ctx)
-    DECIDERS[type(command)](flow, seat, command)
-    return flow.events
-
-
-def due(state: Table) -> datetime | None:
-    """When the open reaction window closes, while one is open."""
-    open_now = window(state)
-    return open_now.deadline if open_now is not None else None
-
-
-def overdue(state: Table, ctx: Context) -> list[Event]:
-    """At the deadline the referee passes for every seat still asked, and the window closes."""
-    open_now = window(state)
-    passes = choices.overdue(open_now, ctx.now)
-    if not passes:
-        return []
-    flow = Flow(state, ctx)
-    for chosen in passes:
-        flow.emit(chosen)
-    _closed(flow)
-    return flow.events
 
 
 def is_over(state: Table) -> bool:

@@ -1,0 +1,82 @@
+"""Who is asked what: the situation the table waits in, ``to_act`` and ``legal_commands``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain import choices
+from domain.games.super_pacs.rules.legal import legal
+from domain.games.super_pacs.state import NO_SEAT, Table
+from domain.messages import Command
+from domain.seats import Seat
+
+
+def situation(state: Table) -> str:
+    """What the table waits for: over, leaders, discard, choice, window, election, event or turn."""
+    if state.phase in ("over", "leaders"):
+        return state.phase
+    if any(state.owed):
+        return "discard"
+    pending = state.pending
+    if pending is not None:
+        return "choice" if pending.choice is not None else "window"
+    return "election" if state.election is not None else state.phase
+
+
+def discarding(state: Table) -> int:
+    """The seat that discards now: the first, from the first player clockwise, who owes a discard."""
+    count = state.seat_count
+    return next(seat for seat in ((state.first + i) % count for i in range(count)) if state.owed[seat])
+
+
+def window(state: Table) -> choices.Choice | None:
+    """The reaction window open now, if any."""
+    if state.pending is not None:
+        return state.pending.window
+    return state.election.window if state.election is not None else None
+
+
+_LAST_ASKED: list[Any] = [None, frozenset(), ""]
+_LAST_LEGAL: list[Any] = [None, -1, []]
+"""The latest answers, by the identity of the (immutable) state: the referee, the player and
+``decide`` ask the same questions of the same state several times a step."""
+
+
+def to_act(state: Table) -> frozenset[Seat]:
+    """Every seat that may send a command now."""
+    if _LAST_ASKED[0] is not state:
+        where = situation(state)
+        _LAST_ASKED[0], _LAST_ASKED[1], _LAST_ASKED[2] = state, _asked(state, where), where
+    return _LAST_ASKED[1]  # type: ignore[no-any-return]
+
+
+def where(state: Table) -> str:
+    """:func:`situation`, remembered with :func:`to_act`."""
+    to_act(state)
+    return _LAST_ASKED[2]  # type: ignore[no-any-return]
+
+
+def _asked(state: Table, where: str) -> frozenset[Seat]:
+    if where == "over":
+        return frozenset()
+    if where == "leaders":
+        return frozenset(Seat(s) for s, pick in enumerate(state.picks) if pick == NO_SEAT)
+    if where == "discard":
+        return frozenset({Seat(discarding(state))})
+    if where == "choice":
+        assert state.pending is not None
+        return frozenset({Seat(state.pending.owner)})
+    if where in ("window", "election"):
+        return choices.waiting(window(state))
+    return frozenset({Seat(state.first if where == "event" else state.turn)})
+
+
+def legal_commands(state: Table, seat: Seat) -> list[Command]:
+    """Exactly the commands ``decide`` accepts from ``seat`` now (none for a seat not asked)."""
+    if seat not in to_act(state):
+        return []
+    if _LAST_LEGAL[0] is state and _LAST_LEGAL[1] == seat:
+        return list(_LAST_LEGAL[2])
+    listed = legal(state, seat, where(state))
+    _LAST_LEGAL[0], _LAST_LEGAL[1], _LAST_LEGAL[2] = state, seat, tuple(listed)
+    return listed
