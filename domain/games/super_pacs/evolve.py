@@ -105,8 +105,8 @@ def _revealed(state: Table, event: LeadersRevealed) -> Table:
 def _action(state: Table, event: ActionTaken) -> Table:
     if event.action == "superpower":
         used = (*state.used[: event.seat], True, *state.used[event.seat + 1 :])
-        return replace(state, used=used)
-    return replace(state, step=2 if event.action == "fundraise" else 1)
+        return replace(state, used=used, fresh=False)
+    return replace(state, step=2 if event.action == "fundraise" else 1, fresh=False)
 
 
 def _drawn(state: Table, event: FactionsDrawn) -> Table:
@@ -217,13 +217,13 @@ def _bought(state: Table, event: InvestmentBought) -> Table:
     market = tuple(card for card in market if card >= 0)
     pile = _without(state.investment_pile, (event.refill,))
     owned = _put(state.investments, event.seat, (*state.investments[event.seat], event.card))
-    return replace(state, market=market, investment_pile=pile, investments=owned)
+    return replace(state, market=market, investment_pile=pile, investments=owned, fresh=False)
 
 
 def _turn_ended(state: Table, event: TurnEnded) -> Table:
     if event.next == NO_SEAT:
-        return replace(state, phase="event", turn=NO_SEAT, step=0)
-    return replace(state, turn=event.next, step=0)
+        return replace(state, phase="event", turn=NO_SEAT, step=0, fresh=True)
+    return replace(state, turn=event.next, step=0, fresh=True)
 
 
 def _sneaked_revealed(state: Table, event: SneakedRevealed) -> Table:
@@ -293,10 +293,11 @@ _APPLY: dict[type[Event], Callable[[Any, Any], Table]] = {
 }
 
 
-_RECENT: dict[tuple[int, int], tuple[Table, Event, Table]] = {}
-"""The last few folds, by the identity of their (immutable) inputs: a decision folds its events as it
-decides them, and the referee folds the same events again; the second fold finds them here."""
-RECENT_SIZE = 64
+_RECENT: dict[int, tuple[Table, Event, Table]] = {}
+"""The last folds, by the identity of their event (events are immutable and each is folded from one
+state): a decision folds its events as it decides them, and the referee folds the same events again;
+the second fold finds them here."""
+RECENT_SIZE = 256
 
 
 def evolve(state: Table | None, event: Event) -> Table:
@@ -304,12 +305,11 @@ def evolve(state: Table | None, event: Event) -> Table:
     if state is None:
         assert isinstance(event, GameSetUp)
         return _set_up(event)
-    key = (id(state), id(event))
-    known = _RECENT.get(key)
+    known = _RECENT.get(id(event))
     if known is not None and known[0] is state and known[1] is event:
         return known[2]
     after = _APPLY[type(event)](state, event)
     if len(_RECENT) >= RECENT_SIZE:
         _RECENT.clear()
-    _RECENT[key] = (state, event, after)
+    _RECENT[id(event)] = (state, event, after)
     return after

@@ -87,6 +87,8 @@ class Table(msgspec.Struct, frozen=True, kw_only=True, tag="Table"):
     """Events revealed so far (one a round)."""
     scores: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
+    fresh: bool = True
+    """True until the turn player's first command of the turn (where take-backs say a turn begins)."""
 
 
 def all_cards(state: Table) -> tuple[int, ...]:

@@ -3,8 +3,8 @@
 Every step shows something (a card played, money moved, a draw's count), and drawing is chance, so
 every step is a checkpoint and only a consented take-back undoes it. The deal, the leaders' reveal, a
 revealed event and the end are final: everyone has seen something new. A turn begins with the turn
-player's initial action (a superpower or investment bought before it is part of the step before, for
-take-backs); the answers of other seats inside it belong to it.
+player's first command of the turn (its initial action, or a superpower used or an investment bought
+before it); the answers of other seats inside it belong to it.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from domain.games.super_pacs.events import (
     EventRevealed,
     GameEnded,
     GameSetUp,
+    InvestmentBought,
     LeadersRevealed,
     RoundBegan,
 )
@@ -34,8 +35,10 @@ def opens_round(event: Event) -> bool:
 
 
 def starts_turn(state: Any, event: Event) -> bool:
-    """The initial action (Campaign or Embezzle) begins its player's turn."""
-    return isinstance(event, ActionTaken) and event.action in ("campaign", "embezzle")
+    """The turn player's first command of the turn begins it (its ``ActionTaken`` or ``InvestmentBought``)."""
+    if getattr(state, "phase", None) != "turn" or not state.fresh:
+        return False
+    return isinstance(event, ActionTaken | InvestmentBought) and event.seat == state.turn
 
 
 TAKEBACKS = TakeBacks(final=is_final, new_round=opens_round, turn_start=starts_turn)

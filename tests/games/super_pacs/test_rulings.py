@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from domain.choices import Pass
-from domain.games.super_pacs.commands import Campaign, Embezzle, Exploit, PlaySurprise, RevealEvent
+from domain.games.super_pacs.commands import (
+    Campaign,
+    Embezzle,
+    Exploit,
+    PlaySurprise,
+    RevealEvent,
+    UseSuperpower,
+)
 from domain.games.super_pacs.events import EffectBegan, EventRevealed, TargetChosen
 from domain.games.super_pacs.takebacks import TAKEBACKS
 
@@ -73,10 +80,12 @@ def test_r15_collecting_from_an_opponent_is_not_a_payment() -> None:
 
 
 def test_r17_a_turn_begins_with_the_initial_action() -> None:
-    """R17: for take-backs, a turn begins with Campaign or Embezzle; a revealed event is final."""
+    """R17: for take-backs, a turn begins with the turn player's first command; a revealed event is final."""
     given = stacked(3, leaders=LEADERS)
-    events = given.when(0, Embezzle()).events
-    assert [TAKEBACKS.turn_start(given.state, event) for event in events] == [True, False]
+    events = given.when(0, UseSuperpower()).events
+    assert [TAKEBACKS.turn_start(given.state, event) for event in events][:2] == [True, False]
+    later = given.played((0, UseSuperpower()))
+    assert not any(TAKEBACKS.turn_start(later.state, event) for event in later.when(0, Embezzle()).events)
     assert TAKEBACKS.final(EventRevealed(card=EV("Tax Rebate")))
 
 

@@ -49,7 +49,7 @@ R15 "Collect 1 from an opponent" (Car Companies) and "take" (Organized Crime) ar
     take what the opponent has, with no discards and nobody made whole.
 R16 The 4 Aid cards are reference cards, not part of the game state.
 R17 Take-backs: every step is a checkpoint; the deal, the leaders' reveal, a revealed event and the
-    end are final; a turn begins with the initial action.
+    end are final; a turn begins with the turn player's first command of the turn.
 """
 
 from __future__ import annotations
