@@ -164,6 +164,8 @@ def alive(plays: Iterable[tuple[int, int]], base_nullifiable: bool) -> list[bool
 
 
 def _standing(pending: Pending, verb: str) -> list[tuple[int, int]]:
+    if not pending.plays:
+        return []
     flags = alive(pending.plays, pending.kind in NULLIFIABLE)[1:]
     return [
         play for play, ok in zip(pending.plays, flags, strict=True) if ok and SURPRISE[play[1]].do == verb
@@ -190,13 +192,16 @@ def resolve(flow: Flow) -> None:
     """Close the effect: thieves take their money, then the effect applies unless nullified."""
     pending = flow.state.pending
     assert pending is not None
-    standing = alive(pending.plays, pending.kind in NULLIFIABLE)
-    immune = tuple(sorted({seat for seat, _ in _standing(pending, "immunity")}))
-    excused = frozenset(seat for seat, _ in _standing(pending, "no_pay"))
-    flow.emit(EffectResolved(nullified=not standing[0], immune=immune))
+    stands, excused = True, frozenset[int]()
+    immune: tuple[int, ...] = ()
+    if pending.plays:
+        stands = alive(pending.plays, pending.kind in NULLIFIABLE)[0]
+        immune = tuple(sorted({seat for seat, _ in _standing(pending, "immunity")}))
+        excused = frozenset(seat for seat, _ in _standing(pending, "no_pay"))
+    flow.emit(EffectResolved(nullified=not stands, immune=immune))
     for seat, card in _standing(pending, "steal"):
         money.steal(flow, seat, pending.owner, SURPRISE[card].n)
-    if standing[0]:
+    if stands:
         for effect in effects_of(pending.kind, pending.card):
             reached = [seat for seat in targets(flow.state, effect, pending) if seat not in immune]
             apply(flow, effect, pending.owner, reached, excused=excused, victim=pending.victim)
