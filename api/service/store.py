@@ -225,7 +225,7 @@ class TableStore(Application[UUID]):
             table = evolve_table(loaded.rules, table, event)
         after = Loaded(loaded.id, loaded.rules, table)
         try:
-            await asyncio.wrap_future(self.committer.save([Row(loaded.id, event) for event in events]))
+            await self.committer.saved([Row(loaded.id, event) for event in events])
         except IntegrityError:
             self.kept.forget(loaded.id)
             if expected is not None:
@@ -246,7 +246,7 @@ class TableStore(Application[UUID]):
         for _ in range(5):
             entry = await asyncio.to_thread(log.trigger_event, **attempt)
             try:
-                await asyncio.wrap_future(self.committer.save([entry]))
+                await self.committer.saved([entry])
             except IntegrityError:
                 continue
             except PersistenceError:
