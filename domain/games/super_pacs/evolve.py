@@ -297,7 +297,7 @@ _RECENT: dict[int, tuple[Table, Event, Table]] = {}
 """The last folds, by the identity of their event (events are immutable and each is folded from one
 state): a decision folds its events as it decides them, and the referee folds the same events again;
 the second fold finds them here."""
-RECENT_SIZE = 256
+RECENT_SIZE = 64
 
 
 def evolve(state: Table | None, event: Event) -> Table:

@@ -13,6 +13,13 @@ const COLOURS = ["red", "gray", "blue", "green", "gold"];
 const HEX = { red: "#b3261e", gray: "#616161", blue: "#1f4fa3", green: "#2e7d32", gold: "#a07800" };
 const STEPS = ["initial action", "main action", "after the main action"];
 
+const SIZE = {
+  full: "width: 6.4rem; height: auto; min-height: 4.8rem; font-size: 0.68rem;",
+  small: "width: 5.4rem; height: auto; min-height: 3.2rem; font-size: 0.6rem; margin: 0.1rem 0;",
+};
+const FACE = "line-height: 1.15; padding: 0.2rem; white-space: normal; text-align: center; overflow: hidden; justify-content: flex-start;";
+const cardStyle = (colour, small) => `${SIZE[small ? "small" : "full"]} ${FACE} border: 2px solid ${HEX[colour]}; color: ${HEX[colour]};`;
+
 const cardName = (id) => (CARDS[id] ? CARDS[id].name : `card ${id}`);
 const mark = (colour) => MARKS[colour] || "";
 
@@ -20,14 +27,15 @@ function Faction({ id, onPick, picked, small }) {
   const c = CARDS[id] || { name: `card ${id}`, colour: "gray", types: [] };
   const cls = `card sp ${c.colour} ${small ? "small" : ""} ${picked ? "picked" : ""}`;
   const title = `${c.name} (${c.colour}${c.types ? `; ${c.types.join(", ")}` : ""}): ${c.text || ""}`;
-  const face = html`<span class="mark" aria-hidden="true">${mark(c.colour)}</span><span class="name">${c.name}</span>${
-    c.votes !== undefined ? html`<span class="numbers">V${c.votes} W${c.wealth} P${c.power}</span>` : ""}${
-    c.kind === "surprise" || c.kind === "exploit" ? html`<span class="kind">${c.kind}</span>` : ""}`;
+  const face = html`<span class="mark" aria-hidden="true" style="font-weight: bold">${mark(c.colour)}</span>
+    <span class="name" style="display: block; font-weight: bold">${c.name}</span>${
+    c.votes !== undefined ? html`<span class="numbers" style="display: block">votes ${c.votes} · wealth ${c.wealth} · power ${c.power}</span>` : ""}${
+    c.kind === "surprise" || c.kind === "exploit" ? html`<span class="kind" style="display: block; font-style: italic">${c.kind}</span>` : ""}`;
   if (onPick) {
-    return html`<button type="button" class=${cls} style=${`border-color: ${HEX[c.colour]}`} data-card=${id} aria-pressed=${picked ? "true" : "false"}
+    return html`<button type="button" class=${cls} style=${cardStyle(c.colour, small)} data-card=${id} aria-pressed=${picked ? "true" : "false"}
       aria-label=${`${c.name}${picked ? ", picked" : ""}`} title=${title} onClick=${() => onPick(id)}>${face}</button>`;
   }
-  return html`<span class=${cls} style=${`border-color: ${HEX[c.colour]}; color: ${HEX[c.colour]}`} data-card=${id}
+  return html`<span class=${cls} style=${cardStyle(c.colour, small)} data-card=${id}
     role="img" aria-label=${`${c.name}, ${c.colour}`} title=${title}>${face}</span>`;
 }
 
@@ -43,7 +51,7 @@ function hidden(zone) {
 function Coalition({ cards }) {
   return html`<div class="coalition" role="group" aria-label="Coalition">${COLOURS.map((colour) => {
     const column = cards.filter((id) => (CARDS[id] || {}).colour === colour);
-    return html`<div key=${colour} class=${`column ${colour}`} style=${`display: inline-block; vertical-align: top; margin-right: 0.3rem; border-top: 3px solid ${HEX[colour]}`}
+    return html`<div key=${colour} class=${`column ${colour}`} style=${`display: inline-block; vertical-align: top; min-width: 5.6rem; margin-right: 0.3rem; border-top: 3px solid ${HEX[colour]}`}
       aria-label=${`${colour} column: ${column.length}`}>
       <div class="column-head"><span aria-hidden="true">${mark(colour)}</span> ${colour}</div>
       ${column.map((id) => html`<${Faction} key=${id} id=${id} small=${true} />`)}
