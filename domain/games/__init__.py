@@ -1,8 +1,10 @@
 """The built-in games. Importing this package registers each of them."""
 
 from domain.game import register
+from domain.games.campaign_trail import CAMPAIGN_TRAIL
 from domain.games.politrickers import POLITRICKERS
 from domain.games.slush_fund_2 import SLUSH_FUND_2
 
 register(SLUSH_FUND_2)
 register(POLITRICKERS)
+register(CAMPAIGN_TRAIL)

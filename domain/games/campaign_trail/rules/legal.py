@@ -1,0 +1,99 @@
+"""Exactly the commands ``decide`` accepts from a seat now (built from the same checks)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from domain import choices
+from domain.games.campaign_trail.cards import Kind
+from domain.games.campaign_trail.cards.board import ETHICALLY_MINDED, NEIGHBOURS, STATE_COUNT
+from domain.games.campaign_trail.cards.catalogue import CARDS
+from domain.games.campaign_trail.commands import (
+    CampaignTrailCommand,
+    DebateCard,
+    KeepCandidate,
+    Move,
+    Pay,
+    Place,
+    PlayCard,
+    Remove,
+    Stop,
+)
+from domain.games.campaign_trail.rules.effects import MUDSLING_PRICE, SMEAR_PRICE, advert_cost, ethical_voters
+from domain.games.campaign_trail.rules.months import debater
+from domain.games.campaign_trail.state import Campaigning, Drafting, Pending, State, at
+from domain.seats import Seat
+
+Commands = list[CampaignTrailCommand]
+_STOP = Stop()
+_MOVE = tuple(Move(state=place) for place in range(STATE_COUNT))
+_PLACE = tuple(Place(state=place) for place in range(STATE_COUNT))
+_PAY = tuple(Pay(state=place) for place in range(STATE_COUNT))
+_REMOVE = tuple(tuple(Remove(state=place, party=party) for party in range(3)) for place in range(STATE_COUNT))
+
+
+def legal_commands(state: State, seat: int) -> Commands:
+    """Every command ``seat`` may send now; ``[]`` when it may not act."""
+    if isinstance(state, Drafting):
+        return [KeepCandidate(candidate=c) for c in state.offers[seat]]
+    if not isinstance(state, Campaigning):
+        return []
+    if state.choice is not None:
+        return choices.offers(state.choice, Seat(seat))  # type: ignore[return-value]
+    if state.debate is not None:
+        return [DebateCard(card=card) for card in state.hands[seat]] if debater(state) == seat else []
+    if seat != state.turn:
+        return []
+    if state.pending is not None:
+        return _steps(state, seat, state.pending)
+    return _plays(state, seat)
+
+
+def _plays(state: Campaigning, seat: int) -> Commands:
+    legal: Commands = []
+    opponents = [other for other in range(state.seat_count) if other != seat]
+    for card in state.hands[seat]:
+        for index, action in enumerate(CARDS[card].actions):
+            kind = action.kind
+            if kind in (Kind.FLIP_CONTRIBUTORS, Kind.SWAY_MINDS):
+                legal += [PlayCard(card=card, action=index, target=other) for other in opponents]
+            elif kind is Kind.MUDSLINGING:
+                affordable = ethical_voters(state, seat) // MUDSLING_PRICE
+                for size in range(1, min(affordable, len(action.issues)) + 1):
+                    legal += [
+                        PlayCard(card=card, action=index, issues=chosen)
+                        for chosen in combinations(sorted(action.issues), size)
+                    ]
+            elif kind is Kind.SMEAR_CAMPAIGN:
+                if state.pawns[seat] in action.states and ethical_voters(state, seat) >= SMEAR_PRICE:
+                    legal.append(PlayCard(card=card, action=index))
+            elif kind is not Kind.ADVERTISE or state.money[seat] >= advert_cost(state, seat, action):
+                legal.append(PlayCard(card=card, action=index))
+    return legal
+
+
+def _steps(state: Campaigning, seat: int, pending: Pending) -> Commands:
+    kind, here = pending.kind, state.pawns[seat]
+    if pending.pays:
+        return [_PAY[place] for place in ETHICALLY_MINDED[seat] if at(state.voters, place, seat)]
+    if kind == Kind.TRAVEL:
+        return [*_moves(pending, here), _STOP]
+    if kind == Kind.CAMPAIGN:
+        return [*(_PLACE[place] for place in (here, *NEIGHBOURS[here])), _STOP]
+    if kind == Kind.VOTER_SUPPRESSION:
+        removals = _removals(state, (here,))
+        return removals if pending.removing else [*_moves(pending, here), _STOP, *removals]
+    if kind == Kind.MUDSLINGING:
+        return _removals(state, tuple(place for place, left in pending.quotas if left))
+    return [*_removals(state, pending.states), _STOP]
+
+
+def _moves(pending: Pending, here: int) -> list[Move]:
+    if pending.plane:
+        return [_MOVE[place] for place in range(STATE_COUNT) if place != here]
+    return [_MOVE[place] for place in NEIGHBOURS[here]] if pending.moves else []
+
+
+def _removals(state: Campaigning, places: tuple[int, ...]) -> Commands:
+    voters, count = state.voters, state.seat_count
+    return [_REMOVE[place][party] for place in places for party in range(count) if at(voters, place, party)]
