@@ -124,4 +124,6 @@ def all_cards(game: State) -> tuple[int, ...]:
 
 def changed(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
     """``values`` with ``delta`` added at ``index``."""
-    return (*values[:index], values[index] + delta, *values[index + 1 :])
+    copy = list(values)
+    copy[index] += delta
+    return tuple(copy)

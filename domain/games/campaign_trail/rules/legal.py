@@ -41,7 +41,7 @@ def legal_commands(state: State, seat: int) -> Commands:
     if state.choice is not None:
         return choices.offers(state.choice, Seat(seat))  # type: ignore[return-value]
     if state.debate is not None:
-        return [DebateCard(card=card) for card in state.hands[seat]] if debater(state) == seat else []
+        return [_DEBATE[card] for card in state.hands[seat]] if debater(state) == seat else []
     if seat != state.turn:
         return []
     if state.pending is not None:
@@ -49,26 +49,55 @@ def legal_commands(state: State, seat: int) -> Commands:
     return _plays(state, seat)
 
 
+def _always(card: int, seat: int, seat_count: int) -> tuple[CampaignTrailCommand, ...]:
+    """The plays of ``card`` that need nothing but the card in hand (targets listed)."""
+    legal: list[CampaignTrailCommand] = []
+    for index, action in enumerate(CARDS[card].actions):
+        if action.kind in (Kind.FLIP_CONTRIBUTORS, Kind.SWAY_MINDS):
+            legal += [PlayCard(card=card, action=index, target=o) for o in range(seat_count) if o != seat]
+        elif action.kind not in _PRICED:
+            legal.append(PlayCard(card=card, action=index))
+    return tuple(legal)
+
+
+_PRICED = (Kind.ADVERTISE, Kind.MUDSLINGING, Kind.SMEAR_CAMPAIGN)
+_ALWAYS = {(card, seat, count): _always(card, seat, count) for card in CARDS for count in (2, 3) for seat in range(count)}
+_PRICED_ACTIONS = {
+    card: tuple((index, action) for index, action in enumerate(CARDS[card].actions) if action.kind in _PRICED)
+    for card in CARDS
+}
+_MUDSLINGS = {
+    (card, index, size): tuple(
+        PlayCard(card=card, action=index, issues=chosen) for chosen in combinations(sorted(action.issues), size)
+    )
+    for card in CARDS
+    for index, action in enumerate(CARDS[card].actions)
+    if action.kind is Kind.MUDSLINGING
+    for size in range(1, len(action.issues) + 1)
+}
+_PLAIN = {(card, index): PlayCard(card=card, action=index) for card in CARDS for index in range(4)}
+_DEBATE = {card: DebateCard(card=card) for card in CARDS}
+
+
 def _plays(state: Campaigning, seat: int) -> Commands:
     legal: Commands = []
-    opponents = [other for other in range(state.seat_count) if other != seat]
+    count = state.seat_count
+    ethical = -1
     for card in state.hands[seat]:
-        for index, action in enumerate(CARDS[card].actions):
+        legal += _ALWAYS[card, seat, count]
+        for index, action in _PRICED_ACTIONS[card]:
             kind = action.kind
-            if kind in (Kind.FLIP_CONTRIBUTORS, Kind.SWAY_MINDS):
-                legal += [PlayCard(card=card, action=index, target=other) for other in opponents]
-            elif kind is Kind.MUDSLINGING:
-                affordable = ethical_voters(state, seat) // MUDSLING_PRICE
-                for size in range(1, min(affordable, len(action.issues)) + 1):
-                    legal += [
-                        PlayCard(card=card, action=index, issues=chosen)
-                        for chosen in combinations(sorted(action.issues), size)
-                    ]
-            elif kind is Kind.SMEAR_CAMPAIGN:
-                if state.pawns[seat] in action.states and ethical_voters(state, seat) >= SMEAR_PRICE:
-                    legal.append(PlayCard(card=card, action=index))
-            elif kind is not Kind.ADVERTISE or state.money[seat] >= advert_cost(state, seat, action):
-                legal.append(PlayCard(card=card, action=index))
+            if kind is Kind.ADVERTISE:
+                if state.money[seat] >= advert_cost(state, seat, action):
+                    legal.append(_PLAIN[card, index])
+                continue
+            if ethical < 0:
+                ethical = ethical_voters(state, seat)
+            if kind is Kind.MUDSLINGING:
+                for size in range(1, min(ethical // MUDSLING_PRICE, len(action.issues)) + 1):
+                    legal += _MUDSLINGS[card, index, size]
+            elif state.pawns[seat] in action.states and ethical >= SMEAR_PRICE:
+                legal.append(_PLAIN[card, index])
     return legal
 
 
@@ -88,10 +117,14 @@ def _steps(state: Campaigning, seat: int, pending: Pending) -> Commands:
     return [*_removals(state, pending.states), _STOP]
 
 
-def _moves(pending: Pending, here: int) -> list[Move]:
+def _moves(pending: Pending, here: int) -> tuple[Move, ...]:
     if pending.plane:
-        return [_MOVE[place] for place in range(STATE_COUNT) if place != here]
-    return [_MOVE[place] for place in NEIGHBOURS[here]] if pending.moves else []
+        return _FLIGHTS[here]
+    return _WALKS[here] if pending.moves else ()
+
+
+_FLIGHTS = tuple(tuple(_MOVE[p] for p in range(STATE_COUNT) if p != here) for here in range(STATE_COUNT))
+_WALKS = tuple(tuple(_MOVE[p] for p in NEIGHBOURS[here]) for here in range(STATE_COUNT))
 
 
 def _removals(state: Campaigning, places: tuple[int, ...]) -> Commands:
