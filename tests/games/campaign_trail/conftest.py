@@ -43,3 +43,29 @@ def voters(placed: dict[tuple[str, int], int]) -> tuple[int, ...]:
 def on_map(table: Given, code: str, party: int) -> int:
     """How many voters of ``party`` stand in the state ``code``."""
     return int(table.state.voters[state(code) * PARTIES + party])
+
+
+def find(kind: str, dirty: bool = False, **numbers: Any) -> tuple[int, int]:
+    """The first card (and action index) showing an action of ``kind`` with ``numbers``."""
+    from domain.games.campaign_trail.cards.catalogue import ALL_CARDS
+
+    for card in ALL_CARDS:
+        for index, action in enumerate(card.actions):
+            if card.dirty == dirty and action.kind == kind and all(
+                getattr(action, name) == value for name, value in numbers.items()
+            ):
+                return card.number, index
+    raise LookupError(f"no card shows {kind} {numbers}")
+
+
+def holding(table: Given, seat: int, *cards: int) -> Given:
+    """``seat``'s hand replaced by ``cards`` (taken out of wherever else they were)."""
+    state = table.state
+    hands = tuple(
+        tuple(sorted(cards)) if s == seat else tuple(c for c in hand if c not in cards)
+        for s, hand in enumerate(state.hands)
+    )
+    decks = tuple(tuple(c for c in deck if c not in cards) for deck in state.decks)
+    spare = [c for c in state.hands[seat] if c not in cards]
+    decks = (tuple(sorted((*decks[0], *spare))), *decks[1:])
+    return table.adjusted(hands=hands, decks=decks)
