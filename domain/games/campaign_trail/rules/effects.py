@@ -151,12 +151,13 @@ def _politick(state: Campaigning, seat: int, action: Action, command: PlayCard) 
 
 
 def _voter_suppression(state: Campaigning, seat: int, action: Action, command: PlayCard) -> Opened:
-    moving = action.amount > 0 or action.plane
+    moves = action.amount + (1 if owns(state, seat, "travel_budget") else 0)
+    moving = moves > 0 or action.plane
     pending = Pending(
         seat=seat,
         card=command.card,
         kind=Kind.VOTER_SUPPRESSION,
-        moves=action.amount,
+        moves=moves,
         plane=action.plane,
         removes=action.voters,
         removing=not moving,
