@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from domain.games.campaign_trail.cards import Kind
 from domain.games.campaign_trail.cards.board import ELECTORAL_VOTES, ISSUES, STATES_SHOWING, state
 from domain.games.campaign_trail.commands import DebateCard, PlayCard
@@ -96,17 +98,17 @@ def test_equal_electoral_votes_go_to_most_committed_voters_then_most_states_then
     from domain.games.campaign_trail.rules import opening_voters
     from domain.games.campaign_trail.rules.months import election
 
-    table = campaigning(2, voters=opening_voters(2))
-    even = election(table.state)
+    base = campaigning(2, voters=opening_voters(2)).state
+    even = election(base)
     assert even.electoral == (269, 269)
-    more = list(table.state.voters)
+    more = list(base.voters)
     more[state("CA") * 3 + D] += 100
-    assert election(table.adjusted(voters=tuple(more)).state).winners == (0,)
+    assert election(replace(base, voters=tuple(more))).winners == (0,)
     gap = even.committed[0] - even.committed[1]
-    level = list(table.state.voters)
+    level = list(base.voters)
     loser, leads = (1, state("TX")) if gap > 0 else (0, state("CA"))
     level[leads * 3 + loser] += abs(gap)
-    result = election(table.adjusted(voters=tuple(level)).state)
+    result = election(replace(base, voters=tuple(level)))
     assert result.committed[0] == result.committed[1]
     won = result.states_won
     assert result.winners == ((0, 1) if won[0] == won[1] else (0,) if won[0] > won[1] else (1,))
