@@ -35,6 +35,7 @@ from domain.games.campaign_trail.rules.effects import (
 )
 from domain.games.campaign_trail.rules.months import end_turn, fold
 from domain.games.campaign_trail.state import BANK, Campaigning, Pending, at
+from domain.seats import Seat
 
 Events = list[CampaignTrailEvent]
 MOVING = (Kind.TRAVEL, Kind.VOTER_SUPPRESSION)
@@ -215,7 +216,9 @@ def stop(state: Campaigning, seat: int, command: Stop, ctx: Context) -> Events:
 
 def answer_scandal(state: Campaigning, seat: int, command: Choose, ctx: Context) -> Events:
     """A victim's answer: lose 3 registered voters and 1 voter from each ethically minded state, or pay $60M."""
-    chosen = choices.answer(state.choice, seat, command)
+    if state.choice is not None and seat in state.choice.seats and command.option not in state.choice.options:
+        raise IllegalMove(f"Choose one of: {', '.join(state.choice.options)}.")
+    chosen = choices.answer(state.choice, Seat(seat), command)
     events: Events = [chosen]
     if chosen.option == LOSE_VOTERS:
         lost = min(SCANDAL_REGISTERED, state.registered[seat])
