@@ -133,3 +133,22 @@ def test_an_ongoing_politick_stays_in_play() -> None:
     card, index = find(Kind.POLITICK, effect="ground_game")
     done = _table(card).when(0, PlayCard(card=card, action=index))
     assert (card, 0) in done.state.ongoing and card not in done.state.discard
+
+
+def test_seats_play_democrat_republican_libertarian_in_turn_from_seat_0() -> None:
+    """Ruling 1: seat 0 the Democrats, seat 1 the Republicans, seat 2 the Libertarians; turns 0, 1, 2, 0."""
+    card, index = find(Kind.FUNDRAISE, amount=30)
+    table = _table(card)
+    assert [s.party for s in table.view(0).seats] == ["Democrat", "Republican", "Libertarian"]
+    assert table.to_act() == {0}
+    for seat in (0, 1, 2):
+        play = next(c for c in table.legal(seat) if isinstance(c, PlayCard) and c.target in (-1, (seat + 1) % 3))
+        table.played((seat, play))
+        assert table.to_act() == {(seat + 1) % 3}
+
+
+def test_the_bank_never_runs_out() -> None:
+    """Ruling 3: however much is in play, a Fundraise is paid in full (the supply is not counted either)."""
+    card, index = find(Kind.FUNDRAISE, amount=30)
+    done = _table(card, money=(10**6, 10**6, 10**6)).when(0, PlayCard(card=card, action=index))
+    assert done.state.money[0] == 10**6 + 30

@@ -240,3 +240,24 @@ def test_voter_suppression_counts_as_a_travel_for_travel_budget() -> None:
     table.played((0, PlayCard(card=card, action=index)))
     assert table.state.pending is not None and table.state.pending.moves == 2
     assert set(NEIGHBOURS[state("KS")]) <= {c.state for c in table.legal(0) if isinstance(c, Move)}
+
+
+def test_you_pay_with_your_own_voters_from_your_ethically_minded_states() -> None:
+    """Ruling 5: another party's voters in your ethically minded state are no payment."""
+    card, index = find(Kind.MUDSLINGING, dirty=True, issues=(0, 3))
+    table = _table(card, voters=voters({("MD", R): 5, ("MA", D): 2}))
+    assert {c.issues for c in table.legal(0) if isinstance(c, PlayCard) and (c.card, c.action) == (card, index)} == {
+        (0,),
+        (3,),
+    }
+    table.played((0, PlayCard(card=card, action=index, issues=(0,))))
+    assert table.legal(0) == [Pay(state=state("MA"))]
+    table.when(0, Pay(state=state("MD"))).raises("rule/illegal_move")
+
+
+def test_a_candidates_travel_advantage_does_not_lengthen_voter_suppression() -> None:
+    """Ruling 12: candidates change base actions only."""
+    card, index = find(Kind.VOTER_SUPPRESSION, dirty=True, amount=1, voters=2)
+    table = holding(campaigning(3, candidates=(4, 4, 4), pawns=(state("KS"),) * 3), 0, card, 1, 2, 3, 4)
+    table.played((0, PlayCard(card=card, action=index)))
+    assert table.state.pending is not None and table.state.pending.moves == 1

@@ -121,3 +121,15 @@ def test_the_live_electoral_vote_track_is_part_of_every_view() -> None:
         seen = table.view(viewer)
         assert seen.electoral_track == (179, 179, 180)
         assert seen.states[state("CA")].leader == D
+
+
+def test_the_live_track_counts_the_map_as_election_day_would() -> None:
+    """Ruling 11: the view's leaders and totals are the Election Day rules on the current map."""
+    from domain.games.campaign_trail.rules.months import election
+
+    board = voters({("CA", L): 1, ("TX", D): 4, ("TX", R): 4, ("FL", R): 2})
+    table = campaigning(3, voters=board)
+    result = election(table.state)
+    seen = table.view(0)
+    assert seen.electoral_track == result.electoral
+    assert tuple(s.leader for s in seen.states) == result.leaders

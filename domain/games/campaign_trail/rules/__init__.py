@@ -63,6 +63,12 @@ Rulings (where the sources are silent)
 10. Ongoing effects set off when a card is played, before its action, and last until the month ends.
     Favorite Son counts only cards its owner plays on its turn (not in debates), not itself.
 11. The live electoral-vote track uses the Election Day rules on the current map.
+12. A candidate's advantage and disadvantage change the base actions only (a Voter Suppression is not
+    a Travel for them); politicks that refer to kinds of actions see each Dirty Politics action as
+    its base kind (Travel Budget adds a move to a Voter Suppression, Campaign Audit charges a Smear
+    Campaign, Media Watchdog answers Mudslinging, Opposition Research answers Flip Contributors).
+13. Hands, dealt candidates and the month decks are hidden; the map, war chests, registered voters,
+    pawns, kept candidates, cards in play or discarded and deck sizes are public.
 
 The same rulings, with the test that checks each rule, are in ``docs/rules/campaign-trail.md``.
 """
