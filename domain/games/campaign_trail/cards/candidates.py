@@ -46,7 +46,13 @@ CANDIDATES: tuple[Candidate, ...] = (
 HOME_STATES: tuple[int, ...] = tuple(candidate.home for candidate in CANDIDATES)
 
 
+_MODIFIERS = {
+    (chosen.number, name): sum(amount for key, amount in (chosen.advantage, chosen.disadvantage) if key == name)
+    for chosen in CANDIDATES
+    for name in MODIFIERS
+}
+
+
 def modifier(candidate: int, name: str) -> int:
     """How much ``candidate``'s advantage and disadvantage change ``name`` (0 when neither does)."""
-    chosen = CANDIDATES[candidate]
-    return sum(amount for key, amount in (chosen.advantage, chosen.disadvantage) if key == name)
+    return _MODIFIERS[candidate, name]

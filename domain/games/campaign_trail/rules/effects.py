@@ -48,13 +48,15 @@ SCANDAL_PRICE = 60
 LOSE_VOTERS, PAY = "lose_voters", "pay"
 
 
+_EFFECT_OF = {
+    number: next((action.effect for action in card.actions if action.effect), "") for number, card in CARDS.items()
+}
+"""The politick or dirty trick each card shows (a card shows at most one)."""
+
+
 def owns(state: Campaigning, seat: int, effect: str) -> bool:
     """Whether ``seat`` has an ongoing card of ``effect`` in play."""
-    return any(owner == seat and _effect(card) == effect for card, owner in state.ongoing)
-
-
-def _effect(card: int) -> str:
-    return next((action.effect for action in CARDS[card].actions if action.effect), "")
+    return any(owner == seat and _EFFECT_OF[card] == effect for card, owner in state.ongoing)
 
 
 def ethical_voters(state: Campaigning, seat: int) -> int:
@@ -73,7 +75,7 @@ def triggers(state: Campaigning, seat: int, card: int, counts_as: Kind) -> list[
     events: list[CampaignTrailEvent] = []
     money = state.money[seat]
     for ongoing, owner in state.ongoing:
-        effect = _effect(ongoing)
+        effect = _EFFECT_OF[ongoing]
         if owner == seat:
             home = CANDIDATES[state.candidates[seat]].home
             if effect == "favorite_son" and home in CARDS[card].home_states:
