@@ -100,7 +100,7 @@ def _played(state: Campaigning, event: CardPlayed) -> Campaigning:
     hands = (*state.hands[: event.seat], hand, *state.hands[event.seat + 1 :])
     if event.ongoing:
         return replace(state, hands=hands, ongoing=(*state.ongoing, (event.card, event.seat)))
-    return replace(state, hands=hands, discard=tuple(sorted((*state.discard, event.card))))
+    return replace(state, hands=hands, discard=(*state.discard, event.card))
 
 
 def _money(state: Campaigning, event: MoneyMoved) -> Campaigning:
@@ -167,7 +167,7 @@ def _passed(state: Campaigning, event: TurnPassed) -> Campaigning:
 
 
 def _month_ended(state: Campaigning, event: MonthEnded) -> Campaigning:
-    discard = tuple(sorted((*state.discard, *event.discarded)))
+    discard = (*state.discard, *event.discarded)
     debate = Debate(first=event.debate_first) if event.debate_first is not None else None
     return replace(state, ongoing=(), discard=discard, debate=debate, pending=None)
 
@@ -188,7 +188,7 @@ def _debate_won(state: Campaigning, event: DebateWon) -> Campaigning:
 
 def _debate_ended(state: Campaigning, event: DebateEnded) -> Campaigning:
     spoken = state.debate.cards if state.debate is not None else ()
-    discard = tuple(sorted((*state.discard, *spoken)))
+    discard = (*state.discard, *spoken)
     return replace(state, discard=discard, debate=None, month=event.month)
 
 

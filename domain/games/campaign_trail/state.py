@@ -73,6 +73,7 @@ class Campaigning(msgspec.Struct, frozen=True, kw_only=True, tag="Campaigning"):
     decks: tuple[tuple[int, ...], ...]
     removed: tuple[int, ...]
     discard: tuple[int, ...]
+    """Played cards, in the order they were discarded (public)."""
     ongoing: tuple[tuple[int, int], ...]
     voters: tuple[int, ...]
     money: tuple[int, ...]

@@ -35,15 +35,15 @@ def fold(state: Campaigning, events: list[CampaignTrailEvent]) -> Campaigning:
 
 
 def end_turn(
-    after: Campaigning, seat: int, events: list[CampaignTrailEvent], ctx: Context
+    before: Campaigning, seat: int, events: list[CampaignTrailEvent], ctx: Context
 ) -> list[CampaignTrailEvent]:
-    """``events`` (``after`` is the state they lead to), then the draw; the next seat's turn, or the
-    month's end when its deck ran out."""
-    deck = after.decks[after.month]
-    drawn = [CardDrawn(seat=seat, card=draw(ctx.rng, deck, 1)[0], month=after.month)] if deck else []
+    """``events`` (which ``before`` leads to; no action touches the decks), then the draw; the next
+    seat's turn, or the month's end when its deck ran out."""
+    deck = before.decks[before.month]
+    drawn = [CardDrawn(seat=seat, card=draw(ctx.rng, deck, 1)[0], month=before.month)] if deck else []
     if len(deck) > 1:
-        return [*events, *drawn, TurnPassed(seat=(seat + 1) % after.seat_count)]
-    return end_month(fold(after, drawn), seat, [*events, *drawn])
+        return [*events, *drawn, TurnPassed(seat=(seat + 1) % before.seat_count)]
+    return end_month(fold(before, [*events, *drawn]), seat, [*events, *drawn])
 
 
 def end_month(state: Campaigning, seat: int, events: list[CampaignTrailEvent]) -> list[CampaignTrailEvent]:

@@ -95,10 +95,13 @@ def play_card(state: Campaigning, seat: int, command: PlayCard, ctx: Context) ->
 
 def settle(state: Campaigning, seat: int, events: Events, pending: Pending | None, ctx: Context) -> Events:
     """``events``, then what is left of the action, or (when it is done) the end of the turn."""
-    after = fold(state, events)
-    if pending is not None and not done(after, pending):
+    if pending is not None and not done(fold(state, events) if pending.kind in _COUNTED else state, pending):
         return [*events, ActionLeft(pending=pending)]
-    return end_turn(after, seat, events, ctx)
+    return end_turn(state, seat, events, ctx)
+
+
+_COUNTED = frozenset(Kind) - {Kind.TRAVEL}
+"""The kinds whose end depends on voters on the map or registered voters (not only on what is left)."""
 
 
 def done(state: Campaigning, pending: Pending) -> bool:
@@ -206,8 +209,7 @@ def stop(state: Campaigning, seat: int, command: Stop, ctx: Context) -> Events:
     pending = _pending(state)
     kind = pending.kind
     if kind in (Kind.TRAVEL, Kind.CAMPAIGN) or (kind == Kind.SMEAR_CAMPAIGN and not pending.pays):
-        over: Events = [ActionLeft(pending=None)]
-        return end_turn(fold(state, over), seat, over, ctx)
+        return end_turn(state, seat, [ActionLeft(pending=None)], ctx)
     if kind == Kind.VOTER_SUPPRESSION and not pending.removing:
         left = Pending(**{**_fields(pending), "moves": 0, "plane": False, "removing": True})
         return settle(state, seat, [], left, ctx)
@@ -232,4 +234,4 @@ def answer_scandal(state: Campaigning, seat: int, command: Choose, ctx: Context)
         events.append(MoneyMoved(source=seat, target=state.turn, amount=SCANDAL_PRICE))
     if state.victims:
         return [*events, ask_victim(fold(state, events), state.victims)]
-    return end_turn(fold(state, events), state.turn, events, ctx)
+    return end_turn(state, state.turn, events, ctx)
