@@ -12,8 +12,9 @@ from __future__ import annotations
 import msgspec
 
 from domain.choices import Choice
-from domain.games.campaign_trail.cards.board import ABBREVIATIONS, ELECTORAL_VOTES, PARTY_NAMES, STATE_COUNT
+from domain.games.campaign_trail.cards.board import ABBREVIATIONS, ELECTORAL_VOTES, ISSUES, PARTY_NAMES, STATE_COUNT
 from domain.games.campaign_trail.cards.candidates import CANDIDATES
+from domain.games.campaign_trail.cards.catalogue import CARDS, action_text
 from domain.games.campaign_trail.events import (
     ActionLeft,
     CampaignBegan,
@@ -74,6 +75,27 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
     offer: OwnHand | HandCount
 
 
+class CardFace(msgspec.Struct, frozen=True, kw_only=True):
+    """A card of the viewer's own hand, as printed: its actions in words and its issue icons."""
+
+    number: int
+    title: str
+    actions: tuple[str, ...]
+    issues: tuple[str, ...]
+
+
+def _faces(cards: tuple[int, ...]) -> tuple[CardFace, ...]:
+    return tuple(
+        CardFace(
+            number=card,
+            title=CARDS[card].title,
+            actions=tuple(action_text(action) for action in CARDS[card].actions),
+            issues=tuple(ISSUES[issue] for issue in CARDS[card].issues),
+        )
+        for card in cards
+    )
+
+
 class CampaignTrailView(View, frozen=True, kw_only=True):
     """The table as one viewer may see it; ``electoral_track`` is the live total by seat."""
 
@@ -90,6 +112,8 @@ class CampaignTrailView(View, frozen=True, kw_only=True):
     choice: Choice | None = None
     debate: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
+    my_cards: tuple[CardFace, ...] = ()
+    """The viewer's own hand, card by card as printed (empty for spectators)."""
 
 
 def _states(voters: tuple[int, ...], leaders: tuple[int, ...], count: int) -> tuple[StateView, ...]:
@@ -175,6 +199,7 @@ def view(state: State, viewer: Viewer) -> CampaignTrailView:
         pending=state.pending,
         choice=state.choice,
         debate=state.debate.cards if state.debate is not None else (),
+        my_cards=_faces(state.hands[own]) if own is not None else (),
         **common,  # type: ignore[arg-type]
     )
 

@@ -10,8 +10,12 @@ from domain.games.campaign_trail.events import CardDrawn, CardPlayed, MoneyMoved
 from domain.games.campaign_trail.state import BANK
 from tests.games.campaign_trail.conftest import D, campaigning, find, holding, on_map, voters
 
-PLAIN = 3
-"""Dan Ellis: his advantage and disadvantage touch neither Fundraise, Register, Advertise nor Campaign."""
+PLAIN = 2
+"""Clara Diaz: her advantage and disadvantage touch neither Fundraise, Register nor Travel."""
+NO_ADVERTISE_CHANGE = 0
+"""Ada Brooks: campaign and fundraise."""
+NO_CAMPAIGN_CHANGE = 1
+"""Ben Cole: fundraise and register."""
 NO_TRAVEL_CHANGE = 2
 """Clara Diaz: her candidate changes neither Travel nor debates."""
 
@@ -86,7 +90,7 @@ def test_advertise_pays_and_places_a_registered_voter_in_each_state_of_the_cards
     """Advertise: pay money; gain voters in the states that care about the card's issues, by its map."""
     card, index = find(Kind.ADVERTISE)
     action = CARDS[card].actions[index]
-    table = _table(card, voters=voters({}), registered=(10, 10, 10), money=(100, 100, 100))
+    table = _table(card, NO_ADVERTISE_CHANGE, voters=voters({}), registered=(10, 10, 10), money=(100, 100, 100))
     done = table.when(0, PlayCard(card=card, action=index))
     assert MoneyMoved(source=0, target=BANK, amount=action.cost) in done.events
     assert all(done.state.voters[place * 3 + D] == 1 for place in action.states)
@@ -96,7 +100,7 @@ def test_advertise_pays_and_places_a_registered_voter_in_each_state_of_the_cards
 def test_advertise_is_refused_when_your_war_chest_cannot_pay() -> None:
     """No money, no advertising (the command is neither listed nor accepted)."""
     card, index = find(Kind.ADVERTISE)
-    table = _table(card, money=(0, 0, 0))
+    table = _table(card, NO_ADVERTISE_CHANGE, money=(0, 0, 0))
     assert PlayCard(card=card, action=index) not in table.legal(0)
     table.when(0, PlayCard(card=card, action=index)).raises("rule/illegal_move")
 
@@ -104,7 +108,7 @@ def test_advertise_is_refused_when_your_war_chest_cannot_pay() -> None:
 def test_campaign_places_registered_voters_in_your_state_and_the_adjacent_ones() -> None:
     """Campaign: a rally in the state(s) you are in and adjacent to, up to the number shown."""
     card, index = find(Kind.CAMPAIGN, amount=3)
-    table = _table(card, voters=voters({}), pawns=(state("KS"),) * 3, registered=(9, 9, 9))
+    table = _table(card, NO_CAMPAIGN_CHANGE, voters=voters({}), pawns=(state("KS"),) * 3, registered=(9, 9, 9))
     table.played((0, PlayCard(card=card, action=index)))
     assert set(table.legal(0)) == {Place(state=p) for p in (state("KS"), *NEIGHBOURS[state("KS")])} | {Stop()}
     table.when(0, Place(state=state("TX"))).raises("rule/illegal_move")
@@ -116,7 +120,7 @@ def test_campaign_places_registered_voters_in_your_state_and_the_adjacent_ones()
 def test_campaign_ends_when_your_registered_voters_run_out() -> None:
     """You commit only registered voters: with none left the rally is over."""
     card, index = find(Kind.CAMPAIGN, amount=6)
-    table = _table(card, voters=voters({}), pawns=(state("KS"),) * 3, registered=(1, 1, 1))
+    table = _table(card, NO_CAMPAIGN_CHANGE, voters=voters({}), pawns=(state("KS"),) * 3, registered=(1, 1, 1))
     table.played((0, PlayCard(card=card, action=index)), (0, Place(state=state("KS"))))
     assert table.state.turn == 1 and on_map(table, "KS", D) == 1
 

@@ -5,6 +5,7 @@ import * as generic from "./generic.js";
 const RENDERERS = {
   "slush-fund-2": () => import("./slush-fund-2.js"),
   politrickers: () => import("./politrickers.js"),
+  "campaign-trail": () => import("./campaign-trail.js"),
 };
 
 /** The renderer for `game`: its own module's pieces over the generic ones. */
