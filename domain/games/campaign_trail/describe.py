@@ -85,16 +85,21 @@ def _money(event: MoneyMoved, names: SeatNames) -> str:
 def _registered(event: RegisteredMoved, names: SeatNames) -> str:
     source = _party(names, event.source, "the undecided supply")
     target = _party(names, event.target, "the undecided supply")
-    return f"{event.count} registered voters went from {source} to {target}."
+    return f"{event.count} registered {'voter' if event.count == 1 else 'voters'} went from {source} to {target}."
+
+
+def _voters(count: int, party: int) -> str:
+    return f"{count} {PARTY_NAMES[party]} {'voter' if count == 1 else 'voters'}"
 
 
 def _placed(event: VotersPlaced, names: SeatNames) -> str:
-    return f"{event.count} {PARTY_NAMES[event.party]} voters were committed in {NAMES[event.state]}."
+    verb = "was" if event.count == 1 else "were"
+    return f"{_voters(event.count, event.party)} {verb} committed in {NAMES[event.state]}."
 
 
 def _removed(event: VotersRemoved, names: SeatNames) -> str:
     why = " as a payment" if event.paid else ""
-    return f"{event.count} {PARTY_NAMES[event.party]} voters left {NAMES[event.state]}{why}."
+    return f"{_voters(event.count, event.party)} left {NAMES[event.state]}{why}."
 
 
 def _moved(event: PawnMoved, names: SeatNames) -> str:

@@ -25,13 +25,14 @@ const FILL = [
   "background:repeating-linear-gradient(45deg,#a3202a 0 6px,#c8414b 6px 12px)",
   "background:radial-gradient(#f2c94c 30%,transparent 31%) 0 0/8px 8px,#b8860b",
 ];
+const INK = ["#fff", "#fff", "#1b1b1b"];
 const TO_WIN = 270;
 
 function Track({ view, names }) {
   const total = view.electoral_track.reduce((a, b) => a + b, 0) || 538;
   return html`<section aria-label="Electoral votes" style="margin:0.3rem 0">
     <div style="display:flex;height:1.4rem;border-radius:6px;overflow:hidden;position:relative">${view.electoral_track.map(
-      (ev, seat) => html`<div key=${seat} title=${`${names[seat]}: ${ev}`} style=${`${FILL[seat]};width:${(100 * ev) / total}%;color:#fff;text-align:center;font-weight:bold`}>${ev}</div>`)}
+      (ev, seat) => html`<div key=${seat} title=${`${names[seat]}: ${ev}`} style=${`${FILL[seat]};width:${(100 * ev) / total}%;color:${INK[seat]};text-align:center;font-weight:bold`}>${ev}</div>`)}
       <div aria-hidden="true" style=${`position:absolute;left:${(100 * TO_WIN) / 538}%;top:0;bottom:0;border-left:2px dashed #fff`}></div>
     </div>
     <p class="muted">${view.electoral_track.map((ev, seat) => `${names[seat]} (${PARTIES[seat]}) ${ev}`).join(" · ")} — ${TO_WIN} to win</p>
@@ -44,7 +45,7 @@ function Tile({ entry, pawns }) {
   const here = pawns.filter((p) => p.pawn === code).map((p) => SHORT[p.seat]).join("");
   const label = `${code}, ${ev} electoral votes, led by the ${PARTIES[leader]}s: ${voters.map((v, p) => `${v} ${PARTIES[p]}`).join(", ")}${here ? `; pawn ${here}` : ""}`;
   return html`<div role="img" aria-label=${label} title=${label} data-state=${code}
-    style=${`grid-row:${row + 1};grid-column:${col + 1};${FILL[leader]};color:#fff;border-radius:4px;padding:2px;font-size:0.7rem;line-height:1.1;min-height:3rem`}>
+    style=${`grid-row:${row + 1};grid-column:${col + 1};${FILL[leader]};color:${INK[leader]};border-radius:4px;padding:2px;font-size:0.7rem;line-height:1.1;min-height:3rem`}>
     <strong>${code}</strong> <span>${ev}</span>${here ? html` <span title="candidate pawn">♟${here}</span>` : ""}
     <div>${voters.map((v, p) => html`<span key=${p} style="margin-right:3px">${SHORT[p]}${v}</span>`)}</div>
   </div>`;
