@@ -1,4 +1,4 @@
-"""Three parties play Campaign Trail from the web pages: a map read at a glance, and no hand shown to others."""
+"""Three parties play Campaign Trail from the web pages: a map read at a glance, no hand shown to others."""
 
 from __future__ import annotations
 
@@ -35,7 +35,9 @@ def test_three_parties_see_the_map_the_track_and_only_their_own_hand(
     california = board.get_attribute(".ct-board [data-state='CA']", "aria-label") or ""
     assert "55 electoral votes" in california and "led by the Democrats" in california
     assert "179" in (board.text_content(".ct-board [aria-label='Electoral votes']") or "")
-    checked = play_through_pages(seats, server.base, game_id, service, commands=COMMANDS, rng=random.Random(5))
+    checked = play_through_pages(
+        seats, server.base, game_id, service, commands=COMMANDS, rng=random.Random(5)
+    )
     assert checked > 0
     for seat, each in seats.items():
         assert each.page.locator(".ct-board .my-hand [data-card]").count() in (4, 5)  # 4 while acting

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.choices import Chosen
-from domain.games.campaign_trail.cards.board import ABBREVIATIONS, ISSUES, NAMES, PARTY_NAMES
+from domain.games.campaign_trail.cards.board import ISSUES, NAMES, PARTY_NAMES
 from domain.games.campaign_trail.cards.candidates import CANDIDATES
 from domain.games.campaign_trail.cards.catalogue import CARDS
 from domain.games.campaign_trail.events import (
@@ -85,7 +85,8 @@ def _money(event: MoneyMoved, names: SeatNames) -> str:
 def _registered(event: RegisteredMoved, names: SeatNames) -> str:
     source = _party(names, event.source, "the undecided supply")
     target = _party(names, event.target, "the undecided supply")
-    return f"{event.count} registered {'voter' if event.count == 1 else 'voters'} went from {source} to {target}."
+    voters = "voter" if event.count == 1 else "voters"
+    return f"{event.count} registered {voters} went from {source} to {target}."
 
 
 def _voters(count: int, party: int) -> str:
@@ -115,7 +116,9 @@ def _owed(event: VotersOwed, names: SeatNames) -> str:
 
 
 def _asked(event: VictimAsked, names: SeatNames) -> str:
-    return f"{_who(names, event.choice.seats[0])} must answer the Scandal: {' or '.join(event.choice.options)}."
+    return (
+        f"{_who(names, event.choice.seats[0])} must answer the Scandal: {' or '.join(event.choice.options)}."
+    )
 
 
 def _chosen(event: Chosen, names: SeatNames) -> str:

@@ -27,7 +27,7 @@ class GameSetUp(Event, frozen=True, kw_only=True, tag="GameSetUp"):
 
 
 class GameSetUpSeen(Event, frozen=True, kw_only=True, tag="GameSetUpSeen"):
-    """The table was laid out, as one viewer saw it (its own offer and hand; ``viewer`` ``None``: nobody's)."""
+    """The table was laid out, as one viewer saw it: its own offer and hand (none for ``viewer`` ``None``)."""
 
     seat_count: int
     module: bool
@@ -47,7 +47,7 @@ class CandidateKept(Event, frozen=True, kw_only=True, tag="CandidateKept"):
 
 
 class CampaignBegan(Event, frozen=True, kw_only=True, tag="CampaignBegan"):
-    """Every seat has a candidate: war chests, registered voters and pawns (at home) are set; August begins."""
+    """Every seat has a candidate: war chests, registered voters and pawns (at home) set; August begins."""
 
     candidates: tuple[int, ...]
     money: tuple[int, ...]

@@ -49,7 +49,7 @@ def evolve(state: State | None, event: CampaignTrailEvent) -> State:
     if isinstance(event, GameSetUp):
         return _set_up(event)
     assert state is not None
-    return _APPLY[type(event)](state, event)  # type: ignore[no-any-return]
+    return _APPLY[type(event)](state, event)
 
 
 def _set_up(event: GameSetUp) -> Drafting:

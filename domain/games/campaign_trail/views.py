@@ -11,8 +11,14 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.choices import Choice
-from domain.games.campaign_trail.cards.board import ABBREVIATIONS, ELECTORAL_VOTES, ISSUES, PARTY_NAMES, STATE_COUNT
+from domain.choices import Choice, Chosen
+from domain.games.campaign_trail.cards.board import (
+    ABBREVIATIONS,
+    ELECTORAL_VOTES,
+    ISSUES,
+    PARTY_NAMES,
+    STATE_COUNT,
+)
 from domain.games.campaign_trail.cards.candidates import CANDIDATES
 from domain.games.campaign_trail.cards.catalogue import CARDS, action_text
 from domain.games.campaign_trail.events import (
@@ -38,7 +44,6 @@ from domain.games.campaign_trail.events import (
     VotersPlaced,
     VotersRemoved,
 )
-from domain.choices import Chosen
 from domain.games.campaign_trail.rules.months import electoral_votes, leader
 from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Finished, Pending, State
 from domain.messages import View

@@ -51,8 +51,10 @@ def find(kind: str, dirty: bool = False, **numbers: Any) -> tuple[int, int]:
 
     for card in ALL_CARDS:
         for index, action in enumerate(card.actions):
-            if card.dirty == dirty and action.kind == kind and all(
-                getattr(action, name) == value for name, value in numbers.items()
+            if (
+                card.dirty == dirty
+                and action.kind == kind
+                and all(getattr(action, name) == value for name, value in numbers.items())
             ):
                 return card.number, index
     raise LookupError(f"no card shows {kind} {numbers}")

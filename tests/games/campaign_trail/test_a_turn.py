@@ -90,7 +90,9 @@ def test_advertise_pays_and_places_a_registered_voter_in_each_state_of_the_cards
     """Advertise: pay money; gain voters in the states that care about the card's issues, by its map."""
     card, index = find(Kind.ADVERTISE)
     action = CARDS[card].actions[index]
-    table = _table(card, NO_ADVERTISE_CHANGE, voters=voters({}), registered=(10, 10, 10), money=(100, 100, 100))
+    table = _table(
+        card, NO_ADVERTISE_CHANGE, voters=voters({}), registered=(10, 10, 10), money=(100, 100, 100)
+    )
     done = table.when(0, PlayCard(card=card, action=index))
     assert MoneyMoved(source=0, target=BANK, amount=action.cost) in done.events
     assert all(done.state.voters[place * 3 + D] == 1 for place in action.states)
@@ -108,7 +110,9 @@ def test_advertise_is_refused_when_your_war_chest_cannot_pay() -> None:
 def test_campaign_places_registered_voters_in_your_state_and_the_adjacent_ones() -> None:
     """Campaign: a rally in the state(s) you are in and adjacent to, up to the number shown."""
     card, index = find(Kind.CAMPAIGN, amount=3)
-    table = _table(card, NO_CAMPAIGN_CHANGE, voters=voters({}), pawns=(state("KS"),) * 3, registered=(9, 9, 9))
+    table = _table(
+        card, NO_CAMPAIGN_CHANGE, voters=voters({}), pawns=(state("KS"),) * 3, registered=(9, 9, 9)
+    )
     table.played((0, PlayCard(card=card, action=index)))
     assert set(table.legal(0)) == {Place(state=p) for p in (state("KS"), *NEIGHBOURS[state("KS")])} | {Stop()}
     table.when(0, Place(state=state("TX"))).raises("rule/illegal_move")
@@ -120,7 +124,9 @@ def test_campaign_places_registered_voters_in_your_state_and_the_adjacent_ones()
 def test_campaign_ends_when_your_registered_voters_run_out() -> None:
     """You commit only registered voters: with none left the rally is over."""
     card, index = find(Kind.CAMPAIGN, amount=6)
-    table = _table(card, NO_CAMPAIGN_CHANGE, voters=voters({}), pawns=(state("KS"),) * 3, registered=(1, 1, 1))
+    table = _table(
+        card, NO_CAMPAIGN_CHANGE, voters=voters({}), pawns=(state("KS"),) * 3, registered=(1, 1, 1)
+    )
     table.played((0, PlayCard(card=card, action=index)), (0, Place(state=state("KS"))))
     assert table.state.turn == 1 and on_map(table, "KS", D) == 1
 
@@ -141,12 +147,14 @@ def test_an_ongoing_politick_stays_in_play() -> None:
 
 def test_seats_play_democrat_republican_libertarian_in_turn_from_seat_0() -> None:
     """Ruling 1: seat 0 the Democrats, seat 1 the Republicans, seat 2 the Libertarians; turns 0, 1, 2, 0."""
-    card, index = find(Kind.FUNDRAISE, amount=30)
+    card, _ = find(Kind.FUNDRAISE, amount=30)
     table = _table(card)
     assert [s.party for s in table.view(0).seats] == ["Democrat", "Republican", "Libertarian"]
     assert table.to_act() == {0}
     for seat in (0, 1, 2):
-        play = next(c for c in table.legal(seat) if isinstance(c, PlayCard) and c.target in (-1, (seat + 1) % 3))
+        play = next(
+            c for c in table.legal(seat) if isinstance(c, PlayCard) and c.target in (-1, (seat + 1) % 3)
+        )
         table.played((seat, play))
         assert table.to_act() == {(seat + 1) % 3}
 

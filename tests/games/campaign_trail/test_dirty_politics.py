@@ -1,10 +1,11 @@
-"""The Dirty Politics module's actions, one rule sentence each (Scandal and Favorite Son have their own file)."""
+"""The Dirty Politics module's actions, one rule sentence each (Scandal and Favorite Son: their own files)."""
 
 from __future__ import annotations
 
-from domain.games.campaign_trail.cards import Kind
+from domain.games.campaign_trail.cards import COUNTS_AS, Kind
 from domain.games.campaign_trail.cards.board import ISSUES, NEIGHBOURS, STATES_SHOWING, state
 from domain.games.campaign_trail.cards.catalogue import CARDS, EFFECTS
+from domain.games.campaign_trail.cards.dirty_politics import DIRTY_TRICKS
 from domain.games.campaign_trail.commands import Move, Pay, PlayCard, Remove, Stop
 from domain.games.campaign_trail.events import CardPlayed, MoneyMoved, RegisteredMoved
 from domain.games.campaign_trail.state import BANK
@@ -32,7 +33,7 @@ def test_voter_suppression_moves_up_to_n_then_removes_the_number_shown_from_wher
 
 
 def test_voter_suppression_may_stop_early_and_removes_voters_of_any_party() -> None:
-    """"Up to" the states shown; the voters removed may be of any party (ruling 6: yours too)."""
+    """ "Up to" the states shown; the voters removed may be of any party (ruling 6: yours too)."""
     card, index = find(Kind.VOTER_SUPPRESSION, dirty=True, amount=2, voters=2)
     table = _table(card, pawns=(state("KS"),) * 3, voters=voters({("KS", D): 1, ("KS", R): 1}))
     table.played((0, PlayCard(card=card, action=index)), (0, Stop()))
@@ -70,7 +71,9 @@ def test_flip_contributors_takes_the_number_shown_from_the_partys_war_chest() ->
     """Pick a party and take money from their war chest equal to the number shown."""
     card, index = find(Kind.FLIP_CONTRIBUTORS, dirty=True, amount=30)
     table = _table(card, money=(10, 50, 5))
-    assert {c.target for c in table.legal(0) if isinstance(c, PlayCard) and c.card == card and c.action == index} == {1, 2}
+    assert {
+        c.target for c in table.legal(0) if isinstance(c, PlayCard) and c.card == card and c.action == index
+    } == {1, 2}
     done = table.when(0, PlayCard(card=card, action=index, target=1))
     assert MoneyMoved(source=1, target=0, amount=30) in done.events
     poor = table.when(0, PlayCard(card=card, action=index, target=2))
@@ -79,7 +82,7 @@ def test_flip_contributors_takes_the_number_shown_from_the_partys_war_chest() ->
 
 
 def test_sway_minds_the_party_discards_and_you_gain_the_number_shown() -> None:
-    """They must discard registered voters equal to the number; then you gain registered voters equal to it."""
+    """They must discard registered voters equal to the number; then you gain as many registered voters."""
     card, index = find(Kind.SWAY_MINDS, dirty=True, amount=3)
     table = _table(card, registered=(0, 5, 1))
     done = table.when(0, PlayCard(card=card, action=index, target=1))
@@ -95,7 +98,9 @@ def test_mudslinging_pays_2_voters_from_your_ethically_minded_states_per_issue()
     """You must pay 2 voters from among your ethically minded states per issue (any number of the issues)."""
     card, index = find(Kind.MUDSLINGING, dirty=True, issues=(0, 3))
     table = _table(card, voters=voters({("MD", D): 2, ("MA", D): 1, ("TX", R): 5}))
-    plays = {c.issues for c in table.legal(0) if isinstance(c, PlayCard) and (c.card, c.action) == (card, index)}
+    plays = {
+        c.issues for c in table.legal(0) if isinstance(c, PlayCard) and (c.card, c.action) == (card, index)
+    }
     assert plays == {(0,), (3,)}, "3 voters pay for one issue, not two"
     table.when(0, PlayCard(card=card, action=index, issues=(0, 3))).raises("rule/illegal_move")
     table.played((0, PlayCard(card=card, action=index, issues=(3,))))
@@ -157,7 +162,9 @@ def test_smear_campaign_removes_up_to_8_voters_of_any_party_from_the_listed_stat
     table = _table(108, pawns=(state("CA"),) * 3, voters=voters(board))
     table.played((0, PlayCard(card=108, action=0)), *((0, Pay(state=state("MD"))),) * 4)
     table.when(0, Remove(state=state("TX"), party=R)).raises("rule/illegal_move")
-    table.played(*((0, Remove(state=state("CA"), party=R)),) * 5, *((0, Remove(state=state("NV"), party=L)),) * 3)
+    table.played(
+        *((0, Remove(state=state("CA"), party=R)),) * 5, *((0, Remove(state=state("NV"), party=L)),) * 3
+    )
     assert (on_map(table, "CA", R), on_map(table, "NV", L), table.state.turn) == (0, 2, 1)
     early = _table(108, pawns=(state("CA"),) * 3, voters=voters(board))
     early.played((0, PlayCard(card=108, action=0)), *((0, Pay(state=state("MD"))),) * 4)
@@ -196,14 +203,25 @@ def test_every_dirty_politics_play_is_recorded_with_the_base_action_it_counts_as
         Kind.FLIP_CONTRIBUTORS: Kind.FUNDRAISE,
         Kind.SWAY_MINDS: Kind.REGISTER,
     }
-    card, index = find(Kind.DIRTY_TRICKS, dirty=True, effect="dark_money")
-    played = _table(card).when(0, PlayCard(card=card, action=index)).events[0]
-    assert isinstance(played, CardPlayed) and (played.kind, played.counts_as) == (Kind.DIRTY_TRICKS, expected[Kind.DIRTY_TRICKS])
+    plays = [
+        PlayCard(card=112, action=0),
+        PlayCard(card=101, action=1, target=1),
+        PlayCard(card=101, action=2, target=1),
+        PlayCard(card=106, action=0, issues=(1,)),
+        PlayCard(card=108, action=0),
+        PlayCard(card=101, action=3),
+    ]
+    for play in plays:
+        table = _table(play.card, pawns=(state("CA"),) * 3, voters=voters({("MD", D): 4}))
+        played = table.when(0, play).events[0]
+        assert isinstance(played, CardPlayed) and COUNTS_AS[Kind(played.kind)] is expected[Kind(played.kind)]
+        assert played.counts_as == expected[Kind(played.kind)]
+    assert {CARDS[play.card].actions[play.action].kind for play in plays} == set(expected)
 
 
 def _with_ongoing(card: int, effect: str, owner: int = 1, **fields: object):  # type: ignore[no-untyped-def]
-    ongoing, _ = find(Kind.POLITICK if effect in EFFECTS and not effect.startswith("opp") else Kind.DIRTY_TRICKS,
-                      dirty=effect == "opposition_research", effect=effect)  # fmt: skip
+    dirty = effect in DIRTY_TRICKS
+    ongoing, _ = find(Kind.DIRTY_TRICKS if dirty else Kind.POLITICK, dirty=dirty, effect=effect)
     table = _table(card, **fields)
     hands = tuple(tuple(c for c in hand if c != ongoing) for hand in table.state.hands)
     decks = tuple(tuple(c for c in deck if c != ongoing) for deck in table.state.decks)
@@ -212,7 +230,9 @@ def _with_ongoing(card: int, effect: str, owner: int = 1, **fields: object):  # 
 
 def test_a_smear_campaign_counts_as_a_campaign_for_campaign_audit() -> None:
     """Campaign Audit charges each opposing Campaign action; a smear campaign is one."""
-    table = _with_ongoing(108, "campaign_audit", pawns=(state("CA"),) * 3, voters=voters({("MD", D): 4}), money=(40, 0, 0))
+    table = _with_ongoing(
+        108, "campaign_audit", pawns=(state("CA"),) * 3, voters=voters({("MD", D): 4}), money=(40, 0, 0)
+    )
     done = table.when(0, PlayCard(card=108, action=0))
     assert MoneyMoved(source=0, target=1, amount=10) in done.events
 
@@ -246,7 +266,9 @@ def test_you_pay_with_your_own_voters_from_your_ethically_minded_states() -> Non
     """Ruling 5: another party's voters in your ethically minded state are no payment."""
     card, index = find(Kind.MUDSLINGING, dirty=True, issues=(0, 3))
     table = _table(card, voters=voters({("MD", R): 5, ("MA", D): 2}))
-    assert {c.issues for c in table.legal(0) if isinstance(c, PlayCard) and (c.card, c.action) == (card, index)} == {
+    assert {
+        c.issues for c in table.legal(0) if isinstance(c, PlayCard) and (c.card, c.action) == (card, index)
+    } == {
         (0,),
         (3,),
     }

@@ -1,4 +1,4 @@
-"""Favorite Son (#110): each time you play a card with your home state coloured, 1 of your voters goes there."""
+"""Favorite Son (#110): each card you play with your home state coloured sends 1 of your voters there."""
 
 from __future__ import annotations
 
@@ -59,7 +59,10 @@ def test_favorite_son_does_not_count_itself_nor_another_partys_cards() -> None:
     played = table.when(0, FAVORITE_SON)
     assert not any(isinstance(event, VotersPlaced) for event in played.events)
     table.played((0, FAVORITE_SON))
-    hands = (tuple(c for c in table.state.hands[0] if c != card), tuple(sorted((*table.state.hands[1][:4], card))))
+    hands = (
+        tuple(c for c in table.state.hands[0] if c != card),
+        tuple(sorted((*table.state.hands[1][:4], card))),
+    )
     table.adjusted(hands=hands)
     done = table.when(1, PlayCard(card=card, action=index))
     assert not any(isinstance(event, VotersPlaced) for event in done.events)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.games.campaign_trail.cards import Kind
-from domain.games.campaign_trail.cards.board import ELECTORAL_VOTES, ISSUES, STATES_SHOWING, state
+from domain.games.campaign_trail.cards.board import ISSUES, STATES_SHOWING, state
 from domain.games.campaign_trail.commands import DebateCard, PlayCard
 from domain.games.campaign_trail.events import DebateWon, ElectionHeld, MonthEnded
 from domain.games.campaign_trail.rules.months import leader
@@ -43,7 +43,7 @@ def test_ongoing_cards_are_discarded_when_the_month_ends() -> None:
 
 
 def test_a_debate_gives_an_issue_shown_by_one_card_alone_to_its_party() -> None:
-    """Each seat plays a card; an issue only one seat's card shows gives it 1 voter in each state showing it."""
+    """Each seat plays a card; an issue on one seat's card alone gives it 1 voter per state showing it."""
     table, play = _last_card_of(0)
     table.played((0, play))
     state_now: Campaigning = table.state

@@ -11,7 +11,10 @@ from domain.games.campaign_trail.state import BANK
 from tests.games.campaign_trail.conftest import L, R, campaigning, holding, voters
 
 SCANDAL = PlayCard(card=107, action=0)
-ETHICS = {**{(code, R): 1 for code in ("GA", "KY", "MO", "AZ", "AL")}, **{(c, L): 2 for c in ("NC", "VA", "CO", "MN", "OR")}}
+ETHICS = {
+    **{(code, R): 1 for code in ("GA", "KY", "MO", "AZ", "AL")},
+    **{(c, L): 2 for c in ("NC", "VA", "CO", "MN", "OR")},
+}
 
 
 def _table(seat_count: int = 3, **fields: object):  # type: ignore[no-untyped-def]

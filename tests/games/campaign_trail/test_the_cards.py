@@ -77,7 +77,7 @@ def test_the_example_cards_show_what_the_example_uses() -> None:
 
 
 def test_each_dirty_kind_counts_as_the_base_action_it_is_a_subset_of() -> None:
-    """Printed: Smear Campaign is a Campaign, Mudslinging an Advertise, Dirty Tricks a Politick (rest ours)."""
+    """Printed: Smear Campaign is a Campaign, Mudslinging an Advertise, Dirty Tricks a Politick; rest ours."""
     assert COUNTS_AS[Kind.SMEAR_CAMPAIGN] is Kind.CAMPAIGN
     assert COUNTS_AS[Kind.MUDSLINGING] is Kind.ADVERTISE
     assert COUNTS_AS[Kind.DIRTY_TRICKS] is Kind.POLITICK
@@ -100,5 +100,5 @@ def _benefit(modifier: str, amount: int) -> int:
 
 
 def test_the_card_list_in_docs_is_generated_from_the_data_and_current() -> None:
-    """`docs/cards/campaign-trail.md` is what `python -m domain.games.campaign_trail.cards.catalogue` writes."""
+    """`docs/cards/campaign-trail.md` is what the catalogue module writes (`python -m ...cards.catalogue`)."""
     assert DOC.read_text() == markdown()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import domain.games.campaign_trail.rules as rules
+from domain.games.campaign_trail import rules
 
 HERE = Path(__file__).parent
 DOC = HERE.parents[2] / "docs" / "rules" / "campaign-trail.md"

@@ -37,7 +37,7 @@ def _play(table: object, seat: int, *commands: object) -> None:
 
 
 def test_jordan_smears_california_paying_from_nc_and_or_and_takes_it_from_lauren() -> None:
-    """#108, smear campaign: pay 4 from his ethically minded states (3 NC, 1 OR), remove 6 D and 2 R from CA."""
+    """#108, smear campaign: pay 4 from his ethically minded states (3 NC, 1 OR); 6 D and 2 R out of CA."""
     table = _table()
     before: Campaigning = table.state  # type: ignore[attr-defined]
     assert leader(before.voters, state("CA"), 3) == D
@@ -63,7 +63,7 @@ def test_lauren_moves_into_new_york_and_suppresses_two_libertarian_voters() -> N
 
 
 def test_ben_mudslings_on_two_of_four_issues_paying_four_voters() -> None:
-    """#106, mudslinging on Gender Equality and Health Care: pay 1 AL, 2 GA, 1 KY; remove 2 from CA, FL, ND, HI."""
+    """#106, mudslinging on Gender Equality and Health Care: pay 1 AL, 2 GA, 1 KY; 2 out of CA, FL, ND, HI."""
     table = _table()
     table.adjusted(turn=BEN)  # type: ignore[attr-defined]
     issues = tuple(sorted((ISSUES.index("Gender Equality"), ISSUES.index("Health Care"))))

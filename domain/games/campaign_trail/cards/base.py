@@ -33,7 +33,9 @@ POLITICKS: dict[str, Effect] = {
     ),
     "ground_game": Effect("Ground Game", True, "Your Campaign actions may place 1 more voter."),
     "ad_discount": Effect("Ad Discount", True, "Your Advertise actions cost $10M less."),
-    "early_voting": Effect("Early Voting", False, "On Election Day, place 2 of your voters in your home state."),
+    "early_voting": Effect(
+        "Early Voting", False, "On Election Day, place 2 of your voters in your home state."
+    ),
     "travel_budget": Effect("Travel Budget", True, "Your Travel actions may move 1 more state."),
 }
 _POLITICK_ORDER = tuple(POLITICKS)

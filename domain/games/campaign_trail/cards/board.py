@@ -112,12 +112,14 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(sorted(INDEX[code] for code in row[5].split())) for row in _STATES.values()
 )
 STATES_SHOWING: tuple[tuple[int, ...], ...] = tuple(
-    tuple(state for state in range(STATE_COUNT) if issue in STATE_ISSUES[state]) for issue in range(len(ISSUES))
+    tuple(state for state in range(STATE_COUNT) if issue in STATE_ISSUES[state])
+    for issue in range(len(ISSUES))
 )
 """For each issue, the states that show it."""
 
 ETHICALLY_MINDED: tuple[tuple[int, ...], ...] = tuple(
-    tuple(INDEX[code] for code in codes.split()) for codes in ("MD MA NJ CT WA", "GA KY MO AZ AL", "NC VA CO MN OR")
+    tuple(INDEX[code] for code in codes.split())
+    for codes in ("MD MA NJ CT WA", "GA KY MO AZ AL", "NC VA CO MN OR")
 )
 """Each party's five ethically minded states, exactly as the module lists them (by party number)."""
 

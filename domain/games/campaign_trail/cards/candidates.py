@@ -47,7 +47,9 @@ HOME_STATES: tuple[int, ...] = tuple(candidate.home for candidate in CANDIDATES)
 
 
 _MODIFIERS = {
-    (chosen.number, name): sum(amount for key, amount in (chosen.advantage, chosen.disadvantage) if key == name)
+    (chosen.number, name): sum(
+        amount for key, amount in (chosen.advantage, chosen.disadvantage) if key == name
+    )
     for chosen in CANDIDATES
     for name in MODIFIERS
 }

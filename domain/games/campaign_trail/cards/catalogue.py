@@ -81,7 +81,8 @@ def markdown() -> str:
         "|---|---|---|---|---|---|",
         *(
             f"| {c.name} | {ABBREVIATIONS[c.home]} | ${c.war_chest}M | {c.registered} | "
-            f"{c.advantage[1]:+d} {MODIFIERS[c.advantage[0]]} | {c.disadvantage[1]:+d} {MODIFIERS[c.disadvantage[0]]} |"
+            f"{c.advantage[1]:+d} {MODIFIERS[c.advantage[0]]} | "
+            f"{c.disadvantage[1]:+d} {MODIFIERS[c.disadvantage[0]]} |"
             for c in CANDIDATES
         ),
         "",

@@ -72,20 +72,52 @@ def _card(number: int, title: str, actions: tuple[Action, Action, Action, Action
 
 DIRTY: tuple[Card, ...] = (
     _card(101, "Robocalls", (_vs(2, 2), _fc(20), _sm(2), _dt("leaked_memo")), "CA TX"),
-    _card(102, "Attack Ads", (_ms("Economy", "Immigration"), _sc("TX", "OK", "LA", "AR"), _fc(30), _sm(3)), "FL NY"),
-    _card(103, "Push Poll", (_vs(1, 3), _ms("Defense", "Family Values", "Education"), _sm(2), _dt("dark_money")), "GA OH"),
-    _card(104, "Oppo File", (_fc(40), _sc("NY", "NJ", "PA", "CT"), _vs(0, 2, plane=True), _dt("opposition_research")), "PA IL"),
-    _card(105, "Whisper Campaign", (_sc("FL", "GA", "AL", "SC"), _ms("Environment", "Education"), _fc(20), _sm(3)), "MI NC"),
+    _card(
+        102,
+        "Attack Ads",
+        (_ms("Economy", "Immigration"), _sc("TX", "OK", "LA", "AR"), _fc(30), _sm(3)),
+        "FL NY",
+    ),
+    _card(
+        103,
+        "Push Poll",
+        (_vs(1, 3), _ms("Defense", "Family Values", "Education"), _sm(2), _dt("dark_money")),
+        "GA OH",
+    ),
+    _card(
+        104,
+        "Oppo File",
+        (_fc(40), _sc("NY", "NJ", "PA", "CT"), _vs(0, 2, plane=True), _dt("opposition_research")),
+        "PA IL",
+    ),
+    _card(
+        105,
+        "Whisper Campaign",
+        (_sc("FL", "GA", "AL", "SC"), _ms("Environment", "Education"), _fc(20), _sm(3)),
+        "MI NC",
+    ),
     _card(
         106,
         "Hit Piece",
-        (_ms("Gender Equality", "Health Care", "Economy", "Immigration"), _sc("OH", "MI", "IN", "PA"), _fc(30), _sm(2)),
+        (
+            _ms("Gender Equality", "Health Care", "Economy", "Immigration"),
+            _sc("OH", "MI", "IN", "PA"),
+            _fc(30),
+            _sm(2),
+        ),
         "VA AZ",
     ),
     _card(107, "Scandal", (_dt("scandal"), _fc(20), _sm(2), _vs(1, 1)), "CA FL"),
-    _card(108, "Character Assassination", (_sc("CA", "NV", "OR", "AZ"), _vs(2, 2), _fc(30), _dt("leaked_memo")), "TX NY"),
+    _card(
+        108,
+        "Character Assassination",
+        (_sc("CA", "NV", "OR", "AZ"), _vs(2, 2), _fc(30), _dt("leaked_memo")),
+        "TX NY",
+    ),
     _card(109, "Rumor Mill", (_vs(3, 1), _sm(4), _ms("Defense", "Immigration"), _dt("dark_money")), "GA PA"),
     _card(110, "Favorite Son", (_dt("favorite_son"), _fc(30), _sm(3), _vs(2, 2)), "OH IL"),
-    _card(111, "Dossier", (_sc("IL", "WI", "MI", "MN"), _fc(40), _sm(2), _dt("opposition_research")), "MI VA"),
+    _card(
+        111, "Dossier", (_sc("IL", "WI", "MI", "MN"), _fc(40), _sm(2), _dt("opposition_research")), "MI VA"
+    ),
     _card(112, "Intimidation", (_vs(1, 2), _fc(20), _sm(3), _ms("Family Values", "Defense")), "NC AZ"),
 )

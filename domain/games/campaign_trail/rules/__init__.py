@@ -75,6 +75,9 @@ The same rulings, with the test that checks each rule, are in ``docs/rules/campa
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from domain.chance import Context, shuffled
 from domain.choices import Choose
 from domain.errors import IllegalMove, WrongStep
@@ -117,11 +120,11 @@ class CampaignTrailOptions(Options, frozen=True, kw_only=True):
 def opening_voters(seat_count: int) -> tuple[int, ...]:
     """2 voters of each state's primary party; 1 of its secondary when the primary party is absent."""
     voters = [0] * (STATE_COUNT * PARTIES)
-    for place in range(STATE_COUNT):
-        party, count = PRIMARY[place], OPENING_VOTERS
+    for where in range(STATE_COUNT):
+        party, count = PRIMARY[where], OPENING_VOTERS
         if party >= seat_count:
-            party, count = SECONDARY[place], ABSENT_PARTY_VOTERS
-        voters[place * PARTIES + party] = count
+            party, count = SECONDARY[where], ABSENT_PARTY_VOTERS
+        voters[where * PARTIES + party] = count
     return tuple(voters)
 
 
@@ -144,7 +147,9 @@ def setup(options: CampaignTrailOptions, seat_count: int, ctx: Context) -> list[
         GameSetUp(
             seat_count=seat_count,
             module=options.dirty_politics,
-            offers=tuple(tuple(sorted(candidates[s * OFFERED : (s + 1) * OFFERED])) for s in range(seat_count)),
+            offers=tuple(
+                tuple(sorted(candidates[s * OFFERED : (s + 1) * OFFERED])) for s in range(seat_count)
+            ),
             box=tuple(sorted(candidates[dealt:])),
             hands=tuple(tuple(sorted(order[s * HAND_SIZE : (s + 1) * HAND_SIZE])) for s in range(seat_count)),
             decks=month_decks(order[HAND_SIZE * seat_count :]),
@@ -207,7 +212,13 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(scores=state.electoral, ranking=ranking, winners=state.winners, tiebreak=tiebreak)
 
 
-_STEPS = {Move: move, Place: place, Pay: pay, Remove: remove, Stop: stop}
+_STEPS: dict[type, Callable[[Campaigning, int, Any, Context], list[CampaignTrailEvent]]] = {
+    Move: move,
+    Place: place,
+    Pay: pay,
+    Remove: remove,
+    Stop: stop,
+}
 
 
 def decide(state: State, seat: Seat, command: CampaignTrailCommand, ctx: Context) -> list[CampaignTrailEvent]:
@@ -231,7 +242,7 @@ def decide(state: State, seat: Seat, command: CampaignTrailCommand, ctx: Context
     step = _STEPS.get(type(command))
     if step is None:
         raise WrongStep("That command is not expected now.")
-    return step(state, seat, command, ctx)  # type: ignore[operator]
+    return step(state, seat, command, ctx)
 
 
 __all__ = ["CampaignTrailOptions", "decide", "is_over", "legal_commands", "outcome", "setup", "to_act"]

@@ -49,7 +49,8 @@ LOSE_VOTERS, PAY = "lose_voters", "pay"
 
 
 _EFFECT_OF = {
-    number: next((action.effect for action in card.actions if action.effect), "") for number, card in CARDS.items()
+    number: next((action.effect for action in card.actions if action.effect), "")
+    for number, card in CARDS.items()
 }
 """The politick or dirty trick each card shows (a card shows at most one)."""
 
@@ -174,7 +175,9 @@ def _flip_contributors(state: Campaigning, seat: int, action: Action, command: P
 
 def _sway_minds(state: Campaigning, seat: int, action: Action, command: PlayCard) -> Opened:
     lost = min(action.amount, state.registered[command.target])
-    events: list[CampaignTrailEvent] = [RegisteredMoved(source=command.target, target=BANK, count=lost)] if lost else []
+    events: list[CampaignTrailEvent] = (
+        [RegisteredMoved(source=command.target, target=BANK, count=lost)] if lost else []
+    )
     return [*events, RegisteredMoved(source=BANK, target=seat, count=action.amount)], None
 
 

@@ -61,14 +61,20 @@ def _always(card: int, seat: int, seat_count: int) -> tuple[CampaignTrailCommand
 
 
 _PRICED = (Kind.ADVERTISE, Kind.MUDSLINGING, Kind.SMEAR_CAMPAIGN)
-_ALWAYS = {(card, seat, count): _always(card, seat, count) for card in CARDS for count in (2, 3) for seat in range(count)}
+_ALWAYS = {
+    (card, seat, count): _always(card, seat, count)
+    for card in CARDS
+    for count in (2, 3)
+    for seat in range(count)
+}
 _PRICED_ACTIONS = {
     card: tuple((index, action) for index, action in enumerate(CARDS[card].actions) if action.kind in _PRICED)
     for card in CARDS
 }
 _MUDSLINGS = {
     (card, index, size): tuple(
-        PlayCard(card=card, action=index, issues=chosen) for chosen in combinations(sorted(action.issues), size)
+        PlayCard(card=card, action=index, issues=chosen)
+        for chosen in combinations(sorted(action.issues), size)
     )
     for card in CARDS
     for index, action in enumerate(CARDS[card].actions)
@@ -106,9 +112,11 @@ def _steps(state: Campaigning, seat: int, pending: Pending) -> Commands:
     if pending.pays:
         return [_PAY[place] for place in ETHICALLY_MINDED[seat] if at(state.voters, place, seat)]
     if kind == Kind.TRAVEL:
-        return [*_moves(pending, here), _STOP]
+        return list(
+            _FLY_OR_STOP[here] if pending.plane else _WALK_OR_STOP[here] if pending.moves else _ONLY_STOP
+        )
     if kind == Kind.CAMPAIGN:
-        return [*(_PLACE[place] for place in (here, *NEIGHBOURS[here])), _STOP]
+        return list(_RALLY[here])
     if kind == Kind.VOTER_SUPPRESSION:
         removals = _removals(state, (here,))
         return removals if pending.removing else [*_moves(pending, here), _STOP, *removals]
@@ -123,8 +131,14 @@ def _moves(pending: Pending, here: int) -> tuple[Move, ...]:
     return _WALKS[here] if pending.moves else ()
 
 
+_ONLY_STOP: tuple[CampaignTrailCommand, ...] = (_STOP,)
+_RALLY: tuple[tuple[CampaignTrailCommand, ...], ...] = tuple(
+    (*(_PLACE[p] for p in (here, *NEIGHBOURS[here])), _STOP) for here in range(STATE_COUNT)
+)
 _FLIGHTS = tuple(tuple(_MOVE[p] for p in range(STATE_COUNT) if p != here) for here in range(STATE_COUNT))
 _WALKS = tuple(tuple(_MOVE[p] for p in NEIGHBOURS[here]) for here in range(STATE_COUNT))
+_FLY_OR_STOP: tuple[tuple[CampaignTrailCommand, ...], ...] = tuple((*flights, _STOP) for flights in _FLIGHTS)
+_WALK_OR_STOP: tuple[tuple[CampaignTrailCommand, ...], ...] = tuple((*walks, _STOP) for walks in _WALKS)
 
 
 def _removals(state: Campaigning, places: tuple[int, ...]) -> Commands:

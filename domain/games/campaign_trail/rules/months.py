@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from domain.chance import Context, draw
 from domain.errors import CardNotInHand
-from domain.games.campaign_trail.cards.board import ELECTORAL_VOTES, ISSUES, PRIMARY, SECONDARY, STATE_COUNT, STATES_SHOWING
+from domain.games.campaign_trail.cards.board import (
+    ELECTORAL_VOTES,
+    ISSUES,
+    PRIMARY,
+    SECONDARY,
+    STATE_COUNT,
+    STATES_SHOWING,
+)
 from domain.games.campaign_trail.cards.candidates import CANDIDATES, modifier
 from domain.games.campaign_trail.cards.catalogue import CARDS
 from domain.games.campaign_trail.commands import DebateCard
-from domain.games.campaign_trail.evolve import evolve
 from domain.games.campaign_trail.events import (
     CampaignTrailEvent,
     CardDrawn,
@@ -20,6 +26,7 @@ from domain.games.campaign_trail.events import (
     TurnPassed,
     VotersPlaced,
 )
+from domain.games.campaign_trail.evolve import evolve
 from domain.games.campaign_trail.state import PARTIES, Campaigning, at
 
 OCTOBER = 2
@@ -90,7 +97,9 @@ def election(state: Campaigning) -> ElectionHeld:
     won = tuple(leaders.count(s) for s in range(count))
     keys = [(electoral[s], committed[s], won[s]) for s in range(count)]
     winners = tuple(s for s in range(count) if keys[s] == max(keys))
-    return ElectionHeld(leaders=leaders, electoral=electoral, committed=committed, states_won=won, winners=winners)
+    return ElectionHeld(
+        leaders=leaders, electoral=electoral, committed=committed, states_won=won, winners=winners
+    )
 
 
 def debater(state: Campaigning) -> int:
@@ -110,13 +119,17 @@ def debate_card(state: Campaigning, seat: int, command: DebateCard, ctx: Context
     return _score_debate(fold(state, events), events, ctx)
 
 
-def _score_debate(state: Campaigning, events: list[CampaignTrailEvent], ctx: Context) -> list[CampaignTrailEvent]:
+def _score_debate(
+    state: Campaigning, events: list[CampaignTrailEvent], ctx: Context
+) -> list[CampaignTrailEvent]:
     """Each issue shown by one party's debate card alone gives it voters in every state showing it."""
     assert state.debate is not None
     first = state.debate.first
     speakers = [(first + i) % state.seat_count for i in range(state.seat_count)]
     for issue in range(len(ISSUES)):
-        showing = [s for s, card in zip(speakers, state.debate.cards, strict=True) if issue in CARDS[card].issues]
+        showing = [
+            s for s, card in zip(speakers, state.debate.cards, strict=True) if issue in CARDS[card].issues
+        ]
         if len(showing) != 1:
             continue
         party = showing[0]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from domain import choices
 from domain.chance import Context
 from domain.choices import Choose
 from domain.errors import CardNotInHand, IllegalMove, WrongStep
-from domain.games.campaign_trail.cards import Action, Kind, COUNTS_AS
+from domain.games.campaign_trail.cards import COUNTS_AS, Action, Kind
 from domain.games.campaign_trail.cards.board import ETHICALLY_MINDED, NEIGHBOURS, STATE_COUNT
 from domain.games.campaign_trail.cards.catalogue import CARDS, EFFECTS
 from domain.games.campaign_trail.commands import Move, Pay, Place, PlayCard, Remove, Stop
@@ -17,8 +19,8 @@ from domain.games.campaign_trail.events import (
     MoneyMoved,
     PawnMoved,
     RegisteredMoved,
-    VotersPlaced,
     VictimAsked,
+    VotersPlaced,
     VotersRemoved,
 )
 from domain.games.campaign_trail.rules.effects import (
@@ -83,7 +85,12 @@ def play_card(state: Campaigning, seat: int, command: PlayCard, ctx: Context) ->
     ongoing = action.kind in (Kind.POLITICK, Kind.DIRTY_TRICKS) and EFFECTS[action.effect].ongoing
     counts_as = COUNTS_AS[action.kind]
     played = CardPlayed(
-        seat=seat, card=command.card, action=command.action, kind=action.kind, counts_as=counts_as, ongoing=ongoing
+        seat=seat,
+        card=command.card,
+        action=command.action,
+        kind=action.kind,
+        counts_as=counts_as,
+        ongoing=ongoing,
     )
     events: Events = [played, *triggers(state, seat, command.card, counts_as)]
     opened, pending = OPEN[action.kind](fold(state, events[1:]), seat, action, command)
@@ -140,18 +147,14 @@ def move(state: Campaigning, seat: int, command: Move, ctx: Context) -> Events:
     if pending.kind not in MOVING or pending.removing:
         raise WrongStep("This action does not move your pawn now.")
     if pending.moves > 0 and there in NEIGHBOURS[here]:
-        left = Pending(**{**_fields(pending), "moves": pending.moves - 1})
+        left = replace(pending, moves=pending.moves - 1)
     elif pending.plane and 0 <= there < STATE_COUNT and there != here:
-        left = Pending(**{**_fields(pending), "moves": 0, "plane": False})
+        left = replace(pending, moves=0, plane=False)
     else:
         raise IllegalMove("Move to a neighbouring state (or fly anywhere with a plane).")
     if pending.kind == Kind.VOTER_SUPPRESSION and left.moves == 0 and not left.plane:
-        left = Pending(**{**_fields(left), "removing": True})
+        left = replace(left, removing=True)
     return settle(state, seat, [PawnMoved(seat=seat, state=there)], left, ctx)
-
-
-def _fields(pending: Pending) -> dict[str, object]:
-    return {name: getattr(pending, name) for name in pending.__struct_fields__}
 
 
 def place(state: Campaigning, seat: int, command: Place, ctx: Context) -> Events:
@@ -162,8 +165,10 @@ def place(state: Campaigning, seat: int, command: Place, ctx: Context) -> Events
         raise WrongStep("Only a Campaign places voters step by step.")
     if command.state != here and command.state not in NEIGHBOURS[here]:
         raise IllegalMove("A Campaign places voters in your pawn's state and its neighbours.")
-    left = Pending(**{**_fields(pending), "places": pending.places - 1})
-    return settle(state, seat, [VotersPlaced(state=command.state, party=seat, count=1, registered=True)], left, ctx)
+    left = replace(pending, places=pending.places - 1)
+    return settle(
+        state, seat, [VotersPlaced(state=command.state, party=seat, count=1, registered=True)], left, ctx
+    )
 
 
 def pay(state: Campaigning, seat: int, command: Pay, ctx: Context) -> Events:
@@ -173,8 +178,10 @@ def pay(state: Campaigning, seat: int, command: Pay, ctx: Context) -> Events:
         raise WrongStep("This action has nothing (left) to pay.")
     if command.state not in ETHICALLY_MINDED[seat] or not at(state.voters, command.state, seat):
         raise IllegalMove("Pay with one of your own voters from one of your ethically minded states.")
-    left = Pending(**{**_fields(pending), "pays": pending.pays - 1})
-    return settle(state, seat, [VotersRemoved(state=command.state, party=seat, count=1, paid=True)], left, ctx)
+    left = replace(pending, pays=pending.pays - 1)
+    return settle(
+        state, seat, [VotersRemoved(state=command.state, party=seat, count=1, paid=True)], left, ctx
+    )
 
 
 def remove(state: Campaigning, seat: int, command: Remove, ctx: Context) -> Events:
@@ -183,25 +190,28 @@ def remove(state: Campaigning, seat: int, command: Remove, ctx: Context) -> Even
     where, party = command.state, command.party
     if pending.kind not in (Kind.VOTER_SUPPRESSION, Kind.MUDSLINGING, Kind.SMEAR_CAMPAIGN) or pending.pays:
         raise WrongStep("This action removes no voters now.")
-    if not 0 <= party < state.seat_count or not 0 <= where < STATE_COUNT or not at(state.voters, where, party):
+    if (
+        not 0 <= party < state.seat_count
+        or not 0 <= where < STATE_COUNT
+        or not at(state.voters, where, party)
+    ):
         raise IllegalMove("There is no voter of that party there.")
     left = _after_removal(state, seat, pending, where)
     return settle(state, seat, [VotersRemoved(state=where, party=party, count=1)], left, ctx)
 
 
 def _after_removal(state: Campaigning, seat: int, pending: Pending, where: int) -> Pending:
-    fields = _fields(pending)
     if pending.kind == Kind.MUDSLINGING:
         quotas = dict(pending.quotas)
         if not quotas.get(where):
             raise IllegalMove("Mudslinging removes voters only from states showing a paid issue.")
         quotas[where] -= 1
-        return Pending(**{**fields, "quotas": tuple(sorted(quotas.items()))})
+        return replace(pending, quotas=tuple(sorted(quotas.items())))
     if pending.kind == Kind.VOTER_SUPPRESSION and where != state.pawns[seat]:
         raise IllegalMove("Voter suppression removes voters from the state your pawn ends in.")
     if pending.kind == Kind.SMEAR_CAMPAIGN and where not in pending.states:
         raise IllegalMove("A smear campaign removes voters only from the states it lists.")
-    return Pending(**{**fields, "removes": pending.removes - 1, "removing": True})
+    return replace(pending, removes=pending.removes - 1, removing=True)
 
 
 def stop(state: Campaigning, seat: int, command: Stop, ctx: Context) -> Events:
@@ -211,13 +221,13 @@ def stop(state: Campaigning, seat: int, command: Stop, ctx: Context) -> Events:
     if kind in (Kind.TRAVEL, Kind.CAMPAIGN) or (kind == Kind.SMEAR_CAMPAIGN and not pending.pays):
         return end_turn(state, seat, [ActionLeft(pending=None)], ctx)
     if kind == Kind.VOTER_SUPPRESSION and not pending.removing:
-        left = Pending(**{**_fields(pending), "moves": 0, "plane": False, "removing": True})
+        left = replace(pending, moves=0, plane=False, removing=True)
         return settle(state, seat, [], left, ctx)
     raise IllegalMove("This action cannot stop here.")
 
 
 def answer_scandal(state: Campaigning, seat: int, command: Choose, ctx: Context) -> Events:
-    """A victim's answer: lose 3 registered voters and 1 voter from each ethically minded state, or pay $60M."""
+    """A victim's answer: lose 3 registered voters and 1 voter per ethically minded state, or pay $60M."""
     if state.choice is not None and seat in state.choice.seats and command.option not in state.choice.options:
         raise IllegalMove(f"Choose one of: {', '.join(state.choice.options)}.")
     chosen = choices.answer(state.choice, Seat(seat), command)
