@@ -95,10 +95,15 @@ def triggers(state: Campaigning, seat: int, card: int, counts_as: Kind) -> list[
     return events
 
 
+def advert_change(state: Campaigning, seat: int) -> int:
+    """How much ``seat``'s candidate and Ad Discount change the price of every Advertise it takes."""
+    discount = DISCOUNT if owns(state, seat, "ad_discount") else 0
+    return modifier(state.candidates[seat], "advertise") - discount
+
+
 def advert_cost(state: Campaigning, seat: int, action: Action) -> int:
     """What an Advertise action costs ``seat`` (its candidate and Ad Discount included, never below 0)."""
-    discount = DISCOUNT if owns(state, seat, "ad_discount") else 0
-    return max(0, action.cost + modifier(state.candidates[seat], "advertise") - discount)
+    return max(0, action.cost + advert_change(state, seat))
 
 
 def mudslinging_quotas(issues: tuple[int, ...]) -> tuple[tuple[int, int], ...]:

@@ -19,9 +19,14 @@ from domain.games.campaign_trail.commands import (
     Remove,
     Stop,
 )
-from domain.games.campaign_trail.rules.effects import MUDSLING_PRICE, SMEAR_PRICE, advert_cost, ethical_voters
+from domain.games.campaign_trail.rules.effects import (
+    MUDSLING_PRICE,
+    SMEAR_PRICE,
+    advert_change,
+    ethical_voters,
+)
 from domain.games.campaign_trail.rules.months import debater
-from domain.games.campaign_trail.state import Campaigning, Drafting, Pending, State, at
+from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Pending, State, at
 from domain.seats import Seat
 
 Commands = list[CampaignTrailCommand]
@@ -89,12 +94,13 @@ def _plays(state: Campaigning, seat: int) -> Commands:
     legal: Commands = []
     count = state.seat_count
     ethical = -1
+    money, change = state.money[seat], advert_change(state, seat)
     for card in state.hands[seat]:
         legal += _ALWAYS[card, seat, count]
         for index, action in _PRICED_ACTIONS[card]:
             kind = action.kind
             if kind is Kind.ADVERTISE:
-                if state.money[seat] >= advert_cost(state, seat, action):
+                if money >= max(0, action.cost + change):
                     legal.append(_PLAIN[card, index])
                 continue
             if ethical < 0:
@@ -142,5 +148,5 @@ _WALK_OR_STOP: tuple[tuple[CampaignTrailCommand, ...], ...] = tuple((*walks, _ST
 
 
 def _removals(state: Campaigning, places: tuple[int, ...]) -> Commands:
-    voters, count = state.voters, state.seat_count
-    return [_REMOVE[place][party] for place in places for party in range(count) if at(voters, place, party)]
+    voters, parties = state.voters, range(state.seat_count)
+    return [_REMOVE[place][party] for place in places for party in parties if voters[place * PARTIES + party]]

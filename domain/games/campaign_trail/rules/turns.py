@@ -36,7 +36,7 @@ from domain.games.campaign_trail.rules.effects import (
     triggers,
 )
 from domain.games.campaign_trail.rules.months import end_turn, fold
-from domain.games.campaign_trail.state import BANK, Campaigning, Pending, at
+from domain.games.campaign_trail.state import BANK, PARTIES, Campaigning, Pending, at
 from domain.seats import Seat
 
 Events = list[CampaignTrailEvent]
@@ -131,7 +131,8 @@ def done(state: Campaigning, pending: Pending) -> bool:
 
 
 def _anyone(state: Campaigning, place: int) -> bool:
-    return any(at(state.voters, place, party) for party in range(state.seat_count))
+    start = place * PARTIES
+    return any(state.voters[start : start + state.seat_count])
 
 
 def _pending(state: Campaigning) -> Pending:
