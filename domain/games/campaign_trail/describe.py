@@ -134,7 +134,7 @@ def _drawn_seen(event: CardDrawnSeen, names: SeatNames) -> str:
 
 
 def _passed(event: TurnPassed, names: SeatNames) -> str:
-    return f"It is {_whom(names, event.seat)}' turn."
+    return f"Next turn: {_whom(names, event.seat)}."
 
 
 def _month(event: MonthEnded, names: SeatNames) -> str:

@@ -58,3 +58,11 @@ def test_a_refusal_names_only_what_the_sender_sent() -> None:
     refused = table.when(0, GAME.command_decoder.decode(f'{{"type":"PlayCard","card":{other},"action":0}}'))
     refused.raises("rule/card_not_in_hand")
     assert refused.error is not None and refused.error.message == f"Card {other} is not in your hand."
+
+
+def test_sentences_name_the_players_or_their_parties() -> None:
+    """Every event reads as a sentence: a named player, else the party ("the Democrats")."""
+    from domain.games.campaign_trail.events import TurnPassed
+
+    assert GAME.describe(TurnPassed(seat=2), 0, ()) == "Next turn: the Libertarians."
+    assert GAME.describe(TurnPassed(seat=2), 0, ("Lauren", "Ben", "Jordan")) == "Next turn: Jordan."
