@@ -67,7 +67,8 @@ function Hand({ view, picked, onPick }) {
   return html`<section class="my-hand" aria-label="Your hand"><h3>Your hand</h3>
     <div class="hand" role="group" aria-label="Your hand" style="display:flex;flex-wrap:wrap;gap:0.4rem">${view.my_cards.map((c) => html`
       <button type="button" key=${c.number} data-card=${c.number} aria-pressed=${picked === c.number ? "true" : "false"}
-        onClick=${() => onPick && onPick(c.number)} style="text-align:left;max-width:14rem">
+        onClick=${() => onPick && onPick(c.number)}
+        style=${`text-align:left;max-width:14rem;${c.issues.length ? "" : "background:#4a1d3f;color:#fff"}`}>
         <strong>#${c.number}</strong> <span class="muted">${c.issues.join(", ") || "Dirty Politics"}</span>
         <ol start="0" style="margin:0;padding-left:1.2rem">${c.actions.map((a, i) => html`<li key=${i}>${a}</li>`)}</ol>
       </button>`)}</div></section>`;
