@@ -27,7 +27,7 @@ from domain.games.campaign_trail.events import (
     VotersPlaced,
 )
 from domain.games.campaign_trail.evolve import evolve
-from domain.games.campaign_trail.state import PARTIES, Campaigning, at
+from domain.games.campaign_trail.state import Campaigning, at
 
 OCTOBER = 2
 DEBATE_VOTERS = 1
@@ -142,6 +142,3 @@ def _score_debate(
     events += [CardDrawn(seat=s, card=card, month=month) for s, card in zip(speakers, drawn, strict=False)]
     events.append(TurnPassed(seat=first))
     return events
-
-
-__all__ = ["PARTIES", "debate_card", "debater", "electoral_votes", "end_turn", "leader"]
