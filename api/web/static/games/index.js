@@ -6,6 +6,7 @@ const RENDERERS = {
   "slush-fund-2": () => import("./slush-fund-2.js"),
   politrickers: () => import("./politrickers.js"),
   "super-pacs": () => import("./super-pacs.js"),
+  "campaign-trail": () => import("./campaign-trail.js"),
 };
 
 /** The renderer for `game`: its own module's pieces over the generic ones. */

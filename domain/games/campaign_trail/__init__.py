@@ -1,0 +1,56 @@
+"""Campaign Trail (2 or 3 parties) with the Dirty Politics module.
+
+Every game package has the same files for the same roles: ``commands``, ``events``, ``state``,
+``cards`` (the action cards, candidates and the map, as data), ``rules`` (decide and the rules in
+prose), ``evolve``, ``views``, ``describe``, ``resample`` and ``takebacks``. This module puts them
+together.
+"""
+
+from __future__ import annotations
+
+from domain.game import GameDefinition
+from domain.games.campaign_trail.commands import CampaignTrailCommand
+from domain.games.campaign_trail.describe import describe
+from domain.games.campaign_trail.events import CampaignTrailEvent
+from domain.games.campaign_trail.evolve import evolve
+from domain.games.campaign_trail.resample import resample
+from domain.games.campaign_trail.rules import (
+    CampaignTrailOptions,
+    decide,
+    is_over,
+    legal_commands,
+    outcome,
+    setup,
+    to_act,
+)
+from domain.games.campaign_trail.state import State, all_cards
+from domain.games.campaign_trail.takebacks import TAKEBACKS
+from domain.games.campaign_trail.views import VISIBILITY, view
+
+CampaignTrailGame = GameDefinition[State, CampaignTrailCommand, CampaignTrailEvent, CampaignTrailOptions]
+
+CAMPAIGN_TRAIL: CampaignTrailGame = GameDefinition(
+    id="campaign-trail",
+    title="Campaign Trail",
+    rules_version="1",
+    min_seats=2,
+    max_seats=3,
+    options_type=CampaignTrailOptions,
+    commands=CampaignTrailCommand,
+    events=CampaignTrailEvent,
+    states=State,
+    setup=setup,
+    evolve=evolve,
+    decide=decide,
+    to_act=to_act,
+    legal_commands=legal_commands,
+    is_over=is_over,
+    outcome=outcome,
+    view=view,
+    describe=describe,
+    resample=resample,
+    cards=all_cards,
+    takebacks=TAKEBACKS,
+    visibility=VISIBILITY,
+    summary="Three parties race for 270: fundraise, register, travel, advertise, campaign and play dirty.",
+)

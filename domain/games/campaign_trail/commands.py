@@ -1,0 +1,69 @@
+"""What a seat may ask to do in Campaign Trail.
+
+A turn is a :class:`PlayCard` (the card and which of its four actions), then, for actions that take
+several choices (Travel, Campaign and the Dirty Politics actions that move or remove voters), one
+small command per choice: :class:`Move`, :class:`Place`, :class:`Pay`, :class:`Remove`, and
+:class:`Stop` where the card says "up to". A Scandal's victims answer with the kernel's ``Choose``.
+"""
+
+from __future__ import annotations
+
+from domain.choices import Choose
+from domain.messages import Command
+
+
+class KeepCandidate(Command, frozen=True, kw_only=True, tag="KeepCandidate"):
+    """Keep ``candidate``, one of the two you were dealt; the other goes back to the box unseen."""
+
+    candidate: int
+
+
+class PlayCard(Command, frozen=True, kw_only=True, tag="PlayCard"):
+    """Play ``card`` from your hand and take its action number ``action`` (0-3).
+
+    ``target`` is the party (its seat) a Flip Contributors or Sway Minds action picks; ``issues`` are
+    the mudslinging issues you pay for (any non-empty set of those the card shows).
+    """
+
+    card: int
+    action: int
+    target: int = -1
+    issues: tuple[int, ...] = ()
+
+
+class Move(Command, frozen=True, kw_only=True, tag="Move"):
+    """Move your candidate pawn one state (to a neighbour, or anywhere by plane)."""
+
+    state: int
+
+
+class Place(Command, frozen=True, kw_only=True, tag="Place"):
+    """Place one of your registered voters in ``state`` (a Campaign)."""
+
+    state: int
+
+
+class Pay(Command, frozen=True, kw_only=True, tag="Pay"):
+    """Discard one of your voters from ``state``, one of your ethically minded states (to the supply)."""
+
+    state: int
+
+
+class Remove(Command, frozen=True, kw_only=True, tag="Remove"):
+    """Remove one voter of ``party`` from ``state`` to the undecided supply."""
+
+    state: int
+    party: int
+
+
+class Stop(Command, frozen=True, kw_only=True, tag="Stop"):
+    """Stop an "up to" action here (stop moving, placing or removing)."""
+
+
+class DebateCard(Command, frozen=True, kw_only=True, tag="DebateCard"):
+    """Play ``card`` from your hand in the debate, for its issue icons."""
+
+    card: int
+
+
+CampaignTrailCommand = KeepCandidate | PlayCard | Move | Place | Pay | Remove | Stop | DebateCard | Choose

@@ -1,0 +1,186 @@
+"""One human sentence per (already redacted) Campaign Trail event.
+
+A seat is named by its player when the table knows the name, else by its party ("the Democrats").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from domain.choices import Chosen
+from domain.games.campaign_trail.cards.board import ISSUES, NAMES, PARTY_NAMES
+from domain.games.campaign_trail.cards.candidates import CANDIDATES
+from domain.games.campaign_trail.cards.catalogue import CARDS
+from domain.games.campaign_trail.events import (
+    ActionLeft,
+    CampaignBegan,
+    CampaignTrailEvent,
+    CandidateKept,
+    CardDrawn,
+    CardDrawnSeen,
+    CardPlayed,
+    DebateCardPlayed,
+    DebateEnded,
+    DebateWon,
+    ElectionHeld,
+    GameSetUp,
+    GameSetUpSeen,
+    MoneyMoved,
+    MonthEnded,
+    PawnMoved,
+    RegisteredMoved,
+    TurnPassed,
+    VictimAsked,
+    VotersOwed,
+    VotersPlaced,
+    VotersRemoved,
+)
+from domain.games.campaign_trail.state import BANK
+from domain.seats import SeatNames, Viewer, label
+
+MONTHS = ("August", "September", "October")
+
+
+def describe(event: CampaignTrailEvent, viewer: Viewer, names: SeatNames = ()) -> str:
+    """One sentence for ``event`` as already redacted for ``viewer``; ``names`` are the players' names."""
+    return _SENTENCES[type(event)](event, names)
+
+
+def _who(names: SeatNames, seat: int) -> str:
+    return label(names, seat, f"The {PARTY_NAMES[seat]}s")
+
+
+def _whom(names: SeatNames, seat: int) -> str:
+    return label(names, seat, f"the {PARTY_NAMES[seat]}s")
+
+
+def _set_up(event: GameSetUp | GameSetUpSeen, names: SeatNames) -> str:
+    module = "with" if event.module else "without"
+    return f"The campaign was laid out for {event.seat_count} parties, {module} Dirty Politics."
+
+
+def _kept(event: CandidateKept, names: SeatNames) -> str:
+    return f"{_who(names, event.seat)} chose {CANDIDATES[event.candidate].name} as their candidate."
+
+
+def _began(event: CampaignBegan, names: SeatNames) -> str:
+    return f"August begins; {_whom(names, event.turn)} play first."
+
+
+def _played(event: CardPlayed, names: SeatNames) -> str:
+    also = f" (a {event.counts_as} action)" if event.counts_as != event.kind else ""
+    return f"{_who(names, event.seat)} played {CARDS[event.card].title} for {event.kind}{also}."
+
+
+def _party(names: SeatNames, seat: int, bank: str) -> str:
+    return bank if seat == BANK else _whom(names, seat)
+
+
+def _money(event: MoneyMoved, names: SeatNames) -> str:
+    source, target = _party(names, event.source, "the bank"), _party(names, event.target, "the bank")
+    return f"${event.amount}M went from {source} to {target}."
+
+
+def _registered(event: RegisteredMoved, names: SeatNames) -> str:
+    source = _party(names, event.source, "the undecided supply")
+    target = _party(names, event.target, "the undecided supply")
+    voters = "voter" if event.count == 1 else "voters"
+    return f"{event.count} registered {voters} went from {source} to {target}."
+
+
+def _voters(count: int, party: int) -> str:
+    return f"{count} {PARTY_NAMES[party]} {'voter' if count == 1 else 'voters'}"
+
+
+def _placed(event: VotersPlaced, names: SeatNames) -> str:
+    verb = "was" if event.count == 1 else "were"
+    return f"{_voters(event.count, event.party)} {verb} committed in {NAMES[event.state]}."
+
+
+def _removed(event: VotersRemoved, names: SeatNames) -> str:
+    why = " as a payment" if event.paid else ""
+    return f"{_voters(event.count, event.party)} left {NAMES[event.state]}{why}."
+
+
+def _moved(event: PawnMoved, names: SeatNames) -> str:
+    return f"{_who(names, event.seat)} moved to {NAMES[event.state]}."
+
+
+def _left(event: ActionLeft, names: SeatNames) -> str:
+    return "The action goes on." if event.pending is not None else "The action is over."
+
+
+def _owed(event: VotersOwed, names: SeatNames) -> str:
+    return f"{_who(names, event.seat)} will place {event.count} voters at home on Election Day."
+
+
+def _asked(event: VictimAsked, names: SeatNames) -> str:
+    return (
+        f"{_who(names, event.choice.seats[0])} must answer the Scandal: {' or '.join(event.choice.options)}."
+    )
+
+
+def _chosen(event: Chosen, names: SeatNames) -> str:
+    return f"{_who(names, event.seat)} chose to {event.option.replace('_', ' ')}."
+
+
+def _drawn(event: CardDrawn, names: SeatNames) -> str:
+    return f"{_who(names, event.seat)} drew {CARDS[event.card].title} from {MONTHS[event.month]}."
+
+
+def _drawn_seen(event: CardDrawnSeen, names: SeatNames) -> str:
+    return f"{_who(names, event.seat)} drew a card from {MONTHS[event.month]}."
+
+
+def _passed(event: TurnPassed, names: SeatNames) -> str:
+    return f"Next turn: {_whom(names, event.seat)}."
+
+
+def _month(event: MonthEnded, names: SeatNames) -> str:
+    after = "a debate opens" if event.debate_first is not None else "Election Day has come"
+    return f"{MONTHS[event.month]} is over; {after}."
+
+
+def _debated(event: DebateCardPlayed, names: SeatNames) -> str:
+    return f"{_who(names, event.seat)} debated with {CARDS[event.card].title}."
+
+
+def _won(event: DebateWon, names: SeatNames) -> str:
+    return f"The {PARTY_NAMES[event.party]}s won the debate on {ISSUES[event.issue]}."
+
+
+def _ended(event: DebateEnded, names: SeatNames) -> str:
+    return f"The debate is over; {MONTHS[event.month]} begins."
+
+
+def _election(event: ElectionHeld, names: SeatNames) -> str:
+    totals = ", ".join(f"{_whom(names, s)} {ev}" for s, ev in enumerate(event.electoral))
+    won = " and ".join(_whom(names, s) for s in event.winners)
+    return f"Election Day: {totals} electoral votes; {won} won."
+
+
+_SENTENCES: dict[type, Callable[[Any, SeatNames], str]] = {
+    GameSetUp: _set_up,
+    GameSetUpSeen: _set_up,
+    CandidateKept: _kept,
+    CampaignBegan: _began,
+    CardPlayed: _played,
+    MoneyMoved: _money,
+    RegisteredMoved: _registered,
+    VotersPlaced: _placed,
+    VotersRemoved: _removed,
+    PawnMoved: _moved,
+    ActionLeft: _left,
+    VotersOwed: _owed,
+    VictimAsked: _asked,
+    Chosen: _chosen,
+    CardDrawn: _drawn,
+    CardDrawnSeen: _drawn_seen,
+    TurnPassed: _passed,
+    MonthEnded: _month,
+    DebateCardPlayed: _debated,
+    DebateWon: _won,
+    DebateEnded: _ended,
+    ElectionHeld: _election,
+}

@@ -1,0 +1,231 @@
+"""``evolve``: apply what an event says. No rules here: every outcome is already in the event."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain import choices
+from domain.choices import Chosen
+from domain.games.campaign_trail.events import (
+    ActionLeft,
+    CampaignBegan,
+    CampaignTrailEvent,
+    CandidateKept,
+    CardDrawn,
+    CardPlayed,
+    DebateCardPlayed,
+    DebateEnded,
+    DebateWon,
+    ElectionHeld,
+    GameSetUp,
+    MoneyMoved,
+    MonthEnded,
+    PawnMoved,
+    RegisteredMoved,
+    TurnPassed,
+    VictimAsked,
+    VotersOwed,
+    VotersPlaced,
+    VotersRemoved,
+)
+from domain.games.campaign_trail.state import (
+    BANK,
+    PARTIES,
+    Campaigning,
+    Debate,
+    Drafting,
+    Finished,
+    State,
+    all_cards,
+    changed,
+)
+
+
+def evolve(state: State | None, event: CampaignTrailEvent) -> State:
+    """The state after ``event``."""
+    if isinstance(event, GameSetUp):
+        return _set_up(event)
+    assert state is not None
+    return _APPLY[type(event)](state, event)
+
+
+def _set_up(event: GameSetUp) -> Drafting:
+    return Drafting(
+        seat_count=event.seat_count,
+        module=event.module,
+        offers=event.offers,
+        kept=(-1,) * event.seat_count,
+        box=event.box,
+        hands=event.hands,
+        decks=event.decks,
+        removed=event.removed,
+        voters=event.voters,
+    )
+
+
+def _kept(state: Drafting, event: CandidateKept) -> Drafting:
+    offer = state.offers[event.seat]
+    returned = tuple(sorted((*state.box, *(c for c in offer if c != event.candidate))))
+    offers = (*state.offers[: event.seat], (), *state.offers[event.seat + 1 :])
+    kept = (*state.kept[: event.seat], event.candidate, *state.kept[event.seat + 1 :])
+    return replace(state, offers=offers, kept=kept, box=returned)
+
+
+def _began(state: Drafting, event: CampaignBegan) -> Campaigning:
+    return Campaigning(
+        seat_count=state.seat_count,
+        module=state.module,
+        candidates=event.candidates,
+        box=state.box,
+        month=0,
+        turn=event.turn,
+        hands=state.hands,
+        decks=state.decks,
+        removed=state.removed,
+        discard=(),
+        ongoing=(),
+        voters=state.voters,
+        money=event.money,
+        registered=event.registered,
+        pawns=event.pawns,
+        owed=(0,) * state.seat_count,
+    )
+
+
+def _played(state: Campaigning, event: CardPlayed) -> Campaigning:
+    hand = tuple(card for card in state.hands[event.seat] if card != event.card)
+    hands = (*state.hands[: event.seat], hand, *state.hands[event.seat + 1 :])
+    if event.ongoing:
+        return replace(state, hands=hands, ongoing=(*state.ongoing, (event.card, event.seat)))
+    return replace(state, hands=hands, discard=(*state.discard, event.card))
+
+
+def _money(state: Campaigning, event: MoneyMoved) -> Campaigning:
+    money = state.money
+    if event.source != BANK:
+        money = changed(money, event.source, -event.amount)
+    if event.target != BANK:
+        money = changed(money, event.target, event.amount)
+    return replace(state, money=money)
+
+
+def _registered(state: Campaigning, event: RegisteredMoved) -> Campaigning:
+    registered = state.registered
+    if event.source != BANK:
+        registered = changed(registered, event.source, -event.count)
+    if event.target != BANK:
+        registered = changed(registered, event.target, event.count)
+    return replace(state, registered=registered)
+
+
+def _placed(state: Campaigning, event: VotersPlaced) -> Campaigning:
+    voters = changed(state.voters, event.state * PARTIES + event.party, event.count)
+    if not event.registered:
+        return replace(state, voters=voters)
+    return replace(state, voters=voters, registered=changed(state.registered, event.party, -event.count))
+
+
+def _removed(state: Campaigning, event: VotersRemoved) -> Campaigning:
+    return replace(state, voters=changed(state.voters, event.state * PARTIES + event.party, -event.count))
+
+
+def _moved(state: Campaigning, event: PawnMoved) -> Campaigning:
+    pawns = (*state.pawns[: event.seat], event.state, *state.pawns[event.seat + 1 :])
+    return replace(state, pawns=pawns)
+
+
+def _left(state: Campaigning, event: ActionLeft) -> Campaigning:
+    return replace(state, pending=event.pending)
+
+
+def _owed(state: Campaigning, event: VotersOwed) -> Campaigning:
+    return replace(state, owed=changed(state.owed, event.seat, event.count))
+
+
+def _asked(state: Campaigning, event: VictimAsked) -> Campaigning:
+    return replace(state, choice=event.choice, victims=event.later)
+
+
+def _chosen(state: Campaigning, event: Chosen) -> Campaigning:
+    assert state.choice is not None
+    return replace(state, choice=choices.after(state.choice, event))
+
+
+def _drawn(state: Campaigning, event: CardDrawn) -> Campaigning:
+    deck = tuple(card for card in state.decks[event.month] if card != event.card)
+    decks = (*state.decks[: event.month], deck, *state.decks[event.month + 1 :])
+    hand = tuple(sorted((*state.hands[event.seat], event.card)))
+    hands = (*state.hands[: event.seat], hand, *state.hands[event.seat + 1 :])
+    return replace(state, decks=decks, hands=hands)
+
+
+def _passed(state: Campaigning, event: TurnPassed) -> Campaigning:
+    return replace(state, turn=event.seat, pending=None, choice=None, victims=())
+
+
+def _month_ended(state: Campaigning, event: MonthEnded) -> Campaigning:
+    discard = (*state.discard, *event.discarded)
+    debate = Debate(first=event.debate_first) if event.debate_first is not None else None
+    return replace(state, ongoing=(), discard=discard, debate=debate, pending=None)
+
+
+def _debate_card(state: Campaigning, event: DebateCardPlayed) -> Campaigning:
+    assert state.debate is not None
+    hand = tuple(card for card in state.hands[event.seat] if card != event.card)
+    hands = (*state.hands[: event.seat], hand, *state.hands[event.seat + 1 :])
+    return replace(state, hands=hands, debate=replace(state.debate, cards=(*state.debate.cards, event.card)))
+
+
+def _debate_won(state: Campaigning, event: DebateWon) -> Campaigning:
+    voters = state.voters
+    for place in event.states:
+        voters = changed(voters, place * PARTIES + event.party, event.count)
+    return replace(state, voters=voters)
+
+
+def _debate_ended(state: Campaigning, event: DebateEnded) -> Campaigning:
+    spoken = state.debate.cards if state.debate is not None else ()
+    discard = (*state.discard, *spoken)
+    return replace(state, discard=discard, debate=None, month=event.month)
+
+
+def _election(state: Campaigning, event: ElectionHeld) -> Finished:
+    return Finished(
+        seat_count=state.seat_count,
+        candidates=state.candidates,
+        voters=state.voters,
+        leaders=event.leaders,
+        electoral=event.electoral,
+        committed=event.committed,
+        states_won=event.states_won,
+        money=state.money,
+        registered=state.registered,
+        winners=event.winners,
+        box=tuple(sorted(all_cards(state))),
+    )
+
+
+_APPLY: dict[type, Callable[[Any, Any], State]] = {
+    CandidateKept: _kept,
+    CampaignBegan: _began,
+    CardPlayed: _played,
+    MoneyMoved: _money,
+    RegisteredMoved: _registered,
+    VotersPlaced: _placed,
+    VotersRemoved: _removed,
+    PawnMoved: _moved,
+    ActionLeft: _left,
+    VotersOwed: _owed,
+    VictimAsked: _asked,
+    Chosen: _chosen,
+    CardDrawn: _drawn,
+    TurnPassed: _passed,
+    MonthEnded: _month_ended,
+    DebateCardPlayed: _debate_card,
+    DebateWon: _debate_won,
+    DebateEnded: _debate_ended,
+    ElectionHeld: _election,
+}

@@ -1,0 +1,248 @@
+"""Campaign Trail (2 or 3 parties) with the Dirty Politics module: our reconstruction of the base game.
+
+The rules
+---------
+The base game's rules are not public in full; every fact the public sources give is kept, the rest
+is ours (``docs/rules/campaign-trail.md`` marks each rule *known* or *ours*). The Dirty Politics
+module is played exactly as its rulebook prints it.
+
+Parties and seats. Seat 0 plays the Democrats, seat 1 the Republicans, seat 2 (3-party games) the
+Libertarians; turns go 0, 1, 2, 0, ... from seat 0.
+
+Setup. Every state gets 2 committed voters of its primary tiebreaker party; in a 2-party game a
+state whose primary party is absent gets 1 voter of its secondary party instead. Each seat is dealt 2
+candidates and keeps 1 (war chest, registered voters, home state, an advantage and a disadvantage);
+its pawn starts in its home state. With the Dirty Politics option off its cards are removed; in a
+2-party game the 15 cards marked "not for 2p" are removed. Each seat is dealt 5 action cards and the
+rest are split into the August, September and October decks (as equal as possible, the later decks
+larger).
+
+A turn. Play a card from your hand and take one of its four actions, then draw from the month's deck:
+Fundraise (money), Register (undecided voters become your registered voters), Travel (move up to N
+states to neighbours; a plane flies anywhere, ending the move), Advertise (pay its price; one
+registered voter into each state of the card's map), Campaign (place up to N registered voters in your
+pawn's state and its neighbours), Politick (an instant or an ongoing effect; ongoing cards stay in
+play until the month ends). When a draw empties the month's deck the month ends: after August and
+September a debate, after October Election Day.
+
+Debates. Each seat, from the seat after the one who ended the month, plays one card for its issue
+icons. An issue shown by one seat's card alone is won by that seat: 1 of its voters (from the
+undecided supply) goes to each state showing that issue. The cards are discarded, each seat draws one
+card from the new month's deck, and the first speaker takes the next turn.
+
+Election Day. Voters owed by cards are placed, then each state's electoral votes go to the party with
+most committed voters there (ties: the primary tiebreaker party, then the secondary). Most electoral
+votes wins; ties go to most committed voters on the map, then most states won, then are shared.
+
+Dirty Politics. Voter Suppression (move up to N, or fly, then remove voters of any party equal to the
+number shown from the state you end in), Flip Contributors (take money from a party's war chest), Sway
+Minds (a party discards registered voters; you gain as many), Mudslinging (per chosen issue, pay 2
+voters from your ethically minded states and remove 2 voters of any party from each state showing
+it), Smear Campaign (your pawn in a listed state; pay 4 voters from your ethically minded states;
+remove up to 8 voters of any party from the listed states) and Dirty Tricks (instant or ongoing; none
+is a response). Each counts as the base action it is a subset of.
+
+Rulings (where the sources are silent)
+--------------------------------------
+1. Seat order D, R, L with seat 0 first (it gives the worked example's order: L, then D, then R).
+2. 538 does not split in three: D and R start with 179 electoral votes, L (last to play) with 180;
+   in 2-party games D and R start with 269 each. 2-party games are Democrat against Republican.
+3. The undecided supply and the bank never run out.
+4. Voter Suppression counts as a Travel, Flip Contributors as a Fundraise, Sway Minds as a Register.
+5. "Pay" and "discard" from your ethically minded states means your own voters there.
+6. Voter suppression removes exactly the number shown, or every voter there if fewer; a voter may be
+   of any party, yours included. Removing the first voter ends the movement. With a plane the pawn
+   may fly to any state (or stay).
+7. Flip Contributors takes all a party has when it has less than the number shown. Sway Minds: the
+   party discards what it has (up to the number); you gain the full number shown.
+8. Mudslinging: at least one issue; the voters from a state showing two paid issues are 4; a state
+   with fewer voters loses all it has. All payments come first, then the removals.
+9. Scandal: the victims answer one by one in turn order. A victim whose war chest holds less than
+   $60M may only lose voters; one who cannot lose them in full (fewer than 3 registered voters, no
+   own voter in some ethically minded state) loses what it has.
+10. Ongoing effects set off when a card is played, before its action, and last until the month ends.
+    Favorite Son counts only cards its owner plays on its turn (not in debates), not itself.
+11. The live electoral-vote track uses the Election Day rules on the current map.
+12. A candidate's advantage and disadvantage change the base actions only (a Voter Suppression is not
+    a Travel for them); politicks that refer to kinds of actions see each Dirty Politics action as
+    its base kind (Travel Budget adds a move to a Voter Suppression, Campaign Audit charges a Smear
+    Campaign, Media Watchdog answers Mudslinging, Opposition Research answers Flip Contributors).
+13. Hands, dealt candidates and the month decks are hidden; the map, war chests, registered voters,
+    pawns, kept candidates, cards in play or discarded and deck sizes are public.
+
+The same rulings, with the test that checks each rule, are in ``docs/rules/campaign-trail.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from domain.chance import Context, shuffled
+from domain.choices import Choose
+from domain.errors import IllegalMove, WrongStep
+from domain.games.campaign_trail.cards.board import PRIMARY, SECONDARY, STATE_COUNT
+from domain.games.campaign_trail.cards.candidates import CANDIDATES
+from domain.games.campaign_trail.cards.catalogue import ALL_CARDS, DIRTY_NUMBERS, NOT_FOR_2P
+from domain.games.campaign_trail.commands import (
+    CampaignTrailCommand,
+    DebateCard,
+    KeepCandidate,
+    Move,
+    Pay,
+    Place,
+    PlayCard,
+    Remove,
+    Stop,
+)
+from domain.games.campaign_trail.events import CampaignBegan, CampaignTrailEvent, CandidateKept, GameSetUp
+from domain.games.campaign_trail.rules.legal import legal_commands
+from domain.games.campaign_trail.rules.months import debate_card, debater
+from domain.games.campaign_trail.rules.turns import answer_scandal, move, pay, place, play_card, remove, stop
+from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Finished, State
+from domain.messages import Options, Outcome
+from domain.seats import Seat
+
+HAND_SIZE = 5
+OFFERED = 2
+"""Candidates dealt to each seat (it keeps one)."""
+OPENING_VOTERS = 2
+ABSENT_PARTY_VOTERS = 1
+MONTHS = ("August", "September", "October")
+
+
+class CampaignTrailOptions(Options, frozen=True, kw_only=True):
+    """``dirty_politics``: play with the Dirty Politics module's cards (on by default)."""
+
+    dirty_politics: bool = True
+
+
+def opening_voters(seat_count: int) -> tuple[int, ...]:
+    """2 voters of each state's primary party; 1 of its secondary when the primary party is absent."""
+    voters = [0] * (STATE_COUNT * PARTIES)
+    for where in range(STATE_COUNT):
+        party, count = PRIMARY[where], OPENING_VOTERS
+        if party >= seat_count:
+            party, count = SECONDARY[where], ABSENT_PARTY_VOTERS
+        voters[where * PARTIES + party] = count
+    return tuple(voters)
+
+
+def month_decks(cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Three decks as equal as possible, the later ones larger, each kept sorted."""
+    size, extra = divmod(len(cards), len(MONTHS))
+    sizes = [size + (1 if month >= len(MONTHS) - extra else 0) for month in range(len(MONTHS))]
+    starts = [sum(sizes[:month]) for month in range(len(MONTHS))]
+    return tuple(tuple(sorted(cards[s : s + n])) for s, n in zip(starts, sizes, strict=True))
+
+
+def setup(options: CampaignTrailOptions, seat_count: int, ctx: Context) -> list[CampaignTrailEvent]:
+    """Lay out the map, deal candidates and hands, split the month decks."""
+    removed = {c.number for c in ALL_CARDS if c.number in DIRTY_NUMBERS and not options.dirty_politics}
+    removed |= set(NOT_FOR_2P) if seat_count == 2 else set()
+    order = shuffled(ctx.rng, sorted(c.number for c in ALL_CARDS if c.number not in removed))
+    candidates = shuffled(ctx.rng, range(len(CANDIDATES)))
+    dealt = OFFERED * seat_count
+    return [
+        GameSetUp(
+            seat_count=seat_count,
+            module=options.dirty_politics,
+            offers=tuple(
+                tuple(sorted(candidates[s * OFFERED : (s + 1) * OFFERED])) for s in range(seat_count)
+            ),
+            box=tuple(sorted(candidates[dealt:])),
+            hands=tuple(tuple(sorted(order[s * HAND_SIZE : (s + 1) * HAND_SIZE])) for s in range(seat_count)),
+            decks=month_decks(order[HAND_SIZE * seat_count :]),
+            removed=tuple(sorted(removed)),
+            voters=opening_voters(seat_count),
+        )
+    ]
+
+
+def _keep(state: Drafting, seat: int, command: KeepCandidate) -> list[CampaignTrailEvent]:
+    if command.candidate not in state.offers[seat]:
+        raise IllegalMove("Keep one of the two candidates you were dealt.")
+    events: list[CampaignTrailEvent] = [CandidateKept(seat=seat, candidate=command.candidate)]
+    kept = tuple(command.candidate if s == seat else c for s, c in enumerate(state.kept))
+    if -1 in kept:
+        return events
+    chosen = [CANDIDATES[c] for c in kept]
+    began = CampaignBegan(
+        candidates=kept,
+        money=tuple(c.war_chest for c in chosen),
+        registered=tuple(c.registered for c in chosen),
+        pawns=tuple(c.home for c in chosen),
+        turn=0,
+    )
+    return [*events, began]
+
+
+_NOBODY: frozenset[Seat] = frozenset()
+_ALONE = tuple(frozenset({Seat(seat)}) for seat in range(3))
+
+
+def to_act(state: State) -> frozenset[Seat]:
+    """Seats still keeping a candidate; a Scandal's victim; the debater; else the seat whose turn it is."""
+    if isinstance(state, Drafting):
+        return frozenset(Seat(s) for s, offer in enumerate(state.offers) if offer)
+    if isinstance(state, Finished):
+        return _NOBODY
+    if state.choice is not None:
+        return frozenset(Seat(s) for s in state.choice.seats)
+    if state.debate is not None:
+        return _ALONE[debater(state)]
+    return _ALONE[state.turn]
+
+
+def is_over(state: State) -> bool:
+    """Whether Election Day has been held."""
+    return isinstance(state, Finished)
+
+
+def outcome(state: State) -> Outcome | None:
+    """Electoral votes as scores; ranked by electoral votes, committed voters, then states won."""
+    if not isinstance(state, Finished):
+        return None
+    keys = [(state.electoral[s], state.committed[s], state.states_won[s]) for s in range(state.seat_count)]
+    ranking = tuple(
+        tuple(s for s in range(state.seat_count) if keys[s] == key) for key in sorted(set(keys), reverse=True)
+    )
+    tied = sum(1 for ev in state.electoral if ev == max(state.electoral)) > 1
+    tiebreak = "most committed voters, then most states won, then shared" if tied else ""
+    return Outcome(scores=state.electoral, ranking=ranking, winners=state.winners, tiebreak=tiebreak)
+
+
+_STEPS: dict[type, Callable[[Campaigning, int, Any, Context], list[CampaignTrailEvent]]] = {
+    Move: move,
+    Place: place,
+    Pay: pay,
+    Remove: remove,
+    Stop: stop,
+}
+
+
+def decide(state: State, seat: Seat, command: CampaignTrailCommand, ctx: Context) -> list[CampaignTrailEvent]:
+    """The events of ``command``; raises a ``RuleError`` when a rule refuses it."""
+    if isinstance(state, Drafting):
+        if not isinstance(command, KeepCandidate):
+            raise WrongStep("Keep one of your two candidates first.")
+        return _keep(state, seat, command)
+    if not isinstance(state, Campaigning):
+        raise WrongStep("The election is over.")
+    if state.choice is not None:
+        if not isinstance(command, Choose):
+            raise WrongStep("A Scandal's victim must choose first.")
+        return answer_scandal(state, seat, command, ctx)
+    if state.debate is not None:
+        if not isinstance(command, DebateCard):
+            raise WrongStep("It is a debate: play a card for its issues.")
+        return debate_card(state, seat, command, ctx)
+    if isinstance(command, PlayCard):
+        return play_card(state, seat, command, ctx)
+    step = _STEPS.get(type(command))
+    if step is None:
+        raise WrongStep("That command is not expected now.")
+    return step(state, seat, command, ctx)
+
+
+__all__ = ["CampaignTrailOptions", "decide", "is_over", "legal_commands", "outcome", "setup", "to_act"]

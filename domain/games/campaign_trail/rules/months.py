@@ -1,0 +1,144 @@
+"""The clock: drawing after a turn, the end of a month, the debates and Election Day."""
+
+from __future__ import annotations
+
+from domain.chance import Context, draw
+from domain.errors import CardNotInHand
+from domain.games.campaign_trail.cards.board import (
+    ELECTORAL_VOTES,
+    ISSUES,
+    PRIMARY,
+    SECONDARY,
+    STATE_COUNT,
+    STATES_SHOWING,
+)
+from domain.games.campaign_trail.cards.candidates import CANDIDATES, modifier
+from domain.games.campaign_trail.cards.catalogue import CARDS
+from domain.games.campaign_trail.commands import DebateCard
+from domain.games.campaign_trail.events import (
+    CampaignTrailEvent,
+    CardDrawn,
+    DebateCardPlayed,
+    DebateEnded,
+    DebateWon,
+    ElectionHeld,
+    MonthEnded,
+    TurnPassed,
+    VotersPlaced,
+)
+from domain.games.campaign_trail.evolve import evolve
+from domain.games.campaign_trail.state import Campaigning, at
+
+OCTOBER = 2
+DEBATE_VOTERS = 1
+"""Voters the party that talked most about an issue places in each state showing it."""
+
+
+def fold(state: Campaigning, events: list[CampaignTrailEvent]) -> Campaigning:
+    """``state`` after ``events`` (to decide what follows them)."""
+    for event in events:
+        state = evolve(state, event)  # type: ignore[assignment]
+    return state
+
+
+def end_turn(
+    before: Campaigning, seat: int, events: list[CampaignTrailEvent], ctx: Context
+) -> list[CampaignTrailEvent]:
+    """``events`` (which ``before`` leads to; no action touches the decks), then the draw; the next
+    seat's turn, or the month's end when its deck ran out."""
+    deck = before.decks[before.month]
+    drawn = [CardDrawn(seat=seat, card=draw(ctx.rng, deck, 1)[0], month=before.month)] if deck else []
+    if len(deck) > 1:
+        return [*events, *drawn, TurnPassed(seat=(seat + 1) % before.seat_count)]
+    return end_month(fold(before, [*events, *drawn]), seat, [*events, *drawn])
+
+
+def end_month(state: Campaigning, seat: int, events: list[CampaignTrailEvent]) -> list[CampaignTrailEvent]:
+    """The ongoing cards go; a debate opens after August and September, Election Day after October."""
+    discarded = tuple(card for card, _ in state.ongoing)
+    if state.month < OCTOBER:
+        first = (seat + 1) % state.seat_count
+        return [*events, MonthEnded(month=state.month, discarded=discarded, debate_first=first)]
+    events.append(MonthEnded(month=state.month, discarded=discarded, debate_first=None))
+    owed = [
+        VotersPlaced(state=CANDIDATES[state.candidates[s]].home, party=s, count=count, registered=False)
+        for s, count in enumerate(state.owed)
+        if count
+    ]
+    return [*events, *owed, election(fold(state, [events[-1], *owed]))]
+
+
+def leader(voters: tuple[int, ...], place: int, seat_count: int) -> int:
+    """The party with most voters in ``place``; a tie goes to the primary, then the secondary tiebreaker."""
+    counts = [at(voters, place, party) for party in range(seat_count)]
+    most = max(counts)
+    tied = [party for party, count in enumerate(counts) if count == most]
+    for tiebreaker in (PRIMARY[place], SECONDARY[place]):
+        if tiebreaker in tied:
+            return int(tiebreaker)
+    return tied[0]
+
+
+def electoral_votes(voters: tuple[int, ...], seat_count: int) -> tuple[int, ...]:
+    """Each seat's electoral votes if the election were now (the live track)."""
+    totals = [0] * seat_count
+    for place in range(STATE_COUNT):
+        totals[leader(voters, place, seat_count)] += ELECTORAL_VOTES[place]
+    return tuple(totals)
+
+
+def election(state: Campaigning) -> ElectionHeld:
+    """Winner takes all in every state; most electoral votes wins, then most voters on the map, then most
+    states; a tie on all three is shared."""
+    count = state.seat_count
+    leaders = tuple(leader(state.voters, place, count) for place in range(STATE_COUNT))
+    electoral = electoral_votes(state.voters, count)
+    committed = tuple(sum(at(state.voters, p, s) for p in range(STATE_COUNT)) for s in range(count))
+    won = tuple(leaders.count(s) for s in range(count))
+    keys = [(electoral[s], committed[s], won[s]) for s in range(count)]
+    winners = tuple(s for s in range(count) if keys[s] == max(keys))
+    return ElectionHeld(
+        leaders=leaders, electoral=electoral, committed=committed, states_won=won, winners=winners
+    )
+
+
+def debater(state: Campaigning) -> int:
+    """The seat that speaks next in the open debate."""
+    assert state.debate is not None
+    return (state.debate.first + len(state.debate.cards)) % state.seat_count
+
+
+def debate_card(state: Campaigning, seat: int, command: DebateCard, ctx: Context) -> list[CampaignTrailEvent]:
+    """Play a card in the debate; once every seat has, the debate is scored and the next month begins."""
+    if command.card not in state.hands[seat]:
+        raise CardNotInHand(f"Card {command.card} is not in your hand.")
+    events: list[CampaignTrailEvent] = [DebateCardPlayed(seat=seat, card=command.card)]
+    assert state.debate is not None
+    if len(state.debate.cards) + 1 < state.seat_count:
+        return events
+    return _score_debate(fold(state, events), events, ctx)
+
+
+def _score_debate(
+    state: Campaigning, events: list[CampaignTrailEvent], ctx: Context
+) -> list[CampaignTrailEvent]:
+    """Each issue shown by one party's debate card alone gives it voters in every state showing it."""
+    assert state.debate is not None
+    first = state.debate.first
+    speakers = [(first + i) % state.seat_count for i in range(state.seat_count)]
+    for issue in range(len(ISSUES)):
+        showing = [
+            s for s, card in zip(speakers, state.debate.cards, strict=True) if issue in CARDS[card].issues
+        ]
+        if len(showing) != 1:
+            continue
+        party = showing[0]
+        count = DEBATE_VOTERS + modifier(state.candidates[party], "debate")
+        if count > 0:
+            events.append(DebateWon(issue=issue, party=party, states=STATES_SHOWING[issue], count=count))
+    month = state.month + 1
+    events.append(DebateEnded(month=month))
+    drawn = draw(ctx.rng, state.decks[month], min(state.seat_count, len(state.decks[month])))
+    events += [CardDrawn(seat=s, card=card, month=month) for s, card in zip(speakers, drawn, strict=False)]
+    events.append(TurnPassed(seat=first))
+    return events

@@ -1,0 +1,248 @@
+"""A turn: play a card for one of its actions, take the action's steps, answer a Scandal, then draw."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from domain import choices
+from domain.chance import Context
+from domain.choices import Choose
+from domain.errors import CardNotInHand, IllegalMove, WrongStep
+from domain.games.campaign_trail.cards import COUNTS_AS, Action, Kind
+from domain.games.campaign_trail.cards.board import ETHICALLY_MINDED, NEIGHBOURS, STATE_COUNT
+from domain.games.campaign_trail.cards.catalogue import CARDS, EFFECTS
+from domain.games.campaign_trail.commands import Move, Pay, Place, PlayCard, Remove, Stop
+from domain.games.campaign_trail.events import (
+    ActionLeft,
+    CampaignTrailEvent,
+    CardPlayed,
+    MoneyMoved,
+    PawnMoved,
+    RegisteredMoved,
+    VictimAsked,
+    VotersPlaced,
+    VotersRemoved,
+)
+from domain.games.campaign_trail.rules.effects import (
+    LOSE_VOTERS,
+    MUDSLING_PRICE,
+    OPEN,
+    SCANDAL_PRICE,
+    SCANDAL_REGISTERED,
+    SMEAR_PRICE,
+    advert_cost,
+    ask_victim,
+    ethical_voters,
+    triggers,
+)
+from domain.games.campaign_trail.rules.months import end_turn, fold
+from domain.games.campaign_trail.state import BANK, PARTIES, Campaigning, Pending, at
+from domain.seats import Seat
+
+Events = list[CampaignTrailEvent]
+MOVING = (Kind.TRAVEL, Kind.VOTER_SUPPRESSION)
+
+
+def check_play(state: Campaigning, seat: int, command: PlayCard) -> Action:
+    """The action ``command`` takes, if every rule allows it; raises otherwise."""
+    if command.card not in state.hands[seat]:
+        raise CardNotInHand(f"Card {command.card} is not in your hand.")
+    if not 0 <= command.action < 4:
+        raise IllegalMove("A card shows four actions, numbered 0 to 3.")
+    action = CARDS[command.card].actions[command.action]
+    if action.kind in (Kind.FLIP_CONTRIBUTORS, Kind.SWAY_MINDS):
+        if not 0 <= command.target < state.seat_count or command.target == seat:
+            raise IllegalMove("Pick an opposing party at this table.")
+    elif command.target != -1:
+        raise IllegalMove("Only Flip Contributors and Sway Minds pick a party.")
+    if (action.kind is Kind.MUDSLINGING) != bool(command.issues):
+        raise IllegalMove("Mudslinging pays for one or more of its issues; no other action names issues.")
+    _check_costs(state, seat, action, command)
+    return action
+
+
+def _check_costs(state: Campaigning, seat: int, action: Action, command: PlayCard) -> None:
+    if action.kind is Kind.MUDSLINGING:
+        issues = command.issues
+        if list(issues) != sorted(set(issues)) or not set(issues) <= set(action.issues):
+            raise IllegalMove("Name each mudslinging issue of the card at most once, in order.")
+        if ethical_voters(state, seat) < MUDSLING_PRICE * len(issues):
+            raise IllegalMove("You cannot pay 2 voters from your ethically minded states per issue.")
+    elif action.kind is Kind.SMEAR_CAMPAIGN:
+        if state.pawns[seat] not in action.states:
+            raise IllegalMove("Your pawn must be in one of the states the smear campaign lists.")
+        if ethical_voters(state, seat) < SMEAR_PRICE:
+            raise IllegalMove("A smear campaign costs 4 voters from your ethically minded states.")
+    elif action.kind is Kind.ADVERTISE and state.money[seat] < advert_cost(state, seat, action):
+        raise IllegalMove("Your war chest cannot pay for this Advertise action.")
+
+
+def play_card(state: Campaigning, seat: int, command: PlayCard, ctx: Context) -> Events:
+    """Play the card: its action (and any ongoing effects it sets off), then its steps or the draw."""
+    if state.pending is not None:
+        raise WrongStep("Finish the action in progress first.")
+    action = check_play(state, seat, command)
+    ongoing = action.kind in (Kind.POLITICK, Kind.DIRTY_TRICKS) and EFFECTS[action.effect].ongoing
+    counts_as = COUNTS_AS[action.kind]
+    played = CardPlayed(
+        seat=seat,
+        card=command.card,
+        action=command.action,
+        kind=action.kind,
+        counts_as=counts_as,
+        ongoing=ongoing,
+    )
+    events: Events = [played, *triggers(state, seat, command.card, counts_as)]
+    opened, pending = OPEN[action.kind](fold(state, events[1:]), seat, action, command)
+    events += opened
+    if any(isinstance(event, VictimAsked) for event in opened):
+        return events
+    return settle(state, seat, events, pending, ctx)
+
+
+def settle(state: Campaigning, seat: int, events: Events, pending: Pending | None, ctx: Context) -> Events:
+    """``events``, then what is left of the action, or (when it is done) the end of the turn."""
+    if pending is not None and not done(fold(state, events) if pending.kind in _COUNTED else state, pending):
+        return [*events, ActionLeft(pending=pending)]
+    return end_turn(state, seat, events, ctx)
+
+
+_COUNTED = frozenset(Kind) - {Kind.TRAVEL}
+"""The kinds whose end depends on voters on the map or registered voters (not only on what is left)."""
+
+
+def done(state: Campaigning, pending: Pending) -> bool:
+    """Whether nothing is left to do (or nothing more can be done) in the pending action."""
+    kind = pending.kind
+    if kind == Kind.TRAVEL:
+        return pending.moves == 0 and not pending.plane
+    if kind == Kind.CAMPAIGN:
+        return pending.places == 0 or state.registered[pending.seat] == 0
+    if pending.pays:
+        return False
+    voters = state.voters
+    if kind == Kind.VOTER_SUPPRESSION:
+        here = state.pawns[pending.seat]
+        empty = not any(at(voters, here, p) for p in range(state.seat_count))
+        return pending.removing and (pending.removes == 0 or empty)
+    if kind == Kind.MUDSLINGING:
+        return not any(left and _anyone(state, place) for place, left in pending.quotas)
+    return pending.removes == 0 or not any(_anyone(state, place) for place in pending.states)
+
+
+def _anyone(state: Campaigning, place: int) -> bool:
+    start = place * PARTIES
+    return any(state.voters[start : start + state.seat_count])
+
+
+def _pending(state: Campaigning) -> Pending:
+    if state.pending is None:
+        raise WrongStep("There is no action in progress; play a card.")
+    return state.pending
+
+
+def move(state: Campaigning, seat: int, command: Move, ctx: Context) -> Events:
+    """One state by land (to a neighbour) or, with a plane, anywhere (which ends the movement)."""
+    pending = _pending(state)
+    here, there = state.pawns[seat], command.state
+    if pending.kind not in MOVING or pending.removing:
+        raise WrongStep("This action does not move your pawn now.")
+    if pending.moves > 0 and there in NEIGHBOURS[here]:
+        left = replace(pending, moves=pending.moves - 1)
+    elif pending.plane and 0 <= there < STATE_COUNT and there != here:
+        left = replace(pending, moves=0, plane=False)
+    else:
+        raise IllegalMove("Move to a neighbouring state (or fly anywhere with a plane).")
+    if pending.kind == Kind.VOTER_SUPPRESSION and left.moves == 0 and not left.plane:
+        left = replace(left, removing=True)
+    return settle(state, seat, [PawnMoved(seat=seat, state=there)], left, ctx)
+
+
+def place(state: Campaigning, seat: int, command: Place, ctx: Context) -> Events:
+    """Campaign: one registered voter into your pawn's state or a neighbour of it."""
+    pending = _pending(state)
+    here = state.pawns[seat]
+    if pending.kind != Kind.CAMPAIGN:
+        raise WrongStep("Only a Campaign places voters step by step.")
+    if command.state != here and command.state not in NEIGHBOURS[here]:
+        raise IllegalMove("A Campaign places voters in your pawn's state and its neighbours.")
+    left = replace(pending, places=pending.places - 1)
+    return settle(
+        state, seat, [VotersPlaced(state=command.state, party=seat, count=1, registered=True)], left, ctx
+    )
+
+
+def pay(state: Campaigning, seat: int, command: Pay, ctx: Context) -> Events:
+    """Discard one of your voters from one of your ethically minded states, as the action's cost."""
+    pending = _pending(state)
+    if not pending.pays:
+        raise WrongStep("This action has nothing (left) to pay.")
+    if command.state not in ETHICALLY_MINDED[seat] or not at(state.voters, command.state, seat):
+        raise IllegalMove("Pay with one of your own voters from one of your ethically minded states.")
+    left = replace(pending, pays=pending.pays - 1)
+    return settle(
+        state, seat, [VotersRemoved(state=command.state, party=seat, count=1, paid=True)], left, ctx
+    )
+
+
+def remove(state: Campaigning, seat: int, command: Remove, ctx: Context) -> Events:
+    """Remove one voter (of any party) from a state the action reaches."""
+    pending = _pending(state)
+    where, party = command.state, command.party
+    if pending.kind not in (Kind.VOTER_SUPPRESSION, Kind.MUDSLINGING, Kind.SMEAR_CAMPAIGN) or pending.pays:
+        raise WrongStep("This action removes no voters now.")
+    if (
+        not 0 <= party < state.seat_count
+        or not 0 <= where < STATE_COUNT
+        or not at(state.voters, where, party)
+    ):
+        raise IllegalMove("There is no voter of that party there.")
+    left = _after_removal(state, seat, pending, where)
+    return settle(state, seat, [VotersRemoved(state=where, party=party, count=1)], left, ctx)
+
+
+def _after_removal(state: Campaigning, seat: int, pending: Pending, where: int) -> Pending:
+    if pending.kind == Kind.MUDSLINGING:
+        quotas = dict(pending.quotas)
+        if not quotas.get(where):
+            raise IllegalMove("Mudslinging removes voters only from states showing a paid issue.")
+        quotas[where] -= 1
+        return replace(pending, quotas=tuple(sorted(quotas.items())))
+    if pending.kind == Kind.VOTER_SUPPRESSION and where != state.pawns[seat]:
+        raise IllegalMove("Voter suppression removes voters from the state your pawn ends in.")
+    if pending.kind == Kind.SMEAR_CAMPAIGN and where not in pending.states:
+        raise IllegalMove("A smear campaign removes voters only from the states it lists.")
+    return replace(pending, removes=pending.removes - 1, removing=True)
+
+
+def stop(state: Campaigning, seat: int, command: Stop, ctx: Context) -> Events:
+    """Stop an "up to" action: a Travel, a Campaign, a smear campaign, or voter suppression's movement."""
+    pending = _pending(state)
+    kind = pending.kind
+    if kind in (Kind.TRAVEL, Kind.CAMPAIGN) or (kind == Kind.SMEAR_CAMPAIGN and not pending.pays):
+        return end_turn(state, seat, [ActionLeft(pending=None)], ctx)
+    if kind == Kind.VOTER_SUPPRESSION and not pending.removing:
+        left = replace(pending, moves=0, plane=False, removing=True)
+        return settle(state, seat, [], left, ctx)
+    raise IllegalMove("This action cannot stop here.")
+
+
+def answer_scandal(state: Campaigning, seat: int, command: Choose, ctx: Context) -> Events:
+    """A victim's answer: lose 3 registered voters and 1 voter per ethically minded state, or pay $60M."""
+    if state.choice is not None and seat in state.choice.seats and command.option not in state.choice.options:
+        raise IllegalMove(f"Choose one of: {', '.join(state.choice.options)}.")
+    chosen = choices.answer(state.choice, Seat(seat), command)
+    events: Events = [chosen]
+    if chosen.option == LOSE_VOTERS:
+        lost = min(SCANDAL_REGISTERED, state.registered[seat])
+        events += [RegisteredMoved(source=seat, target=BANK, count=lost)] if lost else []
+        events += [
+            VotersRemoved(state=where, party=seat, count=1)
+            for where in ETHICALLY_MINDED[seat]
+            if at(state.voters, where, seat)
+        ]
+    else:
+        events.append(MoneyMoved(source=seat, target=state.turn, amount=SCANDAL_PRICE))
+    if state.victims:
+        return [*events, ask_victim(fold(state, events), state.victims)]
+    return end_turn(state, state.turn, events, ctx)
