@@ -86,9 +86,19 @@ def summary(game_id: str, rules: AnyGame, table: TableState) -> dict[str, Any]:
         "to_act": to_act(rules, table),
         "outcome": rules.outcome(table.game_state) if table.started else None,
         "seeded": table.seeded,
+        "sandbox": sandbox(table),
         "created_at": table.created_at,
         "updated_at": table.updated_at,
     }
+
+
+def sandbox(table: TableState) -> bool:
+    """Whether the table is a sandbox: its secret was chosen (a seed) or its past is known (a fork).
+
+    Only live tables whose secret nobody knows are real games; a sandbox's every seat was named by
+    whoever opened it (no stranger joins), and every read marks it.
+    """
+    return table.seeded or table.forked_from is not None
 
 
 def view(game_id: str, rules: AnyGame, table: TableState, viewer: Viewer) -> dict[str, Any]:

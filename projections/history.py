@@ -29,6 +29,7 @@ from domain.errors import HiddenUntilOver, InvalidRequest, NoSuchVersion
 from domain.seats import OMNISCIENT, SPECTATOR, Audience, Seat, SeatNames, Viewer
 from domain.stored import Attempted
 from domain.table import AnyGame, AnyTableEvent, GameEventRecorded, TableOpened, TakeBackNoted, told
+from projections import documents
 from projections.log import Loaded, LogReader
 
 _JSON = msgspec.json.Decoder()
@@ -248,6 +249,7 @@ def export(log: LogReader, game_id: str, token: str | None, takeback_timeout: fl
             "secret": table.table.secret if over else None,
             "takeback_timeout": takeback_timeout,
             "forked_from": table.table.forked_from,
+            "sandbox": documents.sandbox(table.table),
         }
     )
     return [header, *(encode(_line(table.rules, event, viewer)) for event in log.events(table))]

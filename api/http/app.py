@@ -24,6 +24,7 @@ from api.http.reads import router as reads_router
 from api.http.routes import command_endpoint, router
 from api.http.wire import Join, NewGame, problem, reply
 from api.service.application import Tables
+from api.service.limits import Allowance
 from api.service.store import Clock, utc_now
 from api.web import mount as mount_web
 from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError
@@ -56,6 +57,8 @@ def create_app(
         snapshot_interval=settings.snapshot_interval,
         takeback_timeout=timedelta(seconds=settings.takeback_seconds),
         cache_size=settings.cache_size,
+        refusals=settings.refusals_per_minute,
+        takebacks=settings.takebacks_per_minute,
     )
 
     @asynccontextmanager
@@ -72,6 +75,7 @@ def create_app(
     app.state.tables = tables
     app.state.reads = reads
     app.state.settings = settings
+    app.state.creations = Allowance(settings.creations_per_minute, clock, "tables opened per client address")
     app.include_router(router)
     app.include_router(reads_router)
     app.include_router(history_router)
@@ -121,7 +125,9 @@ def _handle_errors(app: FastAPI) -> None:
     @app.exception_handler(HTTPException)
     async def http_error(_: Request, error: HTTPException) -> Response:
         code = "http/not_found" if error.status_code == 404 else f"http/{error.status_code}"
-        return problem(error.status_code, code, str(error.detail))
+        answer = problem(error.status_code, code, str(error.detail))
+        answer.headers.update(error.headers or {})  # 405 says which methods are allowed (``Allow``)
+        return answer
 
     @app.exception_handler(Exception)
     async def unexpected(_: Request, error: Exception) -> Response:

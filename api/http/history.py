@@ -17,7 +17,7 @@ import msgspec
 from fastapi import APIRouter, Depends, Path, Query
 from fastapi.responses import Response, StreamingResponse
 
-from api.http.routes import BodyDep, TablesDep, TokenDep
+from api.http.routes import BodyDep, CreationDep, TablesDep, TokenDep
 from api.http.wire import decode, reply
 from api.service import archive
 from projections import history
@@ -90,7 +90,7 @@ async def audit(
 @router.post(
     "/games/{game_id}/fork", status_code=201, summary="A sandbox game from a finished game's position"
 )
-async def fork(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
+async def fork(tables: TablesDep, game_id: str, _: CreationDep, body: BodyDep) -> Response:
     answer = await archive.fork(tables, game_id, decode(body, Fork).version)
     return reply(answer, 201, headers={"Location": f"/api/games/{answer['id']}"})
 

@@ -18,6 +18,7 @@ from uuid import UUID, uuid4
 
 import msgspec
 
+from api.service.limits import Allowance
 from api.service.rulings import Opening, Ruling, Seating, decode_command, lock_key
 from api.service.store import TableStore
 from domain import table as rules
@@ -27,6 +28,7 @@ from domain.codec import encode
 from domain.errors import (
     ConcurrentUpdate,
     NoSuchVersion,
+    RateLimited,
     RuleError,
     ServiceError,
     StaleVersion,
@@ -46,6 +48,13 @@ class Tables(TableStore):
     """Opens tables, seats players, and referees their commands."""
 
     name = "Backroom"  # the library names the log's tables after it (``backroom_events`` on PostgreSQL)
+
+    def __init__(self, *args: Any, refusals: int = 0, takebacks: int = 0, **kwargs: Any) -> None:
+        """The store's own arguments, and what a seat may send per minute: refused (or retried, or
+        unchanged) commands, each appended to the attempts log, and take-backs (0: unlimited)."""
+        super().__init__(*args, **kwargs)
+        self.refusals = Allowance(refusals, self.clock, "refused, retried or unchanged commands per seat")
+        self.takebacks = Allowance(takebacks, self.clock, "take-back commands per seat")
 
     async def open(
         self,
@@ -111,7 +120,7 @@ class Tables(TableStore):
                     table = await asyncio.to_thread(self.load, table.id)
                     ruling = await self._ruled(table, seat, body, command_id, expected_version, at)
             except (RuleError, ServiceError) as error:
-                if not isinstance(error, StoreUnavailable):
+                if not isinstance(error, StoreUnavailable | RateLimited):
                     await self._audit(table.id, seat, body, command_id, "refused", error)
                 raise
         if ruling.replayed or ruling.first > ruling.last:
@@ -147,6 +156,8 @@ class Tables(TableStore):
             return Ruling(table, seat, receipt.first, receipt.last, replayed=True)
         if not table.started:
             raise rules.NotStarted("The game has not started: seats are still open.")
+        if isinstance(command, takeback.TAKEBACK_COMMANDS):
+            self.takebacks.spend((table.id, seat))
         if expected is not None and expected != table.version:
             raise StaleVersion(
                 f"The game is at version {table.version}, not {expected}.", {"version": table.version}
@@ -198,6 +209,8 @@ class Tables(TableStore):
     async def _audit(  # noqa: PLR0917  (one call site per outcome)
         self, game_id: UUID, seat: int, body: bytes, command_id: str | None, outcome: str, error: Any = None
     ) -> None:
+        """Append the attempt; past the seat's allowance nothing is appended and the answer is 429."""
+        self.refusals.spend((game_id, seat))
         await self.note_attempt(
             game_id,
             seat=seat,
