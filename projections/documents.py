@@ -27,6 +27,10 @@ class Record(msgspec.Struct, kw_only=True):
 
     version: int
     state: TableRecord
+    opened: int = 0
+    """The log position that opened the game: its place in every lobby index (0: not indexed)."""
+    listed: str = ""
+    """The status the lobby indexes list it under."""
 
 
 class _SeatingState(msgspec.Struct):
@@ -44,10 +48,20 @@ class Seating(msgspec.Struct):
 RECORD = msgspec.json.Decoder(Record)
 
 
-def record_of(table: TableState) -> Record:
+def record_of(table: TableState, opened: int = 0, listed: str = "") -> Record:
     """The projection's record of ``table``: no secret seed, no receipts (reads never need them)."""
     kept = msgspec.structs.replace(table, secret="", receipts={})
-    return Record(version=table.version, state=stored_record(kept))
+    return Record(version=table.version, state=stored_record(kept), opened=opened, listed=listed)
+
+
+def lobby_key(game: str | None, status: str | None) -> str:
+    """The lobby index of the games of ``game`` (any when ``None``) in ``status`` (any when ``None``).
+
+    Each index is a scored list by opening position, kept with a counter of the same name.
+    """
+    if status is None:
+        return "lobby" if game is None else f"lobby:{game}"
+    return f"lobby:status:{status}" if game is None else f"lobby:{game}:{status}"
 
 
 def viewer_key(viewer: Viewer) -> str:

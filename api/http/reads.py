@@ -87,14 +87,15 @@ _LINE = msgspec.json.Decoder(_Line)
 
 
 @router.get("/games", summary="Games, filtered by game and status, paginated")
-async def list_games(
+async def list_games(  # noqa: PLR0917  (FastAPI injects each parameter by name)
     reads: ReadsDep,
     game: str | None = None,
-    status: Annotated[str | None, Query(pattern="^(waiting|playing|over)$")] = None,
+    status: Annotated[str | None, Query(pattern="^(waiting|playing|over|expired)$")] = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 50,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    offset: Annotated[int, Query(ge=0, le=10_000, description="prefer after: its cost does not grow")] = 0,
+    after: Annotated[int, Query(ge=0, le=MAX_VERSION, description="the previous page's next")] = 0,
 ) -> Response:
-    return reply(await queries.list_games(reads, game, status, limit, offset))
+    return reply(await queries.list_games(reads, game, status, limit, offset, after))
 
 
 @router.get("/games/{game_id}", summary="A game's seats, status, version, who may act and outcome")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -33,6 +33,7 @@ from domain.errors import (
     ServiceError,
     StaleVersion,
     StoreUnavailable,
+    TableExpired,
 )
 from domain.seats import Seat
 from domain.table import NEWCOMER, REFEREE, Actor, AnyGame, TableContext, TableForked, TableOpened
@@ -49,10 +50,14 @@ class Tables(TableStore):
 
     name = "Backroom"  # the library names the log's tables after it (``backroom_events`` on PostgreSQL)
 
-    def __init__(self, *args: Any, refusals: int = 0, takebacks: int = 0, **kwargs: Any) -> None:
-        """The store's own arguments, and what a seat may send per minute: refused (or retried, or
-        unchanged) commands, each appended to the attempts log, and take-backs (0: unlimited)."""
+    def __init__(
+        self, *args: Any, refusals: int = 0, takebacks: int = 0, open_for: float = 0, **kwargs: Any
+    ) -> None:
+        """The store's own arguments; what a seat may send per minute: refused (or retried, or
+        unchanged) commands, each appended to the attempts log, and take-backs (0: unlimited); and
+        the seconds an open table waits for its next player before it expires (0: for ever)."""
         super().__init__(*args, **kwargs)
+        self.open_for = timedelta(seconds=open_for)
         self.refusals = Allowance(refusals, self.clock, "refused, retried or unchanged commands per seat")
         self.takebacks = Allowance(takebacks, self.clock, "take-back commands per seat")
 
@@ -90,12 +95,19 @@ class Tables(TableStore):
         async with self.locks.hold(lock_key(game_id)):
             table, _ = await self._current(game_id)
             seat = table.table.open_seats()[0] if table.table.open_seats() else None
-            now, setup_at = at or (None, None)
+            now, setup_at = at or (self.clock(), None)
+            if at is None and self._expired(table, now):
+                raise TableExpired("Nobody joined this table in time: it has expired. Open another.")
             ctx = self._context(table, rules.digest_of(seat, name.encode()), None, now, setup_at)
             events = rules.decide_table(table.rules, table.table, NEWCOMER, command, ctx)
             after = await self.commit(table, events, expected=None)
         assert seat is not None
         return Seating(seat, token, after)
+
+    def _expired(self, table: Loaded, now: datetime) -> bool:
+        """Whether ``table`` still has open seats and nobody took one for longer than it waits."""
+        waited = now - table.table.updated_at
+        return bool(self.open_for) and not table.started and waited > self.open_for
 
     async def submit(  # noqa: PLR0917  (the command's parts, as the route reads them)
         self,
