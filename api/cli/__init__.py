@@ -38,7 +38,8 @@ def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option
     from api.http.serving import AccessLog, HeaderDeadline, log_to_stdout
 
     settings = _settings(sqlite, postgres_dsn, postgres_schema, snapshot_interval)
-    typer.echo(f"Backroom on http://{host}:{port} ({settings.store}, {workers} worker(s))")
+    banner = f"Backroom on http://{host}:{port} ({settings.store}, {workers} worker(s))"
+    typer.echo(banner, err=True)  # standard output holds nothing but the access log
     HeaderDeadline.header_seconds = settings.header_seconds
     options: dict[str, Any] = {
         "host": host,
