@@ -102,22 +102,36 @@ async def legal(
     return answer if min_version is None else answer | {"stale": stale}
 
 
-async def feed(
-    reads: ReadSide, game_id: str, token: str | None, after: int = 0, min_version: int | None = None
+PAGE = 500
+"""Entries a history read answers at most, unless asked for fewer (``limit``)."""
+
+
+async def feed(  # noqa: PLR0917  (the feed's parameters, as the route reads them)
+    reads: ReadSide,
+    game_id: str,
+    token: str | None,
+    after: int = 0,
+    min_version: int | None = None,
+    limit: int = PAGE,
 ) -> dict[str, Any]:
-    """The log after version ``after``, each event redacted for the caller and described."""
+    """At most ``limit`` entries of the log after version ``after``, each redacted for the caller and
+    described; ``next`` is the ``after`` of the next page (``None`` at the end)."""
     game_id = canonical_id(game_id)
     stale = await reads.settle(game_id, min_version)
     viewer = perspective(reads, game_id, token)
     version = reads.version(game_id)
-    events = [msgspec.Raw(line) for line in feed_lines(reads, game_id, viewer, after)]
-    answer = {"version": version, "events": events}
+    page = feed_page(reads, game_id, viewer, after, limit + 1)
+    following = page[limit - 1][0] if len(page) > limit else None
+    events = [msgspec.Raw(line) for _, line in page[:limit]]
+    answer = {"version": version, "events": events, "next": following}
     return answer if min_version is None else answer | {"stale": stale}
 
 
-def feed_lines(reads: ReadSide, game_id: str, viewer: Viewer, after: int) -> list[bytes]:
-    """The encoded feed entries of ``viewer`` after version ``after`` (for the feed and the live stream)."""
-    return reads.store.scored(f"feed:{game_id}:{viewer_key(viewer)}", after)
+def feed_page(
+    reads: ReadSide, game_id: str, viewer: Viewer, after: int, limit: int
+) -> list[tuple[int, bytes]]:
+    """``(version, encoded entry)`` of at most ``limit`` of ``viewer``'s feed entries after ``after``."""
+    return reads.store.page(f"feed:{game_id}:{viewer_key(viewer)}", after, limit)
 
 
 def perspective(reads: ReadSide, game_id: str, token: str | None) -> Viewer:

@@ -17,8 +17,9 @@ import msgspec
 from fastapi import APIRouter, Depends, Path, Query
 from fastapi.responses import Response, StreamingResponse
 
+from api.http.reads import PageLimit
 from api.http.routes import BodyDep, CreationDep, TablesDep, TokenDep
-from api.http.wire import decode, reply
+from api.http.wire import MAX_VERSION, decode, reply
 from api.service import archive
 from projections import history
 
@@ -47,13 +48,16 @@ class Fork(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
 @router.get(
     "/games/{game_id}/timeline", summary="Every version described for the caller, reverted ranges marked"
 )
-async def timeline(
+async def timeline(  # noqa: PLR0917  (FastAPI injects each parameter by name)
     tables: TablesDep,
     game_id: str,
     token: TokenDep,
     asked: AskedDep,
+    after: Annotated[int, Query(ge=0, le=MAX_VERSION, description="the previous page's next")] = 0,
+    limit: PageLimit = history.PAGE,
 ) -> Response:
-    return reply(await asyncio.to_thread(history.timeline, tables.history, game_id, token, asked))
+    read = history.timeline
+    return reply(await asyncio.to_thread(read, tables.history, game_id, token, asked, after, limit))
 
 
 @router.get("/games/{game_id}/at/{version}", summary="The game at a version, as the caller may see it")
@@ -78,13 +82,16 @@ def _timed(read: Callable[..., T], *args: Any) -> tuple[T, float]:
 
 
 @router.get("/games/{game_id}/audit", summary="Every command attempt, redacted for the caller")
-async def audit(
+async def audit(  # noqa: PLR0917  (FastAPI injects each parameter by name)
     tables: TablesDep,
     game_id: str,
     token: TokenDep,
     asked: AskedDep,
+    after: Annotated[int, Query(ge=0, le=MAX_VERSION, description="the previous page's next")] = 0,
+    limit: PageLimit = history.PAGE,
 ) -> Response:
-    return reply(await asyncio.to_thread(history.audit, tables.history, game_id, token, asked))
+    read = history.audit
+    return reply(await asyncio.to_thread(read, tables.history, game_id, token, asked, after, limit))
 
 
 @router.post(

@@ -299,13 +299,25 @@ function asking(perspective) {
 
 async function loadTimeline(id, token, perspective, summary) {
   try {
-    return normaliseTimeline(await get(`${gamePath(id)}/timeline${asking(perspective)}`, { token }), summary);
+    return normaliseTimeline(await wholeTimeline(id, token, perspective), summary);
   } catch (error) {
     if (!(error instanceof Refusal) || error.code !== "http/not_found" || perspective !== "own") throw error;
     // A server without /timeline: every version of the caller's feed, with no marks.
     const feed = await get(`${gamePath(id)}/events?after=0`, { token });
     return normaliseTimeline({ entries: feed.events }, summary);
   }
+}
+
+/** Every page of the timeline (each names the next; each carries every reverted range). */
+async function wholeTimeline(id, token, perspective) {
+  const path = `${gamePath(id)}/timeline${asking(perspective)}`;
+  let page = await get(path, { token });
+  const entries = [...page.entries];
+  while (page.next != null) {
+    page = await get(`${path}${path.includes("?") ? "&" : "?"}after=${page.next}`, { token });
+    entries.push(...page.entries);
+  }
+  return { ...page, entries };
 }
 
 function viewAt(id, version, perspective, token) {

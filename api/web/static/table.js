@@ -70,6 +70,7 @@ function Table() {
           setSeen(view);
           setLegal(moves);
           addToLog(feed.events, true);
+          if (feed.next != null) state.again = true; // a long log comes a page at a time
           state.refused = 0;
         } catch (error) {
           if (state !== known.current) return;
