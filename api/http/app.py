@@ -16,6 +16,7 @@ from fastapi.responses import Response
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
+from api.http import schemas
 from api.http.errors import code_of, status_of
 from api.http.explorer import mount as mount_explorer
 from api.http.history import router as history_router
@@ -166,5 +167,7 @@ def _openapi(app: FastAPI, games: Mapping[str, AnyGame]) -> dict[str, Any]:
     command = {"anyOf": [{"$ref": f"#/components/schemas/{name}"} for name in per_game]}
     found = schema.setdefault("components", {}).setdefault("schemas", {})
     found.update(components | per_game | {"Command": command})
+    schemas.exactly_one(found["NewGame"], "players", "seats")
+    schemas.document(schema)
     app.openapi_schema = schema
     return schema
