@@ -19,6 +19,7 @@ from starlette.routing import Match
 from api.http import schemas
 from api.http.errors import code_of, status_of
 from api.http.explorer import mount as mount_explorer
+from api.http.history import Answers
 from api.http.history import router as history_router
 from api.http.hot import Backroom
 from api.http.reads import legal_endpoint
@@ -78,6 +79,7 @@ def create_app(
     app.state.tables = tables
     app.state.reads = reads
     app.state.settings = settings
+    app.state.answers = Answers()
     app.state.creations = Allowance(settings.creations_per_minute, clock, "tables opened per client address")
     app.include_router(router)
     app.include_router(reads_router)
