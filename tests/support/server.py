@@ -15,7 +15,12 @@ from typing import Any, NamedTuple
 import httpx
 
 BACKROOM = Path(sys.executable).with_name("backroom")
-UNLIMITED = {"BACKROOM_CREATIONS_PER_MINUTE": "0"}
+UNLIMITED = {
+    "BACKROOM_CREATIONS_PER_MINUTE": "0",
+    "BACKROOM_REFUSALS_PER_MINUTE": "0",
+    "BACKROOM_TAKEBACKS_PER_MINUTE": "0",
+}
+"""Random players open many tables from one address and take back and refuse often."""
 
 
 def free_port() -> int:
@@ -42,8 +47,8 @@ def serving(
 ) -> Iterator[Served]:
     """Run ``backroom serve`` on ``sqlite`` until the block ends; yields it once healthy.
 
-    ``policies``: ``BACKROOM_*`` variables for the server (by default any number of tables per
-    client: tests and benchmarks open many from one address).
+    ``policies``: ``BACKROOM_*`` variables for the server (by default no allowances: tests and
+    benchmarks play many random games from one address).
     """
     port = free_port()
     command = [str(BACKROOM), "serve", "--port", str(port), "--sqlite", str(sqlite), *extra]

@@ -193,7 +193,7 @@ function Replay() {
   const seat = perspective === "own" ? (mine ? mine.seat : null) : /^\d+$/.test(perspective) ? Number(perspective) : null;
   const view = shown ? shown.view : null;
   return html`
-    <h1>Replay: ${summary.title} <span class=${`status ${summary.status}`}>${summary.status}</span>${summary.sandbox ? html` <span class="status sandbox" title="Seeded or forked: its cards may be known. Not a real game.">sandbox</span>` : ""}</h1>
+    <h1>Replay: ${summary.title} <span class=${`status ${summary.status}`}>${summary.status}</span>${summary.sandbox ? html` <span class="status sandbox-mark" title="Seeded or forked: its cards may be known. Not a real game.">sandbox</span>` : ""}</h1>
     ${over ? html`<p class="outcome">${outcomeText(summary)}</p>` : ""}
     <${Notice} notice=${notice} />
     <section class="replay-controls" aria-label="Replay controls">
