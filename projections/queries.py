@@ -62,13 +62,13 @@ async def list_games(  # noqa: PLR0917  (the lobby's filters and page, as the ro
     and its counter: the cost is the page's, whatever the number of games.
     """
     await reads.settle("", None)
-    key = documents.lobby_key(game, state)
-    page = reads.store.page(key, after, offset + limit + 1)[offset:]
+    store, key = reads.written(), documents.lobby_key(game, state)
+    page = store.page(key, after, offset + limit + 1)[offset:]
     more, page = len(page) > limit, page[:limit]
-    bodies = reads.store.get_many([f"summary:{member.decode()}" for _, member in page])
+    bodies = store.get_many([f"summary:{member.decode()}" for _, member in page])
     return {
         "games": [msgspec.Raw(body) for body in bodies if body is not None],
-        "total": reads.store.counter(key),
+        "total": store.counter(key),
         "limit": limit,
         "offset": offset,
         "next": page[-1][0] if more else None,
@@ -131,7 +131,7 @@ def feed_page(
     reads: ReadSide, game_id: str, viewer: Viewer, after: int, limit: int
 ) -> list[tuple[int, bytes]]:
     """``(version, encoded entry)`` of at most ``limit`` of ``viewer``'s feed entries after ``after``."""
-    return reads.store.page(f"feed:{game_id}:{viewer_key(viewer)}", after, limit)
+    return reads.written().page(f"feed:{game_id}:{viewer_key(viewer)}", after, limit)
 
 
 def perspective(reads: ReadSide, game_id: str, token: str | None) -> Viewer:
@@ -164,7 +164,7 @@ def canonical_id(game_id: str) -> str:
 
 
 def _document(reads: ReadSide, key: str) -> bytes:
-    found = reads.store.get(key)
+    found = reads.written().get(key)
     if found is None:
         raise GameNotFound(f"No game {key.split(':')[1]}.")
     return found
