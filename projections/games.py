@@ -77,12 +77,12 @@ class Expiry:
 
 
 SWEPT = 200
+"""Open tables looked at per sweep, oldest first."""
 
 
 def _waited_out(live: Live, cutoff: datetime) -> bool:
     """Whether the table still has open seats and nobody came since before ``cutoff``."""
     return not live.table.started and live.table.updated_at < cutoff
-"""Open tables looked at per sweep, oldest first."""
 
 
 class GameProjection:
