@@ -151,3 +151,28 @@ class ImportRefused(ServiceError):
     """Raised when an imported log is not a complete export or does not follow from the rules."""
 
     code = "import/invalid"
+
+
+class BodyTooLarge(ServiceError):
+    """Raised when a request body is longer than the route accepts (the body is not read further)."""
+
+    code = "request/too_large"
+
+
+class RateLimited(ServiceError):
+    """Raised when a client or a seat has spent its allowance for now (``details.retry_after``: seconds)."""
+
+    code = "rate/limited"
+
+
+class SandboxOnly(ServiceError):
+    """Raised when a table would be seeded (its deal knowable) yet open to strangers: seeds are for
+    sandbox tables, whose every seat is named by whoever opens them."""
+
+    code = "table/sandbox_only"
+
+
+class TableExpired(ServiceError):
+    """Raised when a seat is asked of an open table that nobody joined for longer than the service waits."""
+
+    code = "table/expired"

@@ -27,6 +27,10 @@ class Record(msgspec.Struct, kw_only=True):
 
     version: int
     state: TableRecord
+    opened: int = 0
+    """The log position that opened the game: its place in every lobby index (0: not indexed)."""
+    listed: str = ""
+    """The status the lobby indexes list it under."""
 
 
 class _SeatingState(msgspec.Struct):
@@ -44,10 +48,20 @@ class Seating(msgspec.Struct):
 RECORD = msgspec.json.Decoder(Record)
 
 
-def record_of(table: TableState) -> Record:
+def record_of(table: TableState, opened: int = 0, listed: str = "") -> Record:
     """The projection's record of ``table``: no secret seed, no receipts (reads never need them)."""
     kept = msgspec.structs.replace(table, secret="", receipts={})
-    return Record(version=table.version, state=stored_record(kept))
+    return Record(version=table.version, state=stored_record(kept), opened=opened, listed=listed)
+
+
+def lobby_key(game: str | None, status: str | None) -> str:
+    """The lobby index of the games of ``game`` (any when ``None``) in ``status`` (any when ``None``).
+
+    Each index is a scored list by opening position, kept with a counter of the same name.
+    """
+    if status is None:
+        return "lobby" if game is None else f"lobby:{game}"
+    return f"lobby:status:{status}" if game is None else f"lobby:{game}:{status}"
 
 
 def viewer_key(viewer: Viewer) -> str:
@@ -86,9 +100,19 @@ def summary(game_id: str, rules: AnyGame, table: TableState) -> dict[str, Any]:
         "to_act": to_act(rules, table),
         "outcome": rules.outcome(table.game_state) if table.started else None,
         "seeded": table.seeded,
+        "sandbox": sandbox(table),
         "created_at": table.created_at,
         "updated_at": table.updated_at,
     }
+
+
+def sandbox(table: TableState) -> bool:
+    """Whether the table is a sandbox: its secret was chosen (a seed) or its past is known (a fork).
+
+    Only live tables whose secret nobody knows are real games; a sandbox's every seat was named by
+    whoever opened it (no stranger joins), and every read marks it.
+    """
+    return table.seeded or table.forked_from is not None
 
 
 def view(game_id: str, rules: AnyGame, table: TableState, viewer: Viewer) -> dict[str, Any]:

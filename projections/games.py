@@ -20,18 +20,21 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from uuid import UUID
 
 from domain import stored
 from domain.codec import encode
 from domain.table import AnyGame, AnyTableEvent, TableOpened, TableState, evolve_table
 from projections import documents
-from projections.documents import perspectives, viewer_key
+from projections.documents import lobby_key, perspectives, viewer_key
 from projections.stores import Batch, ReadStore
 
 log = logging.getLogger(__name__)
 
 CACHE_SIZE = 10_000
+EXPIRED = "expired"
+NEVER = datetime.min.replace(tzinfo=UTC)
 
 Changed = Callable[[dict[str, int]], None]
 Logged = tuple[UUID, AnyTableEvent] | None
@@ -44,6 +47,42 @@ class Live:
 
     rules: AnyGame
     table: TableState
+    opened: int = 0
+    """Its opening position (the lobby's order; 0 when projected before the lobby was indexed)."""
+    listed: str = ""
+    """The status the lobby indexes list it under (empty before its first render)."""
+    expired: bool = False
+    """Nobody took its open seats in time (:class:`Expiry`): listed as ``expired``, not ``waiting``."""
+
+
+@dataclass(slots=True)
+class Expiry:
+    """When open tables nobody joins expire: ``after`` (0: never) past their last event, looked for
+    among the oldest open tables at most every ``every`` of the clock's time, within a batch."""
+
+    after: timedelta = timedelta(0)
+    clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+    every: timedelta = timedelta(seconds=30)
+    swept: datetime = NEVER
+
+    def cutoff(self) -> datetime | None:
+        """The time before which an open table has expired, when a sweep is due now."""
+        if not self.after:
+            return None
+        now = self.clock()
+        if now - self.swept < self.every:
+            return None
+        self.swept = now
+        return now - self.after
+
+
+SWEPT = 200
+"""Open tables looked at per sweep, oldest first."""
+
+
+def _waited_out(live: Live, cutoff: datetime) -> bool:
+    """Whether the table still has open seats and nobody came since before ``cutoff``."""
+    return not live.table.started and live.table.updated_at < cutoff
 
 
 class GameProjection:
@@ -57,6 +96,7 @@ class GameProjection:
         cache_size: int = CACHE_SIZE,
         *,
         views: bool = True,
+        expiry: Expiry | None = None,
     ) -> None:
         self.store = store
         self.games = dict(games)
@@ -74,6 +114,7 @@ class GameProjection:
         """``position``: the last log position applied; ``written``: the last one in the store."""
         self.pending = Batch(position=self.position)
         self.touched: dict[str, Live] = {}
+        self.expiry = expiry or Expiry()
 
     def project(self, events: Iterable[tuple[Logged, int]]) -> bool:
         """Apply ``(logged, position)`` pairs after our position and write them; ``False`` if outrun.
@@ -125,6 +166,7 @@ class GameProjection:
             if batch.position == self.written:
                 return True
             try:
+                self._expire(touched)
                 for game_id, live in touched.items():
                     self._render(game_id, live, batch)
                 committed = self.store.commit(self.written, batch)
@@ -165,13 +207,17 @@ class GameProjection:
                         "Game %s is a %r, which this process does not know: skipped", game_id, event.game
                     )
                 return
-            live = touched[game_id] = self._remember(game_id, Live(rules, evolve_table(rules, None, event)))
-            batch.add("lobby", batch.position, game_id.encode())
+            opened = Live(rules, evolve_table(rules, None, event), opened=batch.position)
+            live = touched[game_id] = self._remember(game_id, opened)
+            for key in (lobby_key(None, None), lobby_key(event.game, None)):
+                batch.add(key, batch.position, game_id.encode())
+                batch.count(key, 1)
         elif live is None or event.version <= live.table.version:
             return
         else:
             event = stored.upcast(live.table, event)
             live.table = evolve_table(live.rules, live.table, event)
+            live.expired = False  # someone came after all
         names = live.table.seat_names
         for viewer in perspectives(len(names)):
             line = documents.feed_entry(live.rules, event, viewer, names)
@@ -195,7 +241,9 @@ class GameProjection:
         rules = self.games.get(record.state.game)
         if rules is None:
             return None
-        return Live(rules, stored.state_of(record.state, record.version, self.games))
+        table = stored.state_of(record.state, record.version, self.games)
+        expired = record.listed == EXPIRED
+        return Live(rules, table, opened=record.opened, listed=record.listed, expired=expired)
 
     def _remember(self, game_id: str, live: Live) -> Live:
         self.cache[game_id] = live
@@ -206,11 +254,46 @@ class GameProjection:
 
     def _render(self, game_id: str, live: Live, batch: Batch) -> None:
         table, rules = live.table, live.rules
-        batch.put(f"record:{game_id}", encode(documents.record_of(table)))
+        self._index(game_id, live, batch)
+        batch.put(f"record:{game_id}", encode(documents.record_of(table, live.opened, live.listed)))
         batch.put(f"version:{game_id}", str(table.version).encode())
-        batch.put(f"summary:{game_id}", encode(documents.summary(game_id, rules, table)))
+        summary = documents.summary(game_id, rules, table)
+        batch.put(f"summary:{game_id}", encode(summary | {"status": live.listed or summary["status"]}))
         for viewer in perspectives(len(table.seat_names)) if self.views else ():
             batch.put(
                 f"view:{game_id}:{viewer_key(viewer)}", encode(documents.view(game_id, rules, table, viewer))
             )
         batch.changed[game_id] = table.version
+
+    def _expire(self, touched: dict[str, Live]) -> None:
+        """Mark the open tables nobody joined in time as expired (the oldest few, when a sweep is due)."""
+        cutoff = self.expiry.cutoff()
+        if cutoff is None:
+            return
+        for _, member in self.store.page(lobby_key(None, "waiting"), 0, SWEPT):
+            game_id = member.decode()
+            live = touched.get(game_id) or self.cache.get(game_id) or self._load(game_id)
+            if live is not None and live.table.created_at >= cutoff:
+                break  # opened later than this: so were all the rest
+            if live is not None and _waited_out(live, cutoff):
+                live.expired = True
+                touched[game_id] = self._remember(game_id, live)
+        for live in touched.values():  # opened in this very batch: not in the index yet
+            live.expired = live.expired or _waited_out(live, cutoff)
+
+    @staticmethod
+    def _index(game_id: str, live: Live, batch: Batch) -> None:
+        """Move the game to the lobby indexes of its status now, counters and all."""
+        status = documents.status(live.rules, live.table)
+        status = EXPIRED if live.expired and status == "waiting" else status
+        if not live.opened or status == live.listed:
+            return
+        game = live.table.game
+        if live.listed:
+            for key in (lobby_key(None, live.listed), lobby_key(game, live.listed)):
+                batch.drop(key, live.opened)
+                batch.count(key, -1)
+        for key in (lobby_key(None, status), lobby_key(game, status)):
+            batch.add(key, live.opened, game_id.encode())
+            batch.count(key, 1)
+        live.listed = status

@@ -29,6 +29,7 @@ from domain.errors import HiddenUntilOver, InvalidRequest, NoSuchVersion
 from domain.seats import OMNISCIENT, SPECTATOR, Audience, Seat, SeatNames, Viewer
 from domain.stored import Attempted
 from domain.table import AnyGame, AnyTableEvent, GameEventRecorded, TableOpened, TakeBackNoted, told
+from projections import documents
 from projections.log import Loaded, LogReader
 
 _JSON = msgspec.json.Decoder()
@@ -91,12 +92,20 @@ def at(log: LogReader, game_id: str, version: int, token: str | None, asked: Ask
     }
 
 
-def timeline(log: LogReader, game_id: str, token: str | None, asked: Asked) -> dict[str, Any]:
-    """Every version with its description for the viewer, turn and round marks, reverted ranges.
+PAGE = 500
+"""Entries a timeline or audit answers at most, unless asked for fewer (``limit``)."""
+
+
+def timeline(  # noqa: PLR0917  (the route's parameters, in its order)
+    log: LogReader, game_id: str, token: str | None, asked: Asked, after: int = 0, limit: int = PAGE
+) -> dict[str, Any]:
+    """The versions after ``after`` (at most ``limit``; ``next`` pages on) described for the viewer,
+    with turn and round marks; and every reverted range.
 
     Turns begin where the game says (each recorded event carries it) and rounds where its take-back
     declaration says; after a take-back the numbering resumes from before the reverted range, so a
-    turn played again keeps its number. Linear in the log's length.
+    turn played again keeps its number. Every event is folded for the marks (linear in the log's
+    length); only the page's are told.
     """
     table = log.load(game_id)
     viewer = viewer_for(table, token, asked)
@@ -105,12 +114,12 @@ def timeline(log: LogReader, game_id: str, token: str | None, asked: Asked) -> d
     reverted: list[dict[str, int]] = []
     marks: list[tuple[int, int, int]] = []  # (version, turn, round) after each game event
     turn = round_number = 0
+    following = None
     for event in log.events(table):
-        entry = timeline_entry(rules, event, viewer, table.seat_names)
+        starts = (False, False)
         if isinstance(event, GameEventRecorded):
-            entry["turn_start"] = bool(event.turn)
-            entry["round_start"] = rules.takebacks.new_round(rules.event_decoder.decode(event.event))
-            turn, round_number = turn + entry["turn_start"], round_number + entry["round_start"]
+            starts = (bool(event.turn), rules.takebacks.new_round(rules.event_decoder.decode(event.event)))
+            turn, round_number = turn + starts[0], round_number + starts[1]
             marks.append((event.version, turn, round_number))
         if isinstance(event, TakeBackNoted):
             noted = takeback.EVENT_DECODER.decode(event.event)
@@ -119,6 +128,14 @@ def timeline(log: LogReader, game_id: str, token: str | None, asked: Asked) -> d
                 while marks and marks[-1][0] >= noted.first:
                     marks.pop()
                 _, turn, round_number = marks[-1] if marks else (0, 0, 0)
+        if event.version <= after or following is not None:
+            continue
+        if len(entries) == limit:
+            following = entries[-1]["version"]
+            continue
+        entry = timeline_entry(rules, event, viewer, table.seat_names)
+        if isinstance(event, GameEventRecorded):
+            entry["turn_start"], entry["round_start"] = starts
         entries.append(entry | {"turn": turn, "round": round_number})
     _mark_reverted(entries, reverted)
     return {
@@ -127,6 +144,7 @@ def timeline(log: LogReader, game_id: str, token: str | None, asked: Asked) -> d
         "viewer": _name(viewer),
         "reverted": reverted,
         "entries": entries,
+        "next": following,
     }
 
 
@@ -154,23 +172,39 @@ def timeline_entry(rules: AnyGame, event: AnyTableEvent, viewer: Viewer, names: 
     }
 
 
-def audit(log: LogReader, game_id: str, token: str | None, asked: Asked) -> dict[str, Any]:
-    """Every command attempt, accepted or not, as the viewer may see it, in the order they came.
+def audit(  # noqa: PLR0917  (the route's parameters, in its order)
+    log: LogReader, game_id: str, token: str | None, asked: Asked, after: int = 0, limit: int = PAGE
+) -> dict[str, Any]:
+    """Command attempts, accepted or not, as the viewer may see them, in the order they came: at
+    most ``limit`` after the first ``after`` (``next`` is the ``after`` of the next page).
 
     Ruling: the command body, the idempotency key, and a refusal's code and message are shown only to
     the seat that sent it (and to everyone once the game is over). Others learn what a seat did only
     from its redacted events, and of a refused attempt only who made it, when, and that it was refused:
-    a code like "must follow suit" would reveal a hand.
+    a code like "must follow suit" would reveal a hand. Only the page's attempts are told.
     """
     table = log.load(game_id)
     viewer = viewer_for(table, token, asked)
-    attempts: list[dict[str, Any]] = []
-    for group in _commands(log.events(table)):
-        attempts.append(_accepted(table.rules, group, viewer, table.seat_names))
-    for attempt in log.attempts(table.id):
-        attempts.append(_attempted(attempt, viewer))
-    attempts.sort(key=lambda entry: entry["at"])
-    return {"id": str(table.id), "version": table.version, "viewer": _name(viewer), "attempts": attempts}
+    came: list[tuple[Any, list[Any] | Attempted]] = [
+        (group[0].at, group) for group in _commands(log.events(table))
+    ]
+    came += [(attempt.timestamp, attempt) for attempt in log.attempts(table.id)]
+    came.sort(key=lambda entry: entry[0])  # stable: an accepted command before an attempt at its time
+    page = came[after : after + limit]
+    attempts = [
+        _attempted(one, viewer)
+        if isinstance(one, Attempted)
+        else _accepted(table.rules, one, viewer, table.seat_names)
+        for _, one in page
+    ]
+    following = after + limit if len(came) > after + limit else None
+    return {
+        "id": str(table.id),
+        "version": table.version,
+        "viewer": _name(viewer),
+        "attempts": attempts,
+        "next": following,
+    }
 
 
 def _commands(events: Iterable[AnyTableEvent]) -> Iterator[list[Any]]:
@@ -248,6 +282,7 @@ def export(log: LogReader, game_id: str, token: str | None, takeback_timeout: fl
             "secret": table.table.secret if over else None,
             "takeback_timeout": takeback_timeout,
             "forked_from": table.table.forked_from,
+            "sandbox": documents.sandbox(table.table),
         }
     )
     return [header, *(encode(_line(table.rules, event, viewer)) for event in log.events(table))]

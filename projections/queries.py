@@ -48,19 +48,31 @@ async def game_summary(reads: ReadSide, game_id: str, min_version: int | None = 
     return _answer(_document(reads, f"summary:{game_id}"), min_version, stale)
 
 
-async def list_games(
-    reads: ReadSide, game: str | None = None, state: str | None = None, limit: int = 50, offset: int = 0
+async def list_games(  # noqa: PLR0917  (the lobby's filters and page, as the route reads them)
+    reads: ReadSide,
+    game: str | None = None,
+    state: str | None = None,
+    limit: int = 50,
+    offset: int = 0,
+    after: int = 0,
 ) -> dict[str, Any]:
-    """Games in the order they were opened, filtered by game and status, one page at a time."""
+    """Games in the order they were opened, filtered by game and status, one page at a time.
+
+    Read from the lobby index of that filter (keyset: ``after`` is the ``next`` of the page before)
+    and its counter: the cost is the page's, whatever the number of games.
+    """
     await reads.settle("", None)
-    store = reads.written()
-    opened = [game_id.decode() for game_id in store.scored("lobby")]
-    found = [
-        msgspec.Raw(body)
-        for body in store.get_many([f"summary:{game_id}" for game_id in opened])
-        if body is not None and _listed(_LISTED.decode(body), game, state)
-    ]
-    return {"games": found[offset : offset + limit], "total": len(found), "limit": limit, "offset": offset}
+    store, key = reads.written(), documents.lobby_key(game, state)
+    page = store.page(key, after, offset + limit + 1)[offset:]
+    more, page = len(page) > limit, page[:limit]
+    bodies = store.get_many([f"summary:{member.decode()}" for _, member in page])
+    return {
+        "games": [msgspec.Raw(body) for body in bodies if body is not None],
+        "total": store.counter(key),
+        "limit": limit,
+        "offset": offset,
+        "next": page[-1][0] if more else None,
+    }
 
 
 async def seat_view(reads: ReadSide, game_id: str, token: str | None, min_version: int | None = None) -> Any:
@@ -90,22 +102,36 @@ async def legal(
     return answer if min_version is None else answer | {"stale": stale}
 
 
-async def feed(
-    reads: ReadSide, game_id: str, token: str | None, after: int = 0, min_version: int | None = None
+PAGE = 500
+"""Entries a history read answers at most, unless asked for fewer (``limit``)."""
+
+
+async def feed(  # noqa: PLR0917  (the feed's parameters, as the route reads them)
+    reads: ReadSide,
+    game_id: str,
+    token: str | None,
+    after: int = 0,
+    min_version: int | None = None,
+    limit: int = PAGE,
 ) -> dict[str, Any]:
-    """The log after version ``after``, each event redacted for the caller and described."""
+    """At most ``limit`` entries of the log after version ``after``, each redacted for the caller and
+    described; ``next`` is the ``after`` of the next page (``None`` at the end)."""
     game_id = canonical_id(game_id)
     stale = await reads.settle(game_id, min_version)
     viewer = perspective(reads, game_id, token)
     version = reads.version(game_id)
-    events = [msgspec.Raw(line) for line in feed_lines(reads, game_id, viewer, after)]
-    answer = {"version": version, "events": events}
+    page = feed_page(reads, game_id, viewer, after, limit + 1)
+    following = page[limit - 1][0] if len(page) > limit else None
+    events = [msgspec.Raw(line) for _, line in page[:limit]]
+    answer = {"version": version, "events": events, "next": following}
     return answer if min_version is None else answer | {"stale": stale}
 
 
-def feed_lines(reads: ReadSide, game_id: str, viewer: Viewer, after: int) -> list[bytes]:
-    """The encoded feed entries of ``viewer`` after version ``after`` (for the feed and the live stream)."""
-    return reads.written().scored(f"feed:{game_id}:{viewer_key(viewer)}", after)
+def feed_page(
+    reads: ReadSide, game_id: str, viewer: Viewer, after: int, limit: int
+) -> list[tuple[int, bytes]]:
+    """``(version, encoded entry)`` of at most ``limit`` of ``viewer``'s feed entries after ``after``."""
+    return reads.written().page(f"feed:{game_id}:{viewer_key(viewer)}", after, limit)
 
 
 def perspective(reads: ReadSide, game_id: str, token: str | None) -> Viewer:
@@ -127,18 +153,6 @@ def _table(reads: ReadSide, game_id: str) -> TableState:
     if table is None:
         raise GameNotFound(f"No game {game_id}.")
     return table
-
-
-class _Listed(msgspec.Struct):
-    game: str
-    status: str
-
-
-_LISTED = msgspec.json.Decoder(_Listed)
-
-
-def _listed(found: _Listed, game: str | None, state: str | None) -> bool:
-    return (game is None or found.game == game) and (state is None or found.status == state)
 
 
 def canonical_id(game_id: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import redis
 
@@ -45,6 +45,11 @@ for _ = 1, messages do redis.call('PUBLISH', channel, ARGV[a]); a = a + 1 end
 for i = 2, #KEYS do
   if ARGV[a] == 's' then
     redis.call('SET', KEYS[i], ARGV[a + 1]); a = a + 2
+  elseif ARGV[a] == 'd' then
+    redis.call('ZREMRANGEBYSCORE', KEYS[i], ARGV[a + 1], ARGV[a + 1]); a = a + 2
+  elseif ARGV[a] == 'c' then
+    if redis.call('INCRBY', KEYS[i], ARGV[a + 1]) == 0 then redis.call('DEL', KEYS[i]) end
+    a = a + 2
   else
     if redis.call('ZCOUNT', KEYS[i], ARGV[a + 1], ARGV[a + 1]) == 0 then
       redis.call('ZADD', KEYS[i], ARGV[a + 1], ARGV[a + 2])
@@ -83,6 +88,12 @@ class RedisReadStore:
         for key, score, member in batch.scored:
             keys.append(self._key(key))
             args += ["z", score, member]
+        for key, score in batch.dropped:
+            keys.append(self._key(key))
+            args += ["d", score]
+        for key, change in batch.counted.items():
+            keys.append(self._key(f"counter:{key}"))
+            args += ["c", change]
         return bool(self._commit(keys=keys, args=args))
 
     @_reachable
@@ -98,6 +109,17 @@ class RedisReadStore:
     @_reachable
     def scored(self, key: str, after: int = 0) -> list[bytes]:
         return self.redis.zrangebyscore(self._key(key), f"({after}", "+inf")  # type: ignore[return-value]
+
+    @_reachable
+    def page(self, key: str, after: int, limit: int) -> list[tuple[int, bytes]]:
+        found: Any = self.redis.zrangebyscore(
+            self._key(key), f"({after}", "+inf", start=0, num=limit, withscores=True
+        )  # (member, score) pairs: no decode_responses
+        return [(int(score), member) for member, score in found]
+
+    @_reachable
+    def counter(self, key: str) -> int:
+        return int(self.redis.get(self._key(f"counter:{key}")) or 0)
 
     def _keys(self) -> list[bytes]:
         return list(self.redis.scan_iter(match=f"{self.prefix}:*", count=1000))

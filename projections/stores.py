@@ -27,6 +27,8 @@ class Batch:
     documents: dict[str, bytes] = field(default_factory=dict)
     scored: list[tuple[str, int, bytes]] = field(default_factory=list)
     changed: dict[str, int] = field(default_factory=dict)  # game id -> its version after the batch
+    dropped: list[tuple[str, int]] = field(default_factory=list)
+    counted: dict[str, int] = field(default_factory=dict)  # counter -> change
 
     def put(self, key: str, body: bytes) -> None:
         """Set a document (a later put of the same key in the batch wins)."""
@@ -35,6 +37,14 @@ class Batch:
     def add(self, key: str, score: int, member: bytes) -> None:
         """Add ``member`` at ``score`` to a scored list (a score already present is kept)."""
         self.scored.append((key, score, member))
+
+    def drop(self, key: str, score: int) -> None:
+        """Remove the member at ``score`` from a scored list (applied after every ``add``)."""
+        self.dropped.append((key, score))
+
+    def count(self, key: str, change: int) -> None:
+        """Move a counter by ``change`` (counters start at 0)."""
+        self.counted[key] = self.counted.get(key, 0) + change
 
 
 class ReadStore(Protocol):
@@ -60,6 +70,14 @@ class ReadStore(Protocol):
         """A scored list's members with scores above ``after``, lowest first."""
         ...
 
+    def page(self, key: str, after: int, limit: int) -> list[tuple[int, bytes]]:
+        """At most ``limit`` ``(score, member)`` pairs of a scored list with scores above ``after``."""
+        ...
+
+    def counter(self, key: str) -> int:
+        """A counter's value (0 when never moved)."""
+        ...
+
     def clear(self) -> None:
         """Forget every read model and the position (before a rebuild)."""
         ...
@@ -79,6 +97,7 @@ CREATE TABLE IF NOT EXISTS read_documents (key TEXT PRIMARY KEY, body BLOB NOT N
 CREATE TABLE IF NOT EXISTS read_scored (
     key TEXT NOT NULL, score INTEGER NOT NULL, member BLOB NOT NULL, PRIMARY KEY (key, score)
 );
+CREATE TABLE IF NOT EXISTS read_counters (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
 """
 
 
@@ -138,6 +157,12 @@ class SQLiteReadStore:
             batch.documents.items(),
         )
         self._db.executemany("INSERT OR IGNORE INTO read_scored VALUES (?, ?, ?)", batch.scored)
+        self._db.executemany("DELETE FROM read_scored WHERE key = ? AND score = ?", batch.dropped)
+        self._db.executemany(
+            "INSERT INTO read_counters VALUES (?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = value + excluded.value",
+            batch.counted.items(),
+        )
 
     def get(self, key: str) -> bytes | None:
         with self._read_lock:
@@ -163,10 +188,23 @@ class SQLiteReadStore:
             ).fetchall()
         return [bytes(row[0]) for row in rows]
 
+    def page(self, key: str, after: int, limit: int) -> list[tuple[int, bytes]]:
+        with self._read_lock:
+            rows = self._reader.execute(
+                "SELECT score, member FROM read_scored WHERE key = ? AND score > ? ORDER BY score LIMIT ?",
+                (key, after, limit),
+            ).fetchall()
+        return [(int(score), bytes(member)) for score, member in rows]
+
+    def counter(self, key: str) -> int:
+        with self._read_lock:
+            row = self._reader.execute("SELECT value FROM read_counters WHERE key = ?", (key,)).fetchone()
+        return int(row[0]) if row else 0
+
     def clear(self) -> None:
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
-            for table in ("read_position", "read_documents", "read_scored"):
+            for table in ("read_position", "read_documents", "read_scored", "read_counters"):
                 self._db.execute(f"DELETE FROM {table}")
             self._db.execute("COMMIT")
 
@@ -178,7 +216,9 @@ class SQLiteReadStore:
             for key, score, member in scored:
                 lists.setdefault(key, []).append(b"%d:%s" % (score, bytes(member)))
             position = self._position()
+            counters = self._db.execute("SELECT key, value FROM read_counters WHERE value != 0").fetchall()
         dumped = {key: bytes(body) for key, body in documents}
+        dumped.update((f"counter:{key}", str(value).encode()) for key, value in counters)
         dumped.update((key, b"\n".join(members)) for key, members in lists.items())
         return dumped | {"position": str(position).encode()}
 

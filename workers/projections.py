@@ -10,6 +10,7 @@ import logging
 import signal
 import threading
 from collections.abc import Callable, Mapping
+from datetime import timedelta
 from types import FrameType
 
 from eventsourcing.persistence import ApplicationRecorder, InfrastructureFactory
@@ -17,7 +18,7 @@ from eventsourcing.utils import Environment
 
 from domain.table import AnyGame
 from projections.following import Progress, follower_for, rebuild
-from projections.games import GameProjection
+from projections.games import Expiry, GameProjection
 from projections.redis_store import RedisReadStore
 from projections.stores import ReadStore, SQLiteReadStore
 from workers.settings import Settings
@@ -49,7 +50,7 @@ def run(settings: Settings, games: Mapping[str, AnyGame], stop: threading.Event 
     stop = stop or _stop_on_signals()
     recorder = log_recorder(settings)
     store = read_store(settings)
-    projection = GameProjection(store, games)
+    projection = GameProjection(store, games, expiry=Expiry(timedelta(seconds=settings.open_table_seconds)))
     follower = follower_for(recorder, projection, poll=POLL).start()
     log.info("Projecting from position %d", projection.position)
     try:

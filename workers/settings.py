@@ -10,6 +10,13 @@
 | ``BACKROOM_REDIS_URL`` | read models in Redis here (written by ``backroom worker projections``) | unset |
 | ``BACKROOM_REDIS_PREFIX`` | the prefix of every Redis key and channel of this deployment | ``backroom`` |
 | ``BACKROOM_TAKEBACK_SECONDS`` | how long seats have to answer a take-back request | ``120`` |
+| ``BACKROOM_COMMAND_BYTES`` | the longest command body accepted (413 past it) | ``4096`` |
+| ``BACKROOM_BODY_BYTES`` | the longest other body (opening, joining, forking) | ``16384`` |
+| ``BACKROOM_HEADER_SECONDS`` | a connection slower than this to send a request head is closed | ``10`` |
+| ``BACKROOM_CREATIONS_PER_MINUTE`` | tables one client address may open or fork a minute (0: any) | ``20`` |
+| ``BACKROOM_REFUSALS_PER_MINUTE`` | refused, retried or unchanged commands per seat a minute | ``60`` |
+| ``BACKROOM_TAKEBACKS_PER_MINUTE`` | take-back commands one seat may send a minute | ``10`` |
+| ``BACKROOM_OPEN_TABLE_SECONDS`` | an open table nobody joined for this long expires (0: never) | ``3600`` |
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 DEFAULT_SQLITE = "./var/backroom.sqlite"
@@ -35,11 +43,21 @@ class Settings:
     redis_url: str | None = None
     redis_prefix: str = "backroom"
     takeback_seconds: int = 120
+    command_bytes: int = 4096
+    body_bytes: int = 16384
+    header_seconds: float = 10.0
+    creations_per_minute: int = 20
+    refusals_per_minute: int = 60
+    takebacks_per_minute: int = 10
+    open_table_seconds: int = 3600
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         """Settings from ``BACKROOM_*`` variables."""
         env = os.environ if environ is None else environ
+        policies: dict[str, Any] = {
+            name: kind(env[variable]) for name, (variable, kind) in _POLICIES.items() if variable in env
+        }
         return cls(
             sqlite_path=env.get("BACKROOM_SQLITE", DEFAULT_SQLITE),
             postgres_dsn=env.get("BACKROOM_POSTGRES_DSN") or None,
@@ -49,6 +67,7 @@ class Settings:
             redis_url=env.get("BACKROOM_REDIS_URL") or None,
             redis_prefix=env.get("BACKROOM_REDIS_PREFIX") or "backroom",
             takeback_seconds=int(env.get("BACKROOM_TAKEBACK_SECONDS", "120")),
+            **policies,
         )
 
     def to_env(self) -> dict[str, str]:
@@ -63,7 +82,7 @@ class Settings:
             "BACKROOM_REDIS_PREFIX": self.redis_prefix,
             "BACKROOM_TAKEBACK_SECONDS": str(self.takeback_seconds),
         }
-        return env
+        return env | {variable: str(getattr(self, name)) for name, (variable, _) in _POLICIES.items()}
 
     def reads_path(self) -> str:
         """Where the embedded read models live: beside the SQLite log, or in memory."""
@@ -88,6 +107,18 @@ class Settings:
         if "://" not in self.sqlite_path and ":memory:" not in self.sqlite_path:
             Path(self.sqlite_path).parent.mkdir(parents=True, exist_ok=True)
         return env | {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": self.sqlite_path}
+
+
+_POLICIES: dict[str, tuple[str, type[int] | type[float]]] = {
+    "command_bytes": ("BACKROOM_COMMAND_BYTES", int),
+    "body_bytes": ("BACKROOM_BODY_BYTES", int),
+    "header_seconds": ("BACKROOM_HEADER_SECONDS", float),
+    "creations_per_minute": ("BACKROOM_CREATIONS_PER_MINUTE", int),
+    "refusals_per_minute": ("BACKROOM_REFUSALS_PER_MINUTE", int),
+    "takebacks_per_minute": ("BACKROOM_TAKEBACKS_PER_MINUTE", int),
+    "open_table_seconds": ("BACKROOM_OPEN_TABLE_SECONDS", int),
+}
+"""The abuse policies (documented in the README's operations section): field -> variable, type."""
 
 
 def _postgres_env(dsn: str, schema: str) -> dict[str, str]:

@@ -26,24 +26,39 @@ def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option
     ] = None,
     postgres_schema: Annotated[str | None, typer.Option(help="PostgreSQL schema")] = None,
     snapshot_interval: Annotated[int | None, typer.Option(help="snapshot every N events (0: never)")] = None,
-    access_log: Annotated[bool, typer.Option(help="log every request")] = False,
+    access_log: Annotated[
+        bool, typer.Option(help="log every request to stdout as JSON lines (tokens redacted)")
+    ] = False,
     workers: Annotated[int, typer.Option(min=1, help="server processes sharing the store")] = 1,
 ) -> None:
     """Serve the HTTP API (SQLite at ./var/backroom.sqlite unless told otherwise)."""
     import uvicorn
 
     from api.http.app import create_app
+    from api.http.serving import AccessLog, HeaderDeadline, log_to_stdout
 
     settings = _settings(sqlite, postgres_dsn, postgres_schema, snapshot_interval)
-    typer.echo(f"Backroom on http://{host}:{port} ({settings.store}, {workers} worker(s))")
-    options: dict[str, Any] = {"host": host, "port": port, "access_log": access_log, "log_level": "warning"}
+    banner = f"Backroom on http://{host}:{port} ({settings.store}, {workers} worker(s))"
+    typer.echo(banner, err=True)  # standard output holds nothing but the access log
+    HeaderDeadline.header_seconds = settings.header_seconds
+    options: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "access_log": False,  # uvicorn's own is plain text and shows ``?token=``: ours replaces it
+        "log_level": "warning",
+        "http": HeaderDeadline,
+    }
     if workers == 1:
-        application = create_app(settings)
+        application: Any = create_app(settings)
+        if access_log:
+            log_to_stdout()
+            application = AccessLog(application)
         _settle_heap()
         uvicorn.run(application, **options)
         return
     os.environ.update(settings.to_env())  # each worker process builds its app from the environment
-    uvicorn.run("api.http.app:create_app", factory=True, workers=workers, **options)
+    factory = "api.http.serving:logged_app" if access_log else "api.http.app:create_app"
+    uvicorn.run(factory, factory=True, workers=workers, **options)
 
 
 def _settle_heap() -> None:

@@ -14,9 +14,12 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
+from api.http import schemas
 from api.http.errors import code_of, status_of
 from api.http.explorer import mount as mount_explorer
+from api.http.history import Answers
 from api.http.history import router as history_router
 from api.http.hot import Backroom
 from api.http.reads import legal_endpoint
@@ -24,13 +27,14 @@ from api.http.reads import router as reads_router
 from api.http.routes import command_endpoint, router
 from api.http.wire import Join, NewGame, problem, reply
 from api.service.application import Tables
+from api.service.limits import Allowance
 from api.service.store import Clock, utc_now
 from api.web import mount as mount_web
 from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError
 from domain.game import registered
 from domain.table import AnyGame
 from projections.following import LogFollower, follower_for
-from projections.games import GameProjection
+from projections.games import Expiry, GameProjection
 from projections.read_side import ReadSide
 from projections.redis_store import RedisReadStore
 from projections.signals import RedisRelay, Signals
@@ -56,6 +60,9 @@ def create_app(
         snapshot_interval=settings.snapshot_interval,
         takeback_timeout=timedelta(seconds=settings.takeback_seconds),
         cache_size=settings.cache_size,
+        refusals=settings.refusals_per_minute,
+        takebacks=settings.takebacks_per_minute,
+        open_for=settings.open_table_seconds,
     )
 
     @asynccontextmanager
@@ -72,6 +79,8 @@ def create_app(
     app.state.tables = tables
     app.state.reads = reads
     app.state.settings = settings
+    app.state.answers = Answers()
+    app.state.creations = Allowance(settings.creations_per_minute, clock, "tables opened per client address")
     app.include_router(router)
     app.include_router(reads_router)
     app.include_router(history_router)
@@ -98,7 +107,8 @@ def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) 
         relay = RedisRelay(settings.redis_url, store.channel, signals)
         return ReadSide(store, dict(games), signals, relay=relay, clock=tables.clock)
     local = SQLiteReadStore(settings.reads_path())
-    projection = GameProjection(local, games, changed=signals.publish, views=False)  # views built on read
+    expiry = Expiry(timedelta(seconds=settings.open_table_seconds), tables.clock)
+    projection = GameProjection(local, games, changed=signals.publish, views=False, expiry=expiry)
     recorder: Any = tables.recorder  # an application recorder (it keeps the notification log)
     follower = follower_for(recorder, projection, wake=tables.committed)
     if isinstance(follower, LogFollower):
@@ -121,14 +131,31 @@ def _handle_errors(app: FastAPI) -> None:
         return problem(status_of(wrapped), wrapped.code, wrapped.message, wrapped.details)
 
     @app.exception_handler(HTTPException)
-    async def http_error(_: Request, error: HTTPException) -> Response:
+    async def http_error(request: Request, error: HTTPException) -> Response:
         code = "http/not_found" if error.status_code == 404 else f"http/{error.status_code}"
-        return problem(error.status_code, code, str(error.detail))
+        answer = problem(error.status_code, code, str(error.detail))
+        answer.headers.update(error.headers or {})
+        if error.status_code == 405:  # every method of the path, whichever router declares it
+            answer.headers["Allow"] = ", ".join(_allowed(app, request))
+        return answer
 
     @app.exception_handler(Exception)
     async def unexpected(_: Request, error: Exception) -> Response:
         log.exception("Unexpected error")
         return problem(500, "server/error", "The service failed unexpectedly.")
+
+
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+def _allowed(app: FastAPI, request: Request) -> list[str]:
+    """The methods some route answers at the request's path (routers nest: ask each route)."""
+    routes = app.router.routes
+    return [
+        method
+        for method in METHODS
+        if any(route.matches({**request.scope, "method": method})[0] is Match.FULL for route in routes)
+    ]
 
 
 def _openapi(app: FastAPI, games: Mapping[str, AnyGame]) -> dict[str, Any]:
@@ -144,5 +171,7 @@ def _openapi(app: FastAPI, games: Mapping[str, AnyGame]) -> dict[str, Any]:
     command = {"anyOf": [{"$ref": f"#/components/schemas/{name}"} for name in per_game]}
     found = schema.setdefault("components", {}).setdefault("schemas", {})
     found.update(components | per_game | {"Command": command})
+    schemas.exactly_one(found["NewGame"], "players", "seats")
+    schemas.document(schema)
     app.openapi_schema = schema
     return schema

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.errors import (
+    BodyTooLarge,
     CardNotInHand,
     ConcurrentUpdate,
     GameIsOver,
@@ -17,10 +18,13 @@ from domain.errors import (
     NotOver,
     NotYourTurn,
     OptionsError,
+    RateLimited,
     RuleError,
+    SandboxOnly,
     ServiceError,
     StaleVersion,
     StoreUnavailable,
+    TableExpired,
     UnknownGameType,
     WrongStep,
 )
@@ -37,6 +41,10 @@ from domain.takeback import (
 
 STATUS: dict[type[Exception], int] = {
     InvalidRequest: 422,
+    BodyTooLarge: 413,
+    RateLimited: 429,
+    SandboxOnly: 422,
+    TableExpired: 410,
     IdempotencyKeyReused: 422,
     OptionsError: 422,
     GameNotFound: 404,

@@ -10,20 +10,64 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
+from uuid import UUID
 
 import msgspec
-from fastapi import APIRouter, Depends, Path, Query
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response, StreamingResponse
 
-from api.http.routes import BodyDep, TablesDep, TokenDep
-from api.http.wire import decode, reply
+from api.http.reads import PageLimit
+from api.http.routes import BodyDep, CreationDep, TablesDep, TokenDep
+from api.http.wire import MAX_VERSION, decode, reply
 from api.service import archive
+from domain.codec import encode
 from projections import history
+from projections.log import attempts_id, table_id
 
 router = APIRouter(prefix="/api")
 T = TypeVar("T")
+
+
+class Answers:
+    """The latest history answers, each under what was asked and the version its log had then.
+
+    A flood of the same timeline or audit (pollers, a replay page open in many tabs) costs one read
+    per new version: a log only grows, so an answer read at a version stays the answer until the
+    next. The audit also names its attempts log's version (refusals do not move the game's).
+    """
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self.kept: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+
+    async def read(
+        self, tables: Any, asked: tuple[Any, ...], read: Callable[..., Any], *, attempts: bool = False
+    ) -> bytes:
+        """The encoded answer of ``read(tables.history, *asked[1:])``, read again only when the log moved."""
+        game = table_id(asked[1])
+        key = (*asked, await asyncio.to_thread(_versions, tables.history, game, attempts))
+        found = self.kept.get(key)
+        if found is None:
+            found = encode(await asyncio.to_thread(read, tables.history, *asked[1:]))
+            self.kept[key] = found
+            while len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+        self.kept.move_to_end(key)
+        return found
+
+
+def _versions(log: Any, game: UUID, attempts: bool) -> tuple[int, int]:
+    return log.latest_version(game), log.latest_version(attempts_id(game)) if attempts else 0
+
+
+async def _answers(request: Request) -> Answers:
+    return request.app.state.answers  # type: ignore[no-any-return]
+
+
+AnswersDep = Annotated[Answers, Depends(_answers)]
 
 ViewerParam = Annotated[str | None, Query(pattern="^(omniscient|spectator)$")]
 SeatParam = Annotated[int | None, Query(ge=0, le=63)]
@@ -47,13 +91,18 @@ class Fork(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
 @router.get(
     "/games/{game_id}/timeline", summary="Every version described for the caller, reverted ranges marked"
 )
-async def timeline(
+async def timeline(  # noqa: PLR0917  (FastAPI injects each parameter by name)
     tables: TablesDep,
     game_id: str,
     token: TokenDep,
     asked: AskedDep,
+    answers: AnswersDep,
+    after: Annotated[int, Query(ge=0, le=MAX_VERSION, description="the previous page's next")] = 0,
+    limit: PageLimit = history.PAGE,
 ) -> Response:
-    return reply(await asyncio.to_thread(history.timeline, tables.history, game_id, token, asked))
+    read = history.timeline
+    answer = await answers.read(tables, ("timeline", game_id, token, asked, after, limit), read)
+    return Response(answer, media_type="application/json")
 
 
 @router.get("/games/{game_id}/at/{version}", summary="The game at a version, as the caller may see it")
@@ -78,19 +127,24 @@ def _timed(read: Callable[..., T], *args: Any) -> tuple[T, float]:
 
 
 @router.get("/games/{game_id}/audit", summary="Every command attempt, redacted for the caller")
-async def audit(
+async def audit(  # noqa: PLR0917  (FastAPI injects each parameter by name)
     tables: TablesDep,
     game_id: str,
     token: TokenDep,
     asked: AskedDep,
+    answers: AnswersDep,
+    after: Annotated[int, Query(ge=0, le=MAX_VERSION, description="the previous page's next")] = 0,
+    limit: PageLimit = history.PAGE,
 ) -> Response:
-    return reply(await asyncio.to_thread(history.audit, tables.history, game_id, token, asked))
+    read = history.audit
+    answer = await answers.read(tables, ("audit", game_id, token, asked, after, limit), read, attempts=True)
+    return Response(answer, media_type="application/json")
 
 
 @router.post(
     "/games/{game_id}/fork", status_code=201, summary="A sandbox game from a finished game's position"
 )
-async def fork(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
+async def fork(tables: TablesDep, game_id: str, _: CreationDep, body: BodyDep) -> Response:
     answer = await archive.fork(tables, game_id, decode(body, Fork).version)
     return reply(answer, 201, headers={"Location": f"/api/games/{answer['id']}"})
 

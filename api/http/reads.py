@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import Annotated, NamedTuple
 
-import msgspec
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import Response
 from fastapi.sse import EventSourceResponse, ServerSentEvent
@@ -74,27 +73,22 @@ MinVersion = Annotated[
     int | None, Query(ge=0, le=MAX_VERSION, description="wait briefly for the game to reach this version")
 ]
 WatchedDep = Annotated[Watched, Depends(_watched)]
+PageLimit = Annotated[int, Query(ge=1, le=1000, description="at most this many entries; 'next' pages on")]
 ResumeDep = Annotated[int, Depends(_resume)]
 
 router = APIRouter(prefix="/api")
 
 
-class _Line(msgspec.Struct):
-    version: int
-
-
-_LINE = msgspec.json.Decoder(_Line)
-
-
 @router.get("/games", summary="Games, filtered by game and status, paginated")
-async def list_games(
+async def list_games(  # noqa: PLR0917  (FastAPI injects each parameter by name)
     reads: ReadsDep,
     game: str | None = None,
-    status: Annotated[str | None, Query(pattern="^(waiting|playing|over)$")] = None,
+    status: Annotated[str | None, Query(pattern="^(waiting|playing|over|expired)$")] = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 50,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    offset: Annotated[int, Query(ge=0, le=10_000, description="prefer after: its cost does not grow")] = 0,
+    after: Annotated[int, Query(ge=0, le=MAX_VERSION, description="the previous page's next")] = 0,
 ) -> Response:
-    return reply(await queries.list_games(reads, game, status, limit, offset))
+    return reply(await queries.list_games(reads, game, status, limit, offset, after))
 
 
 @router.get("/games/{game_id}", summary="A game's seats, status, version, who may act and outcome")
@@ -127,14 +121,15 @@ async def legal(reads: ReadsDep, game_id: str, token: TokenDep, min_version: Min
 
 
 @router.get("/games/{game_id}/events", summary="The log after a version, redacted for the caller")
-async def events(
+async def events(  # noqa: PLR0917  (FastAPI injects each parameter by name)
     reads: ReadsDep,
     game_id: str,
     token: TokenDep,
     after: Annotated[int, Query(ge=0, le=MAX_VERSION)] = 0,
     min_version: MinVersion = None,
+    limit: PageLimit = queries.PAGE,
 ) -> Response:
-    return reply(await queries.feed(reads, game_id, token, after, min_version))
+    return reply(await queries.feed(reads, game_id, token, after, min_version, limit))
 
 
 @router.get(
@@ -146,7 +141,10 @@ async def stream(reads: ReadsDep, watched: WatchedDep, after: ResumeDep) -> Asyn
     game_id, viewer = watched
     with reads.signals.listen(game_id) as waiter:
         while True:
-            for line in queries.feed_lines(reads, game_id, viewer, after):
-                after = _LINE.decode(line).version
-                yield ServerSentEvent(raw_data=line.decode(), id=str(after), event="game")
+            page = queries.feed_page(reads, game_id, viewer, after, queries.PAGE)
+            for version, line in page:
+                yield ServerSentEvent(raw_data=line.decode(), id=str(version), event="game")
+                after = version
+            if len(page) == queries.PAGE:
+                continue  # more already: send it before waiting
             await waiter.wait(KEEPALIVE if reads.relay is not None else LOOK_AGAIN)

@@ -18,7 +18,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import Response
 
-from api.http.wire import Join, NewGame, decode, reply, version_number
+from api.http.wire import Join, NewGame, decode, read_body, reply, version_number
 from api.service.application import Tables
 from api.service.rulings import Ruling
 from domain.errors import InvalidRequest, MissingToken
@@ -58,13 +58,24 @@ def expected_version(if_match: str | None) -> int | None:
 
 
 async def _body(request: Request) -> bytes:
-    return await request.body()
+    return await read_body(request, request.app.state.settings.body_bytes)
+
+
+async def _command_body(request: Request) -> bytes:
+    return await read_body(request, request.app.state.settings.command_bytes)
+
+
+async def _creation(request: Request) -> None:
+    """Count a table created by the caller's address (``RateLimited`` past its allowance)."""
+    request.app.state.creations.spend(request.client.host if request.client else "")
 
 
 TablesDep = Annotated[Tables, Depends(_tables)]
+CreationDep = Annotated[None, Depends(_creation)]
 TokenDep = Annotated[str | None, Depends(_token)]
 VersionDep = Annotated[int | None, Depends(_version)]
 BodyDep = Annotated[bytes, Depends(_body)]
+CommandBodyDep = Annotated[bytes, Depends(_command_body)]
 IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)]  # MAX_KEY
 
 router = APIRouter(prefix="/api")
@@ -81,7 +92,7 @@ async def catalogue(tables: TablesDep) -> Response:
 
 
 @router.post("/games", status_code=201, summary="Open a table", openapi_extra=_body_schema("NewGame"))
-async def open_table(tables: TablesDep, body: BodyDep) -> Response:
+async def open_table(tables: TablesDep, _: CreationDep, body: BodyDep) -> Response:
     request = decode(body, NewGame)
     opening = await tables.open(request.game, request.seat_names(), request.options, request.secret())
     names = opening.table.seat_names
@@ -110,7 +121,8 @@ async def command_endpoint(request: Request) -> Response:
         raise InvalidRequest("The request does not fit its schema.", {"idempotency_key": "too long"})
     tables: Tables = request.app.state.tables
     token, version = bearer(headers.get("authorization")), expected_version(headers.get("if-match"))
-    return await _referee(tables, request.path_params["game_id"], token, await request.body(), version, key)
+    body = await read_body(request, request.app.state.settings.command_bytes)
+    return await _referee(tables, request.path_params["game_id"], token, body, version, key)
 
 
 MAX_KEY = 200
@@ -125,7 +137,7 @@ async def command(  # noqa: PLR0917  (FastAPI injects each parameter by name)
     tables: TablesDep,
     game_id: str,
     token: TokenDep,
-    body: BodyDep,
+    body: CommandBodyDep,
     version: VersionDep,
     key: IdempotencyKey = None,
 ) -> Response:

@@ -7,8 +7,9 @@ from typing import Annotated, Any, TypeVar
 
 import msgspec
 from fastapi.responses import Response
+from starlette.requests import Request
 
-from domain.errors import InvalidRequest
+from domain.errors import BodyTooLarge, InvalidRequest, SandboxOnly
 from domain.seats import player_name
 
 T = TypeVar("T")
@@ -29,8 +30,16 @@ class NewGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     seed: Annotated[str, msgspec.Meta(min_length=1, max_length=200)] | int | None = None
 
     def secret(self) -> str | None:
-        """The seed as the table's secret (a number and its digits seed the same deal)."""
-        return None if self.seed is None else str(self.seed)
+        """The seed as the table's secret (a number and its digits seed the same deal).
+
+        A seed makes the deal knowable, so a seeded table is a sandbox: every seat is named by whoever
+        opens it (``players``), never left open for a stranger (``table/sandbox_only``).
+        """
+        if self.seed is None:
+            return None
+        if self.players is None:
+            raise SandboxOnly("A seeded table is a sandbox: name every player ('players'), leave none open.")
+        return str(self.seed)
 
     def seat_names(self) -> list[str | None]:
         """One entry per seat: the player's name, or ``None`` for an open seat."""
@@ -57,6 +66,20 @@ def version_number(text: str, field: str) -> int:
     if _VERSION.fullmatch(text) is None or int(text) > MAX_VERSION:
         raise InvalidRequest(f"{field} must be a version number.", {field: text[:40]})
     return int(text)
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request's body, refused (413) once it is longer than ``limit`` bytes, before reading it all."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isascii() or not declared.isdigit() or int(declared) > limit):
+        raise BodyTooLarge(f"A body here is at most {limit} bytes.", {"limit": limit})
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise BodyTooLarge(f"A body here is at most {limit} bytes.", {"limit": limit})
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def decode(body: bytes, kind: type[T]) -> T:

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID, uuid4
 
 import msgspec
 
+from api.service.limits import Allowance
 from api.service.rulings import Opening, Ruling, Seating, decode_command, lock_key
 from api.service.store import TableStore
 from domain import table as rules
@@ -27,10 +28,12 @@ from domain.codec import encode
 from domain.errors import (
     ConcurrentUpdate,
     NoSuchVersion,
+    RateLimited,
     RuleError,
     ServiceError,
     StaleVersion,
     StoreUnavailable,
+    TableExpired,
 )
 from domain.seats import Seat
 from domain.table import NEWCOMER, REFEREE, Actor, AnyGame, TableContext, TableForked, TableOpened
@@ -46,6 +49,17 @@ class Tables(TableStore):
     """Opens tables, seats players, and referees their commands."""
 
     name = "Backroom"  # the library names the log's tables after it (``backroom_events`` on PostgreSQL)
+
+    def __init__(
+        self, *args: Any, refusals: int = 0, takebacks: int = 0, open_for: float = 0, **kwargs: Any
+    ) -> None:
+        """The store's own arguments; what a seat may send per minute: refused (or retried, or
+        unchanged) commands, each appended to the attempts log, and take-backs (0: unlimited); and
+        the seconds an open table waits for its next player before it expires (0: for ever)."""
+        super().__init__(*args, **kwargs)
+        self.open_for = timedelta(seconds=open_for)
+        self.refusals = Allowance(refusals, self.clock, "refused, retried or unchanged commands per seat")
+        self.takebacks = Allowance(takebacks, self.clock, "take-back commands per seat")
 
     async def open(
         self,
@@ -81,12 +95,19 @@ class Tables(TableStore):
         async with self.locks.hold(lock_key(game_id)):
             table, _ = await self._current(game_id)
             seat = table.table.open_seats()[0] if table.table.open_seats() else None
-            now, setup_at = at or (None, None)
+            now, setup_at = at or (self.clock(), None)
+            if at is None and self._expired(table, now):
+                raise TableExpired("Nobody joined this table in time: it has expired. Open another.")
             ctx = self._context(table, rules.digest_of(seat, name.encode()), None, now, setup_at)
             events = rules.decide_table(table.rules, table.table, NEWCOMER, command, ctx)
             after = await self.commit(table, events, expected=None)
         assert seat is not None
         return Seating(seat, token, after)
+
+    def _expired(self, table: Loaded, now: datetime) -> bool:
+        """Whether ``table`` still has open seats and nobody took one for longer than it waits."""
+        waited = now - table.table.updated_at
+        return bool(self.open_for) and not table.started and waited > self.open_for
 
     async def submit(  # noqa: PLR0917  (the command's parts, as the route reads them)
         self,
@@ -111,7 +132,7 @@ class Tables(TableStore):
                     table = await asyncio.to_thread(self.load, table.id)
                     ruling = await self._ruled(table, seat, body, command_id, expected_version, at)
             except (RuleError, ServiceError) as error:
-                if not isinstance(error, StoreUnavailable):
+                if not isinstance(error, StoreUnavailable | RateLimited):
                     await self._audit(table.id, seat, body, command_id, "refused", error)
                 raise
         if ruling.replayed or ruling.first > ruling.last:
@@ -147,6 +168,8 @@ class Tables(TableStore):
             return Ruling(table, seat, receipt.first, receipt.last, replayed=True)
         if not table.started:
             raise rules.NotStarted("The game has not started: seats are still open.")
+        if isinstance(command, takeback.TAKEBACK_COMMANDS):
+            self.takebacks.spend((table.id, seat))
         if expected is not None and expected != table.version:
             raise StaleVersion(
                 f"The game is at version {table.version}, not {expected}.", {"version": table.version}
@@ -198,6 +221,8 @@ class Tables(TableStore):
     async def _audit(  # noqa: PLR0917  (one call site per outcome)
         self, game_id: UUID, seat: int, body: bytes, command_id: str | None, outcome: str, error: Any = None
     ) -> None:
+        """Append the attempt; past the seat's allowance nothing is appended and the answer is 429."""
+        self.refusals.spend((game_id, seat))
         await self.note_attempt(
             game_id,
             seat=seat,

@@ -7,14 +7,20 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import httpx
 
 BACKROOM = Path(sys.executable).with_name("backroom")
+UNLIMITED = {
+    "BACKROOM_CREATIONS_PER_MINUTE": "0",
+    "BACKROOM_REFUSALS_PER_MINUTE": "0",
+    "BACKROOM_TAKEBACKS_PER_MINUTE": "0",
+}
+"""Random players open many tables from one address and take back and refuse often."""
 
 
 def free_port() -> int:
@@ -32,12 +38,22 @@ class Served(NamedTuple):
 
 
 @contextmanager
-def serving(sqlite: Path, *extra: str, startup: float = 20.0) -> Iterator[Served]:
-    """Run ``backroom serve`` on ``sqlite`` until the block ends; yields it once healthy."""
+def serving(
+    sqlite: Path,
+    *extra: str,
+    startup: float = 20.0,
+    policies: Mapping[str, str] = UNLIMITED,
+    stdout: Any = subprocess.DEVNULL,
+) -> Iterator[Served]:
+    """Run ``backroom serve`` on ``sqlite`` until the block ends; yields it once healthy.
+
+    ``policies``: ``BACKROOM_*`` variables for the server (by default no allowances: tests and
+    benchmarks play many random games from one address).
+    """
     port = free_port()
     command = [str(BACKROOM), "serve", "--port", str(port), "--sqlite", str(sqlite), *extra]
     env = {key: value for key, value in os.environ.items() if not key.startswith("BACKROOM_")}
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(command, env=env | dict(policies), stdout=stdout, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_healthy(base, process, startup)

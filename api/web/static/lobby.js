@@ -62,7 +62,7 @@ function GameList({ list, found }) {
         const action = seat && list.status !== "over" ? "Your seat" : list.action;
         return html`<li key=${game.id} data-game=${game.id}>
           <a class="button" href=${href} aria-label=${`${action}: ${game.title}, ${names}`}>${action}</a>
-          <strong>${game.title}</strong> <span class="muted">${names}</span>
+          <strong>${game.title}</strong>${game.sandbox ? html` <span class="status sandbox-mark" title="Seeded or forked: its cards may be known">sandbox</span>` : ""} <span class="muted">${names}</span>
           ${list.status === "over" ? html`<span class="muted"> — ${outcomeText(game)}</span>` : ""}
           ${list.status === "waiting" ? html`<span class="muted"> — ${game.open_seats.length} open</span>` : ""}
         </li>`;

@@ -193,7 +193,7 @@ function Replay() {
   const seat = perspective === "own" ? (mine ? mine.seat : null) : /^\d+$/.test(perspective) ? Number(perspective) : null;
   const view = shown ? shown.view : null;
   return html`
-    <h1>Replay: ${summary.title} <span class=${`status ${summary.status}`}>${summary.status}</span></h1>
+    <h1>Replay: ${summary.title} <span class=${`status ${summary.status}`}>${summary.status}</span>${summary.sandbox ? html` <span class="status sandbox-mark" title="Seeded or forked: its cards may be known. Not a real game.">sandbox</span>` : ""}</h1>
     ${over ? html`<p class="outcome">${outcomeText(summary)}</p>` : ""}
     <${Notice} notice=${notice} />
     <section class="replay-controls" aria-label="Replay controls">
@@ -299,13 +299,25 @@ function asking(perspective) {
 
 async function loadTimeline(id, token, perspective, summary) {
   try {
-    return normaliseTimeline(await get(`${gamePath(id)}/timeline${asking(perspective)}`, { token }), summary);
+    return normaliseTimeline(await wholeTimeline(id, token, perspective), summary);
   } catch (error) {
     if (!(error instanceof Refusal) || error.code !== "http/not_found" || perspective !== "own") throw error;
     // A server without /timeline: every version of the caller's feed, with no marks.
     const feed = await get(`${gamePath(id)}/events?after=0`, { token });
     return normaliseTimeline({ entries: feed.events }, summary);
   }
+}
+
+/** Every page of the timeline (each names the next; each carries every reverted range). */
+async function wholeTimeline(id, token, perspective) {
+  const path = `${gamePath(id)}/timeline${asking(perspective)}`;
+  let page = await get(path, { token });
+  const entries = [...page.entries];
+  while (page.next != null) {
+    page = await get(`${path}${path.includes("?") ? "&" : "?"}after=${page.next}`, { token });
+    entries.push(...page.entries);
+  }
+  return { ...page, entries };
 }
 
 function viewAt(id, version, perspective, token) {

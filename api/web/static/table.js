@@ -70,6 +70,7 @@ function Table() {
           setSeen(view);
           setLegal(moves);
           addToLog(feed.events, true);
+          if (feed.next != null) state.again = true; // a long log comes a page at a time
           state.refused = 0;
         } catch (error) {
           if (state !== known.current) return;
@@ -206,7 +207,7 @@ function Heading({ summary, seat, mine, live, version }) {
     }
   };
   return html`<section class="table-head">
-    <h1>${summary.title} <span class=${`status ${summary.status}`}>${summary.status}</span></h1>
+    <h1>${summary.title} <span class=${`status ${summary.status}`}>${summary.status}</span>${summary.sandbox ? html` <span class="status sandbox-mark" title="Seeded or forked: its cards may be known. Not a real game.">sandbox</span>` : ""}</h1>
     <ul class="seat-list" aria-label="Seats">${summary.seats.map((entry) => html`<li key=${entry.seat}
         class=${`${summary.to_act.includes(entry.seat) ? "to-act" : ""} ${seat === entry.seat ? "mine" : ""}`}>
       ${entry.name || html`<em>open seat</em>`}${seat === entry.seat ? " (you)" : ""}${summary.to_act.includes(entry.seat) ? html` <span class="turn-mark">to play</span>` : ""}

@@ -1,0 +1,149 @@
+"""What ``backroom serve`` adds around the application: a header deadline and the access log.
+
+* :class:`HeaderDeadline` is uvicorn's httptools protocol with one more timer: a connection that has
+  not sent a whole request head within ``BACKROOM_HEADER_SECONDS`` (after connecting, or after its
+  last answer) is closed, so connections left half-open cost nothing for long.
+* :class:`AccessLog` writes one JSON line per request (``--access-log``): time, request id (the
+  caller's ``X-Request-ID`` when it is a plain short id, else a new one; echoed in the answer),
+  method, path, the query with every ``token`` value replaced by ``REDACTED``, status, bytes sent,
+  duration and client address. Headers are never logged, so neither is ``Authorization``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import sys
+import time
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import parse_qsl, urlencode
+
+import msgspec
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from workers.settings import Settings
+
+ACCESS = logging.getLogger("backroom.access")
+SECRET_PARAMETERS = frozenset({"token", "ticket", "access_token"})
+_REQUEST_ID = re.compile(rb"[A-Za-z0-9._:-]{1,64}")
+_ENCODER = msgspec.json.Encoder()
+
+
+class HeaderDeadline(HttpToolsProtocol):
+    """uvicorn's HTTP protocol, closing a connection whose request head does not arrive in time."""
+
+    header_seconds = Settings.from_env().header_seconds
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.head_deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._await_head()
+
+    def on_headers_complete(self) -> None:
+        if self.head_deadline is not None:
+            self.head_deadline.cancel()
+            self.head_deadline = None
+        super().on_headers_complete()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._await_head()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.head_deadline is not None:
+            self.head_deadline.cancel()
+        super().connection_lost(exc)
+
+    def _await_head(self) -> None:
+        if self.head_deadline is not None:
+            self.head_deadline.cancel()
+        if self.header_seconds > 0 and not self.transport.is_closing():
+            self.head_deadline = self.loop.call_later(self.header_seconds, self._too_slow)
+
+    def _too_slow(self) -> None:
+        self.head_deadline = None
+        if not self.transport.is_closing():
+            self.transport.close()
+
+
+class AccessLog:
+    """ASGI middleware: one JSON line per HTTP request on the ``backroom.access`` logger."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request_id = _request_id(scope)
+        started, sent = time.perf_counter(), {"status": 0, "bytes": 0}
+
+        async def sending(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                sent["status"] = message["status"]
+                message = message | {"headers": [*message.get("headers", []), (b"x-request-id", request_id)]}
+            elif message["type"] == "http.response.body":
+                sent["bytes"] += len(message.get("body", b""))
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        finally:
+            ACCESS.info(_line(scope, request_id, sent, time.perf_counter() - started))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.app, name)  # the wrapped app's ``state`` and the rest, for tests and tools
+
+
+def _request_id(scope: Any) -> bytes:
+    for name, value in scope["headers"]:
+        if name == b"x-request-id" and _REQUEST_ID.fullmatch(value):
+            return bytes(value)
+    return uuid.uuid4().hex.encode()
+
+
+def redacted(query: bytes) -> str:
+    """``query`` with the value of every secret parameter (``token``, ...) replaced by ``REDACTED``."""
+    pairs = parse_qsl(query.decode("latin-1"), keep_blank_values=True)
+    return urlencode([(key, "REDACTED" if key.lower() in SECRET_PARAMETERS else val) for key, val in pairs])
+
+
+def _line(scope: Any, request_id: bytes, sent: dict[str, int], spent: float) -> str:
+    client = scope.get("client")
+    return _ENCODER.encode(
+        {
+            "time": datetime.now(UTC),
+            "request_id": request_id.decode(),
+            "method": scope["method"],
+            "path": scope["path"],
+            "query": redacted(scope.get("query_string", b"")),
+            "status": sent["status"] or 500,
+            "bytes": sent["bytes"],
+            "duration_ms": round(spent * 1000, 3),
+            "client": client[0] if client else None,
+        }
+    ).decode()
+
+
+def log_to_stdout() -> None:
+    """Send the access log, one JSON object per line and nothing else, to standard output."""
+    handler = logging.StreamHandler(sys.stdout)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    ACCESS.handlers[:] = [handler]
+    ACCESS.setLevel(logging.INFO)
+    ACCESS.propagate = False
+
+
+def logged_app() -> Any:
+    """The application behind :class:`AccessLog` (the factory ``serve --workers N --access-log`` runs)."""
+    from api.http.app import create_app
+
+    log_to_stdout()
+    return AccessLog(create_app())

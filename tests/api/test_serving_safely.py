@@ -1,0 +1,60 @@
+"""``backroom serve`` closes connections that never finish their headers and, with ``--access-log``,
+logs every request as a JSON line with its request id and never a token."""
+
+from __future__ import annotations
+
+import json
+import socket
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import httpx
+
+from api.http.serving import redacted
+from tests.support.server import UNLIMITED, serving
+from tests.support.service import bearer
+
+
+def test_the_access_log_is_json_lines_with_request_ids_and_no_token(tmp_path: Path) -> None:
+    """Bearer headers are never logged, and ``?token=`` is logged as REDACTED."""
+    log = tmp_path / "access.jsonl"
+    with (
+        log.open("wb") as out,
+        serving(
+            tmp_path / "log.sqlite",
+            "--access-log",
+            stdout=out,
+            policies=UNLIMITED | {"PYTHONUNBUFFERED": "1"},
+        ) as served,
+        httpx.Client(base_url=served.base, timeout=10) as client,
+    ):
+        opened = client.post("/api/games", json={"game": "slush-fund-2", "players": ["ann", "bob"]}).json()
+        token = opened["tokens"][0]["token"]
+        client.get(f"/api/games/{opened['id']}/view", headers=bearer(token))
+        streamed = client.get(f"/api/games/{opened['id']}x/stream", params={"token": token})
+        asked = client.get("/api/games", headers={"X-Request-ID": "lobby-check-1"})
+    assert streamed.status_code == 404 and asked.headers["x-request-id"] == "lobby-check-1"
+    text = log.read_text()
+    assert token not in text
+    lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+    by_path = {(line["method"], line["path"]): line for line in lines}
+    assert by_path[("GET", "/api/games")]["request_id"] == "lobby-check-1"
+    assert by_path[("GET", f"/api/games/{opened['id']}x/stream")]["query"] == "token=REDACTED"
+    assert by_path[("POST", "/api/games")]["status"] == 201
+    assert len({line["request_id"] for line in lines}) == len(lines)
+
+
+def test_a_query_keeps_everything_but_its_secrets() -> None:
+    """Every parameter named token (in any case) is replaced; the others stay as sent."""
+    assert redacted(b"after=3&token=abc&TOKEN=d&seat=1") == "after=3&token=REDACTED&TOKEN=REDACTED&seat=1"
+
+
+def test_a_connection_that_never_finishes_its_headers_is_closed(tmp_path: Path) -> None:
+    """Past BACKROOM_HEADER_SECONDS the server hangs up on a half-sent request head."""
+    policies = UNLIMITED | {"BACKROOM_HEADER_SECONDS": "0.5"}
+    with serving(tmp_path / "slow.sqlite", policies=policies) as served:
+        address = urlsplit(served.base)
+        with socket.create_connection((address.hostname, address.port), timeout=30) as slow:
+            slow.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n")
+            assert slow.recv(100) == b""  # closed by the server, not answered
+        assert httpx.get(f"{served.base}/health", timeout=10).status_code == 200
