@@ -40,7 +40,7 @@ def told(game: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames) 
         return Told("takeback", noted, takeback.describe(noted, names))
     if isinstance(event, SeatTaken):
         return Told(
-            "joined", {"seat": event.seat, "name": event.name}, f"{event.name} took seat {event.seat}."
+            "joined", {"seat": event.seat, "name": event.name}, f"{event.name} took a seat."
         )
     if isinstance(event, TableForked):
         sentence = f"This table starts from game {event.source} at version {event.source_version}."

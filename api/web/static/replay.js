@@ -30,8 +30,19 @@ export function normaliseTimeline(raw, summary) {
 }
 
 function initialVersion() {
-  const v = Number(new URLSearchParams(location.search).get("v"));
+  const asked = new URLSearchParams(location.search).get("v");
+  const v = /^\d+$/.test(asked || "") ? Number(asked) : NaN;
   return Number.isInteger(v) && v > 0 ? v : null;
+}
+
+/** The notice for a deep link (?v=...) naming no version of this game, or null. */
+function badLink(entries) {
+  const asked = new URLSearchParams(location.search).get("v");
+  if (asked === null) return null;
+  const v = initialVersion();
+  if (v !== null && entries.some((e) => e.version === v)) return null;
+  const last = entries.length ? entries[entries.length - 1].version : 0;
+  return { kind: "error", text: `This game has no version “${asked}” (its versions run from 1 to ${last}); showing the last one.` };
 }
 
 function Replay() {
@@ -91,6 +102,8 @@ function Replay() {
       // A deep link into a taken-back range shows that version, so the steps must include it.
       const linked = initialVersion();
       if (linked && loaded.entries.some((e) => e.version === linked && e.reverted)) setShowReverted(true);
+      const wrong = badLink(loaded.entries);
+      if (wrong) { setNotice(wrong); setVersion(null); }
       setTimeline(loaded);
     }).catch((error) => {
       setNotice({ kind: "error", text: error.message });

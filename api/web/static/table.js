@@ -24,6 +24,8 @@ function Table() {
   const [notice, setNotice] = useState(null);
   const [busy, setBusy] = useState(false);
   const [picked, setPicked] = useState(null);
+  const [narrowed, setNarrowed] = useState(null); // the board target chosen for the picked card
+  const board = useRef(null);
   const [live, setLive] = useState("connecting");
   const [missing, setMissing] = useState(false);
   const known = useRef({ version: 0, logged: 0, running: null, again: false });
@@ -124,6 +126,15 @@ function Table() {
     return () => stop.abort();
   }, [id, token, refresh, addToLog]);
 
+  // The last move stands out on the board: every card it names (the game's modules mark cards with data-card).
+  useEffect(() => {
+    const box = board.current;
+    if (!box) return;
+    const cards = lastCards(log);
+    for (const old of box.querySelectorAll(".last-move")) if (!cards.has(old.dataset.card)) old.classList.remove("last-move");
+    for (const card of cards) for (const found of box.querySelectorAll(`[data-card="${card}"]`)) found.classList.add("last-move");
+  });
+
   const send = async (command) => {
     setBusy(true);
     setNotice(null);
@@ -136,6 +147,7 @@ function Table() {
       setSeen(ruling);
       addToLog(ruling.events);
       setPicked(null);
+      setNarrowed(null);
     } catch (error) {
       const clash = error instanceof Refusal && (error.status === 409 || error.status === 412);
       setNotice({ kind: clash ? "info" : "error", text: clash ? "The table moved on before your command arrived; here it is now." : error.message });
@@ -153,7 +165,7 @@ function Table() {
       floor.current = seating.game.version;
       keepSeat(id, seat);
       setMine(seat);
-      setNotice({ kind: "info", text: `You sit at seat ${seating.seat + 1}.` });
+      setNotice({ kind: "info", text: `You sat down as ${name}.` });
     } catch (error) {
       setNotice({ kind: "error", text: error.message });
     } finally {
@@ -165,6 +177,7 @@ function Table() {
   if (!summary || !renderer) return html`<p class="muted">Loading the table…</p><${Notice} notice=${notice} />`;
   const R = renderer;
   const seat = seen && seen.seat !== undefined ? seen.seat : null;
+  const seated = seat !== null && seat !== undefined;
   const toAct = (seen && seen.to_act) || summary.to_act || [];
   const view = seen ? seen.view : null;
   const commands = legal.commands || [];
@@ -172,25 +185,98 @@ function Table() {
   const moves = commands.filter((c) => !TAKE_BACKS.has(c.type));
   const describe = (command) => R.label(command, view, seat) || generic.label(command);
   const undone = takeBacks(log);
-  document.title = `${seat !== null && seat !== undefined && toAct.includes(seat) ? "● Your move · " : ""}${summary.title} · Backroom`;
-  const onPick = (card) => setPicked((old) => (old === card ? null : card));
+  document.title = `${seated && toAct.includes(seat) ? "● Your move · " : ""}${summary.title} · Backroom`;
+  let play = playing({ R, moves, picked, narrowed, view, seat, summary, toAct });
+  if (picked !== null && !play.playable.has(picked)) play = playing({ R, moves, picked: null, narrowed: null, view, seat, summary, toAct });
+  const onPick = (card) => {
+    setNarrowed(null);
+    if (!play.playable.has(card)) {
+      setPicked(null);
+      setNotice({ kind: "error", text: play.why(card) });
+      return;
+    }
+    setNotice(null);
+    setPicked((old) => (old === card ? null : card));
+  };
+  const onPlay = (card) => {
+    const only = moves.filter((c) => R.cardOf(c) === card);
+    if (only.length === 1) send(only[0]);
+    else if (only.length) { setPicked(card); setNotice({ kind: "info", text: "This card has several moves: pick where it goes, or a move below." }); }
+  };
+  const onTarget = (target) => {
+    const here = play.targets.get(target) || [];
+    if (here.length === 1) send(here[0]);
+    else setNarrowed(target);
+  };
+  const hand = R.Hand && seated ? html`<${R.Hand} view=${view} seat=${seat} picked=${picked} playable=${play.playable}
+    onPick=${moves.length ? onPick : null} onPlay=${moves.length ? onPlay : null} />` : "";
   return html`
     <${Heading} summary=${summary} seat=${seat} mine=${mine} live=${live} version=${known.current.version} />
-    <${Notice} notice=${notice} />
+    ${seated ? "" : html`<${Notice} notice=${notice} />`}
     ${summary.status === "waiting" && !mine ? html`<${JoinForm} summary=${summary} onJoin=${join} busy=${busy} />` : ""}
     ${summary.status === "over" ? html`<p class="outcome" role="status">${outcomeText(summary)} <a href=${`/games/${encodeURIComponent(id)}/replay`}>Replay the game</a></p>` : ""}
     <div class="table-grid">
-      <section class="board" aria-label="The table">
-        <${R.Board} view=${view} seat=${seat} summary=${summary} picked=${picked} onPick=${moves.length ? onPick : null} toAct=${toAct} />
+      <section class="board" aria-label="The table" ref=${board}>
+        <${R.Board} view=${view} seat=${seat} summary=${summary} picked=${picked} onPick=${moves.length ? onPick : null} toAct=${toAct}
+          handElsewhere=${Boolean(hand)} targets=${play.targets} onTarget=${onTarget} log=${log} />
         ${R.own ? html`<details class="raw"><summary>Show the view as data</summary><${generic.Board} view=${view} /></details>` : ""}
       </section>
       <aside class="table-side">
-        <${Consent} commands=${undo} send=${send} busy=${busy} summary=${summary} request=${undone.request} />
-        <${Controls} moves=${moves} R=${R} describe=${describe} send=${send} busy=${busy} picked=${picked}
-          setPicked=${setPicked} seat=${seat} toAct=${toAct} summary=${summary} />
+        ${seated ? html`<${Dock} notice=${notice} hand=${hand}
+          consent=${html`<${Consent} commands=${undo} send=${send} busy=${busy} summary=${summary} request=${undone.request} log=${log} seat=${seat} />`}
+          controls=${html`<${Controls} R=${R} moves=${moves} shown=${play.shown} describe=${describe} send=${send} busy=${busy}
+            picked=${picked} clear=${() => { setPicked(null); setNarrowed(null); }} toAct=${toAct} summary=${summary}
+            hasCards=${play.playable.size > 0} />`} />` : ""}
         <${EventLog} entries=${log} reverted=${undone.reverted} />
       </aside>
     </div>`;
+}
+
+/**
+ * What clicking can do now: the cards some move plays, the board targets of the picked card's moves,
+ * the moves the list shows (all, or the picked card's, or those at the target chosen) and why a card
+ * cannot be played (the game's own reason when its module gives one).
+ */
+function playing({ R, moves, picked, narrowed, view, seat, summary, toAct }) {
+  const playable = new Set(moves.map((c) => R.cardOf(c)).filter((card) => card !== null));
+  const mine = picked === null ? [] : moves.filter((c) => R.cardOf(c) === picked);
+  const targets = new Map();
+  for (const command of mine) {
+    const target = R.targetOf(command);
+    if (target === null) continue;
+    if (!targets.has(target)) targets.set(target, []);
+    targets.get(target).push(command);
+  }
+  const shown = picked === null ? moves : narrowed !== null ? targets.get(narrowed) || [] : mine;
+  const why = (card) => {
+    if (!toAct.includes(seat)) return `Not your turn: waiting for ${toAct.map((s) => seatName(summary, s)).join(" and ") || "the game"}.`;
+    return (R.whyNot && R.whyNot(card, view, seat)) || "No move plays this card now.";
+  };
+  return { playable, targets, shown, why };
+}
+
+/** Your hand, your moves and what the table tells you: one place, a bar at the bottom on a phone. */
+function Dock({ notice, hand, consent, controls }) {
+  const box = useRef(null);
+  useEffect(() => {
+    const dock = box.current;
+    if (!dock || !window.ResizeObserver) return undefined;
+    const root = document.documentElement;
+    const measure = () => {
+      const fixed = getComputedStyle(dock).position === "fixed";
+      root.style.setProperty("--dock", fixed ? `${dock.offsetHeight}px` : "0px");
+    };
+    const watch = new ResizeObserver(measure);
+    watch.observe(dock);
+    window.addEventListener("resize", measure);
+    return () => { watch.disconnect(); window.removeEventListener("resize", measure); root.style.removeProperty("--dock"); };
+  }, []);
+  return html`<section class="dock" aria-label="Your hand and moves" ref=${box}>
+    <${Notice} notice=${notice} />
+    ${consent}
+    ${hand ? html`<div class="dock-hand">${hand}</div>` : ""}
+    ${controls}
+  </section>`;
 }
 
 function Heading({ summary, seat, mine, live, version }) {
@@ -243,61 +329,89 @@ function JoinForm({ summary, onJoin, busy }) {
   </form>`;
 }
 
-/** The take-backs the log shows: the ranges taken back, and the open request (if any). */
+/** The cards the latest move names (a card played, stashed, taken), as data-card strings: the
+ * newest card among the events of the last seat's latest command(s). */
+export function lastCards(log) {
+  const mover = log.length ? log[log.length - 1].seat : null;
+  for (let i = log.length - 1; i >= 0 && log[i].seat === mover; i -= 1) {
+    const event = log[i].event || {};
+    if (typeof event.card === "number" && !TABLE_EVENTS.has(event.type)) return new Set([String(event.card)]);
+  }
+  return new Set();
+}
+
+const TABLE_EVENTS = new Set(["TableOpened", "SeatTaken", "Forked", "TakeBackRequested", "TakeBackApproved", "TakeBackRefused", "TakeBackLapsed"]);
+
+/** The take-backs the log shows: the ranges taken back, and the open request with who agreed so far. */
 export function takeBacks(log) {
   const ranges = [];
   let request = null;
   for (const entry of log) {
     const event = entry.event || {};
     if (event.type === "TurnTakenBack") { ranges.push([event.first, event.last]); request = null; }
-    else if (event.type === "TakeBackRequested") request = event;
+    else if (event.type === "TakeBackRequested") request = { ...event, approved: [] };
+    else if (event.type === "TakeBackApproved" && request) request = { ...request, approved: [...request.approved, event.seat] };
     else if (event.type === "TakeBackRefused" || event.type === "TakeBackLapsed") request = null;
   }
   return { ranges, request, reverted: (v) => ranges.some(([first, last]) => v >= first && v <= last) };
 }
 
-function Consent({ commands, send, busy, summary, request }) {
-  if (!commands.length) return "";
+/** What a request would take back, in the log's own sentences (as this viewer read them). */
+function whatIsTakenBack(request, log) {
+  const lines = log.filter((entry) => entry.version >= request.first && entry.version <= request.last).map((entry) => entry.description);
+  if (!lines.length) return "their latest turn";
+  const shown = lines.slice(0, 3).map((line) => line.replace(/\.$/, "")).join("; ");
+  return `“${shown}${lines.length > 3 ? `; and ${lines.length - 3} more` : ""}”`;
+}
+
+const TAKE_BACK_TEXT = {
+  TakeBack: "Take back my last step",
+  RequestTakeBack: "Ask to take back my turn",
+  ApproveTakeBack: "Allow the take-back",
+  RefuseTakeBack: "Refuse",
+};
+
+function Consent({ commands, send, busy, summary, request, log, seat }) {
+  if (!commands.length && !request) return "";
   const asked = commands.some((c) => c.type === "ApproveTakeBack" || c.type === "RefuseTakeBack");
-  const text = {
-    TakeBack: "Take back my last step",
-    RequestTakeBack: "Ask to take back my turn",
-    ApproveTakeBack: "Allow the take-back",
-    RefuseTakeBack: "Refuse",
-  };
-  const asker = request ? seatName(summary, request.seat) : "Another player";
-  const range = request ? ` (versions ${request.first}–${request.last})` : "";
+  let text = "";
+  if (request) {
+    const asker = request.seat === seat ? "You ask" : `${seatName(summary, request.seat)} asks`;
+    const agreed = request.approved.map((s) => seatName(summary, s));
+    const waiting = summary.seats.map((s) => s.seat).filter((s) => s !== request.seat && !request.approved.includes(s)).map((s) => seatName(summary, s));
+    text = `${asker} to take back ${whatIsTakenBack(request, log)}.${agreed.length ? ` ${agreed.join(" and ")} agreed.` : ""}${
+      waiting.length ? ` Waiting for ${waiting.join(" and ")}.` : ""}${request.deadline ? ` Open until ${new Date(request.deadline).toLocaleTimeString()}.` : ""}`;
+  }
   return html`<section class=${`consent ${asked ? "asked" : ""}`} role=${asked ? "alertdialog" : "region"}
       aria-label=${asked ? "A take-back needs your consent" : "Undo"} aria-live="assertive">
-    <h2>${asked ? "Take-back requested" : "Undo"}</h2>
-    ${asked ? html`<p>${asker} asks to take back their turn${range}.${request && request.deadline
-      ? ` Answer by ${new Date(request.deadline).toLocaleTimeString()}.` : ""}</p>` : ""}
-    <div class="buttons">${commands.map((command, i) => html`<button key=${i} type="button" disabled=${busy}
+    <h2>${request ? "Take-back requested" : "Undo"}</h2>
+    ${text ? html`<p class="request">${text}</p>` : ""}
+    ${commands.length ? html`<div class="buttons">${commands.map((command, i) => html`<button key=${i} type="button" disabled=${busy}
       class=${`takeback ${command.type === "RefuseTakeBack" ? "secondary" : ""}`} data-command=${JSON.stringify(command)}
-      onClick=${() => send(command)}>${text[command.type] || command.type}</button>`)}</div>
+      onClick=${() => send(command)}>${TAKE_BACK_TEXT[command.type] || command.type}</button>`)}</div>` : ""}
   </section>`;
 }
 
-function Controls({ moves, R, describe, send, busy, picked, setPicked, seat, toAct, summary }) {
-  if (seat === null || seat === undefined) return "";
+function Controls({ R, moves, shown, describe, send, busy, picked, clear, toAct, summary, hasCards }) {
   if (!moves.length) {
-    const waiting = toAct.length ? `Waiting for ${toAct.map((s) => seatName(summary, s)).join(", ")}.` : "";
+    const waiting = toAct.length ? `Waiting for ${toAct.map((s) => seatName(summary, s)).join(" and ")}.` : "";
     return html`<section class="controls" aria-label="Your moves"><h2>Your moves</h2><p class="muted">${
       summary.status === "over" ? "The game is over." : waiting || "Nothing to do yet."}</p></section>`;
   }
-  const shown = picked === null ? moves : moves.filter((c) => { const k = R.cardOf(c); return k === null || k === picked; });
   const groups = new Map();
   for (const command of shown) {
     const name = R.group(command) || "Moves";
     if (!groups.has(name)) groups.set(name, []);
     groups.get(name).push(command);
   }
+  const count = shown.length === moves.length ? `${moves.length}` : `${shown.length} of ${moves.length}`;
   return html`<section class="controls" aria-label="Your moves">
-    <h2>Your moves <span class="muted">(${moves.length})</span></h2>
-    ${picked !== null ? html`<p class="muted">Showing moves with the picked card. <button type="button" class="linkish" onClick=${() => setPicked(null)}>Show all</button></p>`
-      : moves.length > 6 && moves.some((c) => R.cardOf(c) !== null) ? html`<p class="muted">Pick a card in your hand to narrow these moves.</p>` : ""}
+    <h2>Your moves <span class="muted">(${count})</span></h2>
+    ${picked !== null ? html`<p class="muted">Showing the picked card's moves: click where it goes on the table, or a move here.${" "}
+        <button type="button" class="linkish inline" onClick=${clear}>Show all</button></p>`
+      : hasCards ? html`<p class="muted">Click a card, then where it goes; double-click a card with one move to play it.</p>` : ""}
     ${[...groups.entries()].map(([name, list]) => html`<fieldset key=${name}><legend>${name}</legend>
-      ${list.map((command, i) => html`<button key=${i} type="button" class="move" disabled=${busy}
+      ${list.map((command) => html`<button key=${JSON.stringify(command)} type="button" class="move" disabled=${busy}
         data-command=${JSON.stringify(command)} onClick=${() => send(command)}>${describe(command)}</button>`)}
     </fieldset>`)}
   </section>`;
