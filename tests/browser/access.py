@@ -11,7 +11,7 @@ RUN = """async () => {
   const found = await axe.run(document, { resultTypes: ["violations"] });
   return found.violations.map(v => ({
     id: v.id, impact: v.impact, help: v.help,
-    nodes: v.nodes.slice(0, 5).map(n => n.target.join(" ") + ": " + n.failureSummary.split("\\n").slice(1, 3).join(" ")),
+    nodes: v.nodes.slice(0, 5).map(n => `${n.target.join(" ")}: ${n.failureSummary}`),
   }));
 }"""
 

@@ -4,10 +4,9 @@ standing out, and no serious accessibility violation on any table."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
-
-import random
 
 import httpx
 import pytest
@@ -49,13 +48,13 @@ def _legal(base: str, game_id: str, token: str) -> list[dict[str, Any]]:
 
 
 def _send(base: str, game_id: str, token: str, command: dict[str, Any]) -> None:
-    sent = httpx.post(
-        f"{base}/api/games/{game_id}/commands", json=command, headers=_auth(token)
-    )
+    sent = httpx.post(f"{base}/api/games/{game_id}/commands", json=command, headers=_auth(token))
     assert sent.status_code == 200, sent.text
 
 
-def _seated(make: Callable[..., Player], name: str, game_id: str, seat: int, token: str, phone: bool = False) -> Player:
+def _seated(
+    make: Callable[..., Player], name: str, game_id: str, seat: int, token: str, *, phone: bool = False
+) -> Player:
     each = make(name, phone=phone)
     each.keep_seat(game_id, {"seat": seat, "token": token, "name": name})
     each.open(f"/games/{game_id}")
@@ -65,8 +64,8 @@ def _seated(make: Callable[..., Player], name: str, game_id: str, seat: int, tok
 def test_a_phone_player_clicks_a_card_then_the_trick_and_is_told_why_another_card_cannot_go(
     player: Callable[..., Player], server: Served
 ) -> None:
-    """Politrickers at 390×844: the hand and the moves sit in a bar at the bottom of the screen; the
-    card the Opposition may not play is dimmed and, picked, says why where the player is looking."""
+    """Politrickers at 390 by 844: the hand and the moves sit in a bar at the bottom of the screen; a
+    card the rules of following rule out is dimmed and, picked, says why where the player is looking."""
     base = server.base
     names = ["Ann", "Bob", "Cy"]
     game_id, tokens = open_table(base, "politrickers", names, SEED)
