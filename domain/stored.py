@@ -26,6 +26,7 @@ from domain.table import (
     AnyTableEvent,
     GameEventRecorded,
     Receipt,
+    SeatLinkReissued,
     SeatTaken,
     TableForked,
     TableOpened,
@@ -42,6 +43,7 @@ EVENT_TYPES: tuple[type[AnyTableEvent], ...] = (
     GameEventRecorded,
     TakeBackNoted,
     TableForked,
+    SeatLinkReissued,
 )
 
 LEGACY_TOPICS: dict[str, type[AnyTableEvent]] = {

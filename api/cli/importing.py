@@ -118,6 +118,9 @@ async def _play(tables: Tables, header: dict[str, Any], entries: list[dict[str, 
         if entry["kind"] == "joined":
             seating = await tables.join(game_id, str(entry["event"]["name"]), at=_times(entries, index))
             tokens[seating.seat] = seating.token
+        elif entry["kind"] == "relinked":  # the same versions as the export: a new link, as then
+            relinked = await tables.relink(game_id, tokens[entry["seat"]], at=_time(entry["at"]))
+            tokens[entry["seat"]] = relinked.token
         elif entry.get("seat") is not None and entry.get("command_id") not in done:
             done.add(entry["command_id"])
             await _send(tables, game_id, tokens, entry)

@@ -22,6 +22,7 @@ from api.http.hot import Backroom
 from api.http.reads import legal_endpoint
 from api.http.reads import router as reads_router
 from api.http.routes import command_endpoint, router
+from api.http.seats import router as seats_router
 from api.http.wire import Join, NewGame, problem, reply
 from api.service.application import Tables
 from api.service.store import Clock, utc_now
@@ -75,6 +76,7 @@ def create_app(
     app.include_router(router)
     app.include_router(reads_router)
     app.include_router(history_router)
+    app.include_router(seats_router)
     mount_web(app)
     mount_explorer(app)
     _handle_errors(app)
