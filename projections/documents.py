@@ -88,7 +88,15 @@ def summary(game_id: str, rules: AnyGame, table: TableState) -> dict[str, Any]:
         "seeded": table.seeded,
         "created_at": table.created_at,
         "updated_at": table.updated_at,
-    }
+    } | _sandbox(table)
+
+
+def _sandbox(table: TableState) -> dict[str, Any]:
+    """A fork says where it comes from (a sandbox, not a real game); other summaries say nothing."""
+    if table.forked_from is None:
+        return {}
+    source, version = table.forked_from
+    return {"forked_from": {"game": source, "version": version}}
 
 
 def view(game_id: str, rules: AnyGame, table: TableState, viewer: Viewer) -> dict[str, Any]:

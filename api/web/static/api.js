@@ -58,6 +58,11 @@ export function keepSeat(gameId, seat) {
   localStorage.setItem(seatKey(gameId), JSON.stringify(seat));
 }
 
+/** Forget this browser's seat at a game (its token was replaced elsewhere). */
+export function forgetSeat(gameId) {
+  localStorage.removeItem(seatKey(gameId));
+}
+
 /** Every game this browser holds a seat at. */
 export function keptGames() {
   const found = [];

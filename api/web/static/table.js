@@ -1,10 +1,11 @@
 // The game table (/games/{id}): your view drawn by the game's renderer, your legal moves as
 // controls, the event log, live updates, and the take-back (undo) and consent prompts.
 
-import { Refusal, commandKey, follow, gameIdFromPath, gamePath, get, keepSeat, mySeat, post, sleep } from "./api.js";
+import { Refusal, commandKey, follow, forgetSeat, gameIdFromPath, gamePath, get, keepSeat, mySeat, post, sleep } from "./api.js";
 import { rendererFor } from "./games/index.js";
 import * as generic from "./games/generic.js";
-import { EventLog, Notice, crumbs, html, mount, outcomeText, seatName, useCallback, useEffect, useRef, useState } from "./ui.js";
+import { SeatLink, claimFromLink } from "./seatlink.js";
+import { EventLog, Notice, crumbs, html, mount, outcomeText, plural, seatName, useCallback, useEffect, useRef, useState } from "./ui.js";
 
 const TAKE_BACKS = new Set(["TakeBack", "RequestTakeBack", "ApproveTakeBack", "RefuseTakeBack"]);
 const POLL_MS = 1000;
@@ -80,12 +81,26 @@ function Table() {
             // A seat just taken may not have reached the read side yet: look again shortly.
             await sleep(150);
             state.again = true;
+          } else if (error instanceof Refusal && error.code === "auth/invalid_token" && token) {
+            // A newer seat link replaced this browser's token: the seat lives on another device now.
+            forgetSeat(id);
+            setMine(null);
+            setNotice({ kind: "info", text: "Your seat moved to another device (a newer seat link replaced this browser's). You are watching." });
           } else setNotice({ kind: "error", text: error.message });
         }
       } while (state.again);
     })().finally(() => { state.running = null; });
     return state.running;
   }, [id, token, addToLog]);
+
+  // Opened with a private seat link (#seat=...): this browser takes the seat, the address drops the token.
+  useEffect(() => {
+    claimFromLink(id).then((claimed) => {
+      if (!claimed) return;
+      if (claimed.seat) setMine(claimed.seat);
+      setNotice(claimed.notice);
+    });
+  }, [id]);
 
   useEffect(() => {
     get(gamePath(id)).then(async (first) => {
@@ -211,7 +226,7 @@ function Table() {
   const hand = R.Hand && seated ? html`<${R.Hand} view=${view} seat=${seat} picked=${picked} playable=${play.playable}
     onPick=${moves.length ? onPick : null} onPlay=${moves.length ? onPlay : null} />` : "";
   return html`
-    <${Heading} summary=${summary} seat=${seat} mine=${mine} live=${live} version=${known.current.version} />
+    <${Heading} summary=${summary} seat=${seat} mine=${mine} live=${live} version=${known.current.version} setMine=${setMine} />
     ${seated ? "" : html`<${Notice} notice=${notice} />`}
     ${summary.status === "waiting" && !mine ? html`<${JoinForm} summary=${summary} onJoin=${join} busy=${busy} />` : ""}
     ${summary.status === "over" ? html`<p class="outcome" role="status">${outcomeText(summary)} <a href=${`/games/${encodeURIComponent(id)}/replay`}>Replay the game</a></p>` : ""}
@@ -279,7 +294,7 @@ function Dock({ notice, hand, consent, controls }) {
   </section>`;
 }
 
-function Heading({ summary, seat, mine, live, version }) {
+function Heading({ summary, seat, mine, live, version, setMine }) {
   const id = summary.id;
   const link = `${location.origin}/games/${encodeURIComponent(id)}`;
   const [copied, setCopied] = useState(false);
@@ -306,8 +321,9 @@ function Heading({ summary, seat, mine, live, version }) {
       <label for="join-link">Join link (carries no seat token)</label>
       <input id="join-link" readonly value=${link} onFocus=${(e) => e.target.select()} />
       <button type="button" onClick=${copy}>${copied ? "Copied" : "Copy"}</button>
-      <span class="muted">${summary.open_seats.length} open seat(s)</span>
+      <span class="muted">${plural(summary.open_seats.length, "open seat")}</span>
     </div>` : ""}
+    ${seat !== null && seat !== undefined ? html`<${SeatLink} gameId=${id} mine=${mine} onNewSeat=${setMine} />` : ""}
     ${mine && mine.others ? html`<p class="sandbox">A sandbox: this browser holds every seat and plays whoever is to act.</p>` : ""}
   </section>`;
 }
