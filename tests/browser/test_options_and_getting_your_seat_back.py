@@ -38,7 +38,8 @@ def test_options_are_a_form_with_defaults_and_a_refused_value_says_why_in_the_se
     before = _games(server.base)
     ann.page.click("text=Open the table and sit down")
     ann.page.wait_for_selector(".form-refusal")
-    assert "The starting seat is 0 (Red), 1 (Blue) or random." in (ann.page.text_content(".form-refusal") or "")
+    refusal = ann.page.text_content(".form-refusal") or ""
+    assert "The starting seat is 0 (Red), 1 (Blue) or random." in refusal
     assert _games(server.base) == before
     assert not (found := serious_violations(ann.page)), found
     ann.shot("lobby-options-refused")
