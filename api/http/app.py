@@ -15,6 +15,7 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException
 
+from api.http.chat import router as chat_router
 from api.http.errors import code_of, status_of
 from api.http.explorer import mount as mount_explorer
 from api.http.history import router as history_router
@@ -77,6 +78,7 @@ def create_app(
     app.include_router(reads_router)
     app.include_router(history_router)
     app.include_router(seats_router)
+    app.include_router(chat_router)
     mount_web(app)
     mount_explorer(app)
     _handle_errors(app)

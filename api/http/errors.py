@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.chat import ChatFull, ChatInvalid, ChatTooFast
 from domain.errors import (
     CardNotInHand,
     ConcurrentUpdate,
@@ -62,6 +63,9 @@ STATUS: dict[type[Exception], int] = {
     NameTaken: 409,
     InvalidName: 422,
     NothingOverdue: 409,
+    ChatInvalid: 422,
+    ChatTooFast: 429,
+    ChatFull: 409,
     GameIsOver: 409,
     WrongStep: 409,
     CardNotInHand: 422,

@@ -113,4 +113,15 @@ def test_a_phone_player_clicks_a_card_then_the_trick_and_is_told_why_another_car
     other.page.wait_for_selector(f".board [data-card='{single}'].last-move")
     assert summary(base, game_id)["version"] > after["version"]
     assert not (found := serious_violations(other.page)), found
+
+    other.page.fill("#chat-text", "nice trick <b>really</b>")  # table talk, live on every page
+    other.page.press("#chat-text", "Enter")
+    said = f".chat-list li:has-text('{names[nxt]} nice trick <b>really</b>')"
+    phone.page.wait_for_selector(said)
+    watcher = player("Sam")
+    watcher.open(f"/games/{game_id}")
+    watcher.page.wait_for_selector(said)
+    assert watcher.page.locator("#chat-text").count() == 0  # spectators read along
+    assert "Seated players write here" in (watcher.page.text_content(".chat") or "")
+    watcher.shot("politrickers-spectator-reads-the-chat")
     other.shot("politrickers-desktop-after-a-double-click")

@@ -5,6 +5,7 @@
 import { Refusal, follow, gameIdFromPath, gamePath, get, keepSeat, mySeat, post, sleep } from "./api.js";
 import { rendererFor } from "./games/index.js";
 import * as generic from "./games/generic.js";
+import { ChatLog, loadChat } from "./chat.js";
 import { EventLog, Notice, crumbs, html, mount, outcomeText, seatName, useEffect, useMemo, useRef, useState } from "./ui.js";
 
 const SPEEDS = [["0.5", 2000], ["1", 1000], ["2", 500], ["4", 250]];
@@ -24,7 +25,7 @@ export function normaliseTimeline(raw, summary) {
       const who = entry.seat === null || entry.seat === undefined ? "" : ` (${seatName(summary, entry.seat)})`;
       marks.push({ kind: "turn", label: `Turn ${entry.turn}${who}`, version: entry.version, reverted });
     }
-    return { version: entry.version, description: entry.description, reverted, boundary: Boolean(entry.round_start) };
+    return { version: entry.version, at: entry.at, description: entry.description, reverted, boundary: Boolean(entry.round_start) };
   });
   return { entries, marks, ranges };
 }
@@ -60,6 +61,7 @@ function Replay() {
   const [shown, setShown] = useState(null);
   const [notice, setNotice] = useState(null);
   const cache = useRef(new Map());
+  const [chat, setChat] = useState([]);
 
   useEffect(() => {
     (async () => {
@@ -110,6 +112,9 @@ function Replay() {
       if (perspective !== "own") setPerspective("own");
     });
   }, [id, token, perspective, summary && summary.status, moves]);
+
+  // What was said at the table, shown up to the time of the version on the board.
+  useEffect(() => { loadChat(id).then(setChat).catch(() => {}); }, [id, moves]);
 
   const steps = useMemo(() => (timeline ? timeline.entries.filter((e) => showReverted || !e.reverted).map((e) => e.version) : []), [timeline, showReverted]);
   const last = steps.length ? steps[steps.length - 1] : 0;
@@ -260,6 +265,8 @@ function Replay() {
       <aside class="table-side">
         <${EventLog} entries=${timeline.entries} current=${at} reverted=${(v) => timeline.entries.some((e) => e.version === v && e.reverted)}
           onPick=${(v) => { setPlaying(false); setVersion(v); }} label="Every version" />
+        <section class="chat" aria-labelledby="chat-title"><h2 id="chat-title">Table talk <span class="muted">(until this version)</span></h2>
+          <${ChatLog} messages=${chat} upto=${entry ? entry.at : null} /></section>
       </aside>
     </div>`;
 }

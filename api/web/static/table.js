@@ -5,6 +5,7 @@ import { Refusal, commandKey, follow, forgetSeat, gameIdFromPath, gamePath, get,
 import { rendererFor } from "./games/index.js";
 import * as generic from "./games/generic.js";
 import { SeatLink, claimFromLink } from "./seatlink.js";
+import { ChatPanel, loadChat } from "./chat.js";
 import { EventLog, Notice, crumbs, html, mount, outcomeText, plural, seatName, useCallback, useEffect, useRef, useState } from "./ui.js";
 
 const TAKE_BACKS = new Set(["TakeBack", "RequestTakeBack", "ApproveTakeBack", "RefuseTakeBack"]);
@@ -29,6 +30,14 @@ function Table() {
   const board = useRef(null);
   const [live, setLive] = useState("connecting");
   const [missing, setMissing] = useState(false);
+  const [chat, setChat] = useState([]);
+  const chatSeen = useRef(0); // the last message number shown: the stream resumes the chat after it
+  const addChat = useCallback((found) => {
+    const fresh = found.filter((m) => m && m.number > chatSeen.current).sort((a, b) => a.number - b.number);
+    if (!fresh.length) return;
+    chatSeen.current = fresh[fresh.length - 1].number;
+    setChat((old) => [...old, ...fresh]);
+  }, []);
   const known = useRef({ version: 0, logged: 0, running: null, again: false });
   const floor = useRef(0); // the version our own join reached: reads wait for the read side to get there
   const token = mine ? mine.token : null;
@@ -117,14 +126,16 @@ function Table() {
     known.current = { version: Math.max(floor.current, known.current.version), logged: 0, running: null, again: false };
     setLog([]);
     (async () => {
-      await refresh(); // then the stream resumes after what the feed already gave
+      await Promise.all([refresh(), loadChat(id).then(addChat).catch(() => {})]); // then the stream resumes after both
       if (stop.signal.aborted) return;
       const onEvent = (message) => {
         const data = message.json;
+        if (message.event === "chat") { addChat([data]); return; }
         if (data && typeof data.version === "number" && data.description) addToLog([data]);
         refresh();
       };
-      const streamed = await follow(id, token, known.current.logged || null, onEvent, stop.signal, setLive);
+      const streamed = await follow(id, token, known.current.logged || null, onEvent, stop.signal, setLive,
+        () => `?chat_after=${chatSeen.current}`);
       if (streamed || stop.signal.aborted) return;
       setLive("polling");
       while (!stop.signal.aborted) {
@@ -133,13 +144,14 @@ function Table() {
         try {
           const latest = await get(gamePath(id), { signal: stop.signal });
           if (latest.version !== known.current.version) refresh();
+          loadChat(id).then(addChat).catch(() => {});
         } catch {
           /* the next round tries again */
         }
       }
     })();
     return () => stop.abort();
-  }, [id, token, refresh, addToLog]);
+  }, [id, token, refresh, addToLog, addChat]);
 
   // The last move stands out on the board: every card it names (the game's modules mark cards with data-card).
   useEffect(() => {
@@ -243,6 +255,7 @@ function Table() {
             picked=${picked} clear=${() => { setPicked(null); setNarrowed(null); }} toAct=${toAct} summary=${summary}
             hasCards=${play.playable.size > 0} />`} />` : ""}
         <${EventLog} entries=${log} reverted=${undone.reverted} />
+        <${ChatPanel} gameId=${id} token=${seated ? token : null} messages=${chat} onSent=${(m) => addChat([m])} />
       </aside>
     </div>`;
 }
