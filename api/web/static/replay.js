@@ -234,6 +234,8 @@ function Replay() {
           onInput=${(e) => { setPlaying(false); go(Number(e.target.value)); }} />
       </div>
       <${Ticks} ranges=${timeline.ranges} steps=${steps} />
+    </section>
+    <section class="replay-options" aria-label="Replay options">
       <div class="row">
         ${timeline.marks.length ? html`<label for="jump">Jump to</label>
           <select id="jump" value="" onChange=${(e) => { if (e.target.value) { setPlaying(false); setVersion(Number(e.target.value)); } }}>
