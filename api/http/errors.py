@@ -28,6 +28,7 @@ from domain.errors import (
 from domain.seats import InvalidName
 from domain.table import IdempotencyKeyReused, NameTaken, NothingOverdue, NotStarted, TableFull
 from domain.takeback import (
+    AlreadyRefused,
     NeverTakenBack,
     NoRequest,
     NothingToTakeBack,
@@ -57,6 +58,7 @@ STATUS: dict[type[Exception], int] = {
     PastCheckpoint: 409,
     NeverTakenBack: 409,
     RequestPending: 409,
+    AlreadyRefused: 409,
     NoRequest: 409,
     NotYoursToAnswer: 409,
     NotYourTurn: 409,

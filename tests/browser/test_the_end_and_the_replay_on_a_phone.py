@@ -29,7 +29,7 @@ def test_the_end_sheet_and_a_phone_replay_whose_controls_stay_in_reach(
     ann.page.wait_for_selector(".sheet table.score")
     sheet = ann.page.text_content(".sheet") or ""
     assert "Who bought each politician" in sheet and "Governor Maple" in sheet
-    assert "left: 1 VP per 3" in sheet and "−0" not in sheet
+    assert "left: 1 VP per 3" in sheet and "\N{MINUS SIGN}0" not in sheet  # a zero penalty is 0
     assert not (found := serious_violations(ann.page)), found
     ann.shot("slush-fund-2-end-sheet")
 
