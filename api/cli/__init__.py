@@ -6,6 +6,7 @@ import asyncio
 import dataclasses
 import gc
 import os
+import socket
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -35,6 +36,7 @@ def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option
     from api.http.app import create_app
 
     settings = _settings(sqlite, postgres_dsn, postgres_schema, snapshot_interval)
+    _can_listen(host, port)  # say so before the banner, not after it
     typer.echo(f"Backroom on http://{host}:{port} ({settings.store}, {workers} worker(s))")
     options: dict[str, Any] = {"host": host, "port": port, "access_log": access_log, "log_level": "warning"}
     if workers == 1:
@@ -44,6 +46,18 @@ def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option
         return
     os.environ.update(settings.to_env())  # each worker process builds its app from the environment
     uvicorn.run("api.http.app:create_app", factory=True, workers=workers, **options)
+
+
+def _can_listen(host: str, port: int) -> None:
+    """Exit with a one-line message when ``host:port`` cannot be listened on (taken, or not ours)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            typer.echo(f"Cannot listen on {host}:{port}: {error.strerror or error}.", err=True)
+            raise typer.Exit(1) from None
 
 
 def _settle_heap() -> None:
