@@ -234,16 +234,22 @@ export function targetOf(command) {
 export function whyNot(id, view, seat) {
   const trick = view && view.trick;
   const mine = trick ? view.seats[seat] : null;
-  if (!mine || mine.hand.type !== "OwnHand") return null;
-  const suit = card(id).suit;
-  const holds = (wanted) => mine.hand.cards.some((other) => card(other).suit === wanted);
+  if (!mine || mine.hand.type !== "OwnHand" || !trick.ruling_suit) return null;
   const ruling = trick.ruling_suit;
   const opposition = trick.opposition_suit;
-  if (!ruling) return null;
-  if (mine.party === trick.ruling_party && holds(ruling) && suit !== ruling) return `You are in the Ruling Party: you must follow ${capital(ruling)}.`;
-  if (mine.party !== trick.ruling_party) {
-    if (opposition && holds(opposition) && suit !== opposition) return `You are in the Opposition: you must follow ${capital(opposition)}, the Opposition suit.`;
-    if (suit === ruling) return `You are in the Opposition: play a suit other than ${capital(ruling)}.`;
+  const follows = (party) => (party === trick.ruling_party ? (c) => card(c).suit === ruling
+    : opposition ? (c) => card(c).suit === opposition : (c) => card(c).suit !== ruling);
+  const duty = (party) => (party === trick.ruling_party ? `follow ${capital(ruling)}`
+    : opposition ? `follow ${capital(opposition)}, the Opposition suit` : `play a suit other than ${capital(ruling)}`);
+  const policy = mine.hand.cards.filter((c) => c !== MIGRATION);
+  const other = mine.party === "tails" ? "claws" : "tails";
+  const own = policy.filter(follows(mine.party));
+  const flipped = policy.filter(follows(other));
+  const where = mine.party === trick.ruling_party ? "the Ruling Party" : "the Opposition";
+  if (own.length) {
+    const instead = flipped.length && mine.unspent_tokens ? ` (or spend a Power Token to switch party and ${duty(other)})` : "";
+    return `You are in ${where}: you must ${duty(mine.party)}${instead}.`;
   }
-  return "The rules of following rule this card out now (you may have to switch party first).";
+  if (flipped.length) return `You cannot ${duty(mine.party)}, so you must switch party and ${duty(other)}.`;
+  return null;
 }
