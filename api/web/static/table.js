@@ -393,6 +393,8 @@ function whatIsTakenBack(request, log) {
   return `“${shown}${lines.length > 3 ? `; and ${lines.length - 3} more` : ""}”`;
 }
 
+const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 const TAKE_BACK_TEXT = {
   TakeBack: "Take back my last step",
   RequestTakeBack: "Ask to take back my turn",
@@ -406,9 +408,10 @@ function Consent({ commands, send, busy, summary, request, log, seat }) {
   let text = "";
   if (request) {
     const asker = request.seat === seat ? "You ask" : `${seatName(summary, request.seat)} asks`;
-    const agreed = request.approved.map((s) => seatName(summary, s));
-    const waiting = summary.seats.map((s) => s.seat).filter((s) => s !== request.seat && !request.approved.includes(s)).map((s) => seatName(summary, s));
-    text = `${asker} to take back ${whatIsTakenBack(request, log)}.${agreed.length ? ` ${agreed.join(" and ")} agreed.` : ""}${
+    const who = (s) => (s === seat ? "you" : seatName(summary, s));
+    const agreed = request.approved.map(who);
+    const waiting = summary.seats.map((s) => s.seat).filter((s) => s !== request.seat && !request.approved.includes(s)).map(who);
+    text = `${asker} to take back ${whatIsTakenBack(request, log)}.${agreed.length ? ` ${capitalised(agreed.join(" and "))} agreed.` : ""}${
       waiting.length ? ` Waiting for ${waiting.join(" and ")}.` : ""}${request.deadline ? ` Open until ${new Date(request.deadline).toLocaleTimeString()}.` : ""}`;
   }
   return html`<section class=${`consent ${asked ? "asked" : ""}`} role=${asked ? "alertdialog" : "region"}
