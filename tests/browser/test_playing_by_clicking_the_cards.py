@@ -125,3 +125,32 @@ def test_a_phone_player_clicks_a_card_then_the_trick_and_is_told_why_another_car
     assert "Seated players write here" in (watcher.page.text_content(".chat") or "")
     watcher.shot("politrickers-spectator-reads-the-chat")
     other.shot("politrickers-desktop-after-a-double-click")
+
+
+def test_a_round_ends_with_its_sheet_and_the_last_trick_stays_on_the_table(
+    player: Callable[..., Player], server: Served
+) -> None:
+    """After the round's last trick the page keeps that trick and its winner on the table, and a sheet
+    says how the round ended, why, and the VP of the round, until the next card is played."""
+    base = server.base
+    game_id, tokens = open_table(base, "politrickers", ["Ann", "Bob", "Cy"], "round-end")
+    rng = random.Random(8)
+    for _ in range(200):
+        seat = summary(base, game_id)["to_act"][0]
+        answer = httpx.post(
+            f"{base}/api/games/{game_id}/commands", json=rng.choice(_legal(base, game_id, tokens[seat])),
+            headers=_auth(tokens[seat]),
+        )  # fmt: skip
+        if any(event["event"]["type"] == "RoundScored" for event in answer.json()["events"]):
+            break
+    else:
+        raise AssertionError("no round ended")
+    nxt = summary(base, game_id)["to_act"][0]
+    ann = _seated(player, ["Ann", "Bob", "Cy"][nxt], game_id, nxt, tokens[nxt])
+    ann.page.wait_for_selector(".round-sheet")
+    sheet = ann.page.text_content(".round-sheet") or ""
+    assert "Round 1 is over" in sheet and "Round 1 ended" in sheet, sheet
+    assert ann.page.locator(".last-trick [data-card], .last-trick .card").count() == 3
+    assert "won the trick" in (ann.page.text_content(".last-trick") or "")
+    assert not (found := serious_violations(ann.page)), found
+    ann.shot("politrickers-round-sheet")

@@ -141,6 +141,9 @@ function LastTrick({ finished, names }) {
   </section>`;
 }
 
+/** A number as the sheets print it: a true minus sign, "+" (or nothing) before gains, and 0 bare. */
+const signed = (n, plus) => (n > 0 ? `${plus}${n}` : n < 0 ? `\u2212${-n}` : "0");
+
 function RoundSheet({ finished, names }) {
   const scored = finished.scored;
   return html`<section class="sheet round-sheet" aria-label=${`Round ${scored.round_number} is over`}>
@@ -148,7 +151,7 @@ function RoundSheet({ finished, names }) {
     <ul>${finished.round.map((entry) => html`<li key=${entry.version}>${entry.description}</li>`)}</ul>
     <table class="score"><thead><tr><th scope="col">Player</th><th scope="col">This round</th><th scope="col">Total VP</th></tr></thead>
       <tbody>${scored.round_vp.map((vp, seat) => html`<tr key=${seat}><th scope="row">${names[seat]}</th>
-        <td>${vp > 0 ? `+${vp}` : vp < 0 ? `−${-vp}` : "0"}</td><td>${scored.totals[seat]}</td></tr>`)}</tbody></table>
+        <td>${signed(vp, "+")}</td><td>${signed(scored.totals[seat], "")}</td></tr>`)}</tbody></table>
   </section>`;
 }
 
