@@ -40,12 +40,13 @@ export function card(id) {
 }
 
 const ICONS = { hacker: "H", accountant: "A", spy: "S", journalist: "J" };
+const KIND_LABELS = { accountant: "Account\u00adant" }; // a soft hyphen: the word breaks where a reader expects
 
 function Card({ id, onPick, onPlay, picked, small, playable }) {
   const c = card(id);
   const title = `${c.name} (${c.colour})`;
   const face = html`<span class="pip">${c.kind === "money" ? c.name : ICONS[c.kind]}</span>${
-    c.kind === "money" ? "" : html`<span class="kind">${c.name}</span>`}`;
+    c.kind === "money" ? "" : html`<span class="kind">${KIND_LABELS[c.kind] || c.name}</span>`}`;
   const dim = playable === false;
   const cls = `card ${c.colour} ${c.kind} ${small ? "small" : ""} ${picked ? "picked" : ""} ${dim ? "unplayable" : ""}`;
   if (onPick) {
