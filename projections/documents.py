@@ -96,7 +96,7 @@ def _sandbox(table: TableState) -> dict[str, Any]:
     if table.forked_from is None:
         return {}
     source, version = table.forked_from
-    return {"forked_from": {"game": source, "version": version}}
+    return {"forked_from": {"id": source, "version": version}}
 
 
 def view(game_id: str, rules: AnyGame, table: TableState, viewer: Viewer) -> dict[str, Any]:

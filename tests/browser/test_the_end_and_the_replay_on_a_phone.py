@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import httpx
 import pytest
 
 from tests.browser.access import serious_violations
@@ -32,6 +33,12 @@ def test_the_end_sheet_and_a_phone_replay_whose_controls_stay_in_reach(
     assert "left: 1 VP per 3" in sheet and "\N{MINUS SIGN}0" not in sheet  # a zero penalty is 0
     assert not (found := serious_violations(ann.page)), found
     ann.shot("slush-fund-2-end-sheet")
+
+    forked = httpx.post(f"{server.base}/api/games/{game_id}/fork", json={"version": 40}).json()["id"]
+    ann.open("/")  # a sandbox is nobody's real game: the lobby's public lists leave it out
+    ann.page.wait_for_selector(f"[data-list='over'] li[data-game='{game_id}']")
+    assert ann.page.locator(f"li[data-game='{forked}']").count() == 0
+    assert not (found := serious_violations(ann.page)), found
 
     phone = player("Ann on a phone", phone=True)
     phone.keep_seat(game_id, {"seat": 0, "token": tokens[0], "name": "Ann"})
