@@ -22,7 +22,11 @@ def test_the_end_sheet_and_a_phone_replay_whose_controls_stay_in_reach(
     """Slush Fund 2 played out: the sheet names who bought each politician and explains the deck
     penalty; on a phone each tap on step forward leaves the controls where the thumb is."""
     game_id, tokens = open_table(server.base, "slush-fund-2", ["Ann", "Bob"], "the-end")
+    auth = [{"Authorization": f"Bearer {token}"} for token in tokens]
+    chat = f"{server.base}/api/games/{game_id}/chat"
+    assert httpx.post(chat, json={"text": "good luck"}, headers=auth[1]).status_code == 201
     play_randomly(server.base, game_id, tokens, random.Random(4))
+    assert httpx.post(chat, json={"text": "well played"}, headers=auth[0]).status_code == 201
 
     ann = player("Ann")
     ann.keep_seat(game_id, {"seat": 0, "token": tokens[0], "name": "Ann"})
@@ -45,7 +49,9 @@ def test_the_end_sheet_and_a_phone_replay_whose_controls_stay_in_reach(
     phone.open(f"/games/{game_id}/replay?v=abc")
     phone.page.wait_for_selector(".board[data-version]")
     assert "no version “abc”" in (phone.page.text_content(".notice") or "")
+    phone.page.wait_for_selector(".chat-list li:has-text('well played')")  # at the last version: all said
     phone.page.click("button[aria-label='First version']")
+    phone.page.wait_for_selector(".chat-list li:has-text('Nothing said yet')")  # said after version 1
     for _ in range(3):
         phone.page.click("button[aria-label='Step forward']")
         assert phone.in_view(".replay-controls"), "a tap on step forward scrolled the controls away"

@@ -25,7 +25,8 @@ export function normaliseTimeline(raw, summary) {
       const who = entry.seat === null || entry.seat === undefined ? "" : ` (${seatName(summary, entry.seat)})`;
       marks.push({ kind: "turn", label: `Turn ${entry.turn}${who}`, version: entry.version, reverted });
     }
-    return { version: entry.version, at: entry.at, description: entry.description, reverted, boundary: Boolean(entry.round_start) };
+    return { version: entry.version, at: entry.at, seat: entry.seat, event: entry.event, description: entry.description,
+      reverted, boundary: Boolean(entry.round_start) };
   });
   return { entries, marks, ranges };
 }
@@ -260,7 +261,8 @@ function Replay() {
     <div class="table-grid">
       <section class="board" aria-label=${`The table at version ${at}`} data-version=${shown ? shown.version : ""}>
         ${entry ? html`<p class="now-showing"><strong>v${at}</strong> ${entry.description}${entry.reverted ? " (taken back)" : ""}</p>` : ""}
-        ${view ? html`<${R.Board} view=${view} seat=${seat} summary=${summary} picked=${null} onPick=${null} toAct=${shown.to_act || []} />`
+        ${view ? html`<${R.Board} view=${view} seat=${seat} summary=${summary} picked=${null} onPick=${null} toAct=${shown.to_act || []}
+            log=${timeline.entries.filter((e) => e.version <= at && !e.reverted)} />`
           : html`<p class="muted">${shown === null ? "Loading…" : "Nothing on the table yet at this version."}</p>`}
         ${R.own && view ? html`<details class="raw"><summary>Show the view as data</summary><${generic.Board} view=${view} /></details>` : ""}
       </section>
@@ -268,7 +270,7 @@ function Replay() {
         <${EventLog} entries=${timeline.entries} current=${at} reverted=${(v) => timeline.entries.some((e) => e.version === v && e.reverted)}
           onPick=${(v) => { setPlaying(false); setVersion(v); }} label="Every version" />
         <section class="chat" aria-labelledby="chat-title"><h2 id="chat-title">Table talk <span class="muted">(until this version)</span></h2>
-          <${ChatLog} messages=${chat} upto=${entry ? entry.at : null} /></section>
+          <${ChatLog} messages=${chat} upto=${entry && index < steps.length - 1 ? entry.at : null} /></section>
       </aside>
     </div>`;
 }
