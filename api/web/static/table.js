@@ -6,6 +6,8 @@ import { rendererFor } from "./games/index.js";
 import * as generic from "./games/generic.js";
 import { SeatLink, claimFromLink } from "./seatlink.js";
 import { ChatPanel, loadChat } from "./chat.js";
+import { Consent, takeBacks } from "./consent.js";
+import { Controls, Dock, lastCards, playing } from "./moves.js";
 import { EventLog, Notice, crumbs, html, mount, outcomeText, plural, seatName, useCallback, useEffect, useRef, useState } from "./ui.js";
 
 const TAKE_BACKS = new Set(["TakeBack", "RequestTakeBack", "ApproveTakeBack", "RefuseTakeBack"]);
@@ -260,53 +262,6 @@ function Table() {
     </div>`;
 }
 
-/**
- * What clicking can do now: the cards some move plays, the board targets of the picked card's moves,
- * the moves the list shows (all, or the picked card's, or those at the target chosen) and why a card
- * cannot be played (the game's own reason when its module gives one).
- */
-function playing({ R, moves, picked, narrowed, view, seat, summary, toAct }) {
-  const playable = new Set(moves.map((c) => R.cardOf(c)).filter((card) => card !== null));
-  const mine = picked === null ? [] : moves.filter((c) => R.cardOf(c) === picked);
-  const targets = new Map();
-  for (const command of mine) {
-    const target = R.targetOf(command);
-    if (target === null) continue;
-    if (!targets.has(target)) targets.set(target, []);
-    targets.get(target).push(command);
-  }
-  const shown = picked === null ? moves : narrowed !== null ? targets.get(narrowed) || [] : mine;
-  const why = (card) => {
-    if (!toAct.includes(seat)) return `Not your turn: waiting for ${toAct.map((s) => seatName(summary, s)).join(" and ") || "the game"}.`;
-    return (R.whyNot && R.whyNot(card, view, seat)) || "No move plays this card now.";
-  };
-  return { playable, targets, shown, why };
-}
-
-/** Your hand, your moves and what the table tells you: one place, a bar at the bottom on a phone. */
-function Dock({ notice, hand, consent, controls }) {
-  const box = useRef(null);
-  useEffect(() => {
-    const dock = box.current;
-    if (!dock || !window.ResizeObserver) return undefined;
-    const root = document.documentElement;
-    const measure = () => {
-      const fixed = getComputedStyle(dock).position === "fixed";
-      root.style.setProperty("--dock", fixed ? `${dock.offsetHeight}px` : "0px");
-    };
-    const watch = new ResizeObserver(measure);
-    watch.observe(dock);
-    window.addEventListener("resize", measure);
-    return () => { watch.disconnect(); window.removeEventListener("resize", measure); root.style.removeProperty("--dock"); };
-  }, []);
-  return html`<section class="dock" aria-label="Your hand and moves" ref=${box}>
-    <${Notice} notice=${notice} />
-    ${consent}
-    ${hand ? html`<div class="dock-hand">${hand}</div>` : ""}
-    ${controls}
-  </section>`;
-}
-
 function Heading({ summary, seat, mine, live, version, setMine }) {
   const id = summary.id;
   const link = `${location.origin}/games/${encodeURIComponent(id)}`;
@@ -356,97 +311,6 @@ function JoinForm({ summary, onJoin, busy }) {
     <input id="join-name" name="name" required maxlength="40" autocomplete="nickname" value=${name} onInput=${(e) => setName(e.target.value)} />
     <button type="submit" disabled=${busy}>Take a seat</button>
   </form>`;
-}
-
-/** The cards the latest move names (a card played, stashed, taken), as data-card strings: the
- * newest card among the events of the last seat's latest command(s). */
-export function lastCards(log) {
-  const mover = log.length ? log[log.length - 1].seat : null;
-  for (let i = log.length - 1; i >= 0 && log[i].seat === mover; i -= 1) {
-    const event = log[i].event || {};
-    if (typeof event.card === "number" && !TABLE_EVENTS.has(event.type)) return new Set([String(event.card)]);
-  }
-  return new Set();
-}
-
-const TABLE_EVENTS = new Set(["TableOpened", "SeatTaken", "Forked", "TakeBackRequested", "TakeBackApproved", "TakeBackRefused", "TakeBackLapsed"]);
-
-/** The take-backs the log shows: the ranges taken back, and the open request with who agreed so far. */
-export function takeBacks(log) {
-  const ranges = [];
-  let request = null;
-  for (const entry of log) {
-    const event = entry.event || {};
-    if (event.type === "TurnTakenBack") { ranges.push([event.first, event.last]); request = null; }
-    else if (event.type === "TakeBackRequested") request = { ...event, approved: [] };
-    else if (event.type === "TakeBackApproved" && request) request = { ...request, approved: [...request.approved, event.seat] };
-    else if (event.type === "TakeBackRefused" || event.type === "TakeBackLapsed") request = null;
-  }
-  return { ranges, request, reverted: (v) => ranges.some(([first, last]) => v >= first && v <= last) };
-}
-
-/** What a request would take back, in the log's own sentences (as this viewer read them). */
-function whatIsTakenBack(request, log) {
-  const lines = log.filter((entry) => entry.version >= request.first && entry.version <= request.last).map((entry) => entry.description);
-  if (!lines.length) return "their latest turn";
-  const shown = lines.slice(0, 3).map((line) => line.replace(/\.$/, "")).join("; ");
-  return `“${shown}${lines.length > 3 ? `; and ${lines.length - 3} more` : ""}”`;
-}
-
-const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-
-const TAKE_BACK_TEXT = {
-  TakeBack: "Take back my last step",
-  RequestTakeBack: "Ask to take back my turn",
-  ApproveTakeBack: "Allow the take-back",
-  RefuseTakeBack: "Refuse",
-};
-
-function Consent({ commands, send, busy, summary, request, log, seat }) {
-  if (!commands.length && !request) return "";
-  const asked = commands.some((c) => c.type === "ApproveTakeBack" || c.type === "RefuseTakeBack");
-  let text = "";
-  if (request) {
-    const asker = request.seat === seat ? "You ask" : `${seatName(summary, request.seat)} asks`;
-    const who = (s) => (s === seat ? "you" : seatName(summary, s));
-    const agreed = request.approved.map(who);
-    const waiting = summary.seats.map((s) => s.seat).filter((s) => s !== request.seat && !request.approved.includes(s)).map(who);
-    text = `${asker} to take back ${whatIsTakenBack(request, log)}.${agreed.length ? ` ${capitalised(agreed.join(" and "))} agreed.` : ""}${
-      waiting.length ? ` Waiting for ${waiting.join(" and ")}.` : ""}${request.deadline ? ` Open until ${new Date(request.deadline).toLocaleTimeString()}.` : ""}`;
-  }
-  return html`<section class=${`consent ${asked ? "asked" : ""}`} role=${asked ? "alertdialog" : "region"}
-      aria-label=${asked ? "A take-back needs your consent" : "Undo"} aria-live="assertive">
-    <h2>${request ? "Take-back requested" : "Undo"}</h2>
-    ${text ? html`<p class="request">${text}</p>` : ""}
-    ${commands.length ? html`<div class="buttons">${commands.map((command, i) => html`<button key=${i} type="button" disabled=${busy}
-      class=${`takeback ${command.type === "RefuseTakeBack" ? "secondary" : ""}`} data-command=${JSON.stringify(command)}
-      onClick=${() => send(command)}>${TAKE_BACK_TEXT[command.type] || command.type}</button>`)}</div>` : ""}
-  </section>`;
-}
-
-function Controls({ R, moves, shown, describe, send, busy, picked, clear, toAct, summary, hasCards }) {
-  if (!moves.length) {
-    const waiting = toAct.length ? `Waiting for ${toAct.map((s) => seatName(summary, s)).join(" and ")}.` : "";
-    return html`<section class="controls" aria-label="Your moves"><h2>Your moves</h2><p class="muted">${
-      summary.status === "over" ? "The game is over." : waiting || "Nothing to do yet."}</p></section>`;
-  }
-  const groups = new Map();
-  for (const command of shown) {
-    const name = R.group(command) || "Moves";
-    if (!groups.has(name)) groups.set(name, []);
-    groups.get(name).push(command);
-  }
-  const count = shown.length === moves.length ? `${moves.length}` : `${shown.length} of ${moves.length}`;
-  return html`<section class="controls" aria-label="Your moves">
-    <h2>Your moves <span class="muted">(${count})</span></h2>
-    ${picked !== null ? html`<p class="muted">Showing the picked card's moves: click where it goes on the table, or a move here.${" "}
-        <button type="button" class="linkish inline" onClick=${clear}>Show all</button></p>`
-      : hasCards ? html`<p class="muted">Click a card, then where it goes; double-click a card with one move to play it.</p>` : ""}
-    ${[...groups.entries()].map(([name, list]) => html`<fieldset key=${name}><legend>${name}</legend>
-      ${list.map((command) => html`<button key=${JSON.stringify(command)} type="button" class="move" disabled=${busy}
-        data-command=${JSON.stringify(command)} onClick=${() => send(command)}>${describe(command)}</button>`)}
-    </fieldset>`)}
-  </section>`;
 }
 
 mount(Table);
