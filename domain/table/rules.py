@@ -271,16 +271,19 @@ def _takebacks(
 
 
 def _overdue(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTableEvent]:
-    """The referee's events: a lapsed take-back request, then what the game does once it is due."""
-    lapsed = _takebacks(table, takeback.lapse(table.ledger, ctx.now, acting=False), None, ctx)
-    events: list[AnyTableEvent] = list(lapsed)
+    """The referee's events: the take-back request it lapses, then what the game does once it is due.
+
+    A request lapses at its deadline; and when the referee moves the game, an open request lapses as it
+    does when a seat acts (its turn is no longer the latest: what it names would not be all of it).
+    """
+    decided: list[Event] = []
     game_due = game.due(table.game_state)
     if game_due is not None and ctx.now >= game_due and not game.is_over(table.game_state):
         chance = Context.for_step(table.secret, table.effective, ctx.now)
         decided = game.overdue(table.game_state, chance)
-        events += _record(
-            game, table.game_state, table.version + len(lapsed), decided, None, ctx, referee=True
-        )
+    lapsed = _takebacks(table, takeback.lapse(table.ledger, ctx.now, acting=bool(decided)), None, ctx)
+    version = table.version + len(lapsed)
+    events = [*lapsed, *_record(game, table.game_state, version, decided, None, ctx, referee=True)]
     if not events:
         raise NothingOverdue("Nothing is overdue at this table.")
     return events
