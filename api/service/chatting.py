@@ -39,7 +39,7 @@ async def say(
                 chat = fold_chat(await asyncio.to_thread(tables.reader.chat, table.id))
             sent = decide_chat(chat, seat, text, at or tables.clock())
             try:
-                await asyncio.wrap_future(tables.committer.save([ChatRow(chat_id(table.id), sent)]))
+                await tables.committer.saved([ChatRow(chat_id(table.id), sent)])
             except IntegrityError:
                 kept.pop(table.id, None)
                 continue
