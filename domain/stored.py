@@ -20,12 +20,14 @@ from uuid import UUID
 import msgspec
 
 from domain import takeback
+from domain.chat import ChatSent
 from domain.codec import encode
 from domain.game import GameDefinition
 from domain.table import (
     AnyTableEvent,
     GameEventRecorded,
     Receipt,
+    SeatLinkReissued,
     SeatTaken,
     TableForked,
     TableOpened,
@@ -42,6 +44,7 @@ EVENT_TYPES: tuple[type[AnyTableEvent], ...] = (
     GameEventRecorded,
     TakeBackNoted,
     TableForked,
+    SeatLinkReissued,
 )
 
 LEGACY_TOPICS: dict[str, type[AnyTableEvent]] = {
@@ -266,3 +269,19 @@ def decode_attempt(topic: str, state: bytes, originator_id: Any, version: int) -
     """The attempt stored under ``topic`` at ``version`` of the attempts log ``originator_id``."""
     fields = msgspec.json.decode(state) | {"originator_id": str(originator_id), "originator_version": version}
     return msgspec.convert(fields, ATTEMPT_TOPICS[topic])
+
+
+# -- the chat log ---------------------------------------------------------------------------------
+
+CHAT_TOPIC = "domain.chat:ChatSent"
+"""The topic of a chat message row (in the table's chat stream; its version is the message's number)."""
+
+
+def encode_chat(sent: ChatSent) -> tuple[str, bytes]:
+    """The topic and stored bytes of a chat message (its number is the row's version)."""
+    return CHAT_TOPIC, _ENCODER.encode({"at": sent.at, "seat": sent.seat, "text": sent.text})
+
+
+def decode_chat(state: bytes, version: int) -> ChatSent:
+    """The chat message stored at ``version`` of a chat stream."""
+    return msgspec.convert(msgspec.json.decode(state) | {"number": version}, ChatSent)

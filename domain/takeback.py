@@ -15,6 +15,8 @@ other seats' reactions in between (answers to a window, a victim's choice) belon
    progress, checkpoints included (``RequestTakeBack``), as long as no other seat's turn has begun.
    Every other seat answers (``ApproveTakeBack`` / ``RefuseTakeBack``); one refusal ends the request,
    the last approval takes the turn back. The request lapses when anyone acts or at its deadline.
+   Once refused, the same seat may not ask again until someone acts (``takeback/refused``): a "no"
+   is not worn down by asking again and again.
 3. A step holding a *final* event (the setup, a new deal, the end of the game) is never taken back,
    and nothing is taken back once the game is over; nor is anything older than the last
    :data:`MAX_STEPS` steps (a bound on what the service keeps per game).
@@ -185,6 +187,12 @@ class NoRequest(RuleError):
     code = "takeback/no_request"
 
 
+class AlreadyRefused(RuleError):
+    """Raised when a seat asks again for a take-back the others refused, before anyone has acted."""
+
+    code = "takeback/refused"
+
+
 class NotYoursToAnswer(RuleError):
     """Raised when the requester answers its own request, or a seat answers twice."""
 
@@ -222,10 +230,12 @@ class Request(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Ledger(msgspec.Struct, frozen=True, kw_only=True):
-    """The steps that may still matter (those since the last final one) and the open request."""
+    """The steps that may still matter (those since the last final one), the open request, and the
+    seat whose request was refused since the latest step (it may not ask again until someone acts)."""
 
     steps: tuple[Step, ...] = ()
     request: Request | None = None
+    refused: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,7 +279,7 @@ def noted(ledger: Ledger, step: Step) -> Ledger:
         )
         steps = steps[:-1]
     kept = (step,) if step.final else (*steps[-MAX_STEPS + 1 :], step)
-    return msgspec.structs.replace(ledger, steps=kept)
+    return msgspec.structs.replace(ledger, steps=kept, refused=None)
 
 
 def evolve(ledger: Ledger, event: TakeBackEvent) -> Ledger:
@@ -286,6 +296,9 @@ def evolve(ledger: Ledger, event: TakeBackEvent) -> Ledger:
             deadline=event.deadline,
         )
         return msgspec.structs.replace(ledger, request=request)
+    if isinstance(event, TakeBackRefused):
+        asker = ledger.request.seat if ledger.request is not None else ledger.refused
+        return msgspec.structs.replace(ledger, request=None, refused=asker)
     if isinstance(event, TakeBackApproved) and ledger.request is not None:
         approved = (*ledger.request.approved, event.seat)
         return msgspec.structs.replace(
@@ -314,6 +327,8 @@ def decide(ledger: Ledger, seat: Seat, command: Command, situation: Situation) -
         lapsed = lapse(ledger, situation.now, acting=False)
         if ledger.request is not None and not lapsed:
             raise RequestPending("A take-back request is already open.")
+        if ledger.refused == seat:
+            raise AlreadyRefused("Your take-back was refused: you may ask again once someone has acted.")
         return [*lapsed, _request(ledger, seat, situation)]
     request = _open_request(ledger, situation.now)
     if request.seat == seat or seat in request.approved:

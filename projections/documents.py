@@ -103,7 +103,15 @@ def summary(game_id: str, rules: AnyGame, table: TableState) -> dict[str, Any]:
         "sandbox": sandbox(table),
         "created_at": table.created_at,
         "updated_at": table.updated_at,
-    }
+    } | _sandbox(table)
+
+
+def _sandbox(table: TableState) -> dict[str, Any]:
+    """A fork says where it comes from (a sandbox, not a real game); other summaries say nothing."""
+    if table.forked_from is None:
+        return {}
+    source, version = table.forked_from
+    return {"forked_from": {"id": source, "version": version}}
 
 
 def sandbox(table: TableState) -> bool:

@@ -24,6 +24,7 @@ from typing import Any
 import msgspec
 
 from domain import takeback
+from domain.chat import ChatSent
 from domain.codec import encode
 from domain.errors import HiddenUntilOver, InvalidRequest, NoSuchVersion
 from domain.seats import OMNISCIENT, SPECTATOR, Audience, Seat, SeatNames, Viewer
@@ -285,7 +286,13 @@ def export(log: LogReader, game_id: str, token: str | None, takeback_timeout: fl
             "sandbox": documents.sandbox(table.table),
         }
     )
-    return [header, *(encode(_line(table.rules, event, viewer)) for event in log.events(table))]
+    lines = [header, *(encode(_line(table.rules, event, viewer)) for event in log.events(table))]
+    return lines + [encode(_said(sent)) for sent in log.chat(table.id)]
+
+
+def _said(sent: ChatSent) -> dict[str, Any]:
+    """A chat message as an export line (table talk is as public as the table: every export holds it)."""
+    return {"kind": "chat", "number": sent.number, "at": sent.at, "seat": sent.seat, "text": sent.text}
 
 
 def _line(rules: AnyGame, event: AnyTableEvent, viewer: Viewer) -> dict[str, Any]:

@@ -18,6 +18,7 @@ import msgspec
 from eventsourcing.persistence import AggregateRecorder, PersistenceError
 
 from domain import stored
+from domain.chat import ChatSent
 from domain.errors import GameNotFound, InvalidToken, MissingToken, StoreUnavailable, UnknownGameType
 from domain.table import AnyGame, AnyTableEvent, TableState, evolve_table
 from domain.tokens import seat_holding
@@ -80,6 +81,11 @@ def table_id(game_id: str | UUID) -> UUID:
 def attempts_id(game_id: UUID) -> UUID:
     """The id of the attempts log of ``game_id``."""
     return uuid5(game_id, "attempts")
+
+
+def chat_id(game_id: UUID) -> UUID:
+    """The id of the chat stream of ``game_id``."""
+    return uuid5(game_id, "chat")
 
 
 class LogReader:
@@ -158,6 +164,11 @@ class LogReader:
             for row in rows
         ]
         return [attempt for attempt in found if isinstance(attempt, stored.Attempted)]
+
+    def chat(self, game_id: UUID, after: int = 0) -> list[ChatSent]:
+        """The table's chat messages after number ``after``, oldest first."""
+        rows = self.recorder.select_events(chat_id(game_id), gt=after or None)
+        return [stored.decode_chat(row.state, row.originator_version) for row in rows]
 
     def _fold(self, table: TableState | None, events: Any) -> TableState | None:
         game: AnyGame | None = self.rules_for(table.game) if table is not None else None

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Annotated
+
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -26,11 +29,15 @@ def run_projections() -> None:
 
 
 @projections.command("rebuild")
-def rebuild() -> None:
+def rebuild(
+    sqlite: Annotated[str | None, typer.Option(help="SQLite file (env BACKROOM_SQLITE)")] = None,
+) -> None:
     """Forget the read models and build them again from the whole log, with a progress bar."""
     from workers.projections import rebuild_all
 
     settings = Settings.from_env()
+    if sqlite is not None:  # an explicit --sqlite wins over a DSN in the environment, as for serve
+        settings = dataclasses.replace(settings, sqlite_path=sqlite, postgres_dsn=None)
     columns = (TextColumn("rebuilding"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns) as bar:
         task = bar.add_task("rebuild", total=None)

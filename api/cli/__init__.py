@@ -6,6 +6,7 @@ import asyncio
 import dataclasses
 import gc
 import os
+import socket
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -38,6 +39,7 @@ def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option
     from api.http.serving import AccessLog, HeaderDeadline, log_to_stdout
 
     settings = _settings(sqlite, postgres_dsn, postgres_schema, snapshot_interval)
+    _can_listen(host, port)  # say so before the banner, not after it
     banner = f"Backroom on http://{host}:{port} ({settings.store}, {workers} worker(s))"
     typer.echo(banner, err=True)  # standard output holds nothing but the access log
     HeaderDeadline.header_seconds = settings.header_seconds
@@ -59,6 +61,18 @@ def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option
     os.environ.update(settings.to_env())  # each worker process builds its app from the environment
     factory = "api.http.serving:logged_app" if access_log else "api.http.app:create_app"
     uvicorn.run(factory, factory=True, workers=workers, **options)
+
+
+def _can_listen(host: str, port: int) -> None:
+    """Exit with a one-line message when ``host:port`` cannot be listened on (taken, or not ours)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            typer.echo(f"Cannot listen on {host}:{port}: {error.strerror or error}.", err=True)
+            raise typer.Exit(1) from None
 
 
 def _settle_heap() -> None:

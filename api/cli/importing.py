@@ -15,6 +15,7 @@ from typing import Any
 import msgspec
 
 from api.service.application import Tables
+from api.service.chatting import say
 from api.service.rulings import Opening
 from domain.codec import encode
 from domain.errors import ImportRefused, InvalidRequest, RuleError
@@ -115,12 +116,20 @@ async def _play(tables: Tables, header: dict[str, Any], entries: list[dict[str, 
     game_id, tokens = str(opening.game_id), dict(opening.tokens)
     done: set[str] = set()
     for index, entry in enumerate(entries[1:], start=1):
+        if entry["kind"] == "chat":
+            continue  # said once the table's log is replayed, below
         if entry["kind"] == "joined":
             seating = await tables.join(game_id, str(entry["event"]["name"]), at=_times(entries, index))
             tokens[seating.seat] = seating.token
+        elif entry["kind"] == "relinked":  # the same versions as the export: a new link, as then
+            relinked = await tables.relink(game_id, tokens[entry["seat"]], at=_time(entry["at"]))
+            tokens[entry["seat"]] = relinked.token
         elif entry.get("seat") is not None and entry.get("command_id") not in done:
             done.add(entry["command_id"])
             await _send(tables, game_id, tokens, entry)
+    for entry in entries:
+        if entry["kind"] == "chat":
+            await say(tables, game_id, tokens[entry["seat"]], str(entry["text"]), at=_time(entry["at"]))
     return Opening(opening.game_id, tokens, tables.load(game_id))
 
 

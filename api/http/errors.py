@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.chat import ChatFull, ChatInvalid, ChatTooFast
 from domain.errors import (
     BodyTooLarge,
     CardNotInHand,
@@ -31,6 +32,7 @@ from domain.errors import (
 from domain.seats import InvalidName
 from domain.table import IdempotencyKeyReused, NameTaken, NothingOverdue, NotStarted, TableFull
 from domain.takeback import (
+    AlreadyRefused,
     NeverTakenBack,
     NoRequest,
     NothingToTakeBack,
@@ -64,12 +66,16 @@ STATUS: dict[type[Exception], int] = {
     PastCheckpoint: 409,
     NeverTakenBack: 409,
     RequestPending: 409,
+    AlreadyRefused: 409,
     NoRequest: 409,
     NotYoursToAnswer: 409,
     NotYourTurn: 409,
     NameTaken: 409,
     InvalidName: 422,
     NothingOverdue: 409,
+    ChatInvalid: 422,
+    ChatTooFast: 429,
+    ChatFull: 409,
     GameIsOver: 409,
     WrongStep: 409,
     CardNotInHand: 422,

@@ -15,6 +15,7 @@ from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import Response
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 
+from api.http.chat import Chat
 from api.http.routes import TokenDep, bearer
 from api.http.wire import MAX_VERSION, reply, version_number
 from domain.errors import MissingToken
@@ -137,8 +138,15 @@ async def events(  # noqa: PLR0917  (FastAPI injects each parameter by name)
     response_class=EventSourceResponse,
     summary="Live: the caller's feed as Server-Sent Events, resumable with Last-Event-ID",
 )
-async def stream(reads: ReadsDep, watched: WatchedDep, after: ResumeDep) -> AsyncIterator[ServerSentEvent]:
+async def stream(
+    request: Request,
+    reads: ReadsDep,
+    watched: WatchedDep,
+    after: ResumeDep,
+    chat_after: Annotated[int | None, Query(ge=0, le=MAX_VERSION)] = None,
+) -> AsyncIterator[ServerSentEvent]:
     game_id, viewer = watched
+    chat = Chat(request.app.state.tables, game_id, chat_after)
     with reads.signals.listen(game_id) as waiter:
         while True:
             page = queries.feed_page(reads, game_id, viewer, after, queries.PAGE)
@@ -147,4 +155,6 @@ async def stream(reads: ReadsDep, watched: WatchedDep, after: ResumeDep) -> Asyn
                 after = version
             if len(page) == queries.PAGE:
                 continue  # more already: send it before waiting
+            for message in await chat.new():  # table talk, as public as the table: no id (the feed's)
+                yield ServerSentEvent(data=message, event="chat")
             await waiter.wait(KEEPALIVE if reads.relay is not None else LOOK_AGAIN)

@@ -215,6 +215,24 @@ class Audit(_Doc):
     next: int | None
 
 
+class ChatLine(_Doc):
+    """One chat message: its number at the table, time, seat, the seat's name as the table shows it."""
+
+    number: int
+    at: datetime
+    seat: int
+    name: str
+    text: str
+
+
+class ChatMessages(_Doc):
+    messages: list[ChatLine]
+
+
+class ChatMessage(_Doc):
+    message: ChatLine
+
+
 class Health(_Doc):
     status: str
     store: str
@@ -240,6 +258,9 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("get", "/api/games/{game_id}/audit"): (200, "Audit", HISTORY),
     ("post", "/api/games/{game_id}/fork"): (201, "Forked", (409, 413, 429, *GAME)),
     ("get", "/api/games/{game_id}/export"): (200, "application/x-ndjson", HISTORY),
+    ("get", "/api/games/{game_id}/chat"): (200, "ChatMessages", GAME),
+    ("post", "/api/games/{game_id}/chat"): (201, "ChatMessage", (409, 413, 429, *SEAT)),
+    ("post", "/api/games/{game_id}/seat-link"): (200, "Seated", (409, *SEAT)),
     ("get", "/health"): (200, "Health", (503,)),
 }
 """Each operation: its success status, the schema (or media type) of its body, its error statuses."""
@@ -261,7 +282,7 @@ STREAMS = {
     "application/x-ndjson": "a header line, then one JSON object per stored event",
 }
 ANSWERED = [Problem, Summary, Opened, Forked, Seated, Lobby, Catalogue, ViewDocument, Answered, Legal]
-ANSWERED += [Feed, Timeline, Moment, Audit, Health]
+ANSWERED += [Feed, Timeline, Moment, Audit, Health, ChatMessages, ChatMessage]
 
 
 def document(schema: dict[str, Any]) -> None:

@@ -109,6 +109,19 @@ class Tables(TableStore):
         waited = now - table.table.updated_at
         return bool(self.open_for) and not table.started and waited > self.open_for
 
+    async def relink(self, game_id: str, token: str | None, at: datetime | None = None) -> Seating:
+        """A new token (rejoin link) for the seat ``token`` holds; the old token stops working at once
+        (``at``: as recorded, for an import)."""
+        fresh = new_token()
+        command = rules.ReissueSeatLink(token_digest=digest(fresh))
+        async with self.locks.hold(lock_key(game_id)):
+            table, _ = await self._current(game_id)
+            seat = table.seat_of(token)
+            ctx = self._context(table, rules.digest_of(seat, b"relink"), None, at)
+            events = rules.decide_table(table.rules, table.table, Seat(seat), command, ctx)
+            after = await self.commit(table, events, expected=None)
+        return Seating(seat, fresh, after)
+
     async def submit(  # noqa: PLR0917  (the command's parts, as the route reads them)
         self,
         game_id: str,

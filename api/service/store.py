@@ -36,6 +36,7 @@ from eventsourcing.utils import EnvType, register_topic
 
 from api.service.committing import Committer, GameLocks, Kept
 from domain import stored, takeback
+from domain.chat import ChatSent
 from domain.errors import ConcurrentUpdate, StaleVersion, StoreUnavailable
 from domain.stored import Attempted
 from domain.table import AnyGame, AnyTableEvent, TableState, evolve_table
@@ -70,6 +71,22 @@ class Row:
 
 
 @dataclass(frozen=True, slots=True)
+class ChatRow:
+    """A chat message on its way into the library: the table's chat stream and the message."""
+
+    originator_id: UUID
+    sent: ChatSent
+
+    @property
+    def originator_version(self) -> int:
+        return self.sent.number
+
+    @property
+    def timestamp(self) -> datetime:
+        return self.sent.at
+
+
+@dataclass(frozen=True, slots=True)
 class Snapshot:
     """A table's state at one version, for the library's snapshot store."""
 
@@ -95,6 +112,8 @@ class TableMapper(Mapper[UUID]):
             topic, state = stored.encode_event(domain_event.event)
         elif isinstance(domain_event, Snapshot):
             topic, state = stored.LEGACY_SNAPSHOT_TOPIC, stored.encode_snapshot(domain_event.table)
+        elif isinstance(domain_event, ChatRow):
+            topic, state = stored.encode_chat(domain_event.sent)
         else:
             topic, state = stored.encode_attempt(domain_event)
         return StoredEvent(originator_id=identity, originator_version=version, topic=topic, state=state)
@@ -105,6 +124,8 @@ class TableMapper(Mapper[UUID]):
         version = stored_event.originator_version
         if stored.is_table_topic(topic):
             return Row(identity, stored.decode_event(topic, state, version))
+        if topic == stored.CHAT_TOPIC:
+            return ChatRow(identity, stored.decode_chat(state, version))
         if topic in stored.SNAPSHOT_TOPICS:
             return Snapshot(identity, version, stored.decode_snapshot(state, version, self.games))
         return stored.decode_attempt(topic, state, identity, version)

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from domain import referee, takeback
-from domain.seats import SeatNames, Viewer
+from domain.seats import SeatNames, Viewer, label
 from domain.table.events import (
     AnyGame,
     AnyTableEvent,
     GameEventRecorded,
+    SeatLinkReissued,
     SeatTaken,
     TableForked,
     TakeBackNoted,
@@ -26,7 +27,12 @@ class Told(NamedTuple):
     sentence: str
 
 
-FEED_TYPES = {"opened": "TableOpened", "joined": "SeatTaken", "forked": "Forked"}
+FEED_TYPES = {
+    "opened": "TableOpened",
+    "joined": "SeatTaken",
+    "forked": "Forked",
+    "relinked": "SeatLinkReissued",
+}
 """The ``type`` a feed line gives the table's own events (game and take-back events carry theirs)."""
 
 
@@ -39,9 +45,12 @@ def told(game: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames) 
         noted = takeback.EVENT_DECODER.decode(event.event)
         return Told("takeback", noted, takeback.describe(noted, names))
     if isinstance(event, SeatTaken):
-        return Told(
-            "joined", {"seat": event.seat, "name": event.name}, f"{event.name} took seat {event.seat}."
-        )
+        return Told("joined", {"seat": event.seat, "name": event.name}, f"{event.name} took a seat.")
+    if isinstance(event, SeatLinkReissued):  # the digest is never told: only that the seat has a new link
+        assert event.seat is not None, "a link is reissued for a seat"
+        who = label(names, event.seat, "A player")
+        sentence = f"{who} took a new seat link; the old one no longer works."
+        return Told("relinked", {"seat": event.seat}, sentence)
     if isinstance(event, TableForked):
         sentence = f"This table starts from game {event.source} at version {event.source_version}."
         return Told("forked", {"source": event.source, "source_version": event.source_version}, sentence)

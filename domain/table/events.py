@@ -73,6 +73,12 @@ class TakeSeat(Command, frozen=True, kw_only=True, tag="TakeSeat"):
     token_digest: str
 
 
+class ReissueSeatLink(Command, frozen=True, kw_only=True, tag="ReissueSeatLink"):
+    """A seated player's new token (known by its digest only): every older token of the seat stops working."""
+
+    token_digest: str
+
+
 class CloseOverdue(Command, frozen=True, kw_only=True, tag="CloseOverdue"):
     """The referee's command: close whatever is overdue (a take-back request, the game's own wait)."""
 
@@ -147,4 +153,13 @@ class TableForked(TableEvent, frozen=True, kw_only=True, tag="TableForked"):
     effective: int
 
 
-AnyTableEvent = TableOpened | SeatTaken | GameEventRecorded | TakeBackNoted | TableForked
+class SeatLinkReissued(TableEvent, frozen=True, kw_only=True, tag="SeatLinkReissued"):
+    """The seat's player replaced its token (its private rejoin link): the old one no longer works.
+
+    Nothing of the game changes, and the effective position (the chance) stays where it was.
+    """
+
+    token_digest: str
+
+
+AnyTableEvent = TableOpened | SeatTaken | GameEventRecorded | TakeBackNoted | TableForked | SeatLinkReissued

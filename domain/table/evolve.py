@@ -11,6 +11,7 @@ from domain.table.events import (
     AnyGame,
     AnyTableEvent,
     GameEventRecorded,
+    SeatLinkReissued,
     SeatTaken,
     TableEvent,
     TableForked,
@@ -37,6 +38,10 @@ def evolve_table(game: AnyGame, table: TableState | None, event: AnyTableEvent) 
         table = msgspec.structs.replace(
             table, seat_names=names, token_digests=digests, effective=table.effective + 1
         )
+    elif isinstance(event, SeatLinkReissued):
+        assert event.seat is not None, "a link is reissued for a seat"
+        digests = _put(table.token_digests, event.seat, event.token_digest)
+        table = msgspec.structs.replace(table, token_digests=digests)
     elif isinstance(event, TakeBackNoted):
         table = _taken_back(game, table, event)
     elif isinstance(event, TableForked):

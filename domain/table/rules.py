@@ -14,9 +14,12 @@ The rules of a table
 4. Take-backs (:mod:`domain.takeback`) compose with the game: a seat's game command lets an open
    take-back request lapse first; the chance of a game command is drawn from the *effective*
    position (the log without reverted ranges), so a turn played again draws the same cards.
-5. The referee is an actor too (:data:`REFEREE`): it acts only when something is overdue — a take-back
+5. A seated player may replace its token at any time (:class:`ReissueSeatLink`, its private rejoin
+   link): the old token stops working at once. Nothing of the game changes, no take-back request
+   lapses, and the chance position stays where it was.
+6. The referee is an actor too (:data:`REFEREE`): it acts only when something is overdue — a take-back
    request past its deadline, or the game's own ``due(state)`` passed — and its events say so.
-6. ``now`` arrives once, in the :class:`TableContext`; every event records it, so a fold, a replay
+7. ``now`` arrives once, in the :class:`TableContext`; every event records it, so a fold, a replay
    or an import never reads a clock.
 
 :func:`evolve_table` is the one fold of a table's events: the write side, the projections, seek,
@@ -49,6 +52,8 @@ from domain.table.events import (
     NameTaken,
     NothingOverdue,
     NotStarted,
+    ReissueSeatLink,
+    SeatLinkReissued,
     SeatTaken,
     TableFull,
     TableOpened,
@@ -110,6 +115,8 @@ def decide_table(
     """The events ``command`` from ``actor`` produces at ``table``; raises a ``RuleError`` when refused."""
     if isinstance(command, TakeSeat):
         return _take_seat(game, table, command, ctx)
+    if isinstance(command, ReissueSeatLink) and not isinstance(actor, Unseated):
+        return [_reissued(table, actor, command, ctx)]
     if not table.started:
         raise NotStarted("The game has not started: seats are still open.")
     if actor is REFEREE:
@@ -185,6 +192,17 @@ def _take_seat(game: AnyGame, table: TableState, command: TakeSeat, ctx: TableCo
     if len(open_seats) > 1:
         return [taken]
     return [taken, *_set_up(game, evolve_table(game, table, taken), ctx)]
+
+
+def _reissued(table: TableState, seat: Seat, command: ReissueSeatLink, ctx: TableContext) -> SeatLinkReissued:
+    return SeatLinkReissued(
+        version=table.version + 1,
+        at=ctx.now,
+        seat=seat,
+        command_id=ctx.command_id,
+        command_digest=ctx.digest,
+        token_digest=command.token_digest,
+    )
 
 
 def _set_up(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTableEvent]:

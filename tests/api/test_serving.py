@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
 from pathlib import Path
 
 import httpx
 
-from tests.support.server import serving
+from tests.support.server import BACKROOM, serving
 from tests.support.service import bearer
 
 
@@ -50,3 +53,29 @@ def test_two_worker_processes_share_one_log(tmp_path: Path) -> None:
             version = answer.json()["version"]
         feed = httpx.get(f"{served.base}/api/games/{opened['id']}/events").json()["events"]
         assert [entry["version"] for entry in feed] == list(range(1, version + 1))
+
+
+def test_serve_on_a_port_in_use_says_so_and_prints_no_banner(tmp_path: Path) -> None:
+    """The banner would claim a server that never listens: a taken port is one line on stderr, exit 1."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        command = [str(BACKROOM), "serve", "--port", str(port), "--sqlite", str(tmp_path / "x.sqlite")]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 1
+    assert "Backroom on" not in done.stdout
+    assert f"Cannot listen on 127.0.0.1:{port}" in done.stderr
+
+
+def test_projections_rebuild_takes_the_sqlite_file_to_rebuild(tmp_path: Path) -> None:
+    """`backroom projections rebuild --sqlite FILE` rebuilds that store's read models."""
+    store = tmp_path / "rebuilt.sqlite"
+    with serving(store) as served:
+        httpx.post(f"{served.base}/api/games", json={"game": "slush-fund-2", "players": ["ann", "bob"]})
+    env = {key: value for key, value in os.environ.items() if not key.startswith("BACKROOM_")}
+    command = [str(BACKROOM), "projections", "rebuild", "--sqlite", str(store)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False, env=env)
+    assert done.returncode == 0, done.stderr
+    position = int(done.stdout.rsplit("log position", 1)[1].strip(" .\n"))
+    assert position >= 2, "the table's opening and setup are in that file's log"

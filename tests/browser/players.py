@@ -36,13 +36,24 @@ class Player:
         if message.type == "error" and "404" not in message.text:
             self.errors.append(message.text)
 
+    def forgive(self, status: int) -> None:
+        """Drop the console's notes of responses with ``status`` that the test made happen on purpose."""
+        self.errors[:] = [error for error in self.errors if f"status of {status}" not in error]
+
     def open(self, path: str) -> None:
         self.page.goto(self.base + path)
 
-    def shot(self, name: str) -> Path:
+    def shot(self, name: str, full_page: bool = True) -> Path:
+        """Save a screenshot (``full_page=False``: what the screen shows, fixed bars where they sit)."""
         path = self.artifacts / f"{name}.png"
-        self.page.screenshot(path=str(path), full_page=True)
+        self.page.screenshot(path=str(path), full_page=full_page)
         return path
+
+    def in_view(self, selector: str) -> bool:
+        """True when the element is drawn wholly inside the screen as it is scrolled now."""
+        box = self.page.locator(selector).first.bounding_box()
+        size = self.page.viewport_size
+        return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1
 
     def seat(self, game_id: str) -> dict[str, Any]:
         kept = self.page.evaluate("id => localStorage.getItem('backroom.seat.' + id)", game_id)

@@ -34,4 +34,9 @@ def test_the_docs_page_lists_every_route_and_each_games_commands(
     for game in ("slush-fund-2", "politrickers"):
         assert reader.page.get_by_text(f"{game}.Command", exact=True).count() >= 1
     assert all(url.startswith(reader.base) for url in requests), "the explorer reached outside Backroom"
+    reader.page.click("button.authorize")  # a seat token is entered once, for every request
+    reader.page.wait_for_selector(".modal-ux input[type='text'], .modal-ux input[type='password']")
+    assert "seat token" in (reader.page.text_content(".modal-ux") or "")
+    reader.page.keyboard.press("Escape")
+    assert reader.page.get_attribute("text=Back to the Backroom lobby", "href") == "/"
     reader.shot("api-explorer")

@@ -38,15 +38,15 @@ def test_three_players_play_tricks_and_no_page_shows_another_seats_hand(
     eve = player("Eve", phone=True)
     join_by_link(eve, link)
     for each in (cleo, dan, eve):
-        each.page.wait_for_selector(".pt-board .my-hand")
+        each.page.wait_for_selector(".own-hand")
     seats = {each.seat(game_id)["seat"]: each for each in (cleo, dan, eve)}
     assert sorted(seats) == [0, 1, 2]
 
     chair = seats[summary(server.base, game_id)["to_act"][0]]
     before = summary(server.base, game_id)["version"]
-    chair.page.focus(".my-hand button.card")  # the keyboard alone: pick a card, then play it
+    chair.page.focus(".own-hand button.card")  # the keyboard alone: pick a card, then play it
     chair.page.keyboard.press("Enter")
-    chair.page.wait_for_selector(".my-hand button.card[aria-pressed='true']")
+    chair.page.wait_for_selector(".own-hand button.card[aria-pressed='true']")
     chair.page.focus("button.move")
     chair.page.keyboard.press("Enter")
     wait_for_change(server.base, game_id, before)
@@ -57,7 +57,7 @@ def test_three_players_play_tricks_and_no_page_shows_another_seats_hand(
     )
     assert checked > 0
     for each in seats.values():
-        assert each.page.locator(".pt-board .my-hand [data-card]").count() > 0
+        assert each.page.locator(".own-hand [data-card]").count() > 0
         assert each.page.locator(".libra .plate").count() == 2
     cleo.shot("politrickers-table-cleo")
     cleo.page.click("text=Show the view as data")  # the generic renderer draws any view as data

@@ -65,7 +65,13 @@ def test_two_players_open_join_and_play_while_neither_page_shows_the_others_hidd
     phone = player("Bob on a phone", phone=True)
     phone.keep_seat(game_id, bob.seat(game_id))
     phone.open(f"/games/{game_id}")
-    phone.page.wait_for_selector(".sf2 .player .hand")
+    phone.page.wait_for_selector(".sf2 .player .deck")
+    phone.page.wait_for_selector(".dock .own-hand")
     width = phone.page.evaluate("document.documentElement.scrollWidth")
     assert width <= 392, f"the phone layout scrolls sideways ({width}px)"
+    clipped = phone.page.evaluate(
+        "() => [...document.querySelectorAll('.card .kind')]"
+        ".filter(k => k.scrollWidth > k.clientWidth + 1).length"
+    )
+    assert clipped == 0, "a power card's name is clipped"
     phone.shot("slush-fund-2-phone")

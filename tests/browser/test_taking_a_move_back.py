@@ -58,7 +58,10 @@ def test_a_step_is_undone_at_once_and_a_turn_only_with_the_opponents_consent(
     mover.page.click(_button("RequestTakeBack"))
     version = settle(version)
     other.page.wait_for_selector(".consent.asked")
-    assert names[mover_seat] in (other.page.text_content(".consent") or "")
+    asked = other.page.text_content(".consent") or ""
+    assert names[mover_seat] in asked and "drew" in asked, asked  # what is taken back, in the log's words
+    assert "versions" not in asked and "Waiting for you" in asked
+    mover.page.wait_for_selector(f".consent:has-text('Waiting for {names[1 - mover_seat]}')")
     other.shot("take-back-asks-for-consent")
     other.page.click(_button("ApproveTakeBack"))
     version = settle(version)

@@ -68,3 +68,13 @@ def test_a_fork_needs_a_set_up_version_and_a_valid_body(finished_slush_fund: Gam
     ):
         answer = game.client.post(f"/api/games/{game.id}/fork", json=body)
         assert 400 <= answer.status_code < 500 and answer.json()["error"]["code"] == code
+
+
+def test_a_forks_summary_says_it_is_a_sandbox_and_a_real_games_says_nothing(
+    finished_slush_fund: Game,
+) -> None:
+    """The lobby keeps sandboxes out of its public lists by the summary's ``forked_from``."""
+    forked = fork(finished_slush_fund, 10)
+    summary = finished_slush_fund.client.get(f"/api/games/{forked.id}").json()
+    assert summary["forked_from"]["id"] == finished_slush_fund.id
+    assert "forked_from" not in finished_slush_fund.client.get(f"/api/games/{finished_slush_fund.id}").json()

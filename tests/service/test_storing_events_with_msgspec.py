@@ -10,11 +10,13 @@ import pytest
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import resolve_topic
 
-from api.service.store import Attempted, Row, Snapshot, TableMapper
+from api.service.store import Attempted, ChatRow, Row, Snapshot, TableMapper
 from domain import stored
+from domain.chat import ChatSent
 from domain.table import (
     AnyTableEvent,
     GameEventRecorded,
+    SeatLinkReissued,
     SeatTaken,
     TableForked,
     TableOpened,
@@ -57,6 +59,7 @@ EXAMPLES = [
     GameEventRecorded(version=3, at=AT, command_id="c2", event=msgspec.Raw(b'{"type":"X"}'), turn=False),
     TakeBackNoted(version=4, at=AT, seat=0, event=msgspec.Raw(b'{"type":"TakeBackLapsed","reason":"time"}')),
     TableForked(version=2, at=AT, source="g", source_version=9, state=msgspec.Raw(b"null"), effective=5),
+    SeatLinkReissued(version=5, at=AT, seat=1, command_id="c5", command_digest="d5", token_digest="c" * 64),
 ]
 
 
@@ -97,6 +100,15 @@ def test_a_snapshot_and_an_attempt_round_trip() -> None:
     assert isinstance(back, Snapshot) and back.table == table
     attempt = Attempted(originator_id=uuid4(), originator_version=2, timestamp=AT, seat=1, outcome="refused")
     assert mapper.to_domain_event(mapper.to_stored_event(attempt)) == attempt
+
+
+def test_a_chat_message_round_trips_in_its_own_stream() -> None:
+    """A chat row keeps its seat, time and text; its number is the row's version."""
+    mapper = _mapper()
+    row = ChatRow(uuid4(), ChatSent(number=3, at=AT, seat=1, text="gg \N{SMILING FACE WITH SMILING EYES}"))
+    stored_row = mapper.to_stored_event(row)
+    assert (stored_row.topic, stored_row.originator_version) == (stored.CHAT_TOPIC, 3)
+    assert mapper.to_domain_event(stored_row) == row
 
 
 def test_a_row_that_does_not_fit_its_type_is_refused() -> None:

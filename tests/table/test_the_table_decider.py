@@ -16,6 +16,8 @@ from domain.table import (
     IdempotencyKeyReused,
     NothingOverdue,
     NotStarted,
+    ReissueSeatLink,
+    SeatLinkReissued,
     TableContext,
     TableFull,
     TableOpened,
@@ -135,3 +137,29 @@ def test_the_log_folded_again_from_its_stored_bytes_is_the_table_decided() -> No
     for actor, command in ((0, Take(count=2)), (1, Choose(option="return")), (1, Take(count=1)), (0, Pass())):
         log.send(actor, command)
     assert log.refolded() == log.table
+
+
+def test_a_new_seat_link_replaces_the_token_and_changes_nothing_of_the_game() -> None:
+    """Rule 5: the seat's digest is replaced; the game state and the chance position stay; an open
+    take-back request does not lapse; someone without a seat cannot replace anyone's link."""
+    log = Log(TOLL)
+    log.send(0, Take(count=1))
+    log.send(0, RequestTakeBack())
+    before = log.table
+    [reissued] = log.send(1, ReissueSeatLink(token_digest="new"))
+    assert isinstance(reissued, SeatLinkReissued) and reissued.seat == 1
+    after = log.table
+    assert after.token_digests[1] == "new" and after.token_digests[0] == before.token_digests[0]
+    assert (after.game_state, after.effective, after.ledger) == (
+        before.game_state,
+        before.effective,
+        before.ledger,
+    )
+    with pytest.raises(NotStarted):
+        decide_table(
+            TOLL,
+            after,
+            NEWCOMER,
+            ReissueSeatLink(token_digest="x"),
+            TableContext(now=START, command_id="n", digest=""),
+        )

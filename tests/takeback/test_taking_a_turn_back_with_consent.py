@@ -127,3 +127,15 @@ def test_the_time_to_answer_is_configured_by_the_deployment(tmp_path: Path) -> N
     assert Settings.from_env(settings.to_env()).takeback_seconds == 30
     with TestClient(create_app(settings, games={PILE.id: PILE})) as client:
         assert client.app.state.tables.takeback_timeout == timedelta(seconds=30)  # type: ignore[attr-defined]
+
+
+def test_a_refused_request_is_not_asked_again_until_someone_acts(client: TestClient) -> None:
+    """A "no" is not worn down: the asker may ask again only once someone has acted (takeback/refused)."""
+    game = Game(client, "slush-fund-2", 2)
+    game.play_turn(random.Random(2))
+    game.ok(RED, REQUEST)
+    game.ok(BLUE, REFUSE)
+    assert "RequestTakeBack" not in game.offered(RED)
+    game.refused(RED, REQUEST, "takeback/refused")
+    game.play(BLUE, "DrawCards")  # someone acted: the asker's latest turn is no longer the latest
+    assert game.send(RED, REQUEST).json()["error"]["code"] != "takeback/refused"

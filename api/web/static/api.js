@@ -58,6 +58,11 @@ export function keepSeat(gameId, seat) {
   localStorage.setItem(seatKey(gameId), JSON.stringify(seat));
 }
 
+/** Forget this browser's seat at a game (its token was replaced elsewhere). */
+export function forgetSeat(gameId) {
+  localStorage.removeItem(seatKey(gameId));
+}
+
 /** Every game this browser holds a seat at. */
 export function keptGames() {
   const found = [];
@@ -80,8 +85,9 @@ export const gamePath = (gameId) => `/api/games/${encodeURIComponent(gameId)}`;
  * Follow a game's Server-Sent Events stream, read with fetch so the token travels in a header (never
  * in the address). Calls onEvent({id, event, data}) per message and reconnects with Last-Event-ID.
  * Resolves to false at once when the server has no stream (the caller then polls instead).
+ * `query()` gives the stream's query string at each (re)connection (the chat's cursor).
  */
-export async function follow(gameId, token, lastId, onEvent, signal, onState = () => {}) {
+export async function follow(gameId, token, lastId, onEvent, signal, onState = () => {}, query = () => "") {
   let last = lastId;
   let failures = 0;
   while (!signal.aborted) {
@@ -90,7 +96,7 @@ export async function follow(gameId, token, lastId, onEvent, signal, onState = (
     if (last !== null && last !== undefined) headers["Last-Event-ID"] = String(last);
     let response;
     try {
-      response = await fetch(`${gamePath(gameId)}/stream`, { headers, signal, cache: "no-store" });
+      response = await fetch(`${gamePath(gameId)}/stream${query()}`, { headers, signal, cache: "no-store" });
     } catch (error) {
       if (signal.aborted) return true;
       response = null;

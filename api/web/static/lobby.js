@@ -1,7 +1,8 @@
 // The lobby (/): games on offer, open tables to join, games to watch, finished games to replay, and
 // a form to open a table. The creator joins like anyone else; the join link carries no token.
 
-import { get, keepSeat, mySeat, post, sleep } from "./api.js";
+import { gamePath, get, keepSeat, keptGames, mySeat, post, sleep } from "./api.js";
+import { OptionsForm, chosenOptions, fieldOf } from "./options.js";
 import { Notice, crumbs, html, mount, outcomeText, useEffect, useState } from "./ui.js";
 
 const REFRESH_MS = 4000;
@@ -47,13 +48,43 @@ function Lobby() {
           <p>${game.summary}</p></li>`)}</ul>
       </section>
     </div>
+    <${MyTables} />
     ${LISTS.map((list) => html`<${GameList} key=${list.status} list=${list} found=${lists[list.status]} />`)}`;
 }
 
+/** The tables this browser holds a seat at (its seat tokens live here only), newest first. */
+function MyTables() {
+  const [tables, setTables] = useState(null);
+  useEffect(() => {
+    const ids = keptGames();
+    Promise.all(ids.map((id) => get(gamePath(id)).catch(() => null))).then((found) => {
+      setTables(found.filter(Boolean).sort((a, b) => String(b.updated_at).localeCompare(String(a.updated_at))));
+    });
+  }, []);
+  if (!tables || !tables.length) return "";
+  return html`<section class="card-panel games mine" aria-labelledby="list-mine" data-list="mine">
+    <h2 id="list-mine">Your tables on this device <span class="muted">(${tables.length})</span></h2>
+    <p class="muted">To play one of them on another device, open it and take a private seat link.</p>
+    <ul>${tables.map((game) => {
+      const seat = mySeat(game.id);
+      const you = seat ? seatNameOf(game, seat.seat) : "";
+      const turn = seat && game.to_act.includes(seat.seat);
+      return html`<li key=${game.id} data-game=${game.id}>
+        <a class="button" href=${`/games/${game.id}`} aria-label=${`${turn ? "Your move" : "Open"}: ${game.title} as ${you}`}>${turn ? "Your move" : "Open"}</a>
+        <strong>${game.title}</strong> <span class="muted">as ${you} · ${game.status}${game.forked_from ? " · sandbox" : ""}</span>
+      </li>`;
+    })}</ul>
+  </section>`;
+}
+
+const seatNameOf = (game, seat) => (game.seats[seat] && game.seats[seat].name) || "open seat";
+
 function GameList({ list, found }) {
-  const games = found ? found.games : null;
+  // Sandboxes (forks of finished games) are nobody's real game: this browser lists its own above.
+  const games = found ? found.games.filter((game) => !game.forked_from) : null;
+  const hidden = found ? found.games.length - games.length : 0;
   return html`<section class="card-panel games" aria-labelledby=${`list-${list.status}`} data-list=${list.status}>
-    <h2 id=${`list-${list.status}`}>${list.title}${found ? html` <span class="muted">(${found.total})</span>` : ""}</h2>
+    <h2 id=${`list-${list.status}`}>${list.title}${found ? html` <span class="muted">(${found.total - hidden})</span>` : ""}</h2>
     ${games === null ? html`<p class="muted">Loading…</p>` : !games.length ? html`<p class="muted">${list.empty}</p>` : html`
       <ul>${games.map((game) => {
         const seat = mySeat(game.id);
@@ -76,33 +107,37 @@ function NewTable({ catalogue, setNotice }) {
   const [seats, setSeats] = useState(game.min_seats);
   const [name, setName] = useState(localStorage.getItem("backroom.name") || "");
   const [options, setOptions] = useState({});
+  const [refusal, setRefusal] = useState(null); // the server's own message, and the option it names
   const [busy, setBusy] = useState(false);
-  const properties = optionProperties(game.options_schema);
 
   const choose = (id) => {
     const next = catalogue.find((g) => g.id === id);
     setGameId(id);
     setSeats(next.min_seats);
     setOptions({});
+    setRefusal(null);
   };
 
   const submit = async (event) => {
     event.preventDefault();
     setBusy(true);
+    setRefusal(null);
+    let opened;
     try {
-      const chosen = {};
-      for (const [key, text] of Object.entries(options)) {
-        if (text === "" || text === undefined) continue;
-        chosen[key] = properties[key] && properties[key].kind === "boolean" ? text : JSON.parse(text);
-      }
-      const opened = await post("/api/games", { game: game.id, seats: Number(seats), options: chosen });
+      opened = await post("/api/games", { game: game.id, seats: Number(seats), options: chosenOptions(game.options_schema, options) });
+    } catch (error) {
+      setRefusal({ text: error.message, field: fieldOf(error.message) });
+      setBusy(false);
+      return;
+    }
+    try {
       const trimmed = name.trim();
       localStorage.setItem("backroom.name", trimmed);
       const seating = await post(`/api/games/${opened.id}/join`, { name: trimmed });
       keepSeat(opened.id, { seat: seating.seat, token: seating.token, name: trimmed });
       location.assign(`/games/${opened.id}`);
     } catch (error) {
-      setNotice({ kind: "error", text: error instanceof SyntaxError ? `An option is not valid JSON: ${error.message}` : error.message });
+      setNotice({ kind: "error", text: error.message });
       setBusy(false);
     }
   };
@@ -117,38 +152,11 @@ function NewTable({ catalogue, setNotice }) {
       disabled=${game.min_seats === game.max_seats} onInput=${(e) => setSeats(e.target.value)} />
     <label for="new-name">Your name</label>
     <input id="new-name" name="name" required maxlength="40" autocomplete="nickname" value=${name} onInput=${(e) => setName(e.target.value)} />
-    ${Object.keys(properties).length ? html`<details class="options"><summary>Table options</summary>
-      ${Object.entries(properties).map(([key, spec]) => html`<${OptionField} key=${key} name=${key} spec=${spec}
-        value=${options[key]} onChange=${(value) => setOptions({ ...options, [key]: value })} />`)}
-    </details>` : ""}
+    <${OptionsForm} key=${game.id} schema=${game.options_schema} values=${options} refusal=${refusal}
+      onChange=${(key, value) => { setOptions({ ...options, [key]: value }); setRefusal(null); }} />
+    ${refusal ? html`<p class="notice error form-refusal" role="alert" id="options-refusal">${refusal.text}</p>` : ""}
     <button type="submit" disabled=${busy}>Open the table and sit down</button>
   </form>`;
-}
-
-/** The game's options from its JSON schema: {name: {kind, title, placeholder, choices}}. */
-function optionProperties(schema) {
-  const root = schema && schema.$ref ? schema.$defs[schema.$ref.split("/").pop()] : schema;
-  const found = {};
-  for (const [key, spec] of Object.entries((root && root.properties) || {})) {
-    const types = spec.anyOf ? spec.anyOf.map((s) => s.type) : [spec.type];
-    const kind = spec.enum ? "choice" : types.includes("boolean") ? "boolean" : types.includes("integer") || types.includes("number") ? "number" : "json";
-    found[key] = { kind, title: spec.title || key.replace(/_/g, " "), choices: spec.enum, placeholder: JSON.stringify(spec.default ?? null) };
-  }
-  return found;
-}
-
-function OptionField({ name, spec, value, onChange }) {
-  const id = `option-${name}`;
-  if (spec.kind === "boolean") {
-    return html`<label class="check"><input id=${id} type="checkbox" checked=${!!value} onChange=${(e) => onChange(e.target.checked)} /> ${spec.title}</label>`;
-  }
-  if (spec.kind === "choice") {
-    return html`<label for=${id}>${spec.title}</label><select id=${id} value=${value || ""} onChange=${(e) => onChange(e.target.value ? JSON.stringify(e.target.value) : "")}>
-      <option value="">default</option>${spec.choices.map((c) => html`<option value=${c}>${c}</option>`)}</select>`;
-  }
-  return html`<label for=${id}>${spec.title} <span class="muted">(default ${spec.placeholder})</span></label>
-    <input id=${id} type=${spec.kind === "number" ? "number" : "text"} value=${value || ""} placeholder=${spec.placeholder}
-      onInput=${(e) => onChange(e.target.value)} />`;
 }
 
 mount(Lobby);

@@ -5,6 +5,7 @@
 import { Refusal, follow, gameIdFromPath, gamePath, get, keepSeat, mySeat, post, sleep } from "./api.js";
 import { rendererFor } from "./games/index.js";
 import * as generic from "./games/generic.js";
+import { ChatLog, loadChat } from "./chat.js";
 import { EventLog, Notice, crumbs, html, mount, outcomeText, seatName, useEffect, useMemo, useRef, useState } from "./ui.js";
 
 const SPEEDS = [["0.5", 2000], ["1", 1000], ["2", 500], ["4", 250]];
@@ -24,14 +25,26 @@ export function normaliseTimeline(raw, summary) {
       const who = entry.seat === null || entry.seat === undefined ? "" : ` (${seatName(summary, entry.seat)})`;
       marks.push({ kind: "turn", label: `Turn ${entry.turn}${who}`, version: entry.version, reverted });
     }
-    return { version: entry.version, description: entry.description, reverted, boundary: Boolean(entry.round_start) };
+    return { version: entry.version, at: entry.at, seat: entry.seat, event: entry.event, description: entry.description,
+      reverted, boundary: Boolean(entry.round_start) };
   });
   return { entries, marks, ranges };
 }
 
 function initialVersion() {
-  const v = Number(new URLSearchParams(location.search).get("v"));
+  const asked = new URLSearchParams(location.search).get("v");
+  const v = /^\d+$/.test(asked || "") ? Number(asked) : NaN;
   return Number.isInteger(v) && v > 0 ? v : null;
+}
+
+/** The notice for a deep link (?v=...) naming no version of this game, or null. */
+function badLink(entries) {
+  const asked = new URLSearchParams(location.search).get("v");
+  if (asked === null) return null;
+  const v = initialVersion();
+  if (v !== null && entries.some((e) => e.version === v)) return null;
+  const last = entries.length ? entries[entries.length - 1].version : 0;
+  return { kind: "error", text: `This game has no version “${asked}” (its versions run from 1 to ${last}); showing the last one.` };
 }
 
 function Replay() {
@@ -49,6 +62,7 @@ function Replay() {
   const [shown, setShown] = useState(null);
   const [notice, setNotice] = useState(null);
   const cache = useRef(new Map());
+  const [chat, setChat] = useState([]);
 
   useEffect(() => {
     (async () => {
@@ -91,12 +105,17 @@ function Replay() {
       // A deep link into a taken-back range shows that version, so the steps must include it.
       const linked = initialVersion();
       if (linked && loaded.entries.some((e) => e.version === linked && e.reverted)) setShowReverted(true);
+      const wrong = badLink(loaded.entries);
+      if (wrong) { setNotice(wrong); setVersion(null); }
       setTimeline(loaded);
     }).catch((error) => {
       setNotice({ kind: "error", text: error.message });
       if (perspective !== "own") setPerspective("own");
     });
   }, [id, token, perspective, summary && summary.status, moves]);
+
+  // What was said at the table, shown up to the time of the version on the board.
+  useEffect(() => { loadChat(id).then(setChat).catch(() => {}); }, [id, moves]);
 
   const steps = useMemo(() => (timeline ? timeline.entries.filter((e) => showReverted || !e.reverted).map((e) => e.version) : []), [timeline, showReverted]);
   const last = steps.length ? steps[steps.length - 1] : 0;
@@ -216,6 +235,8 @@ function Replay() {
           onInput=${(e) => { setPlaying(false); go(Number(e.target.value)); }} />
       </div>
       <${Ticks} ranges=${timeline.ranges} steps=${steps} />
+    </section>
+    <section class="replay-options" aria-label="Replay options">
       <div class="row">
         ${timeline.marks.length ? html`<label for="jump">Jump to</label>
           <select id="jump" value="" onChange=${(e) => { if (e.target.value) { setPlaying(false); setVersion(Number(e.target.value)); } }}>
@@ -240,13 +261,16 @@ function Replay() {
     <div class="table-grid">
       <section class="board" aria-label=${`The table at version ${at}`} data-version=${shown ? shown.version : ""}>
         ${entry ? html`<p class="now-showing"><strong>v${at}</strong> ${entry.description}${entry.reverted ? " (taken back)" : ""}</p>` : ""}
-        ${view ? html`<${R.Board} view=${view} seat=${seat} summary=${summary} picked=${null} onPick=${null} toAct=${shown.to_act || []} />`
+        ${view ? html`<${R.Board} view=${view} seat=${seat} summary=${summary} picked=${null} onPick=${null} toAct=${shown.to_act || []}
+            log=${timeline.entries.filter((e) => e.version <= at && !e.reverted)} />`
           : html`<p class="muted">${shown === null ? "Loading…" : "Nothing on the table yet at this version."}</p>`}
         ${R.own && view ? html`<details class="raw"><summary>Show the view as data</summary><${generic.Board} view=${view} /></details>` : ""}
       </section>
       <aside class="table-side">
         <${EventLog} entries=${timeline.entries} current=${at} reverted=${(v) => timeline.entries.some((e) => e.version === v && e.reverted)}
           onPick=${(v) => { setPlaying(false); setVersion(v); }} label="Every version" />
+        <section class="chat" aria-labelledby="chat-title"><h2 id="chat-title">Table talk <span class="muted">(until this version)</span></h2>
+          <${ChatLog} messages=${chat} upto=${entry && index < steps.length - 1 ? entry.at : null} /></section>
       </aside>
     </div>`;
 }

@@ -1,10 +1,14 @@
 // The game table (/games/{id}): your view drawn by the game's renderer, your legal moves as
 // controls, the event log, live updates, and the take-back (undo) and consent prompts.
 
-import { Refusal, commandKey, follow, gameIdFromPath, gamePath, get, keepSeat, mySeat, post, sleep } from "./api.js";
+import { Refusal, commandKey, follow, forgetSeat, gameIdFromPath, gamePath, get, keepSeat, mySeat, post, sleep } from "./api.js";
 import { rendererFor } from "./games/index.js";
 import * as generic from "./games/generic.js";
-import { EventLog, Notice, crumbs, html, mount, outcomeText, seatName, useCallback, useEffect, useRef, useState } from "./ui.js";
+import { SeatLink, claimFromLink } from "./seatlink.js";
+import { ChatPanel, loadChat } from "./chat.js";
+import { Consent, takeBacks } from "./consent.js";
+import { Controls, Dock, lastCards, playing } from "./moves.js";
+import { EventLog, Notice, crumbs, html, mount, outcomeText, plural, seatName, useCallback, useEffect, useRef, useState } from "./ui.js";
 
 const TAKE_BACKS = new Set(["TakeBack", "RequestTakeBack", "ApproveTakeBack", "RefuseTakeBack"]);
 const POLL_MS = 1000;
@@ -24,8 +28,18 @@ function Table() {
   const [notice, setNotice] = useState(null);
   const [busy, setBusy] = useState(false);
   const [picked, setPicked] = useState(null);
+  const [narrowed, setNarrowed] = useState(null); // the board target chosen for the picked card
+  const board = useRef(null);
   const [live, setLive] = useState("connecting");
   const [missing, setMissing] = useState(false);
+  const [chat, setChat] = useState([]);
+  const chatSeen = useRef(0); // the last message number shown: the stream resumes the chat after it
+  const addChat = useCallback((found) => {
+    const fresh = found.filter((m) => m && m.number > chatSeen.current).sort((a, b) => a.number - b.number);
+    if (!fresh.length) return;
+    chatSeen.current = fresh[fresh.length - 1].number;
+    setChat((old) => [...old, ...fresh]);
+  }, []);
   const known = useRef({ version: 0, logged: 0, running: null, again: false });
   const floor = useRef(0); // the version our own join reached: reads wait for the read side to get there
   const token = mine ? mine.token : null;
@@ -79,12 +93,26 @@ function Table() {
             // A seat just taken may not have reached the read side yet: look again shortly.
             await sleep(150);
             state.again = true;
+          } else if (error instanceof Refusal && error.code === "auth/invalid_token" && token) {
+            // A newer seat link replaced this browser's token: the seat lives on another device now.
+            forgetSeat(id);
+            setMine(null);
+            setNotice({ kind: "info", text: "Your seat moved to another device (a newer seat link replaced this browser's). You are watching." });
           } else setNotice({ kind: "error", text: error.message });
         }
       } while (state.again);
     })().finally(() => { state.running = null; });
     return state.running;
   }, [id, token, addToLog]);
+
+  // Opened with a private seat link (#seat=...): this browser takes the seat, the address drops the token.
+  useEffect(() => {
+    claimFromLink(id).then((claimed) => {
+      if (!claimed) return;
+      if (claimed.seat) setMine(claimed.seat);
+      setNotice(claimed.notice);
+    });
+  }, [id]);
 
   useEffect(() => {
     get(gamePath(id)).then(async (first) => {
@@ -101,14 +129,16 @@ function Table() {
     known.current = { version: Math.max(floor.current, known.current.version), logged: 0, running: null, again: false };
     setLog([]);
     (async () => {
-      await refresh(); // then the stream resumes after what the feed already gave
+      await Promise.all([refresh(), loadChat(id).then(addChat).catch(() => {})]); // then the stream resumes after both
       if (stop.signal.aborted) return;
       const onEvent = (message) => {
         const data = message.json;
+        if (message.event === "chat") { addChat([data]); return; }
         if (data && typeof data.version === "number" && data.description) addToLog([data]);
         refresh();
       };
-      const streamed = await follow(id, token, known.current.logged || null, onEvent, stop.signal, setLive);
+      const streamed = await follow(id, token, known.current.logged || null, onEvent, stop.signal, setLive,
+        () => `?chat_after=${chatSeen.current}`);
       if (streamed || stop.signal.aborted) return;
       setLive("polling");
       while (!stop.signal.aborted) {
@@ -117,13 +147,23 @@ function Table() {
         try {
           const latest = await get(gamePath(id), { signal: stop.signal });
           if (latest.version !== known.current.version) refresh();
+          loadChat(id).then(addChat).catch(() => {});
         } catch {
           /* the next round tries again */
         }
       }
     })();
     return () => stop.abort();
-  }, [id, token, refresh, addToLog]);
+  }, [id, token, refresh, addToLog, addChat]);
+
+  // The last move stands out on the board: every card it names (the game's modules mark cards with data-card).
+  useEffect(() => {
+    const box = board.current;
+    if (!box) return;
+    const cards = lastCards(log);
+    for (const old of box.querySelectorAll(".last-move")) if (!cards.has(old.dataset.card)) old.classList.remove("last-move");
+    for (const card of cards) for (const found of box.querySelectorAll(`[data-card="${card}"]`)) found.classList.add("last-move");
+  });
 
   const send = async (command) => {
     setBusy(true);
@@ -137,6 +177,7 @@ function Table() {
       setSeen(ruling);
       addToLog(ruling.events);
       setPicked(null);
+      setNarrowed(null);
     } catch (error) {
       const clash = error instanceof Refusal && (error.status === 409 || error.status === 412);
       setNotice({ kind: clash ? "info" : "error", text: clash ? "The table moved on before your command arrived; here it is now." : error.message });
@@ -154,7 +195,7 @@ function Table() {
       floor.current = seating.game.version;
       keepSeat(id, seat);
       setMine(seat);
-      setNotice({ kind: "info", text: `You sit at seat ${seating.seat + 1}.` });
+      setNotice({ kind: "info", text: `You sat down as ${name}.` });
     } catch (error) {
       setNotice({ kind: "error", text: error.message });
     } finally {
@@ -166,6 +207,7 @@ function Table() {
   if (!summary || !renderer) return html`<p class="muted">Loading the table…</p><${Notice} notice=${notice} />`;
   const R = renderer;
   const seat = seen && seen.seat !== undefined ? seen.seat : null;
+  const seated = seat !== null && seat !== undefined;
   const toAct = (seen && seen.to_act) || summary.to_act || [];
   const view = seen ? seen.view : null;
   const commands = legal.commands || [];
@@ -173,28 +215,55 @@ function Table() {
   const moves = commands.filter((c) => !TAKE_BACKS.has(c.type));
   const describe = (command) => R.label(command, view, seat) || generic.label(command);
   const undone = takeBacks(log);
-  document.title = `${seat !== null && seat !== undefined && toAct.includes(seat) ? "● Your move · " : ""}${summary.title} · Backroom`;
-  const onPick = (card) => setPicked((old) => (old === card ? null : card));
+  document.title = `${seated && toAct.includes(seat) ? "● Your move · " : ""}${summary.title} · Backroom`;
+  let play = playing({ R, moves, picked, narrowed, view, seat, summary, toAct });
+  if (picked !== null && !play.playable.has(picked)) play = playing({ R, moves, picked: null, narrowed: null, view, seat, summary, toAct });
+  const onPick = (card) => {
+    setNarrowed(null);
+    if (!play.playable.has(card)) {
+      setPicked(null);
+      setNotice({ kind: "error", text: play.why(card) });
+      return;
+    }
+    setNotice(null);
+    setPicked((old) => (old === card ? null : card));
+  };
+  const onPlay = (card) => {
+    const only = moves.filter((c) => R.cardOf(c) === card);
+    if (only.length === 1) send(only[0]);
+    else if (only.length) { setPicked(card); setNotice({ kind: "info", text: "This card has several moves: pick where it goes, or a move below." }); }
+  };
+  const onTarget = (target) => {
+    const here = play.targets.get(target) || [];
+    if (here.length === 1) send(here[0]);
+    else setNarrowed(target);
+  };
+  const hand = R.Hand && seated ? html`<${R.Hand} view=${view} seat=${seat} picked=${picked} playable=${play.playable}
+    onPick=${moves.length ? onPick : null} onPlay=${moves.length ? onPlay : null} />` : "";
   return html`
-    <${Heading} summary=${summary} seat=${seat} mine=${mine} live=${live} version=${known.current.version} />
-    <${Notice} notice=${notice} />
+    <${Heading} summary=${summary} seat=${seat} mine=${mine} live=${live} version=${known.current.version} setMine=${setMine} />
+    ${seated ? "" : html`<${Notice} notice=${notice} />`}
     ${summary.status === "waiting" && !mine ? html`<${JoinForm} summary=${summary} onJoin=${join} busy=${busy} />` : ""}
     ${summary.status === "over" ? html`<p class="outcome" role="status">${outcomeText(summary)} <a href=${`/games/${encodeURIComponent(id)}/replay`}>Replay the game</a></p>` : ""}
     <div class="table-grid">
-      <section class="board" aria-label="The table">
-        <${R.Board} view=${view} seat=${seat} summary=${summary} picked=${picked} onPick=${moves.length ? onPick : null} toAct=${toAct} />
+      <section class="board" aria-label="The table" ref=${board}>
+        <${R.Board} view=${view} seat=${seat} summary=${summary} picked=${picked} onPick=${moves.length ? onPick : null} toAct=${toAct}
+          handElsewhere=${Boolean(hand)} targets=${play.targets} onTarget=${onTarget} log=${log} />
         ${R.own ? html`<details class="raw"><summary>Show the view as data</summary><${generic.Board} view=${view} /></details>` : ""}
       </section>
       <aside class="table-side">
-        <${Consent} commands=${undo} send=${send} busy=${busy} summary=${summary} request=${undone.request} />
-        <${Controls} moves=${moves} R=${R} describe=${describe} send=${send} busy=${busy} picked=${picked}
-          setPicked=${setPicked} seat=${seat} toAct=${toAct} summary=${summary} />
+        ${seated ? html`<${Dock} notice=${notice} hand=${hand}
+          consent=${html`<${Consent} commands=${undo} send=${send} busy=${busy} summary=${summary} request=${undone.request} log=${log} seat=${seat} />`}
+          controls=${html`<${Controls} R=${R} moves=${moves} shown=${play.shown} describe=${describe} send=${send} busy=${busy}
+            picked=${picked} clear=${() => { setPicked(null); setNarrowed(null); }} toAct=${toAct} summary=${summary}
+            hasCards=${play.playable.size > 0} />`} />` : ""}
         <${EventLog} entries=${log} reverted=${undone.reverted} />
+        <${ChatPanel} gameId=${id} token=${seated ? token : null} messages=${chat} onSent=${(m) => addChat([m])} />
       </aside>
     </div>`;
 }
 
-function Heading({ summary, seat, mine, live, version }) {
+function Heading({ summary, seat, mine, live, version, setMine }) {
   const id = summary.id;
   const link = `${location.origin}/games/${encodeURIComponent(id)}`;
   const [copied, setCopied] = useState(false);
@@ -221,8 +290,9 @@ function Heading({ summary, seat, mine, live, version }) {
       <label for="join-link">Join link (carries no seat token)</label>
       <input id="join-link" readonly value=${link} onFocus=${(e) => e.target.select()} />
       <button type="button" onClick=${copy}>${copied ? "Copied" : "Copy"}</button>
-      <span class="muted">${summary.open_seats.length} open seat(s)</span>
+      <span class="muted">${plural(summary.open_seats.length, "open seat")}</span>
     </div>` : ""}
+    ${seat !== null && seat !== undefined ? html`<${SeatLink} gameId=${id} mine=${mine} onNewSeat=${setMine} />` : ""}
     ${mine && mine.others ? html`<p class="sandbox">A sandbox: this browser holds every seat and plays whoever is to act.</p>` : ""}
   </section>`;
 }
@@ -242,66 +312,6 @@ function JoinForm({ summary, onJoin, busy }) {
     <input id="join-name" name="name" required maxlength="40" autocomplete="nickname" value=${name} onInput=${(e) => setName(e.target.value)} />
     <button type="submit" disabled=${busy}>Take a seat</button>
   </form>`;
-}
-
-/** The take-backs the log shows: the ranges taken back, and the open request (if any). */
-export function takeBacks(log) {
-  const ranges = [];
-  let request = null;
-  for (const entry of log) {
-    const event = entry.event || {};
-    if (event.type === "TurnTakenBack") { ranges.push([event.first, event.last]); request = null; }
-    else if (event.type === "TakeBackRequested") request = event;
-    else if (event.type === "TakeBackRefused" || event.type === "TakeBackLapsed") request = null;
-  }
-  return { ranges, request, reverted: (v) => ranges.some(([first, last]) => v >= first && v <= last) };
-}
-
-function Consent({ commands, send, busy, summary, request }) {
-  if (!commands.length) return "";
-  const asked = commands.some((c) => c.type === "ApproveTakeBack" || c.type === "RefuseTakeBack");
-  const text = {
-    TakeBack: "Take back my last step",
-    RequestTakeBack: "Ask to take back my turn",
-    ApproveTakeBack: "Allow the take-back",
-    RefuseTakeBack: "Refuse",
-  };
-  const asker = request ? seatName(summary, request.seat) : "Another player";
-  const range = request ? ` (versions ${request.first}–${request.last})` : "";
-  return html`<section class=${`consent ${asked ? "asked" : ""}`} role=${asked ? "alertdialog" : "region"}
-      aria-label=${asked ? "A take-back needs your consent" : "Undo"} aria-live="assertive">
-    <h2>${asked ? "Take-back requested" : "Undo"}</h2>
-    ${asked ? html`<p>${asker} asks to take back their turn${range}.${request && request.deadline
-      ? ` Answer by ${new Date(request.deadline).toLocaleTimeString()}.` : ""}</p>` : ""}
-    <div class="buttons">${commands.map((command, i) => html`<button key=${i} type="button" disabled=${busy}
-      class=${`takeback ${command.type === "RefuseTakeBack" ? "secondary" : ""}`} data-command=${JSON.stringify(command)}
-      onClick=${() => send(command)}>${text[command.type] || command.type}</button>`)}</div>
-  </section>`;
-}
-
-function Controls({ moves, R, describe, send, busy, picked, setPicked, seat, toAct, summary }) {
-  if (seat === null || seat === undefined) return "";
-  if (!moves.length) {
-    const waiting = toAct.length ? `Waiting for ${toAct.map((s) => seatName(summary, s)).join(", ")}.` : "";
-    return html`<section class="controls" aria-label="Your moves"><h2>Your moves</h2><p class="muted">${
-      summary.status === "over" ? "The game is over." : waiting || "Nothing to do yet."}</p></section>`;
-  }
-  const shown = picked === null ? moves : moves.filter((c) => { const k = R.cardOf(c); return k === null || k === picked; });
-  const groups = new Map();
-  for (const command of shown) {
-    const name = R.group(command) || "Moves";
-    if (!groups.has(name)) groups.set(name, []);
-    groups.get(name).push(command);
-  }
-  return html`<section class="controls" aria-label="Your moves">
-    <h2>Your moves <span class="muted">(${moves.length})</span></h2>
-    ${picked !== null ? html`<p class="muted">Showing moves with the picked card. <button type="button" class="linkish" onClick=${() => setPicked(null)}>Show all</button></p>`
-      : moves.length > 6 && moves.some((c) => R.cardOf(c) !== null) ? html`<p class="muted">Pick a card in your hand to narrow these moves.</p>` : ""}
-    ${[...groups.entries()].map(([name, list]) => html`<fieldset key=${name}><legend>${name}</legend>
-      ${list.map((command, i) => html`<button key=${i} type="button" class="move" disabled=${busy}
-        data-command=${JSON.stringify(command)} onClick=${() => send(command)}>${describe(command)}</button>`)}
-    </fieldset>`)}
-  </section>`;
 }
 
 mount(Table);

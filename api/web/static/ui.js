@@ -22,11 +22,28 @@ export function crumbs(parts) {
 
 export const plural = (count, word, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
 
-/** A seat's display name: "Ann (seat 1)". */
+/** A seat's display name: its player's name, or "open seat" (seats are never numbered on the pages). */
 export function seatName(summary, seat) {
   const entry = summary && summary.seats && summary.seats[seat];
   const name = entry && entry.name;
-  return name ? name : `Seat ${seat + 1}`;
+  return name ? name : "open seat";
+}
+
+/**
+ * Something on the board a picked card can go to (a politician, the slush fund, the trick): a button
+ * while the picked card has a move there, else the plain element. `targets` maps target keys to moves.
+ */
+export function Target({ target, targets, onTarget, label, className = "", children }) {
+  if (!targets || !targets.has(target)) return html`<div class=${className}>${children}</div>`;
+  return html`<button type="button" class=${`${className} target`} data-target=${target}
+    aria-label=${`${label}: play the picked card here`} onClick=${() => onTarget(target)}>${children}</button>`;
+}
+
+/** Scroll `box` (not the page) so that `item` is in view: the page itself must not jump. */
+export function scrollWithin(box, item) {
+  const top = item.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+  if (top < box.scrollTop) box.scrollTop = top;
+  else if (top + item.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + item.offsetHeight - box.clientHeight;
 }
 
 /** The log of what happened: one described event per line, newest last, announced politely. */
@@ -36,12 +53,12 @@ export function EventLog({ entries, current, onPick, reverted = () => false, lab
     const box = list.current;
     if (!box) return;
     const chosen = current !== undefined ? box.querySelector("[aria-current='true']") : null;
-    if (chosen) chosen.scrollIntoView({ block: "nearest" });
+    if (chosen) scrollWithin(box, chosen);
     else if (current === undefined) box.scrollTop = box.scrollHeight;
   }, [entries.length, current]);
   return html`<section class="log" aria-label=${label}>
     <h2>${label}</h2>
-    <ol ref=${list} class="log-list" aria-live=${onPick ? "off" : "polite"}>
+    <ol ref=${list} class="log-list" tabindex=${onPick ? undefined : "0"} aria-live=${onPick ? "off" : "polite"}>
       ${entries.map((entry) => {
         const here = current === entry.version;
         const undone = reverted(entry.version);

@@ -32,3 +32,13 @@ export function group() {
 export function cardOf(command) {
   return typeof command.card === "number" ? command.card : null;
 }
+
+/** Where on the board a command puts its card (a key the board's targets use); none by default. */
+export function targetOf() {
+  return null;
+}
+
+/** Why a card has no move now, in the game's words; null gives the table's own sentence. */
+export function whyNot() {
+  return null;
+}

@@ -4,7 +4,7 @@
 // Card ids (domain/games/politrickers/cards.py): Environment 0-9, Health 10-19, Safety 20-29,
 // Welfare 30-39 (id = suit offset + value - 1), then four Economy cards 40-43 and Migration 44.
 
-import { html, seatName } from "../ui.js";
+import { Target, html, plural, seatName } from "../ui.js";
 
 const SUITS = ["environment", "health", "safety", "welfare"];
 const ECONOMY_FIRST = 40;
@@ -24,14 +24,17 @@ export function card(id) {
   return { suit, value, name: `${value} of ${capital(suit)}`, short: String(value) };
 }
 
-function Card({ id, onPick, picked, small, owner }) {
+function Card({ id, onPick, onPlay, picked, small, owner, playable }) {
   const c = card(id);
-  const cls = `card pt ${c.suit} ${small ? "small" : ""} ${picked ? "picked" : ""}`;
+  const dim = playable === false;
+  const cls = `card pt ${c.suit} ${small ? "small" : ""} ${picked ? "picked" : ""} ${dim ? "unplayable" : ""}`;
   const face = html`<span class="pip">${c.short}</span><span class="suit" aria-hidden="true">${SUIT_ICONS[c.suit]}</span>${
     owner ? html`<span class="owner">${owner}</span>` : ""}`;
   if (onPick) {
+    // Named by hidden text, not aria-label: the name then holds what the face shows (WCAG 2.5.3).
     return html`<button type="button" class=${cls} data-card=${id} aria-pressed=${picked ? "true" : "false"}
-      aria-label=${`${c.name}${picked ? ", picked" : ""}`} onClick=${() => onPick(id)}>${face}</button>`;
+      onClick=${() => onPick(id)} onDblClick=${onPlay ? () => onPlay(id) : undefined}><span aria-hidden="true">${face}</span><span
+      class="visually-hidden">${c.name}${dim ? ", cannot be played now" : ""}</span></button>`;
   }
   return html`<span class=${cls} data-card=${id} role="img" aria-label=${`${c.name}${owner ? ` by ${owner}` : ""}`}
     title=${c.name}>${face}</span>`;
@@ -61,7 +64,7 @@ function Seat({ entry, name, chair, toAct, mine }) {
     <p><${Party} party=${entry.party} /> <span class="vp"><strong>${entry.vp}</strong> VP</span></p>
     <p><${Tokens} count=${entry.unspent_tokens} label=${`${entry.unspent_tokens} unspent Power Tokens`} />
       <span class="muted">${entry.unspent_tokens}/${TOKENS} tokens</span></p>
-    <p class="muted">${handCount} in hand · ${entry.tricks_won} tricks · ${faceDown} face-down</p>
+    <p class="muted">${handCount} in hand · ${plural(entry.tricks_won, "trick")} · ${faceDown} face-down</p>
     ${!mine && entry.hand.type === "OwnHand" && entry.hand.cards.length ? html`<div class="hand seen" aria-label=${`${name}'s hand`}>${
       entry.hand.cards.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}</div>` : ""}
   </li>`;
@@ -78,8 +81,9 @@ function Plate({ party, seats, names }) {
   </div>`;
 }
 
-function Trick({ trick, names }) {
-  return html`<section class="trick" aria-label="The current trick">
+function Trick({ trick, names, targets, onTarget }) {
+  return html`<section class="trick" aria-label="The current trick"><${Target} target="trick" targets=${targets} onTarget=${onTarget}
+    label="The trick" className="trick-area">
     <h3>Trick</h3>
     <p class="muted">Ruling party: ${trick.ruling_party ? html`<${Party} party=${trick.ruling_party} />` : "—"} ·
       ruling suit: ${trick.ruling_suit ? capital(trick.ruling_suit) : "—"} ·
@@ -88,7 +92,7 @@ function Trick({ trick, names }) {
       ? html`<${Back} key=${i} owner=${names[play.seat]} label=${`a face-down card by ${names[play.seat]}`} />`
       : html`<span key=${i} class=${play.type === "OwnFaceDownCard" ? "own-face-down" : ""}><${Card} id=${play.card} owner=${names[play.seat]} /></span>`)
       : html`<span class="muted">${names[trick.chair]} (the Chair) leads.</span>`}</div>
-  </section>`;
+  </${Target}></section>`;
 }
 
 function Finished({ view, names }) {
@@ -101,10 +105,63 @@ function Finished({ view, names }) {
   </section>`;
 }
 
-export function Board({ view, seat, summary, picked, onPick }) {
+const PLAYS = new Set(["CardPlayed", "CardPlayedFaceDown", "UnknownCardPlayedFaceDown", "MigrationPlayed"]);
+const ROUND_END = new Set(["PlayerDisgraced", "LibraCollapsed", "RoundScored"]);
+
+/**
+ * The trick just finished, read from the log until the next card is played: its plays, the
+ * sentence saying who won it, and, when the round ended with it, the round's sentences.
+ */
+export function finishedTrick(log) {
+  if (!log || !log.length) return null;
+  let end = log.length - 1;
+  while (end >= 0 && !(log[end].event && log[end].event.type === "TrickWon")) {
+    if (log[end].event && PLAYS.has(log[end].event.type)) return null; // a new trick has begun
+    end -= 1;
+  }
+  if (end < 0) return null;
+  const plays = [];
+  for (let i = end - 1; i >= 0 && !["TrickWon", "RoundDealtSeen", "RoundDealt"].includes(log[i].event && log[i].event.type); i -= 1) {
+    if (PLAYS.has(log[i].event.type)) plays.unshift(log[i].event);
+  }
+  const round = log.slice(end + 1).filter((entry) => entry.event && ROUND_END.has(entry.event.type));
+  const scored = round.find((entry) => entry.event.type === "RoundScored");
+  return { plays, won: log[end], round, scored: scored ? scored.event : null };
+}
+
+function LastTrick({ finished, names }) {
+  return html`<section class="last-trick" aria-label="The trick just played">
+    <h3>Last trick</h3>
+    <div class="plays">${finished.plays.map((play, i) => play.type === "CardPlayed"
+      ? html`<${Card} key=${i} id=${play.card} owner=${names[play.seat]} small=${true} />`
+      : play.type === "MigrationPlayed" ? html`<${Card} key=${i} id=${MIGRATION} owner=${names[play.seat]} small=${true} />`
+        : play.card !== undefined ? html`<span key=${i} class="own-face-down"><${Card} id=${play.card} owner=${names[play.seat]} small=${true} /></span>`
+          : html`<${Back} key=${i} owner=${names[play.seat]} label=${`a face-down card by ${names[play.seat]}`} />`)}</div>
+    <p><strong>${finished.won.description}</strong></p>
+  </section>`;
+}
+
+/** A number as the sheets print it: a true minus sign, "+" (or nothing) before gains, and 0 bare. */
+const signed = (n, plus) => (n > 0 ? `${plus}${n}` : n < 0 ? `\u2212${-n}` : "0");
+
+function RoundSheet({ finished, names }) {
+  const scored = finished.scored;
+  return html`<section class="sheet round-sheet" aria-label=${`Round ${scored.round_number} is over`}>
+    <h3>Round ${scored.round_number} is over: ${capital(String(scored.ending))}</h3>
+    <ul>${finished.round.map((entry) => html`<li key=${entry.version}>${entry.description}</li>`)}</ul>
+    <table class="score"><thead><tr><th scope="col">Player</th><th scope="col">This round</th><th scope="col">Total VP</th></tr></thead>
+      <tbody>${scored.round_vp.map((vp, seat) => html`<tr key=${seat}><th scope="row">${names[seat]}</th>
+        <td>${signed(vp, "+")}</td><td>${signed(scored.totals[seat], "")}</td></tr>`)}</tbody></table>
+  </section>`;
+}
+
+export function Board({ view, seat, summary, picked, onPick, handElsewhere = false, targets = null, onTarget = null, log = null }) {
   if (!view) return html`<p class="muted">The game has not started yet.</p>`;
   const names = view.seats.map((entry) => seatName(summary, entry.seat));
-  if (!view.trick) return html`<div class="pt-board"><${Finished} view=${view} names=${names} /></div>`;
+  const finished = finishedTrick(log);
+  if (!view.trick) {
+    return html`<div class="pt-board">${finished && finished.scored ? html`<${RoundSheet} finished=${finished} names=${names} />` : ""}<${Finished} view=${view} names=${names} /></div>`;
+  }
   const mine = seat === null || seat === undefined ? null : view.seats[seat];
   const hand = mine && mine.hand.type === "OwnHand" ? mine.hand.cards : [];
   const faceDown = mine && mine.set_aside_face_down.type === "OwnHand" ? mine.set_aside_face_down.cards : [];
@@ -113,8 +170,12 @@ export function Board({ view, seat, summary, picked, onPick }) {
       ${view.leftovers.count !== undefined ? `${view.leftovers.count} cards set aside unseen` : ""}</p>
     <ol class="seats" aria-label="Players">${view.seats.map((entry) => html`<${Seat} key=${entry.seat} entry=${entry}
       name=${names[entry.seat]} chair=${view.trick.chair === entry.seat} toAct=${view.to_act === entry.seat} mine=${seat === entry.seat} />`)}</ol>
+    ${finished && finished.scored ? html`<${RoundSheet} finished=${finished} names=${names} />` : ""}
     <div class="centre">
-      <${Trick} trick=${view.trick} names=${names} />
+      <div class="trick-column">
+        ${finished && !view.trick.plays.length ? html`<${LastTrick} finished=${finished} names=${names} />` : ""}
+        <${Trick} trick=${view.trick} names=${names} targets=${targets} onTarget=${onTarget} />
+      </div>
       <section class="libra" aria-label="The Libra Disc">
         <h3>Libra Disc</h3>
         <div class="plates"><${Plate} party="tails" seats=${view.seats} names=${names} /><${Plate} party="claws" seats=${view.seats} names=${names} /></div>
@@ -122,7 +183,7 @@ export function Board({ view, seat, summary, picked, onPick }) {
     </div>
     ${view.set_aside_face_up.length ? html`<section class="won-cards" aria-label="Cards out of play, face up"><h3>Played face up</h3>
       <div class="hand">${view.set_aside_face_up.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}</div></section>` : ""}
-    ${mine ? html`<section class="my-hand" aria-label="Your hand">
+    ${mine && !handElsewhere ? html`<section class="my-hand" aria-label="Your hand">
       <h3>Your hand <${Party} party=${mine.party} /></h3>
       <div class="hand" role="group" aria-label="Your hand">${hand.length ? hand.map((id) => html`<${Card} key=${id} id=${id}
         picked=${picked === id} onPick=${onPick} />`) : html`<span class="muted">no cards</span>`}</div>
@@ -150,4 +211,48 @@ export function group(command) {
 export function cardOf(command) {
   if (command.type === "PlayMigration") return MIGRATION;
   return typeof command.card === "number" ? command.card : null;
+}
+
+/** Your hand, drawn in the table's dock: cards with no move now are dimmed and say why when picked. */
+export function Hand({ view, seat, picked, playable, onPick, onPlay }) {
+  const mine = view && view.trick ? view.seats[seat] : null;
+  if (!mine) return "";
+  const hand = mine.hand.type === "OwnHand" ? mine.hand.cards : [];
+  const faceDown = mine.set_aside_face_down.type === "OwnHand" ? mine.set_aside_face_down.cards : [];
+  return html`<section class="own-hand" aria-label="Your hand">
+    <h2>Your hand <${Party} party=${mine.party} /> <span class="muted">(${plural(hand.length, "card")})</span></h2>
+    <div class="hand" role="group" aria-label="Your cards">${hand.length ? hand.map((id) => html`<${Card} key=${id} id=${id}
+      picked=${picked === id} playable=${onPick ? playable.has(id) : undefined} onPick=${onPick} onPlay=${onPlay} />`)
+      : html`<span class="muted">no cards</span>`}</div>
+    ${faceDown.length ? html`<p class="muted">Your face-down cards: ${faceDown.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}</p>` : ""}
+  </section>`;
+}
+
+/** Every card goes to the trick. */
+export function targetOf(command) {
+  return command.type === "PlayCard" || command.type === "PlayMigration" ? "trick" : null;
+}
+
+/** Why a card in your hand cannot be played now: the following rules, in the players' words. */
+export function whyNot(id, view, seat) {
+  const trick = view && view.trick;
+  const mine = trick ? view.seats[seat] : null;
+  if (!mine || mine.hand.type !== "OwnHand" || !trick.ruling_suit) return null;
+  const ruling = trick.ruling_suit;
+  const opposition = trick.opposition_suit;
+  const follows = (party) => (party === trick.ruling_party ? (c) => card(c).suit === ruling
+    : opposition ? (c) => card(c).suit === opposition : (c) => card(c).suit !== ruling);
+  const duty = (party) => (party === trick.ruling_party ? `follow ${capital(ruling)}`
+    : opposition ? `follow ${capital(opposition)}, the Opposition suit` : `play a suit other than ${capital(ruling)}`);
+  const policy = mine.hand.cards.filter((c) => c !== MIGRATION);
+  const other = mine.party === "tails" ? "claws" : "tails";
+  const own = policy.filter(follows(mine.party));
+  const flipped = policy.filter(follows(other));
+  const where = mine.party === trick.ruling_party ? "the Ruling Party" : "the Opposition";
+  if (own.length) {
+    const instead = flipped.length && mine.unspent_tokens ? ` (or spend a Power Token to switch party and ${duty(other)})` : "";
+    return `You are in ${where}: you must ${duty(mine.party)}${instead}.`;
+  }
+  if (flipped.length) return `You cannot ${duty(mine.party)}, so you must switch party and ${duty(other)}.`;
+  return null;
 }

@@ -4,21 +4,31 @@
 // Card ids (domain/games/slush_fund_2/cards.py): 0-29 red, 30-59 blue, each deck in the same order:
 // six $1M, seven $2M, six $3M, one $4M, two hackers, two accountants, three spies, three journalists.
 
-import { html, seatName } from "../ui.js";
+import { Target, html, plural, seatName } from "../ui.js";
 
 const PER_DECK = 30;
 const MONEY = [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4];
 const POWERS = ["hacker", "hacker", "accountant", "accountant", "spy", "spy", "spy", "journalist", "journalist", "journalist"];
 const COLOURS = ["red", "blue"];
 const STEPS = {
-  Choosing: "draw three cards or examine the slush fund",
-  Drawn: "recall, or stash a drawn card in the slush fund",
   Examining: "taking cards from the slush fund",
   Playing: "playing cards",
   Spying: "resolving a spy",
   Auditing: "resolving an accountant",
   Over: "the game is over",
 };
+const PENALTY_CARDS = 3; // a VP lost for every three cards left in one's deck
+
+/** What the player to act is doing, offering only what is possible (no examining an empty fund). */
+function stepText(view) {
+  if (view.step === "Choosing") return view.slush_fund.count ? "draw three cards or examine the slush fund" : "draw three cards (the slush fund is empty)";
+  if (view.step === "Drawn") {
+    const player = view.players[view.turn];
+    const contributed = player && player.contributions.some((side) => side.length);
+    return contributed ? "stash a drawn card in the slush fund, or recall" : "stash a drawn card in the slush fund";
+  }
+  return STEPS[view.step] || view.step;
+}
 
 /** What a card is: {colour, kind, value, name}. */
 export function card(id) {
@@ -30,16 +40,20 @@ export function card(id) {
 }
 
 const ICONS = { hacker: "H", accountant: "A", spy: "S", journalist: "J" };
+const KIND_LABELS = { accountant: "Account\u00adant" }; // a soft hyphen: the word breaks where a reader expects
 
-function Card({ id, onPick, picked, small }) {
+function Card({ id, onPick, onPlay, picked, small, playable }) {
   const c = card(id);
   const title = `${c.name} (${c.colour})`;
   const face = html`<span class="pip">${c.kind === "money" ? c.name : ICONS[c.kind]}</span>${
-    c.kind === "money" ? "" : html`<span class="kind">${c.name}</span>`}`;
-  const cls = `card ${c.colour} ${c.kind} ${small ? "small" : ""} ${picked ? "picked" : ""}`;
+    c.kind === "money" ? "" : html`<span class="kind">${KIND_LABELS[c.kind] || c.name}</span>`}`;
+  const dim = playable === false;
+  const cls = `card ${c.colour} ${c.kind} ${small ? "small" : ""} ${picked ? "picked" : ""} ${dim ? "unplayable" : ""}`;
   if (onPick) {
+    // Named by hidden text, not aria-label: the name then holds what the face shows (WCAG 2.5.3).
     return html`<button type="button" class=${cls} data-card=${id} aria-pressed=${picked ? "true" : "false"}
-      aria-label=${`${title}${picked ? ", picked" : ""}`} onClick=${() => onPick(id)}>${face}</button>`;
+      onClick=${() => onPick(id)} onDblClick=${onPlay ? () => onPlay(id) : undefined}><span aria-hidden="true">${face}</span><span
+      class="visually-hidden">${title}${dim ? ", cannot be played now" : ""}</span></button>`;
   }
   return html`<span class=${cls} data-card=${id} title=${title} role="img" aria-label=${title}>${face}</span>`;
 }
@@ -56,19 +70,20 @@ function Contribution({ entry, colour }) {
 }
 
 function Side({ contributions, colour, who }) {
-  return html`<div class=${`side ${colour}`} aria-label=${`${who}'s contributions`}>
+  return html`<div class=${`side ${colour}`} role="group" aria-label=${`${who}'s contributions`}>
     ${contributions.length ? contributions.map((entry, slot) => html`<${Contribution} key=${slot} entry=${entry} colour=${colour} />`)
       : html`<span class="empty" aria-hidden="true">·</span>`}
   </div>`;
 }
 
-function Politician({ politician, index, top, bottom, names, result }) {
+function Politician({ politician, index, top, bottom, names, result, targets, onTarget }) {
   const count = politician.journalists.length;
   const worth = count >= 3 ? 0 : politician.ladder[count];
   const won = result ? result.won[index] : undefined;
   return html`<li class="politician" aria-label=${politician.name}>
     <${Side} contributions=${top.contributions[index]} colour=${COLOURS[top.seat]} who=${names[top.seat]} />
-    <div class=${`portrait ${won !== undefined && won !== null ? `won-${COLOURS[won]}` : ""}`}>
+    <${Target} target=${`politician:${index}`} targets=${targets} onTarget=${onTarget} label=${politician.name}
+      className=${`portrait ${won !== undefined && won !== null ? `won-${COLOURS[won]}` : ""}`}>
       <strong>${politician.name}</strong>
       <span class="ladder" aria-label=${`worth ${worth} VP`}>${politician.ladder.map((vp, step) =>
         html`<span class=${step === count ? "now" : ""}>${vp}</span>`)}<span class="unit">VP</span></span>
@@ -76,13 +91,20 @@ function Politician({ politician, index, top, bottom, names, result }) {
         politician.journalists.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}${
         count ? "" : html`<span class="muted">no journalists</span>`}</span>
       ${result ? html`<span class="money">$${result.totals[top.seat][index]}M vs $${result.totals[bottom.seat][index]}M</span>` : ""}
-    </div>
+    </${Target}>
     <${Side} contributions=${bottom.contributions[index]} colour=${COLOURS[bottom.seat]} who=${names[bottom.seat]} />
   </li>`;
 }
 
-function Player({ player, name, mine, picked, onPick, toAct }) {
+function Player({ player, name, mine, picked, onPick, toAct, handElsewhere }) {
   const colour = COLOURS[player.seat];
+  if (mine && handElsewhere) {
+    return html`<section class=${`player ${colour} ${toAct ? "to-act" : ""}`} aria-label=${`${name}'s deck`}>
+      <header><span class=${`dot ${colour}`} aria-hidden="true"></span><strong>${name}</strong>
+        <span class="muted">${colour} · you${toAct ? " · to play" : ""}</span></header>
+      <${Deck} player=${player} />
+    </section>`;
+  }
   const hand = player.hand.type === "OwnHand"
     ? player.hand.cards.map((id) => html`<${Card} key=${id} id=${id} picked=${picked === id}
         onPick=${mine && onPick ? onPick : null} />`)
@@ -93,21 +115,53 @@ function Player({ player, name, mine, picked, onPick, toAct }) {
     <div class="hand" role="group" aria-label=${mine ? "Your hand" : `${name}'s hand`}>
       ${hand.length ? hand : html`<span class="muted">no cards in hand</span>`}
     </div>
-    <p class="deck">Deck: <strong>${player.deck_count}</strong> cards${
-      player.deck_top.length ? html` · on top: ${player.deck_top.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}` : ""}</p>
+    <${Deck} player=${player} />
   </section>`;
 }
 
-function Result({ result, names }) {
-  return html`<table class="score">
-    <caption>Final score</caption>
-    <thead><tr><th scope="col">Player</th><th scope="col">Penalty</th><th scope="col">VP</th></tr></thead>
-    <tbody>${result.scores.map((score, seat) => html`<tr class=${result.winners.includes(seat) ? "winner" : ""}>
-      <th scope="row">${names[seat]}</th><td>−${result.penalties[seat]}</td><td>${score}</td></tr>`)}</tbody>
-  </table>`;
+function Deck({ player }) {
+  return html`<p class="deck">Deck: <strong>${plural(player.deck_count, "card")}</strong>${
+    player.deck_top.length ? html` · on top: ${player.deck_top.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}` : ""}</p>`;
 }
 
-export function Board({ view, seat, summary, picked, onPick, toAct = [] }) {
+/** Your hand, drawn in the table's dock: cards with no move now are dimmed and say so. */
+export function Hand({ view, seat, picked, playable, onPick, onPlay }) {
+  if (!view) return "";
+  const player = view.players[seat];
+  const cards = player && player.hand.type === "OwnHand" ? player.hand.cards : [];
+  return html`<section class="own-hand" aria-label="Your hand">
+    <h2>Your hand <span class="muted">(${plural(cards.length, "card")})</span></h2>
+    <div class="hand" role="group" aria-label="Your cards">${cards.length ? cards.map((id) => html`<${Card} key=${id} id=${id}
+      picked=${picked === id} playable=${onPick ? playable.has(id) : undefined} onPick=${onPick} onPlay=${onPlay} />`)
+      : html`<span class="muted">no cards in hand</span>`}</div>
+  </section>`;
+}
+
+function Result({ result, names, view }) {
+  const minus = (n) => (n ? `−${n}` : "0");
+  return html`<section class="sheet" aria-label="The final score">
+    <table class="score">
+      <caption>Who bought each politician</caption>
+      <thead><tr><th scope="col">Politician</th><th scope="col">${names[0]}</th><th scope="col">${names[1]}</th>
+        <th scope="col">Journalists</th><th scope="col">Won by</th><th scope="col">VP</th></tr></thead>
+      <tbody>${view.politicians.map((politician, p) => html`<tr key=${p}>
+        <th scope="row">${politician.name}</th><td>$${result.totals[0][p]}M</td><td>$${result.totals[1][p]}M</td>
+        <td>${politician.journalists.length}</td>
+        <td>${result.won[p] === null ? "nobody (a tie)" : names[result.won[p]]}</td><td>${result.worth ? result.worth[p] : ""}</td></tr>`)}</tbody>
+    </table>
+    <table class="score">
+      <caption>Final score</caption>
+      <thead><tr><th scope="col">Player</th><th scope="col">Politicians</th><th scope="col">Deck penalty</th><th scope="col">VP</th></tr></thead>
+      <tbody>${result.scores.map((score, seat) => html`<tr key=${seat} class=${result.winners.includes(seat) ? "winner" : ""}>
+        <th scope="row">${names[seat]}${result.winners.includes(seat) ? " (wins)" : ""}</th><td>${score + result.penalties[seat]}</td>
+        <td>${minus(result.penalties[seat])} <span class="muted">(${plural(view.players[seat].deck_count, "card")} left: 1 VP per ${PENALTY_CARDS})</span></td>
+        <td>${score}</td></tr>`)}</tbody>
+    </table>
+    ${result.tiebreak ? html`<p>Tie-break: ${result.tiebreak}.</p>` : ""}
+  </section>`;
+}
+
+export function Board({ view, seat, summary, picked, onPick, toAct = [], handElsewhere = false, targets = null, onTarget = null }) {
   if (!view) return html`<p class="muted">The game has not started yet.</p>`;
   const names = view.players.map((p) => seatName(summary, p.seat));
   const me = seat === null || seat === undefined ? 0 : seat;
@@ -116,22 +170,23 @@ export function Board({ view, seat, summary, picked, onPick, toAct = [] }) {
   return html`<div class="sf2">
     <${Player} player=${top} name=${names[top.seat]} mine=${false} toAct=${toAct.includes(top.seat)} />
     <p class="turn">${view.step === "Over" ? html`<strong>The game is over.</strong>` : html`<strong>${names[view.turn] || `Seat ${view.turn + 1}`}</strong>'s turn${
-      view.final ? html` · <strong>final turn</strong>` : ""} · ${STEPS[view.step] || view.step}`}</p>
+      view.final ? html` · <strong>final turn</strong>` : ""} · ${stepText(view)}`}</p>
     <ol class="politicians" aria-label="The five politicians">
       ${view.politicians.map((politician, index) => html`<${Politician} key=${index} politician=${politician} index=${index}
-        top=${top} bottom=${bottom} names=${names} result=${view.result} />`)}
+        top=${top} bottom=${bottom} names=${names} result=${view.result} targets=${targets} onTarget=${onTarget} />`)}
     </ol>
     <div class="piles">
-      <section class="slush" aria-label="The slush fund">
-        <strong>Slush fund</strong> <span class="count">${view.slush_fund.count}</span> cards
-        ${view.slush_fund.known.length ? html`<span class="known"> · you know of: ${view.slush_fund.known.map((id) =>
-          html`<${Card} key=${id} id=${id} small=${true} />`)}</span>` : ""}
-      </section>
-      <section class="discard" aria-label="Discard pile"><strong>Discarded</strong> <span class="count">${view.discard_count}</span></section>
+      <section class="slush" aria-label="The slush fund"><${Target} target="slush" targets=${targets} onTarget=${onTarget} label="The slush fund">
+        <strong>Slush fund</strong> <span class="count">${view.slush_fund.count}</span> ${view.slush_fund.count === 1 ? "card" : "cards"}
+        ${view.slush_fund.known.length ? html`<span class="known"> · ${seat === null || seat === undefined ? "in it" : "you know of"}: ${
+          view.slush_fund.known.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}</span>` : ""}
+      </${Target}></section>
+      <section class="discard" aria-label="Discard pile"><${Target} target="discard" targets=${targets} onTarget=${onTarget} label="The discard pile">
+        <strong>Discarded</strong> <span class="count">${view.discard_count}</span></${Target}></section>
     </div>
     <${Player} player=${bottom} name=${names[bottom.seat]} mine=${seat === bottom.seat} picked=${picked}
-      onPick=${onPick} toAct=${toAct.includes(bottom.seat)} />
-    ${view.result ? html`<${Result} result=${view.result} names=${names} />` : ""}
+      onPick=${onPick} toAct=${toAct.includes(bottom.seat)} handElsewhere=${handElsewhere} />
+    ${view.result ? html`<${Result} result=${view.result} names=${names} view=${view} />` : ""}
   </div>`;
 }
 
@@ -180,4 +235,23 @@ export function label(command, view, seat) {
 export function group(command) {
   if (typeof command.card !== "number") return "This step";
   return `With ${card(command.card).name} (${card(command.card).colour})`;
+}
+
+/** Where a command puts its card on the table: a politician, the slush fund or the discard pile. */
+export function targetOf(command) {
+  if (command.type === "StashInSlushFund") return "slush";
+  if (command.type === "DiscardPowerCard") return "discard";
+  const onPolitician = ["PlayMoneyCard", "PlayJournalist", "PayOffJournalist", "PlayHacker"];
+  return onPolitician.includes(command.type) ? `politician:${command.politician}` : null;
+}
+
+/** Why a card in your hand has no move now. */
+export function whyNot(id, view) {
+  const step = view && view.step;
+  if (step === "Choosing") return "First draw three cards or examine the slush fund.";
+  if (step === "Drawn") return "Stash one of the three cards you drew in the slush fund first.";
+  if (step === "Examining") return "Take your cards from the slush fund first.";
+  if (step === "Spying" || step === "Auditing") return "Finish the spy or accountant you played first.";
+  if (card(id).kind === "journalist") return "No politician can take this journalist now.";
+  return null;
 }

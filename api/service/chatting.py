@@ -1,0 +1,50 @@
+"""Table talk on the write side: a seated player's message, decided by :mod:`domain.chat` and saved
+in the table's own chat stream (``projections.log.chat_id``) through the same group committer."""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from datetime import datetime
+from typing import TYPE_CHECKING
+from uuid import UUID
+
+from eventsourcing.persistence import IntegrityError, PersistenceError
+
+from api.service.rulings import lock_key
+from api.service.store import ChatRow
+from domain.chat import ChatSent, ChatState, decide_chat, evolve_chat, fold_chat
+from domain.errors import ConcurrentUpdate, StoreUnavailable
+from projections.log import chat_id
+
+if TYPE_CHECKING:
+    from api.service.application import Tables
+
+KEPT: weakref.WeakKeyDictionary[Tables, dict[UUID, ChatState]] = weakref.WeakKeyDictionary()
+"""Each table's chat state as this service last wrote it."""
+
+
+async def say(
+    tables: Tables, game_id: str, token: str | None, text: str, at: datetime | None = None
+) -> ChatSent:
+    """Send ``text`` from the seat ``token`` holds at ``game_id`` (``at``: as recorded, for an import);
+    the message as stored."""
+    async with tables.locks.hold(f"{lock_key(game_id)}:chat"):
+        table = await asyncio.to_thread(tables.load, game_id)
+        seat = table.seat_of(token)
+        kept = KEPT.setdefault(tables, {})
+        for _ in range(2):  # a second try after another process wrote the chat first
+            chat = kept.get(table.id)
+            if chat is None:
+                chat = fold_chat(await asyncio.to_thread(tables.reader.chat, table.id))
+            sent = decide_chat(chat, seat, text, at or tables.clock())
+            try:
+                await tables.committer.saved([ChatRow(chat_id(table.id), sent)])
+            except IntegrityError:
+                kept.pop(table.id, None)
+                continue
+            except PersistenceError as error:
+                raise StoreUnavailable("The event store cannot be reached.") from error
+            kept[table.id] = evolve_chat(chat, sent)
+            return sent
+    raise ConcurrentUpdate("Another message was saved first; send it again.")

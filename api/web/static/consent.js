@@ -1,0 +1,57 @@
+// The take-back panel: undo your own step, ask to take your turn back, and answer another's request,
+// saying what would be taken back (in the log's own sentences), who agreed and whom it waits for.
+
+import { html, seatName } from "./ui.js";
+
+/** The take-backs the log shows: the ranges taken back, and the open request with who agreed so far. */
+export function takeBacks(log) {
+  const ranges = [];
+  let request = null;
+  for (const entry of log) {
+    const event = entry.event || {};
+    if (event.type === "TurnTakenBack") { ranges.push([event.first, event.last]); request = null; }
+    else if (event.type === "TakeBackRequested") request = { ...event, approved: [] };
+    else if (event.type === "TakeBackApproved" && request) request = { ...request, approved: [...request.approved, event.seat] };
+    else if (event.type === "TakeBackRefused" || event.type === "TakeBackLapsed") request = null;
+  }
+  return { ranges, request, reverted: (v) => ranges.some(([first, last]) => v >= first && v <= last) };
+}
+
+/** What a request would take back, in the log's own sentences (as this viewer read them). */
+function whatIsTakenBack(request, log) {
+  const lines = log.filter((entry) => entry.version >= request.first && entry.version <= request.last).map((entry) => entry.description);
+  if (!lines.length) return "their latest turn";
+  const shown = lines.slice(0, 3).map((line) => line.replace(/\.$/, "")).join("; ");
+  return `“${shown}${lines.length > 3 ? `; and ${lines.length - 3} more` : ""}”`;
+}
+
+const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const TAKE_BACK_TEXT = {
+  TakeBack: "Take back my last step",
+  RequestTakeBack: "Ask to take back my turn",
+  ApproveTakeBack: "Allow the take-back",
+  RefuseTakeBack: "Refuse",
+};
+
+export function Consent({ commands, send, busy, summary, request, log, seat }) {
+  if (!commands.length && !request) return "";
+  const asked = commands.some((c) => c.type === "ApproveTakeBack" || c.type === "RefuseTakeBack");
+  let text = "";
+  if (request) {
+    const asker = request.seat === seat ? "You ask" : `${seatName(summary, request.seat)} asks`;
+    const who = (s) => (s === seat ? "you" : seatName(summary, s));
+    const agreed = request.approved.map(who);
+    const waiting = summary.seats.map((s) => s.seat).filter((s) => s !== request.seat && !request.approved.includes(s)).map(who);
+    text = `${asker} to take back ${whatIsTakenBack(request, log)}.${agreed.length ? ` ${capitalised(agreed.join(" and "))} agreed.` : ""}${
+      waiting.length ? ` Waiting for ${waiting.join(" and ")}.` : ""}${request.deadline ? ` Open until ${new Date(request.deadline).toLocaleTimeString()}.` : ""}`;
+  }
+  return html`<section class=${`consent ${asked ? "asked" : ""}`} role=${asked ? "alertdialog" : "region"}
+      aria-label=${asked ? "A take-back needs your consent" : "Undo"} aria-live="assertive">
+    <h2>${request ? "Take-back requested" : "Undo"}</h2>
+    ${text ? html`<p class="request">${text}</p>` : ""}
+    ${commands.length ? html`<div class="buttons">${commands.map((command, i) => html`<button key=${i} type="button" disabled=${busy}
+      class=${`takeback ${command.type === "RefuseTakeBack" ? "secondary" : ""}`} data-command=${JSON.stringify(command)}
+      onClick=${() => send(command)}>${TAKE_BACK_TEXT[command.type] || command.type}</button>`)}</div>` : ""}
+  </section>`;
+}

@@ -1,0 +1,86 @@
+// A seat's private rejoin link: /games/{id}#seat=TOKEN. The token rides in the fragment, which a
+// browser never sends to a server nor in a Referer. Taking a new link replaces the seat's token (the
+// old one stops working everywhere); the link is shown once, here, and never again.
+
+import qrcode from "./vendor/qrcode-generator.module.js";
+import { Refusal, gamePath, get, keepSeat, post } from "./api.js";
+import { html, seatName, useState } from "./ui.js";
+
+const FRAGMENT = /^#seat=([A-Za-z0-9_-]+)$/;
+
+export const linkFor = (gameId, token) => `${location.origin}/games/${encodeURIComponent(gameId)}#seat=${token}`;
+
+/**
+ * A seat link this page was opened with: the seat it holds is kept in this browser and the token is
+ * taken out of the address at once. Resolves to a notice for the player, or null without a link.
+ */
+export async function claimFromLink(gameId) {
+  const found = location.hash.match(FRAGMENT);
+  if (!found) return null;
+  history.replaceState(null, "", location.pathname + location.search);
+  const token = found[1];
+  try {
+    const [seen, summary] = await Promise.all([get(`${gamePath(gameId)}/view`, { token }), get(gamePath(gameId))]);
+    const name = seatName(summary, seen.seat);
+    keepSeat(gameId, { seat: seen.seat, token, name });
+    return { seat: { seat: seen.seat, token, name }, notice: { kind: "info", text: `Welcome back, ${name}: this browser now holds your seat.` } };
+  } catch (error) {
+    const gone = error instanceof Refusal && (error.status === 403 || error.status === 401);
+    return { seat: null, notice: { kind: "error", text: gone ? "This seat link no longer works: a newer link replaced it." : error.message } };
+  }
+}
+
+/** The QR code of `text`, drawn as an SVG path (no markup injected). */
+export function QrCode({ text, label }) {
+  const code = qrcode(0, "M");
+  code.addData(text);
+  code.make();
+  const size = code.getModuleCount();
+  let path = "";
+  for (let row = 0; row < size; row += 1) {
+    for (let col = 0; col < size; col += 1) if (code.isDark(row, col)) path += `M${col + 4},${row + 4}h1v1h-1z`;
+  }
+  const box = size + 8;
+  return html`<svg class="qr" viewBox=${`0 0 ${box} ${box}`} role="img" aria-label=${label} shape-rendering="crispEdges">
+    <rect width=${box} height=${box} fill="#fff" /><path d=${path} fill="#000" /></svg>`;
+}
+
+/** "Get a private link to this seat": replaces the token, keeps the new one here, shows the link once. */
+export function SeatLink({ gameId, mine, onNewSeat }) {
+  const [link, setLink] = useState(null);
+  const [state, setState] = useState("idle");
+  const [copied, setCopied] = useState(false);
+  if (!mine || mine.others) return "";
+  const issue = async () => {
+    setState("busy");
+    try {
+      const issued = await post(`${gamePath(gameId)}/seat-link`, undefined, { token: mine.token });
+      const seat = { ...mine, token: issued.token };
+      keepSeat(gameId, seat);
+      onNewSeat(seat);
+      setLink(linkFor(gameId, issued.token));
+      setState("shown");
+    } catch (error) {
+      setState(`failed: ${error.message}`);
+    }
+  };
+  const copy = async () => {
+    try { await navigator.clipboard.writeText(link); setCopied(true); } catch { document.getElementById("seat-link").select(); }
+  };
+  if (link) {
+    return html`<details class="seat-link" open><summary>Your private seat link</summary>
+      <p>Open it on any device to play your seat there. <strong>Anyone with it plays as you</strong>; it is shown only now.
+        Getting a new one makes this one stop working.</p>
+      <div class="share"><label for="seat-link" class="visually-hidden">Your private seat link</label>
+        <input id="seat-link" readonly value=${link} onFocus=${(e) => e.target.select()} />
+        <button type="button" onClick=${copy}>${copied ? "Copied" : "Copy"}</button></div>
+      <${QrCode} text=${link} label="The QR code of your private seat link" />
+    </details>`;
+  }
+  return html`<details class="seat-link"><summary>Play this seat on another device</summary>
+    <p>A private link takes your seat to another device (a QR code too). Getting one replaces your seat's
+      token: any link you took before stops working, and this browser keeps the new one.</p>
+    <button type="button" onClick=${issue} disabled=${state === "busy"}>Get a new private link</button>
+    ${state.startsWith("failed") ? html`<p class="notice error" role="alert">${state.slice(8)}</p>` : ""}
+  </details>`;
+}
