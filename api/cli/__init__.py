@@ -122,10 +122,18 @@ def _add_read_side() -> None:
     app.add_typer(projections, name="projections")
 
 
+def _add_bots() -> None:
+    # `backroom bots duel`.
+    from api.cli.bots import bots
+
+    app.add_typer(bots, name="bots")
+
+
 def main() -> None:
     """Entry point of the ``backroom`` script."""
     _add_simulate()
     _add_read_side()
+    _add_bots()
     app()
 
 

@@ -30,7 +30,9 @@ Stop = Callable[[], bool]
 GREEDY_SAMPLES = (2, 4, 8)
 """Determinisations a greedy bot scores each command on, by level."""
 ISMCTS_ITERATIONS = (40, 200, 800)
-"""Iterations an ISMCTS bot searches, by level (with a time budget, the most it may use)."""
+"""Iterations an ISMCTS bot searches, by level (seats at a table: the same position, the same move)."""
+TIMED_ITERATIONS = 1_000_000
+"""With a time budget (``stop``) the level is set aside: the bot searches until its time is up."""
 
 
 class BotSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -63,7 +65,7 @@ def choose(  # noqa: PLR0917  (the position, the bot, and its budget)
         return random_policy(knowledge, rng)
     if spec.policy == "greedy":
         return greedy(knowledge, rng, GREEDY_SAMPLES[level])
-    return search(knowledge, rng, ISMCTS_ITERATIONS[level], stop)
+    return search(knowledge, rng, ISMCTS_ITERATIONS[level] if stop is None else TIMED_ITERATIONS, stop)
 
 
 def random_policy(knowledge: Knowledge, rng: random.Random) -> Command:
