@@ -130,6 +130,11 @@ class GameDefinition(Generic[S, C, E, Opt]):
         object.__setattr__(self, "event_decoder", msgspec.json.Decoder(self.events))
         object.__setattr__(self, "state_decoder", msgspec.json.Decoder(self.states))
 
+    @property
+    def waits(self) -> bool:
+        """True when the game has deadlines of its own (``due``): the referee must watch its tables."""
+        return self.due is not _never_due
+
     def validate(self, options: Opt, seat_count: int) -> None:
         """Refuse a seat count or options this game cannot be played with."""
         if not self.min_seats <= seat_count <= self.max_seats:

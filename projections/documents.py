@@ -18,6 +18,7 @@ from domain.seats import SPECTATOR, Seat, SeatNames, Viewer, is_seat
 from domain.stored import TableRecord
 from domain.stored import record_of as stored_record
 from domain.table import AnyGame, AnyTableEvent, TableState, feed_event, told
+from domain.table.clocks import reading
 
 SPECTATOR_KEY = "spectator"
 
@@ -79,7 +80,7 @@ def summary(game_id: str, rules: AnyGame, table: TableState) -> dict[str, Any]:
         "game": table.game,
         "title": rules.title,
         "rules_version": table.rules_version,
-        "seats": [{"seat": seat, "name": name} for seat, name in enumerate(table.seat_names)],
+        "seats": [seat_entry(table, seat) for seat in range(len(table.seat_names))],
         "open_seats": table.open_seats(),
         "status": status(rules, table),
         "version": table.version,
@@ -88,7 +89,7 @@ def summary(game_id: str, rules: AnyGame, table: TableState) -> dict[str, Any]:
         "seeded": table.seeded,
         "created_at": table.created_at,
         "updated_at": table.updated_at,
-    }
+    } | clock_of(table)
 
 
 def view(game_id: str, rules: AnyGame, table: TableState, viewer: Viewer) -> dict[str, Any]:
@@ -100,7 +101,20 @@ def view(game_id: str, rules: AnyGame, table: TableState, viewer: Viewer) -> dic
         "seat": int(viewer) if is_seat(viewer) else None,
         "to_act": to_act(rules, table),
         "view": rules.view(table.game_state, viewer) if table.started else None,
-    }
+    } | clock_of(table)
+
+
+def clock_of(table: TableState) -> dict[str, Any]:
+    """The table's clock for every viewer (``{"clock": ...}``), nothing for a table without one."""
+    found = reading(table.clock, table.timing)
+    return {} if found is None else {"clock": found}
+
+
+def seat_entry(table: TableState, seat: int) -> dict[str, Any]:
+    """A seat in a summary: its number and player's name, and its bot when a bot plays it."""
+    bot = table.bots[seat] if seat < len(table.bots) else None
+    entry: dict[str, Any] = {"seat": seat, "name": table.seat_names[seat]}
+    return entry if bot is None else entry | {"bot": {"policy": bot.policy, "level": bot.level}}
 
 
 def feed_entry(rules: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames) -> dict[str, Any]:

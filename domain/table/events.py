@@ -8,10 +8,12 @@ from typing import Any, Final
 
 import msgspec
 
+from domain.bots.policies import BotSpec
 from domain.errors import RuleError
 from domain.game import GameDefinition
 from domain.messages import Command
 from domain.seats import Seat
+from domain.table.clocks import TableClock, Timing
 
 AnyGame = GameDefinition[Any, Any, Any, Any]
 
@@ -63,6 +65,12 @@ class NothingOverdue(RuleError):
     code = "table/nothing_overdue"
 
 
+class NotABot(RuleError):
+    """Raised when a bot is asked to play a seat no bot plays."""
+
+    code = "table/not_a_bot"
+
+
 # -- table commands (the game's own and the take-back commands pass through) --------------------
 
 
@@ -105,6 +113,8 @@ class TableOpened(TableEvent, frozen=True, kw_only=True, tag="TableOpened"):
     options: msgspec.Raw
     secret: str
     seeded: bool
+    clock: TableClock | None = None
+    bots: tuple[BotSpec | None, ...] = ()
 
 
 class SeatTaken(TableEvent, frozen=True, kw_only=True, tag="SeatTaken"):
@@ -119,7 +129,9 @@ class GameEventRecorded(TableEvent, frozen=True, kw_only=True, tag="GameEventRec
 
     ``turn`` says the event begins a turn of ``seat`` (``None`` in events recorded before the game
     declared its turns: :func:`domain.stored.decode_event` fills it in). ``by_referee``: the referee
-    decided it, because something was overdue.
+    decided it, because something was overdue (a timed-out move names the seat it was played for).
+    ``timing``: the clock, when this event begins a wait (:mod:`domain.table.clocks`). ``bot``: the
+    policy that chose the command, when a bot played the seat.
     """
 
     event: msgspec.Raw
@@ -128,6 +140,8 @@ class GameEventRecorded(TableEvent, frozen=True, kw_only=True, tag="GameEventRec
     final: bool = False
     turn: bool | None = None
     by_referee: bool = False
+    timing: Timing | None = None
+    bot: str = ""
 
 
 class TakeBackNoted(TableEvent, frozen=True, kw_only=True, tag="TakeBackNoted"):
@@ -136,6 +150,7 @@ class TakeBackNoted(TableEvent, frozen=True, kw_only=True, tag="TakeBackNoted"):
     event: msgspec.Raw
     command: str = ""
     state: msgspec.Raw = msgspec.Raw(b"null")
+    timing: Timing | None = None
 
 
 class TableForked(TableEvent, frozen=True, kw_only=True, tag="TableForked"):

@@ -70,6 +70,8 @@ def opened_state(event: TableOpened) -> TableState:
         created_at=event.at,
         updated_at=event.at,
         effective=event.version,
+        clock=event.clock,
+        bots=event.bots,
     )
     return _noted(table, event)
 
@@ -92,13 +94,16 @@ def _recorded(game: AnyGame, table: TableState, event: GameEventRecorded) -> Tab
         recorded=table.recorded + 1,
         ledger=takeback.noted(table.ledger, step),
         effective=table.effective + 1,
+        timing=event.timing or table.timing,
     )
     return _noted(table, event)
 
 
 def _taken_back(game: AnyGame, table: TableState, event: TakeBackNoted) -> TableState:
     told = takeback.EVENT_DECODER.decode(event.event)
-    table = msgspec.structs.replace(table, ledger=takeback.evolve(table.ledger, told))
+    table = msgspec.structs.replace(
+        table, ledger=takeback.evolve(table.ledger, told), timing=event.timing or table.timing
+    )
     if isinstance(told, takeback.TurnTakenBack):
         state = game.state_decoder.decode(event.state)
         table = msgspec.structs.replace(table, game_state=state, effective=told.effective)

@@ -18,6 +18,8 @@ The rules of a table
    request past its deadline, or the game's own ``due(state)`` passed — and its events say so.
 6. ``now`` arrives once, in the :class:`TableContext`; every event records it, so a fold, a replay
    or an import never reads a clock.
+7. A table may have a turn clock (:mod:`domain.table.clocks`): each recorded move begins the next
+   wait, and when a seat's time runs out the referee plays its move (final, never taken back).
 
 :func:`evolve_table` is the one fold of a table's events: the write side, the projections, seek,
 the timeline, import and fork all use it, and it applies no rule (each event carries what was
@@ -39,6 +41,7 @@ from domain.chance import Context
 from domain.codec import encode
 from domain.messages import Command, Event
 from domain.seats import Seat, same_name
+from domain.table import clocks
 from domain.table.events import (
     REFEREE,
     Actor,
@@ -56,8 +59,9 @@ from domain.table.events import (
     TakeSeat,
     Unseated,
 )
-from domain.table.evolve import evolve_table, opened_state
+from domain.table.evolve import evolve_table, fold_table, opened_state
 from domain.table.state import Receipt, TableState, receipt_key
+from domain.table.timeouts import TIMEOUT_BOTS, out_of_time, stand_in, timed
 
 # -- deciding -------------------------------------------------------------------------------------
 
@@ -80,6 +84,8 @@ class TableContext:
     timeout: timedelta = takeback.REQUEST_TIMEOUT
     state_at: Callable[[int], Any] = lambda version: None
     setup_at: datetime | None = None
+    bot: str = ""
+    """The policy that chose the command, when a bot plays the seat (the log says who played)."""
 
 
 def digest_of(seat: int | None, payload: bytes) -> str:
@@ -118,11 +124,12 @@ def decide_table(
         raise NotStarted("Take a seat first.")
     if isinstance(command, takeback.TAKEBACK_COMMANDS):
         told = takeback.decide(table.ledger, actor, command, situation(game, table, ctx.now, ctx.timeout))
-        return _takebacks(table, told, actor, ctx)
+        return timed(game, table, _takebacks(table, told, actor, ctx), None, ctx.now)
     chance = Context.for_step(table.secret, table.effective, ctx.now)  # the same draws after a take-back
     events = referee.decide(game, table.game_state, actor, command, chance)
     lapsed = _takebacks(table, takeback.lapse(table.ledger, ctx.now), actor, ctx)
-    return [*lapsed, *_record(game, table.game_state, table.version + len(lapsed), events, actor, ctx)]
+    recorded = _record(game, table.game_state, table.version + len(lapsed), events, actor, ctx)
+    return timed(game, table, [*lapsed, *recorded], actor, ctx.now)
 
 
 def receipt_for(table: TableState, seat: int | None, command_id: str, digest: str) -> Receipt | None:
@@ -162,6 +169,8 @@ def due(game: AnyGame, table: TableState) -> datetime | None:
     times = [game.due(table.game_state) if table.started else None]
     if table.ledger.request is not None:
         times.append(table.ledger.request.deadline)
+    if table.started and not game.is_over(table.game_state):
+        times.append(clocks.deadline(table.clock, table.timing))
     found = [time for time in times if time is not None]
     return min(found) if found else None
 
@@ -194,7 +203,7 @@ def _set_up(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTabl
     chance = Context.for_step(table.secret, table.version, now)
     _, events = referee.start(game, options, len(table.seat_names), chance)
     setup = TableContext(now=now, command_id=ctx.command_id, digest=SETUP_DIGEST)
-    return list(_record(game, table.game_state, table.version, events, None, setup))
+    return timed(game, table, _record(game, table.game_state, table.version, events, None, setup), None, now)
 
 
 def _record(  # noqa: PLR0917  (what a recorded event carries)
@@ -209,8 +218,10 @@ def _record(  # noqa: PLR0917  (what a recorded event carries)
 ) -> list[AnyTableEvent]:
     declared = game.takebacks
     recorded: list[AnyTableEvent] = []
+    played_for = referee and seat is not None  # a seat's timed-out move: final (clock rule 3)
     for offset, event in enumerate(events, start=1):
         checkpoint, final = takeback.kind_of(declared, event, seat, by_referee=referee)
+        final = final or played_for
         recorded.append(
             GameEventRecorded(
                 version=version + offset,
@@ -224,6 +235,7 @@ def _record(  # noqa: PLR0917  (what a recorded event carries)
                 final=final,
                 turn=seat is not None and declared.turn_start(before, event),
                 by_referee=referee,
+                bot=ctx.bot,
             )
         )
     return recorded
@@ -263,6 +275,25 @@ def _overdue(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTab
         events += _record(
             game, table.game_state, table.version + len(lapsed), decided, None, ctx, referee=True
         )
+        events = timed(game, table, events, None, ctx.now)
+    elif not game.is_over(table.game_state) and out_of_time(table, ctx.now):
+        events += _timed_out(game, table, events, ctx)
     if not events:
         raise NothingOverdue("Nothing is overdue at this table.")
     return events
+
+
+def _timed_out(
+    game: AnyGame, table: TableState, lapsed: list[AnyTableEvent], ctx: TableContext
+) -> list[AnyTableEvent]:
+    """The referee's move for the lowest seat whose time ran out (clock rule 3), after ``lapsed``."""
+    now_table = fold_table(game, lapsed, table) or table
+    seat = Seat(out_of_time(table, ctx.now)[0])
+    bot = TIMEOUT_BOTS.get(table.clock.timeout if table.clock else "move")
+    command = stand_in(game, now_table, seat, bot)
+    chance = Context.for_step(table.secret, now_table.effective, ctx.now)
+    decided = referee.decide(game, now_table.game_state, seat, command, chance)
+    sent = encode(command).decode()
+    played = TableContext(now=ctx.now, command_id=ctx.command_id, digest=ctx.digest, sent=sent)
+    recorded = _record(game, now_table.game_state, now_table.version, decided, seat, played, referee=True)
+    return timed(game, now_table, recorded, None, ctx.now)
