@@ -17,7 +17,7 @@ import msgspec
 from domain.seats import SPECTATOR, Seat, SeatNames, Viewer, is_seat
 from domain.stored import TableRecord
 from domain.stored import record_of as stored_record
-from domain.table import AnyGame, AnyTableEvent, TableState, feed_event, told
+from domain.table import AnyGame, AnyTableEvent, TableState, feed_event, played_by, told
 from domain.table.clocks import reading
 
 SPECTATOR_KEY = "spectator"
@@ -120,7 +120,7 @@ def seat_entry(table: TableState, seat: int) -> dict[str, Any]:
 def feed_entry(rules: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames) -> dict[str, Any]:
     """One line of a perspective's feed: the event as ``viewer`` may see it, and its sentence."""
     said = told(rules, event, viewer, names)
-    return entry(event.version, event.seat, event.at, feed_event(said), said.sentence)
+    return entry(event.version, event.seat, event.at, feed_event(said), said.sentence) | played_by(event)
 
 
 def entry(version: int, seat: int | None, at: datetime, event: Any, description: str) -> dict[str, Any]:

@@ -28,7 +28,15 @@ from domain.codec import encode
 from domain.errors import HiddenUntilOver, InvalidRequest, NoSuchVersion
 from domain.seats import OMNISCIENT, SPECTATOR, Audience, Seat, SeatNames, Viewer
 from domain.stored import Attempted
-from domain.table import AnyGame, AnyTableEvent, GameEventRecorded, TableOpened, TakeBackNoted, told
+from domain.table import (
+    AnyGame,
+    AnyTableEvent,
+    GameEventRecorded,
+    TableOpened,
+    TakeBackNoted,
+    played_by,
+    told,
+)
 from projections.log import Loaded, LogReader
 
 _JSON = msgspec.json.Decoder()
@@ -151,7 +159,7 @@ def timeline_entry(rules: AnyGame, event: AnyTableEvent, viewer: Viewer, names: 
         "kind": said.kind,
         "event": said.event,
         "description": said.sentence,
-    }
+    } | played_by(event)
 
 
 def audit(log: LogReader, game_id: str, token: str | None, asked: Asked) -> dict[str, Any]:

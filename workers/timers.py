@@ -30,6 +30,7 @@ from domain.table import AnyGame, TableOpened, TableState, due, evolve_table
 
 log = logging.getLogger(__name__)
 
+Clock = Callable[[], datetime]
 PAGE = 500
 TICK = 0.1
 """Seconds between looks at the log and the clock while tending."""
@@ -106,11 +107,16 @@ def _may_need_acting(game: AnyGame, opened: Any) -> bool:
 
 
 async def tend(
-    watch: Watch, steward: Steward, now: datetime, *, referee: bool = True, bots: bool = True
+    watch: Watch, steward: Steward, clock: Clock, *, referee: bool = True, bots: bool = True
 ) -> int:
-    """One look: the referee closes what is overdue at ``now``, then each bot to act moves; how many
-    acted."""
+    """One look: the referee closes what is overdue now, then each bot to act moves; how many acted.
+
+    The clock is read only when some table is watched (a service's clock is read by nothing else).
+    """
     await asyncio.to_thread(watch.catch_up)
+    if not watch.tables:
+        return 0
+    now = clock()
     acted = 0
     for game_id in watch.overdue(now) if referee else []:
         acted += await _attempt(steward.referee(game_id))
@@ -132,14 +138,14 @@ async def _attempt(action: Any) -> int:
 async def run(
     watch: Watch,
     steward: Steward,
-    clock: Callable[[], datetime],
+    clock: Clock,
     stop: asyncio.Event,
     **roles: bool,
 ) -> None:
     """Tend every :data:`TICK` seconds until ``stop`` is set (a failure is logged, and tending goes on)."""
     while not stop.is_set():
         try:
-            await tend(watch, steward, clock(), **roles)
+            await tend(watch, steward, clock, **roles)
         except Exception:  # a store hiccup must not end the referee's watch
             log.exception("Tending failed; trying again")
         with contextlib.suppress(TimeoutError):

@@ -5,7 +5,7 @@ Shaped like a game package: ``events`` (its commands and the events its log stor
 each viewer is told). Everything is importable from ``domain.table``.
 """
 
-from domain.table.describe import FEED_TYPES, Told, feed_event, told
+from domain.table.describe import FEED_TYPES, Told, feed_event, played_by, told
 from domain.table.events import (
     NEWCOMER,
     REFEREE,
@@ -79,6 +79,7 @@ __all__ = [
     "legal_for",
     "open_table",
     "opened_state",
+    "played_by",
     "receipt_for",
     "situation",
     "told",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from domain import referee, takeback
-from domain.seats import SeatNames, Viewer
+from domain.seats import SeatNames, Viewer, label
 from domain.table.events import (
     AnyGame,
     AnyTableEvent,
@@ -34,6 +34,9 @@ def told(game: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames) 
     """``event`` as ``viewer`` may see it: a game event redacted by the game, the table's own public."""
     if isinstance(event, GameEventRecorded):
         seen, sentence = referee.tell(game, game.event_decoder.decode(event.event), viewer, names)
+        if event.by_referee and event.seat is not None:
+            who = label(names, event.seat, f"seat {event.seat}")
+            sentence = f"Time ran out for {who}; the referee played for them: {sentence}"
         return Told("event", seen, sentence)
     if isinstance(event, TakeBackNoted):
         noted = takeback.EVENT_DECODER.decode(event.event)
@@ -51,6 +54,16 @@ def told(game: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames) 
         {"game": event.game, "seats": seats},
         f"A table for {game.title} was opened with {seats} seats.",
     )
+
+
+def played_by(event: AnyTableEvent) -> dict[str, str]:
+    """Who made a game move when no person did: ``{"by": "referee"}`` or ``{"by": "bot", "bot": policy}``
+    (nothing for a person's move, or any other event)."""
+    if not isinstance(event, GameEventRecorded):
+        return {}
+    if event.by_referee:
+        return {"by": "referee"}
+    return {"by": "bot", "bot": event.bot} if event.bot else {}
 
 
 def feed_event(said: Told) -> Any:
