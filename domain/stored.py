@@ -28,6 +28,7 @@ from domain.table import (
     GameEventRecorded,
     Receipt,
     SeatTaken,
+    StandInChanged,
     TableForked,
     TableOpened,
     TableState,
@@ -44,6 +45,7 @@ EVENT_TYPES: tuple[type[AnyTableEvent], ...] = (
     GameEventRecorded,
     TakeBackNoted,
     TableForked,
+    StandInChanged,
 )
 
 LEGACY_TOPICS: dict[str, type[AnyTableEvent]] = {

@@ -114,7 +114,10 @@ def seat_entry(table: TableState, seat: int) -> dict[str, Any]:
     """A seat in a summary: its number and player's name, and its bot when a bot plays it."""
     bot = table.bots[seat] if seat < len(table.bots) else None
     entry: dict[str, Any] = {"seat": seat, "name": table.seat_names[seat]}
-    return entry if bot is None else entry | {"bot": {"policy": bot.policy, "level": bot.level}}
+    if bot is None:
+        return entry
+    standing_in = table.token_digests[seat] is not None  # a person's seat, its player away
+    return entry | {"bot": {"policy": bot.policy, "level": bot.level, "standing_in": standing_in}}
 
 
 def feed_entry(rules: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from eventsourcing.persistence import ApplicationRecorder
 
 from domain import stored
 from domain.errors import RuleError, ServiceError
-from domain.table import AnyGame, TableOpened, TableState, due, evolve_table
+from domain.table import AnyGame, StandInChanged, TableOpened, TableState, due, evolve_table
 
 log = logging.getLogger(__name__)
 
@@ -65,14 +65,37 @@ class Watch:
 
     def _note(self, notification: Any) -> None:
         identity = UUID(str(notification.originator_id))
-        opening = notification.topic == stored.topic_of(TableOpened)
-        if (identity not in self.tables and not opening) or not stored.is_table_topic(notification.topic):
+        topic = notification.topic
+        opening = topic == stored.topic_of(TableOpened)
+        if topic == stored.topic_of(StandInChanged) and identity not in self.tables:
+            self._adopt(identity)  # a player left a table nobody watched: watch it from now on
+        if (identity not in self.tables and not opening) or not stored.is_table_topic(topic):
             return
-        event = stored.decode_event(notification.topic, notification.state, notification.originator_version)
+        event = stored.decode_event(topic, notification.state, notification.originator_version)
         game = self.games.get(getattr(event, "game", "")) if opening else self._game(identity)
         if game is None or (opening and not _may_need_acting(game, event)):
             return
-        table = evolve_table(game, self.tables.get(identity), event)
+        known = self.tables.get(identity)
+        if known is not None and event.version <= known.version:
+            return  # already folded when the table was adopted
+        self._keep(identity, game, evolve_table(game, known, event))
+
+    def _adopt(self, identity: UUID) -> None:
+        """Fold a table from its own stored events (all of them, as far as the log holds them now)."""
+        table = None
+        game = None
+        for row in self.recorder.select_events(identity):
+            if not stored.is_table_topic(row.topic):
+                continue
+            event = stored.decode_event(row.topic, row.state, row.originator_version)
+            game = game or self.games.get(getattr(event, "game", ""))
+            if game is None:
+                return
+            table = evolve_table(game, table, event)
+        if game is not None and table is not None:
+            self._keep(identity, game, table)
+
+    def _keep(self, identity: UUID, game: AnyGame, table: TableState) -> None:
         if table.started and game.is_over(table.game_state):
             self.tables.pop(identity, None)
         else:

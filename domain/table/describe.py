@@ -11,6 +11,7 @@ from domain.table.events import (
     AnyTableEvent,
     GameEventRecorded,
     SeatTaken,
+    StandInChanged,
     TableForked,
     TakeBackNoted,
 )
@@ -26,7 +27,7 @@ class Told(NamedTuple):
     sentence: str
 
 
-FEED_TYPES = {"opened": "TableOpened", "joined": "SeatTaken", "forked": "Forked"}
+FEED_TYPES = {"opened": "TableOpened", "joined": "SeatTaken", "forked": "Forked", "stand_in": "StandIn"}
 """The ``type`` a feed line gives the table's own events (game and take-back events carry theirs)."""
 
 
@@ -45,6 +46,12 @@ def told(game: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames) 
         return Told(
             "joined", {"seat": event.seat, "name": event.name}, f"{event.name} took seat {event.seat}."
         )
+    if isinstance(event, StandInChanged):
+        who = label(names, event.stand_in_for, f"seat {event.stand_in_for}")
+        shown = {"seat": event.stand_in_for, "bot": event.bot.policy if event.bot else None}
+        if event.bot is None:
+            return Told("stand_in", shown, f"{who} is back.")
+        return Told("stand_in", shown, f"A {event.bot.label()} plays for {who} until they come back.")
     if isinstance(event, TableForked):
         sentence = f"This table starts from game {event.source} at version {event.source_version}."
         return Told("forked", {"source": event.source, "source_version": event.source_version}, sentence)

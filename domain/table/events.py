@@ -81,6 +81,17 @@ class TakeSeat(Command, frozen=True, kw_only=True, tag="TakeSeat"):
     token_digest: str
 
 
+class LeaveSeat(Command, frozen=True, kw_only=True, tag="LeaveSeat"):
+    """Leave the table for a while: a bot plays the seat until its player comes back."""
+
+
+class ReturnToSeat(Command, frozen=True, kw_only=True, tag="ReturnToSeat"):
+    """Come back to the seat a bot has been playing (any move of one's own comes back too)."""
+
+
+SEAT_COMMANDS = (LeaveSeat, ReturnToSeat)
+
+
 class CloseOverdue(Command, frozen=True, kw_only=True, tag="CloseOverdue"):
     """The referee's command: close whatever is overdue (a take-back request, the game's own wait)."""
 
@@ -162,4 +173,12 @@ class TableForked(TableEvent, frozen=True, kw_only=True, tag="TableForked"):
     effective: int
 
 
-AnyTableEvent = TableOpened | SeatTaken | GameEventRecorded | TakeBackNoted | TableForked
+class StandInChanged(TableEvent, frozen=True, kw_only=True, tag="StandInChanged"):
+    """A bot (``bot``) took over ``stand_in_for``, its player gone; or, ``bot`` being ``None``, the
+    player came back. ``seat`` is who asked (``None``: the referee, when the seat's time ran out)."""
+
+    stand_in_for: int
+    bot: BotSpec | None = None
+
+
+AnyTableEvent = TableOpened | SeatTaken | GameEventRecorded | TakeBackNoted | TableForked | StandInChanged

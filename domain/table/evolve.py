@@ -12,6 +12,7 @@ from domain.table.events import (
     AnyTableEvent,
     GameEventRecorded,
     SeatTaken,
+    StandInChanged,
     TableEvent,
     TableForked,
     TableOpened,
@@ -39,6 +40,9 @@ def evolve_table(game: AnyGame, table: TableState | None, event: AnyTableEvent) 
         )
     elif isinstance(event, TakeBackNoted):
         table = _taken_back(game, table, event)
+    elif isinstance(event, StandInChanged):
+        bots = table.bots or (None,) * len(table.seat_names)
+        table = msgspec.structs.replace(table, bots=_put(bots, event.stand_in_for, event.bot))
     elif isinstance(event, TableForked):
         return msgspec.structs.replace(
             table,

@@ -41,9 +41,10 @@ from domain.chance import Context
 from domain.codec import encode
 from domain.messages import Command, Event
 from domain.seats import Seat, same_name
-from domain.table import clocks
+from domain.table import clocks, standins
 from domain.table.events import (
     REFEREE,
+    SEAT_COMMANDS,
     Actor,
     AnyGame,
     AnyTableEvent,
@@ -122,6 +123,11 @@ def decide_table(
         return _overdue(game, table, ctx)
     if isinstance(actor, Unseated):
         raise NotStarted("Take a seat first.")
+    if isinstance(command, SEAT_COMMANDS):
+        return standins.decide(game, table, actor, command, ctx)
+    back = standins.returning(table, actor, ctx)
+    if back:  # the player is back (stand-in rule 2): record that, then decide the move
+        return [*back, *decide_table(game, fold_table(game, back, table) or table, actor, command, ctx)]
     if isinstance(command, takeback.TAKEBACK_COMMANDS):
         told = takeback.decide(table.ledger, actor, command, situation(game, table, ctx.now, ctx.timeout))
         return timed(game, table, _takebacks(table, told, actor, ctx), None, ctx.now)
@@ -296,4 +302,8 @@ def _timed_out(
     sent = encode(command).decode()
     played = TableContext(now=ctx.now, command_id=ctx.command_id, digest=ctx.digest, sent=sent)
     recorded = _record(game, now_table.game_state, now_table.version, decided, seat, played, referee=True)
-    return timed(game, now_table, recorded, None, ctx.now)
+    recorded = timed(game, now_table, recorded, None, ctx.now)
+    if bot is None or standins.standing_in(now_table, seat) is not None:
+        return recorded
+    after = fold_table(game, recorded, now_table) or now_table
+    return [*recorded, standins.changed(after, None, seat, bot, ctx)]  # stand-in rule 3

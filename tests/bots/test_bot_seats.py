@@ -38,7 +38,7 @@ def test_a_bot_seat_is_named_for_its_bot_and_holds_no_token(client: TestClient) 
     assert [entry["seat"] for entry in opened["tokens"]] == [0]
     seats = opened["game"]["seats"]
     assert seats[0] == {"seat": 0, "name": "ann"}
-    assert seats[1]["bot"] == {"policy": "random", "level": 1}
+    assert seats[1]["bot"] == {"policy": "random", "level": 1, "standing_in": False}
 
 
 def test_the_bot_moves_in_process_and_the_log_says_a_bot_played(client: TestClient) -> None:
