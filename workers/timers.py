@@ -151,11 +151,11 @@ async def tend(
 async def _attempt(action: Any) -> int:
     """1 when the action was recorded; 0 when another worker (or a person) got there first."""
     try:
-        await action
+        done = await action
     except (RuleError, ServiceError) as error:
         log.debug("Nothing to do: %s", error)
         return 0
-    return 1
+    return 0 if getattr(done, "replayed", False) else 1  # a replay: another worker's move, answered
 
 
 async def run(

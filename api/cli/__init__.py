@@ -123,10 +123,13 @@ def _add_read_side() -> None:
 
 
 def _add_bots() -> None:
-    # `backroom bots duel`.
-    from api.cli.bots import bots
+    # `backroom bots duel`, `backroom worker timers` and `backroom worker bots`.
+    from api.cli.bots import bots, bots_worker, timers_worker
+    from workers.cli import worker
 
     app.add_typer(bots, name="bots")
+    worker.command("timers")(timers_worker)
+    worker.command("bots")(bots_worker)
 
 
 def main() -> None:

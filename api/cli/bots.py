@@ -69,3 +69,41 @@ def _play(duel: Duel, games: int, name: str, clock: Clock) -> Tally:
     for number in track(range(games), description=name, console=console, transient=True):
         play_game(duel, number, clock, tally)
     return tally
+
+
+def timers_worker() -> None:
+    """At scale: the referee acts on every table whose time ran out (several may run; each act once)."""
+    _tend(referee=True, bots=False)
+
+
+def bots_worker() -> None:
+    """At scale: every bot seat whose turn it is moves (several may run; each move is recorded once)."""
+    _tend(referee=False, bots=True)
+
+
+def _tend(**roles: bool) -> None:
+    import asyncio
+    import logging
+    import signal
+
+    from api.service.application import Tables
+    from domain.game import registered
+    from workers.settings import Settings
+    from workers.timers import Watch, run
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    settings = Settings.from_env()
+    tables = Tables(settings.eventsourcing_env(), games=registered(), cache_size=settings.cache_size)
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for number in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(number, stop.set)
+        await run(Watch(tables.recorder, tables.games), tables, tables.clock, stop, **roles)
+
+    typer.echo(f"Tending {settings.store} tables ({', '.join(r for r, on in roles.items() if on)})")
+    try:
+        asyncio.run(main())
+    finally:
+        tables.close()
