@@ -3,6 +3,7 @@
 
 import { get, keepSeat, mySeat, post, sleep } from "./api.js";
 import { Notice, crumbs, html, mount, outcomeText, useEffect, useState } from "./ui.js";
+import { SeatingFields, seatingBody } from "./clocks.js";
 
 const REFRESH_MS = 4000;
 const LISTS = [
@@ -77,6 +78,8 @@ function NewTable({ catalogue, setNotice }) {
   const [name, setName] = useState(localStorage.getItem("backroom.name") || "");
   const [options, setOptions] = useState({});
   const [busy, setBusy] = useState(false);
+  const [bots, setBots] = useState({});
+  const [clock, setClock] = useState("none");
   const properties = optionProperties(game.options_schema);
 
   const choose = (id) => {
@@ -95,7 +98,7 @@ function NewTable({ catalogue, setNotice }) {
         if (text === "" || text === undefined) continue;
         chosen[key] = properties[key] && properties[key].kind === "boolean" ? text : JSON.parse(text);
       }
-      const opened = await post("/api/games", { game: game.id, seats: Number(seats), options: chosen });
+      const opened = await post("/api/games", { game: game.id, seats: Number(seats), options: chosen, ...seatingBody(bots, clock) });
       const trimmed = name.trim();
       localStorage.setItem("backroom.name", trimmed);
       const seating = await post(`/api/games/${opened.id}/join`, { name: trimmed });
@@ -121,6 +124,7 @@ function NewTable({ catalogue, setNotice }) {
       ${Object.entries(properties).map(([key, spec]) => html`<${OptionField} key=${key} name=${key} spec=${spec}
         value=${options[key]} onChange=${(value) => setOptions({ ...options, [key]: value })} />`)}
     </details>` : ""}
+    <${SeatingFields} seats=${Number(seats)} bots=${bots} setBots=${setBots} clock=${clock} setClock=${setClock} />
     <button type="submit" disabled=${busy}>Open the table and sit down</button>
   </form>`;
 }

@@ -24,7 +24,7 @@ export function normaliseTimeline(raw, summary) {
       const who = entry.seat === null || entry.seat === undefined ? "" : ` (${seatName(summary, entry.seat)})`;
       marks.push({ kind: "turn", label: `Turn ${entry.turn}${who}`, version: entry.version, reverted });
     }
-    return { version: entry.version, description: entry.description, reverted, boundary: Boolean(entry.round_start) };
+    return { version: entry.version, description: entry.description, reverted, boundary: Boolean(entry.round_start), by: entry.by };
   });
   return { entries, marks, ranges };
 }
