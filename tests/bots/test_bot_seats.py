@@ -53,6 +53,8 @@ def test_the_bot_moves_in_process_and_the_log_says_a_bot_played(client: TestClie
     assert isinstance(last, GameEventRecorded)
     assert (last.seat, last.bot, last.by_referee) == (1, "random", False)
     assert last.command_id == f"bot:1:{moved['version']}"
+    timeline = client.get(f"/api/games/{game_id}/timeline", headers=bearer(token)).json()["entries"]
+    assert timeline[-1]["by"] == "bot" and "by" not in timeline[-2]  # ann's own move is unmarked
 
 
 @pytest.mark.parametrize(
