@@ -162,9 +162,10 @@ class Tables(TableStore):
         return await self.commit(table, events, expected=None)
 
     async def play_bot(self, game_id: str, seat: int) -> Ruling:
-        """The bot at ``seat`` sends its move through the command path a person's takes (receipts,
-        audit, the table's rules); its command id is the version it moved at, so two workers playing
-        the same seat at once record one move. ``rule/not_your_turn`` when the seat is not to act."""
+        """The bot at ``seat`` sends its move through the command path a person's takes (receipts, the
+        table's rules, the save; accepted, it is in the stream and the audit like anyone's); its
+        command id is the version it moved at, so two workers playing the same seat at once record
+        one move. ``rule/not_your_turn`` when the seat is not to act."""
         table, _ = await self._current(game_id)
         spec = table.table.bots[seat] if seat < len(table.table.bots) else None
         if spec is None or not table.started:
