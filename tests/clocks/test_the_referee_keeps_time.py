@@ -12,11 +12,12 @@ import pytest
 from freezegun import freeze_time
 
 from api.service.application import Tables
-from domain.table import GameEventRecorded
+from domain.table import GameEventRecorded, TakeBackNoted
 from domain.table.clocks import TableClock
 from tests.clocks.helpers import frozen_clock
 from tests.support.service import run
 from tests.support.tiny_game import PILE
+from tests.support.toll_game import TOLL, WINDOW
 from workers.settings import Settings
 from workers.timers import Watch, tend
 
@@ -123,5 +124,41 @@ def test_a_seat_clock_runs_out_through_the_service(settings: Settings, frozen: o
         assert run(tend(watch, tables, tables.clock)) == 1
         [played] = referee_moves(tables, game_id)
         assert played.seat == 1
+    finally:
+        tables.close()
+
+
+def test_a_take_back_request_lapses_on_its_own_at_a_clocked_table(settings: Settings, frozen: object) -> None:
+    """Nobody answers ann's request: after its 120 s the referee lets it lapse (the move's 600 s run on)."""
+    tables = service(settings)
+    try:
+        seating = (TableClock(kind="move", seconds=600), {})
+        opening = run(tables.open("pile", ["ann", "bob"], seating=seating))
+        game_id = str(opening.game_id)
+        run(tables.submit(game_id, opening.tokens[0], TAKE_ONE))
+        run(tables.submit(game_id, opening.tokens[0], b'{"type":"RequestTakeBack"}'))
+        frozen.tick(121)  # type: ignore[attr-defined]
+        assert run(tend(Watch(tables.recorder, tables.games), tables, tables.clock)) == 1
+        last = tables.events_of(tables.load(game_id))[-1]
+        assert isinstance(last, TakeBackNoted) and b"TakeBackLapsed" in bytes(last.event)
+        assert referee_moves(tables, game_id) == []
+    finally:
+        tables.close()
+
+
+def test_a_game_s_own_reaction_window_closes_on_its_own_without_a_clock(
+    settings: Settings, frozen: object
+) -> None:
+    """Toll's window (a deadline of the game's own) is watched at every table of the game."""
+    tables = Tables(settings.eventsourcing_env(), games={TOLL.id: TOLL}, clock=frozen_clock)
+    try:
+        opening = run(tables.open("toll", ["ann", "bob"]))
+        game_id = str(opening.game_id)
+        run(tables.submit(game_id, opening.tokens[0], TAKE_ONE))
+        watch = Watch(tables.recorder, tables.games)
+        assert run(tend(watch, tables, tables.clock)) == 0
+        frozen.tick(WINDOW.total_seconds() + 1)  # type: ignore[attr-defined]
+        assert run(tend(watch, tables, tables.clock)) == 1
+        assert tables.load(game_id).table.game_state.choice is None
     finally:
         tables.close()
