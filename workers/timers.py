@@ -31,6 +31,7 @@ from domain.table import AnyGame, StandInChanged, TableOpened, TableState, due, 
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
+OPENED, STAND_IN = stored.topic_of(TableOpened), stored.topic_of(StandInChanged)
 PAGE = 500
 TICK = 0.1
 """Seconds between looks at the log and the clock while tending."""
@@ -66,8 +67,8 @@ class Watch:
     def _note(self, notification: Any) -> None:
         identity = UUID(str(notification.originator_id))
         topic = notification.topic
-        opening = topic == stored.topic_of(TableOpened)
-        if topic == stored.topic_of(StandInChanged) and identity not in self.tables:
+        opening = topic == OPENED
+        if topic == STAND_IN and identity not in self.tables:
             self._adopt(identity)  # a player left a table nobody watched: watch it from now on
         if (identity not in self.tables and not opening) or not stored.is_table_topic(topic):
             return
