@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -33,7 +33,40 @@ class Context:
     @classmethod
     def for_step(cls, secret: str, version: int, now: datetime = EPOCH) -> Context:
         """The context for the command that will follow ``version`` of a game with ``secret`` seed."""
-        return cls(rng=random.Random(f"{secret}:{version}"), now=now)
+        return cls(rng=SeededOnDraw(f"{secret}:{version}"), now=now)
+
+
+class SeededOnDraw(random.Random):
+    """A ``random.Random(seed)`` that seeds itself at its first draw: the same draws, in the same order.
+
+    Most commands draw nothing, and seeding the generator costs more than deciding the command.
+    Every draw of ``random.Random`` goes through :meth:`random` or :meth:`getrandbits`.
+    """
+
+    def __init__(self, seed: str) -> None:  # not seeded here: that is the point
+        self._seed: str | None = seed
+        self.gauss_next = None
+
+    def _seeded(self) -> None:
+        if self._seed is not None:
+            seed, self._seed = self._seed, None
+            super().seed(seed)
+
+    def random(self) -> float:
+        self._seeded()
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        self._seeded()
+        return super().getrandbits(k)
+
+    def getstate(self) -> Any:  # random.Random's own state tuple
+        self._seeded()
+        return super().getstate()
+
+    def seed(self, a: object = None, version: int = 2) -> None:
+        self._seed = None
+        super().seed(a, version)  # type: ignore[arg-type]  # random.Random's own signature
 
 
 def shuffled(rng: random.Random, items: Sequence[T]) -> tuple[T, ...]:

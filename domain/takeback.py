@@ -336,7 +336,11 @@ def decide(ledger: Ledger, seat: Seat, command: Command, situation: Situation) -
 def offers(ledger: Ledger, seat: Seat, situation: Situation) -> list[Command]:
     """The take-back commands ``seat`` may send now (each exactly as :func:`decide` accepts it)."""
     offered: list[Command] = []
-    for command in (TakeBack(), RequestTakeBack(), ApproveTakeBack(), RefuseTakeBack()):
+    # Only the commands decide could accept are tried (a legal list is asked for at every move):
+    # nothing is undone without steps, and nothing is answered without a request.
+    undoing = (TakeBack(), RequestTakeBack()) if ledger.steps and not situation.over else ()
+    answering = (ApproveTakeBack(), RefuseTakeBack()) if ledger.request is not None else ()
+    for command in (*undoing, *answering):
         try:
             decide(ledger, seat, command, situation)
         except RuleError:

@@ -25,6 +25,8 @@ from projections.games import GameProjection, Logged
 log = logging.getLogger(__name__)
 
 PAGE = 200
+GATHER = 0.02
+"""Seconds the embedded follower lets pass after writing the store, so the next write takes more."""
 
 
 def logged(notification: Notification) -> Logged:
@@ -84,7 +86,12 @@ class Follower(ABC):
 
 
 class LogFollower(Follower):
-    """Follows the log by reading it: woken by ``wake`` (local commits), else every ``poll`` seconds."""
+    """Follows the log: commits of this process handed over (:meth:`offer`), the log read for the rest.
+
+    Woken by ``wake`` (a local commit), else every ``poll`` seconds (commits of other processes), it
+    reads the log after the projection's position and writes the store; then it lets ``gather`` seconds
+    pass, so that one store transaction takes the commits of that span together.
+    """
 
     def __init__(
         self,
@@ -92,16 +99,25 @@ class LogFollower(Follower):
         projection: GameProjection,
         poll: float = 0.25,
         wake: threading.Event | None = None,
+        gather: float = GATHER,
     ) -> None:
         super().__init__(recorder, projection)
         self.poll = poll
         self.wake = wake or threading.Event()
+        self.gather = gather
+
+    def offer(self, committed: list[tuple[Logged, int]]) -> None:
+        """Apply a commit of this process at once (unless the log holds more before it); wake up."""
+        self.projection.take(committed)  # when it does not follow, the log is read below instead
+        self.wake.set()
 
     def run(self) -> None:
         while not self.stopping.is_set():
             catch_up(self.recorder, self.projection)
+            self.projection.write()
             self.wake.wait(self.poll)
             self.wake.clear()
+            self.stopping.wait(self.gather)
 
     def stop(self) -> None:
         self.stopping.set()

@@ -5,6 +5,12 @@ and appended to every perspective's feed, redacted and described for that perspe
 each changed game's summary and one view per perspective are rendered. A batch and its position are
 committed together (:meth:`ReadStore.commit`), so a replayed event changes nothing and a restart
 resumes where the last commit ended, from the records it left (no re-reading).
+
+Applying and writing are two steps. :meth:`GameProjection.project` does both (a worker, a rebuild).
+In the embedded mode the write side hands each commit to :meth:`GameProjection.take` as it lands, so
+the tables in :attr:`~GameProjection.latest` are current before the command is answered and a read of
+them never waits; the store is written behind, a batch of commits at a time (:meth:`write`), and a
+read of the store writes what is pending first (:meth:`projections.read_side.ReadSide.written`).
 """
 
 from __future__ import annotations
@@ -62,48 +68,83 @@ class GameProjection:
         self.lock = threading.RLock()
         self.cache: OrderedDict[str, Live] = OrderedDict()
         self.latest: dict[str, TableState] = {}
-        """Each game's table as last committed to the read store, for reads in this process: an
-        immutable value swapped in after each commit, so a reader never waits for the projection."""
-        self.position = store.position()
+        """Each game's table as last applied, for reads in this process: an immutable value swapped in
+        after each apply, so a reader never waits for the projection (nor for its store)."""
+        self.position = self.written = store.position()
+        """``position``: the last log position applied; ``written``: the last one in the store."""
+        self.pending = Batch(position=self.position)
+        self.touched: dict[str, Live] = {}
 
     def project(self, events: Iterable[tuple[Logged, int]]) -> bool:
-        """Apply ``(logged, position)`` pairs after our position and commit them; ``False`` if outrun.
+        """Apply ``(logged, position)`` pairs after our position and write them; ``False`` if outrun.
 
         When another writer moved the store's position first nothing is written, the cache is dropped
         and the position reloaded, so the caller reads the log again from there.
         """
         with self.lock:
-            batch = Batch(position=self.position)
-            touched: dict[str, Live] = {}
+            self.apply_all(events)
+            return self.write()
+
+    def take(self, events: list[tuple[Logged, int]]) -> bool:
+        """Apply what this process just committed, in memory, if it follows our position (``False``
+        when it does not: something else was committed between, and the log must be read).
+
+        The store is written behind (:meth:`write`); a read of the store writes what is pending first.
+        """
+        with self.lock:
+            fresh = [(logged, position) for logged, position in events if position > self.position]
+            if fresh and fresh[0][1] != self.position + 1:
+                return False
+            self.apply_all(fresh)
+            return True
+
+    def apply_all(self, events: Iterable[tuple[Logged, int]]) -> None:
+        """Fold ``events`` into memory and the pending batch; tell ``changed`` which games moved."""
+        with self.lock:
+            batch, touched, applied = self.pending, self.touched, set()
             try:
                 for logged, position in events:
                     if position > batch.position:
                         batch.position = position  # before applying: the lobby is ordered by it
                         if logged is not None:
                             self.apply(str(logged[0]), logged[1], batch, touched)
-                if batch.position == self.position:
-                    return True
+                            applied.add(str(logged[0]))
+            except BaseException:
+                self.forget()
+                raise
+            self.position = batch.position
+            moved = {game_id: touched[game_id] for game_id in applied if game_id in touched}
+            self._publish(moved)
+        if self.changed is not None and moved:
+            self.changed({game_id: live.table.version for game_id, live in moved.items()})
+
+    def write(self) -> bool:
+        """Write the pending batch and its position to the store; ``False`` if another writer moved it."""
+        with self.lock:
+            batch, touched = self.pending, self.touched
+            if batch.position == self.written:
+                return True
+            try:
                 for game_id, live in touched.items():
                     self._render(game_id, live, batch)
-                committed = self.store.commit(self.position, batch)
+                committed = self.store.commit(self.written, batch)
             except BaseException:
                 self.forget()
                 raise
             if not committed:
                 self.forget()
                 return False
-            self.position = batch.position
-            self._publish(touched)
-        if self.changed is not None and batch.changed:
-            self.changed(batch.changed)
+            self.written = batch.position
+            self.pending, self.touched = Batch(position=batch.position), {}
         return True
 
     def forget(self) -> None:
-        """Drop the cache and reload the position (after a failed or refused commit)."""
+        """Drop the cache, what is pending, and reload the position (after a failed or refused commit)."""
         with self.lock:
             self.cache.clear()
             self.latest = {}
-            self.position = self.store.position()
+            self.position = self.written = self.store.position()
+            self.pending, self.touched = Batch(position=self.position), {}
 
     def _publish(self, touched: dict[str, Live]) -> None:
         latest = self.latest

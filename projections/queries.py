@@ -53,10 +53,11 @@ async def list_games(
 ) -> dict[str, Any]:
     """Games in the order they were opened, filtered by game and status, one page at a time."""
     await reads.settle("", None)
-    opened = [game_id.decode() for game_id in reads.store.scored("lobby")]
+    store = reads.written()
+    opened = [game_id.decode() for game_id in store.scored("lobby")]
     found = [
         msgspec.Raw(body)
-        for body in reads.store.get_many([f"summary:{game_id}" for game_id in opened])
+        for body in store.get_many([f"summary:{game_id}" for game_id in opened])
         if body is not None and _listed(_LISTED.decode(body), game, state)
     ]
     return {"games": found[offset : offset + limit], "total": len(found), "limit": limit, "offset": offset}
@@ -104,7 +105,7 @@ async def feed(
 
 def feed_lines(reads: ReadSide, game_id: str, viewer: Viewer, after: int) -> list[bytes]:
     """The encoded feed entries of ``viewer`` after version ``after`` (for the feed and the live stream)."""
-    return reads.store.scored(f"feed:{game_id}:{viewer_key(viewer)}", after)
+    return reads.written().scored(f"feed:{game_id}:{viewer_key(viewer)}", after)
 
 
 def perspective(reads: ReadSide, game_id: str, token: str | None) -> Viewer:
@@ -149,7 +150,7 @@ def canonical_id(game_id: str) -> str:
 
 
 def _document(reads: ReadSide, key: str) -> bytes:
-    found = reads.store.get(key)
+    found = reads.written().get(key)
     if found is None:
         raise GameNotFound(f"No game {key.split(':')[1]}.")
     return found

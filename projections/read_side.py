@@ -60,12 +60,18 @@ class ReadSide:
         if self.projection is not None and self.recorder is not None:
             catch_up(self.recorder, self.projection)
 
+    def written(self) -> ReadStore:
+        """The read store, with what this process's projection applied written to it first."""
+        if self.projection is not None:
+            self.projection.write()
+        return self.store
+
     def version(self, game_id: str) -> int:
         """The version the game's read models reflect (0 when not projected yet)."""
         table = self.projection.latest.get(game_id) if self.projection is not None else None
         if table is not None:
             return table.version
-        found = self.store.get(f"version:{game_id}")
+        found = self.written().get(f"version:{game_id}")
         return int(found) if found else 0
 
     def table(self, game_id: str) -> TableState | None:
@@ -73,7 +79,7 @@ class ReadSide:
         table = self.projection.latest.get(game_id) if self.projection is not None else None
         if table is not None:
             return table
-        found = self.store.get(f"record:{game_id}")
+        found = self.written().get(f"record:{game_id}")
         if found is None:
             return None
         record = RECORD.decode(found)

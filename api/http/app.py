@@ -30,7 +30,7 @@ from api.web import mount as mount_web
 from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError
 from domain.game import registered
 from domain.table import AnyGame
-from projections.following import follower_for
+from projections.following import LogFollower, follower_for
 from projections.games import GameProjection
 from projections.read_side import ReadSide
 from projections.redis_store import RedisReadStore
@@ -120,6 +120,8 @@ def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) 
     projection = GameProjection(local, games, changed=signals.publish, views=False)  # views built on read
     recorder: Any = tables.recorder  # an application recorder (it keeps the notification log)
     follower = follower_for(recorder, projection, wake=tables.committed)
+    if isinstance(follower, LogFollower):
+        tables.listeners.append(follower.offer)  # each commit projected as it lands, before its answer
     return ReadSide(local, dict(games), signals, recorder, projection, follower, clock=tables.clock)
 
 

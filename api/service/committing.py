@@ -9,8 +9,9 @@ on the disk, and a command is answered only once its events are durable. When a 
 that only the real loser fails. Snapshots are written after the batch and nobody waits for them: a
 lost snapshot costs a longer load, never an event.
 
-The write side awaits each save's future on the event loop (``asyncio.wrap_future``); a blocking
-caller (a script) may wait on it directly.
+The write side awaits :meth:`Committer.saved` on its event loop: the committer answers every waiter of
+a batch on that loop with one ``call_soon_threadsafe`` (one wake-up of the loop per batch, not one per
+command). A blocking caller (a script) waits on the future :meth:`Committer.save` returns.
 """
 
 from __future__ import annotations
@@ -36,8 +37,31 @@ MAX_BATCH = 500
 
 @dataclass(slots=True)
 class _Job:
+    """Events to save together, and who waits: a blocking caller's future or a loop's future."""
+
     events: list[Any]
-    future: Future[None]
+    future: Future[None] | None = None
+    waiter: asyncio.Future[None] | None = None
+
+    def claim(self) -> bool:
+        """False when the waiter went away (the job is then dropped); else the job can't be cancelled."""
+        if self.future is not None:
+            return self.future.set_running_or_notify_cancel()
+        return self.waiter is not None and not self.waiter.cancelled()
+
+
+Answers = list[tuple[asyncio.Future[None], BaseException | None]]
+
+
+def _answer(answers: Answers) -> None:
+    """On the waiters' loop: each waiter's result (or error), unless it was cancelled meanwhile."""
+    for waiter, error in answers:
+        if waiter.cancelled():
+            continue
+        if error is None:
+            waiter.set_result(None)
+        else:
+            waiter.set_exception(error)
 
 
 class Committer:
@@ -54,14 +78,23 @@ class Committer:
 
     def save(self, events: Sequence[Any]) -> Future[None]:
         """Queue ``events`` (saved together or not at all); the future is done once committed (or refused)."""
-        job = _Job(list(events), Future())
+        future: Future[None] = Future()
+        self._queue_job(_Job(list(events), future=future))
+        return future
+
+    async def saved(self, events: Sequence[Any]) -> None:
+        """Queue ``events`` and wait on this loop until they are committed (or refused: raised here)."""
+        waiter = asyncio.get_running_loop().create_future()
+        self._queue_job(_Job(list(events), waiter=waiter))
+        await waiter
+
+    def _queue_job(self, job: _Job) -> None:
         with self._ready:
             if self._closed:
                 raise RuntimeError("The committer is closed.")
             self._queue.append(job)
             self._start()
             self._ready.notify()
-        return job.future
 
     def snapshot(self, snapshot: Any) -> None:
         """Write ``snapshot`` after the current batch; nobody waits for it."""
@@ -105,30 +138,43 @@ class Committer:
                     return
             # A job whose waiter went away (a client hung up) is dropped undecided; the others can no
             # longer be cancelled, so setting their results below cannot fail.
-            batch = [job for job in batch if job.future.set_running_or_notify_cancel()]
+            batch = [job for job in batch if job.claim()]
             if batch:
-                self._commit(batch)
+                self._tell(self._commit(batch))
             if snapshots:
                 self._put_snapshots(snapshots)
             for done in flushes:
                 done.set_result(None)
 
-    def _commit(self, batch: list[_Job]) -> None:
+    def _commit(self, batch: list[_Job]) -> list[tuple[_Job, BaseException | None]]:
+        """Save ``batch`` in one transaction; each job with its error (``None``: committed)."""
         try:
             self.app.save(*(event for job in batch for event in job.events))  # one transaction
         except IntegrityError as error:
             if len(batch) == 1:
-                batch[0].future.set_exception(error)
-                return
-            for job in batch:  # only the member that lost its race fails
-                self._commit([job])
-            return
+                return [(batch[0], error)]
+            return [told for job in batch for told in self._commit([job])]  # only the loser fails
         except Exception as error:  # the store failed: every member hears why
-            for job in batch:
-                job.future.set_exception(error)
-            return
-        for job in batch:
-            job.future.set_result(None)
+            return [(job, error) for job in batch]
+        return [(job, None) for job in batch]
+
+    @staticmethod
+    def _tell(outcomes: list[tuple[_Job, BaseException | None]]) -> None:
+        """Answer every waiter: blocking ones at once, each loop's in one call on that loop."""
+        loops: dict[asyncio.AbstractEventLoop, Answers] = {}
+        for job, error in outcomes:
+            if job.future is not None:
+                if error is None:
+                    job.future.set_result(None)
+                else:
+                    job.future.set_exception(error)
+            elif job.waiter is not None:
+                loops.setdefault(job.waiter.get_loop(), []).append((job.waiter, error))
+        for loop, answers in loops.items():
+            try:
+                loop.call_soon_threadsafe(_answer, answers)
+            except RuntimeError:  # that loop is closed: nobody is left to answer
+                log.warning("%d commits answered to a closed event loop", len(answers))
 
     def _put_snapshots(self, snapshots: list[Any]) -> None:
         assert self.app.snapshots is not None

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -24,7 +24,14 @@ from uuid import UUID
 
 import msgspec
 from eventsourcing.application import Application, EventSourcedLog
-from eventsourcing.persistence import IntegrityError, Mapper, PersistenceError, StoredEvent, Transcoder
+from eventsourcing.persistence import (
+    IntegrityError,
+    Mapper,
+    PersistenceError,
+    Recording,
+    StoredEvent,
+    Transcoder,
+)
 from eventsourcing.utils import EnvType, register_topic
 
 from api.service.committing import Committer, GameLocks, Kept
@@ -32,6 +39,7 @@ from domain import stored, takeback
 from domain.errors import ConcurrentUpdate, StaleVersion, StoreUnavailable
 from domain.stored import Attempted
 from domain.table import AnyGame, AnyTableEvent, TableState, evolve_table
+from projections.games import Logged
 from projections.log import Loaded, LogReader, attempts_id
 
 Clock = Any  # a callable returning the current time
@@ -112,6 +120,11 @@ class _PlainTranscoder(Transcoder):
         return msgspec.json.decode(data)
 
 
+def _logged(saved: Any) -> Logged:
+    """A saved event as the projection takes it: a table event with its table's id, else ``None``."""
+    return (saved.originator_id, saved.event) if isinstance(saved, Row) else None
+
+
 # -- the store ------------------------------------------------------------------------------------
 
 
@@ -160,6 +173,8 @@ class TableStore(Application[UUID]):
         self.kept = Kept(cache_size)
         self.committed = threading.Event()
         """Set on every commit, to wake a follower projecting in this process."""
+        self.listeners: list[Callable[[list[tuple[Logged, int]]], None]] = []
+        """Called with every commit of this process as it lands (the embedded projection takes it)."""
         snapshots = self.snapshots.recorder if self.snapshots is not None else None
         self.reader = LogReader(self.recorder, snapshots, self.games)
         self.history = LogReader(self.recorder, snapshots, self.games, receipts=False)
@@ -169,7 +184,12 @@ class TableStore(Application[UUID]):
         self.committer.close()
         super().close()
 
-    def _notify(self, recordings: list[Any]) -> None:
+    def _notify(self, recordings: list[Recording[UUID]]) -> None:
+        # On the committer's thread, right after the transaction and before any command is answered.
+        if self.listeners:
+            committed = [(_logged(saved.domain_event), saved.notification.id) for saved in recordings]
+            for listener in self.listeners:
+                listener(committed)
         self.committed.set()
 
     def construct_mapper(self) -> Mapper[UUID]:
@@ -205,7 +225,7 @@ class TableStore(Application[UUID]):
             table = evolve_table(loaded.rules, table, event)
         after = Loaded(loaded.id, loaded.rules, table)
         try:
-            await asyncio.wrap_future(self.committer.save([Row(loaded.id, event) for event in events]))
+            await self.committer.saved([Row(loaded.id, event) for event in events])
         except IntegrityError:
             self.kept.forget(loaded.id)
             if expected is not None:
@@ -226,7 +246,7 @@ class TableStore(Application[UUID]):
         for _ in range(5):
             entry = await asyncio.to_thread(log.trigger_event, **attempt)
             try:
-                await asyncio.wrap_future(self.committer.save([entry]))
+                await self.committer.saved([entry])
             except IntegrityError:
                 continue
             except PersistenceError:

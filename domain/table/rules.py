@@ -271,18 +271,25 @@ def _takebacks(
 
 
 def _overdue(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTableEvent]:
-    """The referee's events: a lapsed take-back request, then what the game does once it is due."""
-    lapsed = _takebacks(table, takeback.lapse(table.ledger, ctx.now, acting=False), None, ctx)
-    events: list[AnyTableEvent] = list(lapsed)
+    """The referee's events: the take-back request it lapses, then what the game does once it is due,
+    else the move of a seat whose time ran out (clock rule 3).
+
+    A request lapses at its deadline; and when the referee moves the game, an open request lapses as it
+    does when a seat acts (its turn is no longer the latest: what it names would not be all of it).
+    """
+    decided: list[Event] = []
     game_due = game.due(table.game_state)
     if game_due is not None and ctx.now >= game_due and not game.is_over(table.game_state):
         chance = Context.for_step(table.secret, table.effective, ctx.now)
         decided = game.overdue(table.game_state, chance)
-        events += _record(
-            game, table.game_state, table.version + len(lapsed), decided, None, ctx, referee=True
-        )
+    timed_out = not decided and not game.is_over(table.game_state) and bool(out_of_time(table, ctx.now))
+    acting = bool(decided) or timed_out  # the referee moves the game: an open request lapses
+    lapsed = _takebacks(table, takeback.lapse(table.ledger, ctx.now, acting=acting), None, ctx)
+    version = table.version + len(lapsed)
+    events = [*lapsed, *_record(game, table.game_state, version, decided, None, ctx, referee=True)]
+    if decided:
         events = timed(game, table, events, None, ctx.now)
-    elif not game.is_over(table.game_state) and out_of_time(table, ctx.now):
+    elif timed_out:
         events += _timed_out(game, table, events, ctx)
     if not events:
         raise NothingOverdue("Nothing is overdue at this table.")

@@ -153,3 +153,33 @@ def test_a_save_whose_waiter_went_away_is_dropped_and_the_committer_goes_on() ->
     assert saves.calls == [1, 1]
     assert app.repository.get(next_one.id).count == 0
     assert gone.id not in app.repository
+
+
+def test_waiters_on_an_event_loop_are_answered_together_and_a_loser_hears_its_conflict() -> None:
+    """Loop callers of one batch are answered on their loop together: winners return, the loser raises."""
+    app: Application[Any] = Application()
+    committer = Committer(app)
+    blocker, winner, rival = Tally(), Tally(), Tally()
+    app.save(winner, rival)
+    stale = app.repository.get(rival.id)
+    rival.add()
+    app.save(rival)
+    saves = CountingSaves(app, hold_first=True)
+
+    async def race() -> list[Any]:
+        loop = asyncio.get_running_loop()
+        first = asyncio.ensure_future(committer.saved(list(blocker.collect_events())))
+        await loop.run_in_executor(None, saves.held.wait, 5)
+        winner.add()
+        stale.add()
+        won = asyncio.ensure_future(committer.saved(list(winner.collect_events())))
+        lost = asyncio.ensure_future(committer.saved(list(stale.collect_events())))
+        await asyncio.sleep(0.1)  # both queue behind the held save
+        saves.release.set()
+        return await asyncio.gather(first, won, lost, return_exceptions=True)
+
+    first, won, lost = run(race())
+    committer.close()
+    assert first is None and won is None and isinstance(lost, IntegrityError)
+    assert app.repository.get(winner.id).count == 1
+    assert app.repository.get(rival.id).count == 1

@@ -27,7 +27,7 @@ from domain.table import (
     open_table,
     receipt_for,
 )
-from domain.takeback import ApproveTakeBack, RequestTakeBack, TurnTakenBack
+from domain.takeback import ApproveTakeBack, RequestTakeBack, TakeBackLapsed, TurnTakenBack
 from tests.support.toll_game import TOLL, WINDOW, Take
 from tests.table.helpers import START, Log
 
@@ -110,6 +110,23 @@ def test_a_turn_holds_the_other_seats_reaction_and_is_taken_back_whole() -> None
     told = msgspec.json.decode(reverted.event, type=TurnTakenBack)  # type: ignore[union-attr]
     assert (told.first, told.last) == (3, 5)  # the take, the protest and the stone it returned
     assert log.table.game_state == before
+
+
+def test_the_referee_moving_the_game_lapses_an_open_take_back_request() -> None:
+    """When the referee closes a window of the turn a request names, the request lapses, as when a seat acts.
+
+    Found by the interleaving property: approved after the referee's answer, the request named only the
+    take, yet the state it restored dropped the referee's answer too.
+    """
+    log = Log(TOLL)
+    log.send(0, Take(count=1))
+    log.send(0, RequestTakeBack())
+    log.wait(WINDOW.total_seconds())
+    lapsed, closed = log.send(REFEREE, CloseOverdue())
+    assert msgspec.json.decode(lapsed.event, type=TakeBackLapsed) == TakeBackLapsed(reason="acted")  # type: ignore[union-attr]
+    assert _events([closed]) == [Chosen(seat=1, option="", by_referee=True)]
+    assert log.table.ledger.request is None
+    assert ApproveTakeBack() not in legal_for(TOLL, log.table, 1, log.now)
 
 
 def test_the_log_folded_again_from_its_stored_bytes_is_the_table_decided() -> None:

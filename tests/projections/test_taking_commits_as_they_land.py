@@ -1,0 +1,78 @@
+"""The embedded projection takes each local commit as it lands and writes its store behind.
+
+A command's answer can be followed at once by a read of the table (no waiting for a follower), the
+store is written a batch of commits at a time, a read of the store writes what is pending first, and a
+commit that does not follow the projection's position is left to the log.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from api.service.application import Tables
+from domain.game import registered
+from projections.following import LogFollower, catch_up, follower_for
+from projections.games import GameProjection
+from projections.read_side import ReadSide
+from projections.signals import Signals
+from projections.stores import SQLiteReadStore
+from tests.support.projecting import open_game, play
+from workers.settings import Settings
+
+GAMES = registered()
+
+
+def _embedded(tmp_path: Path) -> tuple[Tables, GameProjection, LogFollower]:
+    """A write side whose commits are handed to a projection whose follower never runs on its own."""
+    tables = Tables(Settings(sqlite_path=str(tmp_path / "log.sqlite")).eventsourcing_env(), games=GAMES)
+    projection = GameProjection(SQLiteReadStore(), GAMES)
+    follower = follower_for(tables.recorder, projection, poll=30, wake=tables.committed)
+    assert isinstance(follower, LogFollower)
+    tables.listeners.append(follower.offer)
+    return tables, projection, follower
+
+
+def test_a_commit_is_in_the_projection_before_the_command_is_answered(tmp_path: Path) -> None:
+    """With no follower thread at all, the projected table holds every command the moment it returns."""
+    tables, projection, _ = _embedded(tmp_path)
+    try:
+        game_id, tokens = open_game(tables, "politrickers", 4, seed="land")
+        for step in range(12):
+            play(tables, game_id, tokens, random.Random(step), moves=1)
+            assert projection.latest[game_id].version == tables.load(game_id).version
+        assert projection.position == tables.recorder.max_notification_id()
+    finally:
+        tables.close()
+
+
+def test_the_store_is_written_behind_and_a_read_of_it_writes_what_is_pending(tmp_path: Path) -> None:
+    """The read store lags the applied position until a store read (or the follower) writes the batch."""
+    tables, projection, _ = _embedded(tmp_path)
+    reads = ReadSide(projection.store, GAMES, Signals(), tables.recorder, projection)
+    try:
+        game_id, tokens = open_game(tables, "slush-fund-2", 2, seed="behind")
+        play(tables, game_id, tokens, random.Random(3), moves=6)
+        assert projection.store.position() < projection.position
+        version = tables.load(game_id).version
+        assert reads.written().position() == projection.position
+        lines = reads.store.scored(f"feed:{game_id}:spectator")
+        assert len(lines) == version
+    finally:
+        tables.close()
+
+
+def test_a_commit_that_does_not_follow_the_position_is_left_to_the_log(tmp_path: Path) -> None:
+    """Commits made while the projection was not listening are read from the log, in order, first."""
+    tables, projection, follower = _embedded(tmp_path)
+    try:
+        tables.listeners.remove(follower.offer)
+        game_id, tokens = open_game(tables, "slush-fund-2", 2, seed="gap")
+        tables.listeners.append(follower.offer)
+        play(tables, game_id, tokens, random.Random(4), moves=3)
+        assert projection.position == 0 and game_id not in projection.latest
+        catch_up(tables.recorder, projection)
+        assert projection.latest[game_id].version == tables.load(game_id).version
+        assert projection.store.position() == projection.position == tables.recorder.max_notification_id()
+    finally:
+        tables.close()
