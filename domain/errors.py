@@ -61,6 +61,12 @@ class OptionsError(Exception):
         self.message = message
 
 
+class BotSeatsInvalid(OptionsError):
+    """Raised when a table's bot seats name a seat twice, a seat the table lacks, or no person's seat."""
+
+    code = "options/bots"
+
+
 class SeatCountOutOfRange(OptionsError):
     """Raised when a game is set up for a number of players it does not support."""
 

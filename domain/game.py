@@ -35,6 +35,24 @@ def _nothing_overdue(state: Any, ctx: Context) -> list[Any]:
     return []
 
 
+def _as_it_is(state: Any, viewer: Viewer) -> Any:
+    """The default ``canonical``: right for a game without hidden information (the fairness test
+    fails any other game that keeps it)."""
+    return state
+
+
+def share_of_win(outcome: Outcome | None, seat: int) -> float:
+    """1 for a sole winner, 1/n for a winner sharing with n, 0 for a loser or a game not over."""
+    if outcome is None or seat not in outcome.winners:
+        return 0.0
+    return 1.0 / len(outcome.winners)
+
+
+def _by_outcome(state: Any, seat: Seat) -> float:
+    """A placeholder: a game that gives no ``evaluate`` scores only finished games (its share of the win)."""
+    raise NotImplementedError
+
+
 def _from_visibility(event: Any, viewer: Viewer) -> Any:
     """A placeholder: a game that gives no ``redact`` has it built from its ``visibility``."""
     raise NotImplementedError
@@ -57,6 +75,13 @@ class GameDefinition(Generic[S, C, E, Opt]):
     reaction window that closes, a choice that times out), ``None`` when it waits for nobody; once it
     has passed, the referee acts (:func:`domain.table.decide_table`) and ``overdue(state, ctx)`` says
     what happens then.
+
+    For bots (:mod:`domain.bots`): ``canonical(state, viewer)`` is one state ``viewer`` cannot tell
+    from the real one, the same for every state it cannot tell apart (bots determinise with
+    ``resample`` from it, so their choice depends on nothing else); ``evaluate(state, seat)`` scores
+    a position for ``seat`` (higher is better; bots only ever evaluate determinised states).
+    ``default_move(state, seat)`` is the move the referee plays for a seat whose time ran out
+    (``None``: a fair bot chooses).
     """
 
     id: str
@@ -86,6 +111,9 @@ class GameDefinition(Generic[S, C, E, Opt]):
     visibility: Declarations | None = None
     due: Callable[[S], datetime | None] = _never_due
     overdue: Callable[[S, Context], list[E]] = _nothing_overdue
+    canonical: Callable[[S, Viewer], S] = _as_it_is
+    evaluate: Callable[[S, Seat], float] = _by_outcome
+    default_move: Callable[[S, Seat], C | None] = lambda state, seat: None
     command_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
     event_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
     state_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
@@ -95,9 +123,17 @@ class GameDefinition(Generic[S, C, E, Opt]):
             if self.visibility is None:
                 raise ValueError(f"{self.id}: declare each event type's visibility (or give redact).")
             object.__setattr__(self, "redact", redactor(self.visibility))
+        if self.evaluate is _by_outcome:
+            outcome = self.outcome
+            object.__setattr__(self, "evaluate", lambda state, seat: share_of_win(outcome(state), seat))
         object.__setattr__(self, "command_decoder", msgspec.json.Decoder(self.commands))
         object.__setattr__(self, "event_decoder", msgspec.json.Decoder(self.events))
         object.__setattr__(self, "state_decoder", msgspec.json.Decoder(self.states))
+
+    @property
+    def waits(self) -> bool:
+        """True when the game has deadlines of its own (``due``): the referee must watch its tables."""
+        return self.due is not _never_due
 
     def validate(self, options: Opt, seat_count: int) -> None:
         """Refuse a seat count or options this game cannot be played with."""

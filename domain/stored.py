@@ -20,6 +20,7 @@ from uuid import UUID
 import msgspec
 
 from domain import takeback
+from domain.bots.policies import BotSpec
 from domain.chat import ChatSent
 from domain.codec import encode
 from domain.game import GameDefinition
@@ -29,11 +30,13 @@ from domain.table import (
     Receipt,
     SeatLinkReissued,
     SeatTaken,
+    StandInChanged,
     TableForked,
     TableOpened,
     TableState,
     TakeBackNoted,
 )
+from domain.table.clocks import TableClock, Timing
 from domain.table.state import receipt_key
 
 AnyGame = GameDefinition[Any, Any, Any, Any]
@@ -45,6 +48,7 @@ EVENT_TYPES: tuple[type[AnyTableEvent], ...] = (
     TakeBackNoted,
     TableForked,
     SeatLinkReissued,
+    StandInChanged,
 )
 
 LEGACY_TOPICS: dict[str, type[AnyTableEvent]] = {
@@ -128,6 +132,9 @@ class TableRecord(msgspec.Struct, kw_only=True):
     ledger: takeback.Ledger = msgspec.field(default_factory=takeback.Ledger)
     forked_from: tuple[str, int] | None = None
     receipts_by_seat: bool = False  # False in snapshots taken before keys were scoped to the seat
+    clock: TableClock | None = None
+    timing: Timing | None = None
+    bots: tuple[BotSpec | None, ...] = ()
 
 
 class SnapshotRow(msgspec.Struct, kw_only=True):
@@ -138,15 +145,18 @@ class SnapshotRow(msgspec.Struct, kw_only=True):
     state: TableRecord
 
 
+def _read_only_field(info: msgspec.structs.FieldInfo) -> tuple[str, Any] | tuple[str, Any, Any]:
+    """A snapshot record's field as the read without receipts declares it (with its real default)."""
+    if info.default is not msgspec.NODEFAULT:
+        return info.name, info.type, info.default
+    if info.default_factory is not msgspec.NODEFAULT:
+        return info.name, info.type, msgspec.field(default_factory=info.default_factory)
+    return info.name, info.type
+
+
 _RecordWithoutReceipts: Any = msgspec.defstruct(
     "RecordWithoutReceipts",
-    [
-        (name, TableRecord.__annotations__[name], getattr(TableRecord, name))
-        if name in ("effective", "ledger", "forked_from", "receipts_by_seat")
-        else (name, TableRecord.__annotations__[name])
-        for name in TableRecord.__struct_fields__
-        if name != "receipts"
-    ],
+    [_read_only_field(info) for info in msgspec.structs.fields(TableRecord) if info.name != "receipts"],
     kw_only=True,
 )
 """A snapshot record read without its receipts, which msgspec then skips unbuilt."""
@@ -175,6 +185,9 @@ def record_of(table: TableState) -> TableRecord:
         ledger=table.ledger,
         forked_from=table.forked_from,
         receipts_by_seat=True,
+        clock=table.clock,
+        timing=table.timing,
+        bots=table.bots,
     )
 
 
@@ -222,6 +235,9 @@ def state_of(record: Any, version: int, games: Any) -> TableState:
         receipts=_receipts(getattr(record, "receipts", {}), record.receipts_by_seat),
         game_state=None if raw == b"null" else game.state_decoder.decode(raw),
         forked_from=tuple(record.forked_from) if record.forked_from else None,
+        clock=record.clock,
+        timing=record.timing,
+        bots=tuple(record.bots),
     )
 
 

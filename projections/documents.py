@@ -17,7 +17,8 @@ import msgspec
 from domain.seats import SPECTATOR, Seat, SeatNames, Viewer, is_seat
 from domain.stored import TableRecord
 from domain.stored import record_of as stored_record
-from domain.table import AnyGame, AnyTableEvent, TableState, feed_event, told
+from domain.table import AnyGame, AnyTableEvent, TableState, feed_event, played_by, told
+from domain.table.clocks import reading
 
 SPECTATOR_KEY = "spectator"
 
@@ -88,22 +89,26 @@ def to_act(rules: AnyGame, table: TableState) -> list[int]:
 
 def summary(game_id: str, rules: AnyGame, table: TableState) -> dict[str, Any]:
     """What anyone may know about a game: seats, status, version, who may act, the outcome once over."""
-    return {
-        "id": game_id,
-        "game": table.game,
-        "title": rules.title,
-        "rules_version": table.rules_version,
-        "seats": [{"seat": seat, "name": name} for seat, name in enumerate(table.seat_names)],
-        "open_seats": table.open_seats(),
-        "status": status(rules, table),
-        "version": table.version,
-        "to_act": to_act(rules, table),
-        "outcome": rules.outcome(table.game_state) if table.started else None,
-        "seeded": table.seeded,
-        "sandbox": sandbox(table),
-        "created_at": table.created_at,
-        "updated_at": table.updated_at,
-    } | _sandbox(table)
+    return (
+        {
+            "id": game_id,
+            "game": table.game,
+            "title": rules.title,
+            "rules_version": table.rules_version,
+            "seats": [seat_entry(table, seat) for seat in range(len(table.seat_names))],
+            "open_seats": table.open_seats(),
+            "status": status(rules, table),
+            "version": table.version,
+            "to_act": to_act(rules, table),
+            "outcome": rules.outcome(table.game_state) if table.started else None,
+            "seeded": table.seeded,
+            "sandbox": sandbox(table),
+            "created_at": table.created_at,
+            "updated_at": table.updated_at,
+        }
+        | _sandbox(table)
+        | clock_of(table)
+    )
 
 
 def _sandbox(table: TableState) -> dict[str, Any]:
@@ -132,13 +137,29 @@ def view(game_id: str, rules: AnyGame, table: TableState, viewer: Viewer) -> dic
         "seat": int(viewer) if is_seat(viewer) else None,
         "to_act": to_act(rules, table),
         "view": rules.view(table.game_state, viewer) if table.started else None,
-    }
+    } | clock_of(table)
+
+
+def clock_of(table: TableState) -> dict[str, Any]:
+    """The table's clock for every viewer (``{"clock": ...}``), nothing for a table without one."""
+    found = reading(table.clock, table.timing)
+    return {} if found is None else {"clock": found}
+
+
+def seat_entry(table: TableState, seat: int) -> dict[str, Any]:
+    """A seat in a summary: its number and player's name, and its bot when a bot plays it."""
+    bot = table.bots[seat] if seat < len(table.bots) else None
+    entry: dict[str, Any] = {"seat": seat, "name": table.seat_names[seat]}
+    if bot is None:
+        return entry
+    standing_in = table.token_digests[seat] is not None  # a person's seat, its player away
+    return entry | {"bot": {"policy": bot.policy, "level": bot.level, "standing_in": standing_in}}
 
 
 def feed_entry(rules: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames) -> dict[str, Any]:
     """One line of a perspective's feed: the event as ``viewer`` may see it, and its sentence."""
     said = told(rules, event, viewer, names)
-    return entry(event.version, event.seat, event.at, feed_event(said), said.sentence)
+    return entry(event.version, event.seat, event.at, feed_event(said), said.sentence) | played_by(event)
 
 
 def entry(version: int, seat: int | None, at: datetime, event: Any, description: str) -> dict[str, Any]:

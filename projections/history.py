@@ -29,7 +29,15 @@ from domain.codec import encode
 from domain.errors import HiddenUntilOver, InvalidRequest, NoSuchVersion
 from domain.seats import OMNISCIENT, SPECTATOR, Audience, Seat, SeatNames, Viewer
 from domain.stored import Attempted
-from domain.table import AnyGame, AnyTableEvent, GameEventRecorded, TableOpened, TakeBackNoted, told
+from domain.table import (
+    AnyGame,
+    AnyTableEvent,
+    GameEventRecorded,
+    TableOpened,
+    TakeBackNoted,
+    played_by,
+    told,
+)
 from projections import documents
 from projections.log import Loaded, LogReader
 
@@ -170,7 +178,7 @@ def timeline_entry(rules: AnyGame, event: AnyTableEvent, viewer: Viewer, names: 
         "kind": said.kind,
         "event": said.event,
         "description": said.sentence,
-    }
+    } | played_by(event)
 
 
 def audit(  # noqa: PLR0917  (the route's parameters, in its order)

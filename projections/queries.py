@@ -98,7 +98,7 @@ async def legal(
     commands: list[Any] = []
     if seat is not None:
         commands = legal_for(reads.games[table.game], table, seat, reads.clock())
-    answer = {"version": table.version, "seat": seat, "commands": commands}
+    answer = {"version": table.version, "seat": seat, "commands": commands} | documents.clock_of(table)
     return answer if min_version is None else answer | {"stale": stale}
 
 

@@ -10,6 +10,7 @@
 | ``BACKROOM_REDIS_URL`` | read models in Redis here (written by ``backroom worker projections``) | unset |
 | ``BACKROOM_REDIS_PREFIX`` | the prefix of every Redis key and channel of this deployment | ``backroom`` |
 | ``BACKROOM_TAKEBACK_SECONDS`` | how long seats have to answer a take-back request | ``120`` |
+| ``BACKROOM_TEND_IN_PROCESS`` | embedded: referee and bots act in ``serve`` (``0``: workers) | ``1`` |
 | ``BACKROOM_COMMAND_BYTES`` | the longest command body accepted (413 past it) | ``4096`` |
 | ``BACKROOM_BODY_BYTES`` | the longest other body (opening, joining, forking) | ``16384`` |
 | ``BACKROOM_HEADER_SECONDS`` | a connection slower than this to send a request head is closed | ``10`` |
@@ -43,6 +44,7 @@ class Settings:
     redis_url: str | None = None
     redis_prefix: str = "backroom"
     takeback_seconds: int = 120
+    tend_in_process: bool = True
     command_bytes: int = 4096
     body_bytes: int = 16384
     header_seconds: float = 10.0
@@ -67,6 +69,7 @@ class Settings:
             redis_url=env.get("BACKROOM_REDIS_URL") or None,
             redis_prefix=env.get("BACKROOM_REDIS_PREFIX") or "backroom",
             takeback_seconds=int(env.get("BACKROOM_TAKEBACK_SECONDS", "120")),
+            tend_in_process=env.get("BACKROOM_TEND_IN_PROCESS", "1") != "0",
             **policies,
         )
 
@@ -81,6 +84,7 @@ class Settings:
             "BACKROOM_REDIS_URL": self.redis_url or "",
             "BACKROOM_REDIS_PREFIX": self.redis_prefix,
             "BACKROOM_TAKEBACK_SECONDS": str(self.takeback_seconds),
+            "BACKROOM_TEND_IN_PROCESS": "1" if self.tend_in_process else "0",
         }
         return env | {variable: str(getattr(self, name)) for name, (variable, _) in _POLICIES.items()}
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import dataclasses
 import gc
 import os
@@ -107,7 +108,7 @@ def import_log(
         settings.eventsourcing_env(), games=registered(), snapshot_interval=settings.snapshot_interval
     )
     try:
-        opening = asyncio.run(importing.import_log(tables, file.read_bytes().splitlines()))
+        opening = _run(importing.import_log(tables, file.read_bytes().splitlines()))
     except ServiceError as error:
         typer.echo(f"Refused ({error.code}): {error.message}", err=True)
         raise typer.Exit(1) from None
@@ -116,6 +117,17 @@ def import_log(
     typer.echo(f"Imported as game {opening.game_id}")
     for seat, token in sorted(opening.tokens.items()):
         typer.echo(f"seat {seat} ({opening.table.seat_names[seat]}): {token}")
+
+
+def _run(coroutine: Any) -> Any:
+    """``asyncio.run``, on a thread of its own when this thread already runs a loop (a command invoked
+    from inside another program's loop, as a test session driving a browser has)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine)
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def _settings(
@@ -151,10 +163,21 @@ def _add_read_side() -> None:
     app.add_typer(projections, name="projections")
 
 
+def _add_bots() -> None:
+    # `backroom bots duel`, `backroom worker timers` and `backroom worker bots`.
+    from api.cli.bots import bots, bots_worker, timers_worker
+    from workers.cli import worker
+
+    app.add_typer(bots, name="bots")
+    worker.command("timers")(timers_worker)
+    worker.command("bots")(bots_worker)
+
+
 def main() -> None:
     """Entry point of the ``backroom`` script."""
     _add_simulate()
     _add_read_side()
+    _add_bots()
     app()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
@@ -41,6 +42,7 @@ from projections.read_side import ReadSide
 from projections.redis_store import RedisReadStore
 from projections.signals import RedisRelay, Signals
 from projections.stores import SQLiteReadStore
+from workers import timers
 from workers.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -70,7 +72,8 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         reads.start()
-        yield
+        async with tending(settings, tables):
+            yield
         reads.close()
         tables.close()
 
@@ -101,6 +104,22 @@ def create_app(
 
     app.openapi = lambda: _openapi(app, catalogue)  # type: ignore[method-assign]
     return app
+
+
+@asynccontextmanager
+async def tending(settings: Settings, tables: Tables) -> AsyncIterator[None]:
+    """On the embedded default, the referee and the bots act in this process (at scale, their workers)."""
+    if settings.redis_url or not settings.tend_in_process:
+        yield
+        return
+    stop = asyncio.Event()
+    watch = timers.Watch(tables.recorder, tables.games)
+    task = asyncio.create_task(timers.run(watch, tables, tables.clock, stop))
+    try:
+        yield
+    finally:
+        stop.set()
+        await task
 
 
 def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) -> ReadSide:

@@ -94,7 +94,8 @@ async def catalogue(tables: TablesDep) -> Response:
 @router.post("/games", status_code=201, summary="Open a table", openapi_extra=_body_schema("NewGame"))
 async def open_table(tables: TablesDep, _: CreationDep, body: BodyDep) -> Response:
     request = decode(body, NewGame)
-    opening = await tables.open(request.game, request.seat_names(), request.options, request.secret())
+    players, seating = request.seat_names(), request.seating()
+    opening = await tables.open(request.game, players, request.options, request.secret(), seating=seating)
     names = opening.table.seat_names
     tokens = [{"seat": seat, "name": names[seat], "token": token} for seat, token in opening.tokens.items()]
     answer = {"id": str(opening.game_id), "tokens": tokens, "game": summary(opening.table)}

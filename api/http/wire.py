@@ -9,8 +9,11 @@ import msgspec
 from fastapi.responses import Response
 from starlette.requests import Request
 
-from domain.errors import BodyTooLarge, InvalidRequest, SandboxOnly
+from domain.bots import PolicyName
+from domain.bots.policies import BotSpec
+from domain.errors import BodyTooLarge, BotSeatsInvalid, InvalidRequest, SandboxOnly
 from domain.seats import player_name
+from domain.table.clocks import TableClock
 
 T = TypeVar("T")
 
@@ -20,14 +23,29 @@ SeatCount = Annotated[int, msgspec.Meta(ge=1, le=64)]
 _ENCODER = msgspec.json.Encoder()
 
 
+class BotSeat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A seat played by a bot: which one, the policy, and the level (1 to 3)."""
+
+    seat: Annotated[int, msgspec.Meta(ge=0, le=63)]
+    policy: PolicyName = "ismcts"
+    level: Annotated[int, msgspec.Meta(ge=1, le=3)] = 2
+
+
 class NewGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Open a table: name every player (``players``) or leave ``seats`` open for players to join."""
+    """Open a table: name every player (``players``) or leave ``seats`` open for players to join.
+
+    ``bots`` seat bots: with ``players``, the people fill the other seats in order (the table has
+    one seat per player and per bot); with ``seats``, the bots take their seats and the rest stay
+    open. ``clock``: the table's turn clock (none by default).
+    """
 
     game: str
     players: list[Name] | None = None
     seats: SeatCount | None = None
     options: dict[str, Any] | None = None
     seed: Annotated[str, msgspec.Meta(min_length=1, max_length=200)] | int | None = None
+    clock: TableClock | None = None
+    bots: list[BotSeat] | None = None
 
     def secret(self) -> str | None:
         """The seed as the table's secret (a number and its digits seed the same deal).
@@ -45,9 +63,27 @@ class NewGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         """One entry per seat: the player's name, or ``None`` for an open seat."""
         if (self.players is None) == (self.seats is None):
             raise InvalidRequest("Give either 'players' (every seat named) or 'seats' (open seats).")
-        if self.players is not None:
-            return [player_name(name) for name in self.players]
-        return [None] * (self.seats or 0)
+        people = [player_name(name) for name in self.players] if self.players is not None else None
+        count = len(people) + len(self.bots or ()) if people is not None else self.seats or 0
+        bots = self.bot_seats(count)
+        if people is None:
+            return [None] * count
+        order = iter(people)
+        return [None if seat in bots else next(order) for seat in range(count)]
+
+    def bot_seats(self, count: int) -> dict[int, BotSpec]:
+        """The bots by seat, checked against a table of ``count`` seats."""
+        found = {bot.seat: BotSpec(policy=bot.policy, level=bot.level) for bot in self.bots or ()}
+        if len(found) != len(self.bots or ()) or any(seat >= count for seat in found):
+            raise BotSeatsInvalid("Each bot needs a seat of its own, and the table must have that seat.")
+        if found and len(found) == count:
+            raise BotSeatsInvalid("A table needs at least one seat for a person.")
+        return found
+
+    def seating(self) -> tuple[TableClock | None, dict[int, BotSpec]]:
+        """The table's clock (``None`` for none) and its bots by seat."""
+        clock = self.clock if self.clock is not None and self.clock.runs else None
+        return clock, self.bot_seats(len(self.seat_names()))
 
 
 class Join(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -23,11 +23,13 @@ from api.service.rulings import Opening, Ruling, Seating, decode_command, lock_k
 from api.service.store import TableStore
 from domain import table as rules
 from domain import takeback
+from domain.bots import BotSpec
 from domain.chance import EPOCH
 from domain.codec import encode
 from domain.errors import (
     ConcurrentUpdate,
     NoSuchVersion,
+    NotYourTurn,
     RateLimited,
     RuleError,
     ServiceError,
@@ -36,10 +38,24 @@ from domain.errors import (
     TableExpired,
 )
 from domain.seats import Seat
-from domain.table import NEWCOMER, REFEREE, Actor, AnyGame, TableContext, TableForked, TableOpened
+from domain.table import (
+    NEWCOMER,
+    REFEREE,
+    Actor,
+    AnyGame,
+    NotABot,
+    TableContext,
+    TableForked,
+    TableOpened,
+)
+from domain.table.clocks import TableClock
 from domain.table.state import receipt_key
+from domain.table.timeouts import stand_in
 from domain.tokens import digest, new_token
 from projections.log import Loaded, table_id
+
+BotsAndClock = tuple[TableClock | None, dict[int, BotSpec]]
+"""A table's clock rule and its bot seats, as ``Tables.open`` takes them."""
 
 AUDITED_BODY = 2000
 """How many bytes of a refused command's body the audit keeps."""
@@ -68,18 +84,25 @@ class Tables(TableStore):
         options: dict[str, Any] | None = None,
         seed: str | None = None,
         at: tuple[datetime, datetime | None] | None = None,
+        *,
+        seating: BotsAndClock | None = None,
     ) -> Opening:
         """Open a table; players named now get tokens, ``None`` leaves a seat open to join.
 
         ``at``: the recorded times of the opening and of its setup (an import replays them).
+        ``seating``: the table's clock and its bot seats (each named for its bot, holding no token).
         """
         game_rules = self.rules_for(game)
         parsed = game_rules.parse_options(options)
-        tokens = {seat: new_token() for seat, name in enumerate(players) if name is not None}
+        clock, bots = seating or (None, {})
+        players = [bots[s].label() if s in bots else name for s, name in enumerate(players)]
+        tokens = {s: new_token() for s, name in enumerate(players) if name is not None and s not in bots}
         digests = tuple(digest(tokens[s]) if s in tokens else None for s in range(len(players)))
-        sent = rules.digest_of(None, encode([game, players, parsed]))
+        sent = rules.digest_of(None, encode([game, players, parsed, clock, bots]))
         opened = _opened(game_rules, tuple(players), digests, msgspec.Raw(encode(parsed)), sent, seed)
-        opened = msgspec.structs.replace(opened, at=at[0] if at else self.clock())
+        table_bots = tuple(bots.get(seat) for seat in range(len(players))) if bots else ()
+        when = at[0] if at else self.clock()
+        opened = msgspec.structs.replace(opened, at=when, clock=clock, bots=table_bots)
         ctx = TableContext(
             now=opened.at, command_id=opened.command_id, digest="", setup_at=at[1] if at else None
         )
@@ -157,11 +180,38 @@ class Tables(TableStore):
         """The referee closes what is overdue at ``game_id`` (``table/nothing_overdue`` when nothing is);
         the table after."""
         async with self.locks.hold(lock_key(game_id)):
+            table, kept = await self._current(game_id)
+            try:
+                return await self._refereed(table)
+            except ConcurrentUpdate:
+                if not kept:
+                    raise
+                return await self._refereed(await asyncio.to_thread(self.load, table.id))
+
+    async def _refereed(self, table: Loaded) -> Loaded:
+        ctx = self._context(table, rules.digest_of(None, b"referee"), None)
+        events = await asyncio.to_thread(
+            rules.decide_table, table.rules, table.table, REFEREE, rules.CloseOverdue(), ctx
+        )
+        return await self.commit(table, events, expected=None)
+
+    async def play_bot(self, game_id: str, seat: int) -> Ruling:
+        """The bot at ``seat`` sends its move through the command path a person's takes (receipts, the
+        table's rules, the save; accepted, it is in the stream and the audit like anyone's); its
+        command id is the version it moved at, so two workers playing the same seat at once record
+        one move. ``rule/not_your_turn`` when the seat is not to act."""
+        table, _ = await self._current(game_id)
+        spec = table.table.bots[seat] if seat < len(table.table.bots) else None
+        if spec is None or not table.started:
+            raise NotABot(f"Seat {seat} is not played by a bot.")
+        if table.over or Seat(seat) not in table.rules.to_act(table.state):
+            raise NotYourTurn("It is not this bot's turn.")
+        command = await asyncio.to_thread(stand_in, table.rules, table.table, Seat(seat), spec)
+        key = f"bot:{seat}:{table.version}"
+        async with self.locks.hold(lock_key(game_id)):
             table, _ = await self._current(game_id)
-            ctx = self._context(table, rules.digest_of(None, b"referee"), None)
-            events = rules.decide_table(table.rules, table.table, REFEREE, rules.CloseOverdue(), ctx)
-            after = await self.commit(table, events, expected=None)
-        return after
+            ruled = self._ruled(table, seat, encode(command), key, None, None, bot=spec.policy)
+            return await ruled
 
     async def _ruled(  # noqa: PLR0917  (``submit``'s parameters, in its order)
         self,
@@ -171,6 +221,7 @@ class Tables(TableStore):
         command_id: str | None,
         expected: int | None,
         at: datetime | None,
+        bot: str = "",
     ) -> Ruling:
         command = decode_command(table.rules, body)
         command_id = command_id or uuid4().hex
@@ -187,7 +238,7 @@ class Tables(TableStore):
             raise StaleVersion(
                 f"The game is at version {table.version}, not {expected}.", {"version": table.version}
             )
-        ctx = self._context(table, command_digest, command_id, at, sent=sent.decode())
+        ctx = self._context(table, command_digest, command_id, at, sent=sent.decode(), bot=bot)
         events = await self._decided(table, Seat(seat), command, ctx)
         try:
             after = await self.commit(table, events, expected)
@@ -220,6 +271,7 @@ class Tables(TableStore):
         now: datetime | None = None,
         setup_at: datetime | None = None,
         sent: str = "",
+        bot: str = "",
     ) -> TableContext:
         return TableContext(
             now=now or self.clock(),
@@ -229,6 +281,7 @@ class Tables(TableStore):
             timeout=self.takeback_timeout,
             state_at=lambda version: self.load(table.id, version).state,
             setup_at=setup_at,
+            bot=bot,
         )
 
     async def _audit(  # noqa: PLR0917  (one call site per outcome)

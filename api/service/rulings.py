@@ -11,6 +11,7 @@ import msgspec
 from domain import takeback
 from domain.errors import InvalidRequest
 from domain.table import AnyGame, AnyTableEvent
+from domain.table.events import SEAT_COMMANDS
 from projections.log import Loaded
 
 
@@ -63,7 +64,7 @@ def _with_takebacks(rules: AnyGame) -> msgspec.json.Decoder[Any]:
     """A decoder for the game's commands and the take-back commands, built once per game."""
     decoder = _DECODERS.get(rules)
     if decoder is None:
-        kinds: Any = Union.__getitem__((rules.commands, *takeback.TAKEBACK_COMMANDS))
+        kinds: Any = Union.__getitem__((rules.commands, *takeback.TAKEBACK_COMMANDS, *SEAT_COMMANDS))
         decoder = _DECODERS[rules] = msgspec.json.Decoder(kinds)
     return decoder
 

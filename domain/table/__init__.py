@@ -5,7 +5,7 @@ Shaped like a game package: ``events`` (its commands and the events its log stor
 each viewer is told). Everything is importable from ``domain.table``.
 """
 
-from domain.table.describe import FEED_TYPES, Told, feed_event, told
+from domain.table.describe import FEED_TYPES, Told, feed_event, played_by, told
 from domain.table.events import (
     NEWCOMER,
     REFEREE,
@@ -15,12 +15,16 @@ from domain.table.events import (
     CloseOverdue,
     GameEventRecorded,
     IdempotencyKeyReused,
+    LeaveSeat,
     NameTaken,
+    NotABot,
     NothingOverdue,
     NotStarted,
     ReissueSeatLink,
+    ReturnToSeat,
     SeatLinkReissued,
     SeatTaken,
+    StandInChanged,
     TableEvent,
     TableForked,
     TableFull,
@@ -55,13 +59,17 @@ __all__ = [
     "CloseOverdue",
     "GameEventRecorded",
     "IdempotencyKeyReused",
+    "LeaveSeat",
     "NameTaken",
+    "NotABot",
     "NotStarted",
     "NothingOverdue",
     "Receipt",
     "ReissueSeatLink",
+    "ReturnToSeat",
     "SeatLinkReissued",
     "SeatTaken",
+    "StandInChanged",
     "TableContext",
     "TableEvent",
     "TableForked",
@@ -81,6 +89,7 @@ __all__ = [
     "legal_for",
     "open_table",
     "opened_state",
+    "played_by",
     "receipt_for",
     "situation",
     "told",

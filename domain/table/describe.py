@@ -12,6 +12,7 @@ from domain.table.events import (
     GameEventRecorded,
     SeatLinkReissued,
     SeatTaken,
+    StandInChanged,
     TableForked,
     TakeBackNoted,
 )
@@ -32,6 +33,7 @@ FEED_TYPES = {
     "joined": "SeatTaken",
     "forked": "Forked",
     "relinked": "SeatLinkReissued",
+    "stand_in": "StandIn",
 }
 """The ``type`` a feed line gives the table's own events (game and take-back events carry theirs)."""
 
@@ -40,6 +42,9 @@ def told(game: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames) 
     """``event`` as ``viewer`` may see it: a game event redacted by the game, the table's own public."""
     if isinstance(event, GameEventRecorded):
         seen, sentence = referee.tell(game, game.event_decoder.decode(event.event), viewer, names)
+        if event.by_referee and event.seat is not None:
+            who = label(names, event.seat, f"seat {event.seat}")
+            sentence = f"Time ran out for {who}; the referee played for them: {sentence}"
         return Told("event", seen, sentence)
     if isinstance(event, TakeBackNoted):
         noted = takeback.EVENT_DECODER.decode(event.event)
@@ -51,6 +56,12 @@ def told(game: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames) 
         who = label(names, event.seat, "A player")
         sentence = f"{who} took a new seat link; the old one no longer works."
         return Told("relinked", {"seat": event.seat}, sentence)
+    if isinstance(event, StandInChanged):
+        who = label(names, event.stand_in_for, f"seat {event.stand_in_for}")
+        shown = {"seat": event.stand_in_for, "bot": event.bot.policy if event.bot else None}
+        if event.bot is None:
+            return Told("stand_in", shown, f"{who} is back.")
+        return Told("stand_in", shown, f"A {event.bot.label()} plays for {who} until they come back.")
     if isinstance(event, TableForked):
         sentence = f"This table starts from game {event.source} at version {event.source_version}."
         return Told("forked", {"source": event.source, "source_version": event.source_version}, sentence)
@@ -60,6 +71,16 @@ def told(game: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames) 
         {"game": event.game, "seats": seats},
         f"A table for {game.title} was opened with {seats} seats.",
     )
+
+
+def played_by(event: AnyTableEvent) -> dict[str, str]:
+    """Who made a game move when no person did: ``{"by": "referee"}`` or ``{"by": "bot", "bot": policy}``
+    (nothing for a person's move, or any other event)."""
+    if not isinstance(event, GameEventRecorded):
+        return {}
+    if event.by_referee:
+        return {"by": "referee"}
+    return {"by": "bot", "bot": event.bot} if event.bot else {}
 
 
 def feed_event(said: Told) -> Any:

@@ -8,10 +8,12 @@ from typing import Any, Final
 
 import msgspec
 
+from domain.bots.policies import BotSpec
 from domain.errors import RuleError
 from domain.game import GameDefinition
 from domain.messages import Command
 from domain.seats import Seat
+from domain.table.clocks import TableClock, Timing
 
 AnyGame = GameDefinition[Any, Any, Any, Any]
 
@@ -63,6 +65,12 @@ class NothingOverdue(RuleError):
     code = "table/nothing_overdue"
 
 
+class NotABot(RuleError):
+    """Raised when a bot is asked to play a seat no bot plays."""
+
+    code = "table/not_a_bot"
+
+
 # -- table commands (the game's own and the take-back commands pass through) --------------------
 
 
@@ -77,6 +85,17 @@ class ReissueSeatLink(Command, frozen=True, kw_only=True, tag="ReissueSeatLink")
     """A seated player's new token (known by its digest only): every older token of the seat stops working."""
 
     token_digest: str
+
+
+class LeaveSeat(Command, frozen=True, kw_only=True, tag="LeaveSeat"):
+    """Leave the table for a while: a bot plays the seat until its player comes back."""
+
+
+class ReturnToSeat(Command, frozen=True, kw_only=True, tag="ReturnToSeat"):
+    """Come back to the seat a bot has been playing (any move of one's own comes back too)."""
+
+
+SEAT_COMMANDS = (LeaveSeat, ReturnToSeat)
 
 
 class CloseOverdue(Command, frozen=True, kw_only=True, tag="CloseOverdue"):
@@ -111,6 +130,8 @@ class TableOpened(TableEvent, frozen=True, kw_only=True, tag="TableOpened"):
     options: msgspec.Raw
     secret: str
     seeded: bool
+    clock: TableClock | None = None
+    bots: tuple[BotSpec | None, ...] = ()
 
 
 class SeatTaken(TableEvent, frozen=True, kw_only=True, tag="SeatTaken"):
@@ -125,7 +146,9 @@ class GameEventRecorded(TableEvent, frozen=True, kw_only=True, tag="GameEventRec
 
     ``turn`` says the event begins a turn of ``seat`` (``None`` in events recorded before the game
     declared its turns: :func:`domain.stored.decode_event` fills it in). ``by_referee``: the referee
-    decided it, because something was overdue.
+    decided it, because something was overdue (a timed-out move names the seat it was played for).
+    ``timing``: the clock, when this event begins a wait (:mod:`domain.table.clocks`). ``bot``: the
+    policy that chose the command, when a bot played the seat.
     """
 
     event: msgspec.Raw
@@ -134,6 +157,8 @@ class GameEventRecorded(TableEvent, frozen=True, kw_only=True, tag="GameEventRec
     final: bool = False
     turn: bool | None = None
     by_referee: bool = False
+    timing: Timing | None = None
+    bot: str = ""
 
 
 class TakeBackNoted(TableEvent, frozen=True, kw_only=True, tag="TakeBackNoted"):
@@ -142,6 +167,7 @@ class TakeBackNoted(TableEvent, frozen=True, kw_only=True, tag="TakeBackNoted"):
     event: msgspec.Raw
     command: str = ""
     state: msgspec.Raw = msgspec.Raw(b"null")
+    timing: Timing | None = None
 
 
 class TableForked(TableEvent, frozen=True, kw_only=True, tag="TableForked"):
@@ -162,4 +188,20 @@ class SeatLinkReissued(TableEvent, frozen=True, kw_only=True, tag="SeatLinkReiss
     token_digest: str
 
 
-AnyTableEvent = TableOpened | SeatTaken | GameEventRecorded | TakeBackNoted | TableForked | SeatLinkReissued
+class StandInChanged(TableEvent, frozen=True, kw_only=True, tag="StandInChanged"):
+    """A bot (``bot``) took over ``stand_in_for``, its player gone; or, ``bot`` being ``None``, the
+    player came back. ``seat`` is who asked (``None``: the referee, when the seat's time ran out)."""
+
+    stand_in_for: int
+    bot: BotSpec | None = None
+
+
+AnyTableEvent = (
+    TableOpened
+    | SeatTaken
+    | GameEventRecorded
+    | TakeBackNoted
+    | TableForked
+    | SeatLinkReissued
+    | StandInChanged
+)

@@ -13,6 +13,7 @@ from domain.table.events import (
     GameEventRecorded,
     SeatLinkReissued,
     SeatTaken,
+    StandInChanged,
     TableEvent,
     TableForked,
     TableOpened,
@@ -44,6 +45,9 @@ def evolve_table(game: AnyGame, table: TableState | None, event: AnyTableEvent) 
         table = msgspec.structs.replace(table, token_digests=digests)
     elif isinstance(event, TakeBackNoted):
         table = _taken_back(game, table, event)
+    elif isinstance(event, StandInChanged):
+        bots = table.bots or (None,) * len(table.seat_names)
+        table = msgspec.structs.replace(table, bots=_put(bots, event.stand_in_for, event.bot))
     elif isinstance(event, TableForked):
         return msgspec.structs.replace(
             table,
@@ -75,6 +79,8 @@ def opened_state(event: TableOpened) -> TableState:
         created_at=event.at,
         updated_at=event.at,
         effective=event.version,
+        clock=event.clock,
+        bots=event.bots,
     )
     return _noted(table, event)
 
@@ -97,13 +103,16 @@ def _recorded(game: AnyGame, table: TableState, event: GameEventRecorded) -> Tab
         recorded=table.recorded + 1,
         ledger=takeback.noted(table.ledger, step),
         effective=table.effective + 1,
+        timing=event.timing or table.timing,
     )
     return _noted(table, event)
 
 
 def _taken_back(game: AnyGame, table: TableState, event: TakeBackNoted) -> TableState:
     told = takeback.EVENT_DECODER.decode(event.event)
-    table = msgspec.structs.replace(table, ledger=takeback.evolve(table.ledger, told))
+    table = msgspec.structs.replace(
+        table, ledger=takeback.evolve(table.ledger, told), timing=event.timing or table.timing
+    )
     if isinstance(told, takeback.TurnTakenBack):
         state = game.state_decoder.decode(event.state)
         table = msgspec.structs.replace(table, game_state=state, effective=told.effective)

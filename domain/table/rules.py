@@ -21,6 +21,8 @@ The rules of a table
    request past its deadline, or the game's own ``due(state)`` passed — and its events say so.
 7. ``now`` arrives once, in the :class:`TableContext`; every event records it, so a fold, a replay
    or an import never reads a clock.
+7. A table may have a turn clock (:mod:`domain.table.clocks`): each recorded move begins the next
+   wait, and when a seat's time runs out the referee plays its move (final, never taken back).
 
 :func:`evolve_table` is the one fold of a table's events: the write side, the projections, seek,
 the timeline, import and fork all use it, and it applies no rule (each event carries what was
@@ -42,8 +44,10 @@ from domain.chance import Context
 from domain.codec import encode
 from domain.messages import Command, Event
 from domain.seats import Seat, same_name
+from domain.table import clocks, standins
 from domain.table.events import (
     REFEREE,
+    SEAT_COMMANDS,
     Actor,
     AnyGame,
     AnyTableEvent,
@@ -61,8 +65,9 @@ from domain.table.events import (
     TakeSeat,
     Unseated,
 )
-from domain.table.evolve import evolve_table, opened_state
+from domain.table.evolve import evolve_table, fold_table, opened_state
 from domain.table.state import Receipt, TableState, receipt_key
+from domain.table.timeouts import TIMEOUT_BOTS, out_of_time, stand_in, timed
 
 # -- deciding -------------------------------------------------------------------------------------
 
@@ -85,6 +90,8 @@ class TableContext:
     timeout: timedelta = takeback.REQUEST_TIMEOUT
     state_at: Callable[[int], Any] = lambda version: None
     setup_at: datetime | None = None
+    bot: str = ""
+    """The policy that chose the command, when a bot plays the seat (the log says who played)."""
 
 
 def digest_of(seat: int | None, payload: bytes) -> str:
@@ -123,13 +130,19 @@ def decide_table(
         return _overdue(game, table, ctx)
     if isinstance(actor, Unseated):
         raise NotStarted("Take a seat first.")
+    if isinstance(command, SEAT_COMMANDS):
+        return standins.decide(game, table, actor, command, ctx)
+    back = standins.returning(table, actor, ctx)
+    if back:  # the player is back (stand-in rule 2): record that, then decide the move
+        return [*back, *decide_table(game, fold_table(game, back, table) or table, actor, command, ctx)]
     if isinstance(command, takeback.TAKEBACK_COMMANDS):
         told = takeback.decide(table.ledger, actor, command, situation(game, table, ctx.now, ctx.timeout))
-        return _takebacks(table, told, actor, ctx)
+        return timed(game, table, _takebacks(table, told, actor, ctx), None, ctx.now)
     chance = Context.for_step(table.secret, table.effective, ctx.now)  # the same draws after a take-back
     events = referee.decide(game, table.game_state, actor, command, chance)
     lapsed = _takebacks(table, takeback.lapse(table.ledger, ctx.now), actor, ctx)
-    return [*lapsed, *_record(game, table.game_state, table.version + len(lapsed), events, actor, ctx)]
+    recorded = _record(game, table.game_state, table.version + len(lapsed), events, actor, ctx)
+    return timed(game, table, [*lapsed, *recorded], actor, ctx.now)
 
 
 def receipt_for(table: TableState, seat: int | None, command_id: str, digest: str) -> Receipt | None:
@@ -169,6 +182,8 @@ def due(game: AnyGame, table: TableState) -> datetime | None:
     times = [game.due(table.game_state) if table.started else None]
     if table.ledger.request is not None:
         times.append(table.ledger.request.deadline)
+    if table.started and not game.is_over(table.game_state):
+        times.append(clocks.deadline(table.clock, table.timing))
     found = [time for time in times if time is not None]
     return min(found) if found else None
 
@@ -212,7 +227,7 @@ def _set_up(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTabl
     chance = Context.for_step(table.secret, table.version, now)
     _, events = referee.start(game, options, len(table.seat_names), chance)
     setup = TableContext(now=now, command_id=ctx.command_id, digest=SETUP_DIGEST)
-    return list(_record(game, table.game_state, table.version, events, None, setup))
+    return timed(game, table, _record(game, table.game_state, table.version, events, None, setup), None, now)
 
 
 def _record(  # noqa: PLR0917  (what a recorded event carries)
@@ -227,8 +242,10 @@ def _record(  # noqa: PLR0917  (what a recorded event carries)
 ) -> list[AnyTableEvent]:
     declared = game.takebacks
     recorded: list[AnyTableEvent] = []
+    played_for = referee and seat is not None  # a seat's timed-out move: final (clock rule 3)
     for offset, event in enumerate(events, start=1):
         checkpoint, final = takeback.kind_of(declared, event, seat, by_referee=referee)
+        final = final or played_for
         recorded.append(
             GameEventRecorded(
                 version=version + offset,
@@ -242,6 +259,7 @@ def _record(  # noqa: PLR0917  (what a recorded event carries)
                 final=final,
                 turn=seat is not None and declared.turn_start(before, event),
                 by_referee=referee,
+                bot=ctx.bot,
             )
         )
     return recorded
@@ -271,7 +289,8 @@ def _takebacks(
 
 
 def _overdue(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTableEvent]:
-    """The referee's events: the take-back request it lapses, then what the game does once it is due.
+    """The referee's events: the take-back request it lapses, then what the game does once it is due,
+    else the move of a seat whose time ran out (clock rule 3).
 
     A request lapses at its deadline; and when the referee moves the game, an open request lapses as it
     does when a seat acts (its turn is no longer the latest: what it names would not be all of it).
@@ -281,9 +300,35 @@ def _overdue(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTab
     if game_due is not None and ctx.now >= game_due and not game.is_over(table.game_state):
         chance = Context.for_step(table.secret, table.effective, ctx.now)
         decided = game.overdue(table.game_state, chance)
-    lapsed = _takebacks(table, takeback.lapse(table.ledger, ctx.now, acting=bool(decided)), None, ctx)
+    timed_out = not decided and not game.is_over(table.game_state) and bool(out_of_time(table, ctx.now))
+    acting = bool(decided) or timed_out  # the referee moves the game: an open request lapses
+    lapsed = _takebacks(table, takeback.lapse(table.ledger, ctx.now, acting=acting), None, ctx)
     version = table.version + len(lapsed)
     events = [*lapsed, *_record(game, table.game_state, version, decided, None, ctx, referee=True)]
+    if decided:
+        events = timed(game, table, events, None, ctx.now)
+    elif timed_out:
+        events += _timed_out(game, table, events, ctx)
     if not events:
         raise NothingOverdue("Nothing is overdue at this table.")
     return events
+
+
+def _timed_out(
+    game: AnyGame, table: TableState, lapsed: list[AnyTableEvent], ctx: TableContext
+) -> list[AnyTableEvent]:
+    """The referee's move for the lowest seat whose time ran out (clock rule 3), after ``lapsed``."""
+    now_table = fold_table(game, lapsed, table) or table
+    seat = Seat(out_of_time(table, ctx.now)[0])
+    bot = TIMEOUT_BOTS.get(table.clock.timeout if table.clock else "move")
+    command = stand_in(game, now_table, seat, bot)
+    chance = Context.for_step(table.secret, now_table.effective, ctx.now)
+    decided = referee.decide(game, now_table.game_state, seat, command, chance)
+    sent = encode(command).decode()
+    played = TableContext(now=ctx.now, command_id=ctx.command_id, digest=ctx.digest, sent=sent)
+    recorded = _record(game, now_table.game_state, now_table.version, decided, seat, played, referee=True)
+    recorded = timed(game, now_table, recorded, None, ctx.now)
+    if bot is None or standins.standing_in(now_table, seat) is not None:
+        return recorded
+    after = fold_table(game, recorded, now_table) or now_table
+    return [*recorded, standins.changed(after, None, seat, bot, ctx)]  # stand-in rule 3

@@ -8,6 +8,8 @@ from typing import Any
 import msgspec
 
 from domain import takeback
+from domain.bots.policies import BotSpec
+from domain.table.clocks import TableClock, Timing
 
 RECEIPTS_KEPT = 1000
 """How many of a table's latest command ids are remembered for recognising a retry."""
@@ -50,6 +52,9 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     receipts: dict[str, Receipt] = msgspec.field(default_factory=dict)
     game_state: Any = None
     forked_from: tuple[str, int] | None = None
+    clock: TableClock | None = None
+    timing: Timing | None = None
+    bots: tuple[BotSpec | None, ...] = ()
 
     @property
     def started(self) -> bool:

@@ -4,6 +4,7 @@
 import { gamePath, get, keepSeat, keptGames, mySeat, post, sleep } from "./api.js";
 import { OptionsForm, chosenOptions, fieldOf } from "./options.js";
 import { Notice, crumbs, html, mount, outcomeText, useEffect, useState } from "./ui.js";
+import { SeatingFields, seatingBody } from "./clocks.js";
 
 const REFRESH_MS = 4000;
 const LISTS = [
@@ -109,6 +110,8 @@ function NewTable({ catalogue, setNotice }) {
   const [options, setOptions] = useState({});
   const [refusal, setRefusal] = useState(null); // the server's own message, and the option it names
   const [busy, setBusy] = useState(false);
+  const [bots, setBots] = useState({});
+  const [clock, setClock] = useState("none");
 
   const choose = (id) => {
     const next = catalogue.find((g) => g.id === id);
@@ -124,7 +127,7 @@ function NewTable({ catalogue, setNotice }) {
     setRefusal(null);
     let opened;
     try {
-      opened = await post("/api/games", { game: game.id, seats: Number(seats), options: chosenOptions(game.options_schema, options) });
+      opened = await post("/api/games", { game: game.id, seats: Number(seats), options: chosenOptions(game.options_schema, options), ...seatingBody(bots, clock) });
     } catch (error) {
       setRefusal({ text: error.message, field: fieldOf(error.message) });
       setBusy(false);
@@ -155,6 +158,7 @@ function NewTable({ catalogue, setNotice }) {
     <${OptionsForm} key=${game.id} schema=${game.options_schema} values=${options} refusal=${refusal}
       onChange=${(key, value) => { setOptions({ ...options, [key]: value }); setRefusal(null); }} />
     ${refusal ? html`<p class="notice error form-refusal" role="alert" id="options-refusal">${refusal.text}</p>` : ""}
+    <${SeatingFields} seats=${Number(seats)} bots=${bots} setBots=${setBots} clock=${clock} setClock=${setClock} />
     <button type="submit" disabled=${busy}>Open the table and sit down</button>
   </form>`;
 }

@@ -26,7 +26,7 @@ export function normaliseTimeline(raw, summary) {
       marks.push({ kind: "turn", label: `Turn ${entry.turn}${who}`, version: entry.version, reverted });
     }
     return { version: entry.version, at: entry.at, seat: entry.seat, event: entry.event, description: entry.description,
-      reverted, boundary: Boolean(entry.round_start) };
+      reverted, boundary: Boolean(entry.round_start), by: entry.by };
   });
   return { entries, marks, ranges };
 }

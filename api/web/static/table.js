@@ -8,6 +8,7 @@ import { SeatLink, claimFromLink } from "./seatlink.js";
 import { ChatPanel, loadChat } from "./chat.js";
 import { Consent, takeBacks } from "./consent.js";
 import { Controls, Dock, lastCards, playing } from "./moves.js";
+import { Clock, botMark } from "./clocks.js";
 import { EventLog, Notice, crumbs, html, mount, outcomeText, plural, seatName, useCallback, useEffect, useRef, useState } from "./ui.js";
 
 const TAKE_BACKS = new Set(["TakeBack", "RequestTakeBack", "ApproveTakeBack", "RefuseTakeBack"]);
@@ -279,8 +280,9 @@ function Heading({ summary, seat, mine, live, version, setMine }) {
     <h1>${summary.title} <span class=${`status ${summary.status}`}>${summary.status}</span>${summary.sandbox ? html` <span class="status sandbox-mark" title="Seeded or forked: its cards may be known. Not a real game.">sandbox</span>` : ""}</h1>
     <ul class="seat-list" aria-label="Seats">${summary.seats.map((entry) => html`<li key=${entry.seat}
         class=${`${summary.to_act.includes(entry.seat) ? "to-act" : ""} ${seat === entry.seat ? "mine" : ""}`}>
-      ${entry.name || html`<em>open seat</em>`}${seat === entry.seat ? " (you)" : ""}${summary.to_act.includes(entry.seat) ? html` <span class="turn-mark">to play</span>` : ""}
+      ${entry.name || html`<em>open seat</em>`}${botMark(entry)}${seat === entry.seat ? " (you)" : ""}${summary.to_act.includes(entry.seat) ? html` <span class="turn-mark">to play</span>` : ""}
     </li>`)}</ul>
+    <${Clock} clock=${summary.clock} summary=${summary} />
     <p class="meta">
       ${seat === null || seat === undefined ? html`<strong>You are watching</strong> (the public table).` : html`You play <strong>${seatName(summary, seat)}</strong>.`}
       ${" "}Version <span class="version">${version}</span> · <span class=${`live ${live}`}>${{ live: "live", polling: "updating", reconnecting: "reconnecting…", connecting: "connecting…" }[live] || live}</span>

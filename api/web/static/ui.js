@@ -63,7 +63,8 @@ export function EventLog({ entries, current, onPick, reverted = () => false, lab
         const here = current === entry.version;
         const undone = reverted(entry.version);
         const text = html`<span class="v">v${entry.version}</span> ${entry.description}${
-          undone ? html` <em class="tag">taken back</em>` : ""}`;
+          undone ? html` <em class="tag">taken back</em>` : ""}${
+          entry.by ? html` <em class=${`tag by-${entry.by}`}>${entry.by === "bot" ? "bot" : "referee"}</em>` : ""}`;
         return html`<li key=${entry.version} data-version=${entry.version}
             class=${`${here ? "current" : ""} ${undone ? "reverted" : ""} ${entry.boundary ? "boundary" : ""}`}
             aria-current=${here ? "true" : undefined}>

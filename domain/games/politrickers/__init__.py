@@ -12,10 +12,11 @@ from domain.games.politrickers.commands import PolitrickersCommand
 from domain.games.politrickers.describe import describe
 from domain.games.politrickers.events import PolitrickersEvent
 from domain.games.politrickers.evolve import evolve
-from domain.games.politrickers.resample import resample
+from domain.games.politrickers.resample import canonical, resample
 from domain.games.politrickers.rules import (
     PolitrickersOptions,
     decide,
+    evaluate,
     is_over,
     legal_commands,
     outcome,
@@ -48,6 +49,8 @@ POLITRICKERS: PolitrickersGame = GameDefinition(
     view=view,
     describe=describe,
     resample=resample,
+    canonical=canonical,
+    evaluate=evaluate,
     cards=all_cards,
     takebacks=TAKEBACKS,
     visibility=VISIBILITY,

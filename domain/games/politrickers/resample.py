@@ -119,3 +119,21 @@ def _refill(state: Playing, placed: list[tuple[Slot, int]]) -> Playing:
         trick=replace(state.trick, plays=tuple(plays)),
         leftovers=tuple(sorted(leftovers)),
     )
+
+
+def canonical(state: State, viewer: Viewer) -> State:
+    """One state ``viewer`` cannot tell from the real one, the same for every state it cannot tell apart.
+
+    The hidden slots, the hidden cards (sorted) and the void suits are the same on all of them, and
+    the cards are placed with a fixed RNG, so the outcome depends on nothing else. Bots determinise
+    from it (``resample``), so no bot can depend on a hidden card.
+    """
+    if isinstance(state, Finished) or viewer is OMNISCIENT:
+        return state
+    slots, pool = _hidden(state, viewer)
+    voids = _void_suits(state, viewer)
+    for attempt in range(ATTEMPTS):
+        placed = _place(slots, sorted(pool), voids, random.Random(attempt))
+        if placed is not None:
+            return _refill(state, placed)
+    return state

@@ -15,7 +15,7 @@ from domain.games.slush_fund_2.commands import Commands
 from domain.games.slush_fund_2.describe import describe
 from domain.games.slush_fund_2.events import Events
 from domain.games.slush_fund_2.evolve import evolve
-from domain.games.slush_fund_2.resample import resample
+from domain.games.slush_fund_2.resample import canonical, resample
 from domain.games.slush_fund_2.rules import (
     SlushFundOptions,
     check_options,
@@ -26,6 +26,7 @@ from domain.games.slush_fund_2.rules import (
     setup,
     to_act,
 )
+from domain.games.slush_fund_2.rules.scoring import evaluate
 from domain.games.slush_fund_2.state import Table, all_cards
 from domain.games.slush_fund_2.takebacks import TAKEBACKS
 from domain.games.slush_fund_2.views import VISIBILITY, view
@@ -50,6 +51,8 @@ SLUSH_FUND_2: GameDefinition[Table, Any, Any, SlushFundOptions] = GameDefinition
     view=view,
     describe=describe,
     resample=resample,
+    canonical=canonical,
+    evaluate=evaluate,
     cards=all_cards,
     check_options=check_options,
     takebacks=TAKEBACKS,

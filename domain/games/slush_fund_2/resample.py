@@ -143,3 +143,34 @@ def resample(table: Table, viewer: Viewer, rng: random.Random) -> Table:
                 return other
             _swap(cards, fits, i, j)
     return table
+
+
+def canonical(table: Table, viewer: Viewer) -> Table:
+    """One table ``viewer`` cannot tell from the real one, the same for every table it cannot tell apart.
+
+    The hidden places and the hidden cards (sorted) are the same on all of them; the cards are laid
+    by a matching that tries the places in order and the cards in order, so the outcome depends on
+    nothing else. Bots determinise from it (``resample``), so no bot can depend on a hidden card.
+    """
+    if viewer is OMNISCIENT:
+        return table
+    found = _places(table, viewer)
+    fits = [fit for _, fit, _ in found]
+    cards = sorted(card for _, _, card in found)
+    holder: dict[int, int] = {}  # card index -> place index
+    for place in range(len(fits)):
+        _match(place, fits, cards, holder, set())
+    placed = {place: cards[index] for index, place in holder.items()}
+    return _rebuilt(table, [(found[place][0], placed[place]) for place in range(len(fits))])
+
+
+def _match(place: int, fits: list[Fit], cards: list[CardId], holder: dict[int, int], seen: set[int]) -> bool:
+    """Kuhn's augmenting path: give ``place`` a card, moving earlier places to other cards if need be."""
+    for index, card in enumerate(cards):
+        if index in seen or not _fits(card, fits[place]):
+            continue
+        seen.add(index)
+        if index not in holder or _match(holder[index], fits, cards, holder, seen):
+            holder[index] = place
+            return True
+    return False

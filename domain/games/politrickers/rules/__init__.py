@@ -82,7 +82,7 @@ from domain.games.politrickers.events import (
     PartySwitched,
     PolitrickersEvent,
 )
-from domain.games.politrickers.rules.round_end import deal_round
+from domain.games.politrickers.rules.round_end import balanced_vp, deal_round
 from domain.games.politrickers.rules.trick_end import after_card, after_migration
 from domain.games.politrickers.rules.tricks import Obligation, duties
 from domain.games.politrickers.state import Finished, Playing, State, Trick, next_to_play, plate
@@ -139,6 +139,20 @@ _MIGRATE = {
     for source in (None, *PARTIES)
     for switch in (False, True)
 }
+
+
+def evaluate(state: State, seat: Seat) -> float:
+    """A position for bots: the seat's VP (with what the round would score if balanced now) less the
+    best other seat's; a finished game adds the share of the win."""
+    if isinstance(state, Finished):
+        won = WIN_BONUS / len(state.winners) if seat in state.winners else 0.0
+        return won + state.totals[seat] - max(t for s, t in enumerate(state.totals) if s != seat)
+    vp = [total + now for total, now in zip(state.totals, balanced_vp(state), strict=True)]
+    return float(vp[seat] - max(v for s, v in enumerate(vp) if s != seat))
+
+
+WIN_BONUS = 10.0
+"""What winning is worth to a bot's evaluation, beside the VP margin."""
 
 
 def legal_commands(state: State, seat: Seat) -> list[PolitrickersCommand]:

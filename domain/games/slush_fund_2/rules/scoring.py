@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.games.slush_fund_2.cards import MAX_JOURNALISTS, PENALTY_CARDS, SEAT_COUNT, VALUE
-from domain.games.slush_fund_2.state import Table
+from domain.games.slush_fund_2.state import Over, Table
 
 
 class Score(msgspec.Struct, frozen=True, kw_only=True):
@@ -82,3 +82,15 @@ def _winners(
     if bases[0] == bases[1]:
         return (0, 1), SHARED
     return ((0,) if bases[0] > bases[1] else (1,)), HIGHER_BASE
+
+
+WIN_BONUS = 10
+"""What winning is worth to a bot's evaluation, beside the VP margin."""
+
+
+def evaluate(table: Table, seat: int) -> float:
+    """A position for bots: the VP margin if the game were scored now, plus the win once it is over."""
+    result = score(table)
+    margin = result.scores[seat] - result.scores[1 - seat]
+    won = WIN_BONUS / len(result.winners) if isinstance(table.step, Over) and seat in result.winners else 0
+    return float(margin + won)

@@ -1,0 +1,64 @@
+// Bot seats and turn clocks: the lobby's fields for them, and the table's countdown.
+// A clock answer ({kind, deadlines: [{seat, at}], left, since}) never goes stale: each seat's time
+// is counted down here from when the wait began.
+
+import { html, seatName, useEffect, useState } from "./ui.js";
+
+const POLICIES = [["", "a person"], ["random", "random bot"], ["greedy", "greedy bot"], ["ismcts", "ISMCTS bot"]];
+const CLOCKS = {
+  none: null,
+  move60: { kind: "move", seconds: 60 },
+  seat300: { kind: "seat", seconds: 300, increment: 5 },
+};
+
+/** The lobby's fields: who plays each seat after the creator's (seat 1), and the table's clock. */
+export function SeatingFields({ seats, bots, setBots, clock, setClock }) {
+  const others = Array.from({ length: Math.max(0, seats - 1) }, (_, i) => i + 1);
+  return html`<details class="options seating"><summary>Bots and clock</summary>
+    ${others.map((seat) => html`<label key=${seat} for=${`bot-${seat}`}>Seat ${seat + 1}</label>
+      <select id=${`bot-${seat}`} value=${bots[seat] || ""} onChange=${(e) => setBots({ ...bots, [seat]: e.target.value })}>
+        ${POLICIES.map(([value, text]) => html`<option value=${value}>${text}</option>`)}
+      </select>`)}
+    <label for="clock">Clock</label>
+    <select id="clock" value=${clock} onChange=${(e) => setClock(e.target.value)}>
+      <option value="none">no clock</option>
+      <option value="move60">60 s a move</option>
+      <option value="seat300">5 min a seat, +5 s a move</option>
+    </select>
+  </details>`;
+}
+
+/** The request body's part for bots and clock (the creator takes seat 1, the first open one). */
+export function seatingBody(bots, clock) {
+  const chosen = Object.entries(bots).filter(([, policy]) => policy).map(([seat, policy]) => ({ seat: Number(seat), policy }));
+  return { ...(chosen.length ? { bots: chosen } : {}), ...(CLOCKS[clock] ? { clock: CLOCKS[clock] } : {}) };
+}
+
+/** " · bot" after a seat a bot plays (standing in for an absent player, or from the start). */
+export function botMark(entry) {
+  if (!entry.bot) return "";
+  return html` <span class="bot-mark" title=${`${entry.bot.policy} bot, level ${entry.bot.level}`}>${entry.bot.standing_in ? "bot standing in" : "bot"}</span>`;
+}
+
+/** Each waited-for seat's time left, counting down. */
+export function Clock({ clock, summary }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!clock) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [clock]);
+  if (!clock) return "";
+  const left = (at) => Math.max(0, Math.ceil((new Date(at).getTime() - now) / 1000));
+  return html`<p class="clock" aria-label="Clock">${clock.kind === "move" ? "Deadline per move" : "Clocks"}:
+    ${clock.deadlines.map((d) => html` <span key=${d.seat} class=${`countdown ${left(d.at) <= 10 ? "low" : ""}`}>
+      ${seatName(summary, d.seat)} ${formatSeconds(left(d.at))}</span>`)}
+    ${clock.kind === "seat" ? clock.left.map((seconds, seat) => clock.deadlines.some((d) => d.seat === seat) ? ""
+      : html` <span key=${`s${seat}`} class="countdown idle">${seatName(summary, seat)} ${formatSeconds(Math.ceil(seconds))}</span>`) : ""}
+  </p>`;
+}
+
+function formatSeconds(total) {
+  const minutes = Math.floor(total / 60);
+  return `${minutes}:${String(total % 60).padStart(2, "0")}`;
+}

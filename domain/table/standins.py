@@ -1,0 +1,74 @@
+"""A seat left empty: a bot stands in for its player until the player comes back.
+
+1. A seated player may leave (:class:`LeaveSeat`); a bot (:data:`STAND_IN`) plays the seat from then
+   on, through the command path a person's moves take, and the log says a bot played each move.
+2. The player comes back by :class:`ReturnToSeat`, or simply by sending a move of their own: the
+   table records the return first, then decides the move.
+3. When a table's clock rule is ``timeout: bot``, a seat whose time runs out is stood in for the same
+   way (the referee asks; see :mod:`domain.table.clocks`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.bots import BotSpec
+from domain.errors import GameIsOver, RuleError
+from domain.messages import Command
+from domain.seats import Seat
+from domain.table.events import AnyGame, AnyTableEvent, LeaveSeat, StandInChanged
+from domain.table.state import TableState
+
+STAND_IN = BotSpec(policy="ismcts", level=1)
+"""The bot that plays a seat its player left."""
+
+
+class AlreadyAway(RuleError):
+    """Raised when a player leaves a seat a bot already plays."""
+
+    code = "table/already_away"
+
+
+class NotAway(RuleError):
+    """Raised when a player comes back to a seat no bot stands in for."""
+
+    code = "table/not_away"
+
+
+def standing_in(table: TableState, seat: int) -> BotSpec | None:
+    """The bot playing ``seat`` (from the start, or standing in), ``None`` when its player does."""
+    return table.bots[seat] if seat < len(table.bots) else None
+
+
+def decide(game: AnyGame, table: TableState, seat: Seat, command: Command, ctx: Any) -> list[AnyTableEvent]:
+    """Leaving (rule 1) or coming back (rule 2)."""
+    away = standing_in(table, seat) is not None
+    if isinstance(command, LeaveSeat):
+        if game.is_over(table.game_state):
+            raise GameIsOver("The game is over.")
+        if away:
+            raise AlreadyAway("A bot already plays this seat.")
+        return [changed(table, seat, seat, STAND_IN, ctx)]
+    if not away:
+        raise NotAway("Nobody stands in for this seat.")
+    return [changed(table, seat, seat, None, ctx)]
+
+
+def returning(table: TableState, seat: Seat, ctx: Any) -> list[AnyTableEvent]:
+    """Rule 2: a player's own move (not its bot's) brings the player back first."""
+    if ctx.bot or standing_in(table, seat) is None:
+        return []
+    return [changed(table, seat, seat, None, ctx)]
+
+
+def changed(table: TableState, asker: int | None, seat: int, bot: BotSpec | None, ctx: Any) -> StandInChanged:
+    """The event recording that ``bot`` now plays ``seat`` (``None``: its player again)."""
+    return StandInChanged(
+        version=table.version + 1,
+        at=ctx.now,
+        seat=asker,
+        command_id=ctx.command_id,
+        command_digest=ctx.digest,
+        stand_in_for=seat,
+        bot=bot,
+    )

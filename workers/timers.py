@@ -1,0 +1,176 @@
+"""The referee's and the bots' own turns: who acts when no person sends a command.
+
+A :class:`Watch` follows the log (from its start, so a deadline that passed while everything was down
+is found on start) and folds, with the table's one fold, every table that may need acting on without
+a person: one with a clock or a bot seat, or a game that waits with deadlines of its own. From it
+:func:`tend` asks the write side (a :class:`Steward`: the application service) to let the referee
+close what is overdue and to let each bot whose turn it is move.
+
+Exactly once, across workers and restarts, comes from the log, not from here: the referee's events
+and a bot's move are saved with the log's optimistic concurrency (a second worker acting on the same
+version clashes and finds nothing left to do), and a bot's command id is the version it moved at (a
+retry of it is recognised). So several workers may tend the same tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from typing import Any, Protocol
+from uuid import UUID
+
+from eventsourcing.persistence import ApplicationRecorder
+
+from domain import stored
+from domain.errors import RuleError, ServiceError
+from domain.table import AnyGame, StandInChanged, TableOpened, TableState, due, evolve_table
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], datetime]
+OPENED, STAND_IN = stored.topic_of(TableOpened), stored.topic_of(StandInChanged)
+PAGE = 500
+TICK = 0.1
+"""Seconds between looks at the log and the clock while tending."""
+
+
+class Steward(Protocol):
+    """The write side as the workers use it (``api.service.application.Tables``)."""
+
+    async def referee(self, game_id: str) -> Any: ...
+
+    async def play_bot(self, game_id: str, seat: int) -> Any: ...
+
+
+class Watch:
+    """Every table that may need the referee or a bot, folded from the log as it grows."""
+
+    def __init__(self, recorder: ApplicationRecorder, games: Mapping[str, AnyGame]) -> None:
+        self.recorder = recorder
+        self.games = games
+        self.position = 0
+        self.tables: dict[UUID, TableState] = {}
+
+    def catch_up(self) -> int:
+        """Fold every event logged since the last look; the log position reached."""
+        while True:
+            found = self.recorder.select_notifications(self.position, PAGE, inclusive_of_start=False)
+            for notification in found:
+                self._note(notification)
+                self.position = notification.id
+            if len(found) < PAGE:
+                return self.position
+
+    def _note(self, notification: Any) -> None:
+        identity = UUID(str(notification.originator_id))
+        topic = notification.topic
+        opening = topic == OPENED
+        if topic == STAND_IN and identity not in self.tables:
+            self._adopt(identity)  # a player left a table nobody watched: watch it from now on
+        if (identity not in self.tables and not opening) or not stored.is_table_topic(topic):
+            return
+        event = stored.decode_event(topic, notification.state, notification.originator_version)
+        game = self.games.get(getattr(event, "game", "")) if opening else self._game(identity)
+        if game is None or (opening and not _may_need_acting(game, event)):
+            return
+        known = self.tables.get(identity)
+        if known is not None and event.version <= known.version:
+            return  # already folded when the table was adopted
+        self._keep(identity, game, evolve_table(game, known, event))
+
+    def _adopt(self, identity: UUID) -> None:
+        """Fold a table from its own stored events (all of them, as far as the log holds them now)."""
+        table = None
+        game = None
+        for row in self.recorder.select_events(identity):
+            if not stored.is_table_topic(row.topic):
+                continue
+            event = stored.decode_event(row.topic, row.state, row.originator_version)
+            game = game or self.games.get(getattr(event, "game", ""))
+            if game is None:
+                return
+            table = evolve_table(game, table, event)
+        if game is not None and table is not None:
+            self._keep(identity, game, table)
+
+    def _keep(self, identity: UUID, game: AnyGame, table: TableState) -> None:
+        if table.started and game.is_over(table.game_state):
+            self.tables.pop(identity, None)
+        else:
+            self.tables[identity] = table
+
+    def _game(self, identity: UUID) -> AnyGame | None:
+        table = self.tables.get(identity)
+        return None if table is None else self.games.get(table.game)
+
+    def overdue(self, now: datetime) -> list[str]:
+        """The tables where the referee must act at ``now``."""
+        found: list[str] = []
+        for identity, table in self.tables.items():
+            when = due(self.games[table.game], table)
+            if when is not None and when <= now:
+                found.append(str(identity))
+        return found
+
+    def bot_turns(self) -> list[tuple[str, int]]:
+        """(table, seat) for every bot seat the game is waiting for."""
+        turns: list[tuple[str, int]] = []
+        for identity, table in self.tables.items():
+            if table.bots and table.started:
+                waiting = sorted(self.games[table.game].to_act(table.game_state))
+                turns += [(str(identity), s) for s in waiting if s < len(table.bots) and table.bots[s]]
+        return turns
+
+
+def _may_need_acting(game: AnyGame, opened: Any) -> bool:
+    clock = opened.clock
+    return bool(opened.bots) or (clock is not None and clock.runs) or game.waits
+
+
+async def tend(
+    watch: Watch, steward: Steward, clock: Clock, *, referee: bool = True, bots: bool = True
+) -> int:
+    """One look: the referee closes what is overdue now, then each bot to act moves; how many acted.
+
+    The clock is read only when some table is watched (a service's clock is read by nothing else).
+    """
+    await asyncio.to_thread(watch.catch_up)
+    if not watch.tables:
+        return 0
+    now = clock()
+    acted = 0
+    for game_id in watch.overdue(now) if referee else []:
+        acted += await _attempt(steward.referee(game_id))
+    for game_id, seat in watch.bot_turns() if bots else []:
+        acted += await _attempt(steward.play_bot(game_id, seat))
+    return acted
+
+
+async def _attempt(action: Any) -> int:
+    """1 when the action was recorded; 0 when another worker (or a person) got there first."""
+    try:
+        done = await action
+    except (RuleError, ServiceError) as error:
+        log.debug("Nothing to do: %s", error)
+        return 0
+    return 0 if getattr(done, "replayed", False) else 1  # a replay: another worker's move, answered
+
+
+async def run(
+    watch: Watch,
+    steward: Steward,
+    clock: Clock,
+    stop: asyncio.Event,
+    **roles: bool,
+) -> None:
+    """Tend every :data:`TICK` seconds until ``stop`` is set (a failure is logged, and tending goes on)."""
+    while not stop.is_set():
+        try:
+            await tend(watch, steward, clock, **roles)
+        except Exception:  # a store hiccup must not end the referee's watch
+            log.exception("Tending failed; trying again")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), TICK)
