@@ -10,6 +10,12 @@
 | ``BACKROOM_REDIS_URL`` | read models in Redis here (written by ``backroom worker projections``) | unset |
 | ``BACKROOM_REDIS_PREFIX`` | the prefix of every Redis key and channel of this deployment | ``backroom`` |
 | ``BACKROOM_TAKEBACK_SECONDS`` | how long seats have to answer a take-back request | ``120`` |
+| ``BACKROOM_DRAIN_SECONDS`` | on SIGTERM, how long in-flight requests and streams may take | ``10`` |
+| ``BACKROOM_PARTITIONS`` | projection partitions (tables split by id); the same in every process | ``1`` |
+| ``BACKROOM_LEASE_SECONDS`` | a dead projection worker's partitions lapse after this long | ``5`` |
+| ``BACKROOM_WORKER_PORT`` | a worker's ``/health``, ``/ready`` and ``/metrics`` port (unset: none) | unset |
+
+The full table, with the API's own options, is in ``deploy/README.md``.
 """
 
 from __future__ import annotations
@@ -35,6 +41,10 @@ class Settings:
     redis_url: str | None = None
     redis_prefix: str = "backroom"
     takeback_seconds: int = 120
+    drain_seconds: int = 10
+    partitions: int = 1
+    lease_seconds: float = 5.0
+    worker_port: int | None = None
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -49,6 +59,10 @@ class Settings:
             redis_url=env.get("BACKROOM_REDIS_URL") or None,
             redis_prefix=env.get("BACKROOM_REDIS_PREFIX") or "backroom",
             takeback_seconds=int(env.get("BACKROOM_TAKEBACK_SECONDS", "120")),
+            drain_seconds=int(env.get("BACKROOM_DRAIN_SECONDS", "10")),
+            partitions=max(1, int(env.get("BACKROOM_PARTITIONS", "1"))),
+            lease_seconds=float(env.get("BACKROOM_LEASE_SECONDS", "5")),
+            worker_port=int(env["BACKROOM_WORKER_PORT"]) if env.get("BACKROOM_WORKER_PORT") else None,
         )
 
     def to_env(self) -> dict[str, str]:
@@ -62,6 +76,10 @@ class Settings:
             "BACKROOM_REDIS_URL": self.redis_url or "",
             "BACKROOM_REDIS_PREFIX": self.redis_prefix,
             "BACKROOM_TAKEBACK_SECONDS": str(self.takeback_seconds),
+            "BACKROOM_DRAIN_SECONDS": str(self.drain_seconds),
+            "BACKROOM_PARTITIONS": str(self.partitions),
+            "BACKROOM_LEASE_SECONDS": str(self.lease_seconds),
+            "BACKROOM_WORKER_PORT": "" if self.worker_port is None else str(self.worker_port),
         }
         return env
 
