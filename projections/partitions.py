@@ -179,3 +179,12 @@ def rebuild_partitions(
         return min(share.positions().values())
     finally:
         share.close()
+
+
+def lowest_position(store: object, partitions: int) -> int:
+    """The position of the furthest-behind partition of a Redis read store (what every read reflects)."""
+    if not isinstance(store, RedisReadStore):
+        return 0
+    keys = [f"{store.prefix}:{position_key(n, partitions)}" for n in range(partitions)]
+    found: list[bytes | None] = store.redis.mget(keys)  # type: ignore[assignment]  # a list: no asyncio
+    return min(int(position or 0) for position in found)

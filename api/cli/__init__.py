@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import gc
 import os
 from pathlib import Path
@@ -37,6 +38,7 @@ def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option
     settings = _settings(sqlite, postgres_dsn, postgres_schema, snapshot_interval)
     typer.echo(f"Backroom on http://{host}:{port} ({settings.store}, {workers} worker(s))")
     options: dict[str, Any] = {"host": host, "port": port, "access_log": access_log, "log_level": "warning"}
+    options["timeout_graceful_shutdown"] = settings.drain_seconds  # SIGTERM: in-flight commands finish
     if workers == 1:
         application = create_app(settings)
         _settle_heap()
@@ -44,6 +46,30 @@ def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option
         return
     os.environ.update(settings.to_env())  # each worker process builds its app from the environment
     uvicorn.run("api.http.app:create_app", factory=True, workers=workers, **options)
+
+
+@app.command()
+def up(
+    scale: Annotated[str, typer.Option(help="processes per role: api=2,projections=2,bots=1,timers=1")] = "",
+    port: Annotated[int, typer.Option(help="first port (API processes, then workers); 0: any free")] = 8000,
+    ready_timeout: Annotated[float, typer.Option(help="seconds to wait for every process's /ready")] = 60,
+) -> None:
+    """Run the whole deployment here on PostgreSQL and Redis (from the environment) until stopped."""
+    from api.cli import deployment
+    from workers.cli import worker
+
+    settings = Settings.from_env()
+    try:
+        counts = deployment.parse_scale(scale)
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+    if not settings.postgres_dsn or not settings.redis_url:
+        raise typer.BadParameter("set BACKROOM_POSTGRES_DSN and BACKROOM_REDIS_URL (see deploy/README.md)")
+    available = {command.name or "" for command in worker.registered_commands}
+    say = functools.partial(typer.echo, err=False)
+    children = deployment.plan(counts, dict(os.environ), port, available, lambda text: say(f"up: {text}"))
+    group = deployment.Deployment(children, lambda text: say(f"up: {text}"))
+    raise typer.Exit(deployment.run(group, ready_timeout, grace=settings.drain_seconds + 5))
 
 
 def _settle_heap() -> None:

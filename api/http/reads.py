@@ -142,9 +142,11 @@ async def events(
     response_class=EventSourceResponse,
     summary="Live: the caller's feed as Server-Sent Events, resumable with Last-Event-ID",
 )
-async def stream(reads: ReadsDep, watched: WatchedDep, after: ResumeDep) -> AsyncIterator[ServerSentEvent]:
+async def stream(
+    request: Request, reads: ReadsDep, watched: WatchedDep, after: ResumeDep
+) -> AsyncIterator[ServerSentEvent]:
     game_id, viewer = watched
-    with reads.signals.listen(game_id) as waiter:
+    with request.app.state.metrics.stream_open(), reads.signals.listen(game_id) as waiter:
         while True:
             for line in queries.feed_lines(reads, game_id, viewer, after):
                 after = _LINE.decode(line).version

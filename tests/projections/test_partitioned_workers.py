@@ -110,7 +110,7 @@ def test_a_killed_workers_partitions_are_taken_over_and_projected_exactly_once(
         process("worker", "projections", env=deployment.env) as first,
         process("worker", "projections", env=deployment.env),
     ):
-        deployment.until("both workers hold partitions", lambda: len(set(deployment.holders())) == 2)
+        deployment.until("both workers hold partitions", lambda: _shares(deployment) == [2, 2])
         flowing.start()
         start = min(deployment.positions())
         deployment.until("projection under way", lambda: min(deployment.positions()) > start + 20)
