@@ -140,16 +140,21 @@ def service_pids(name: str) -> list[int]:
     return found
 
 
-def cpu_of(pids: list[int]) -> float:
+def cpu_of(pids: list[int]) -> dict[int, float]:
     """User plus system CPU seconds of each process itself (PostgreSQL's backends are each counted once)."""
-    total = 0.0
+    found = {}
     for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue  # ended meanwhile
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+        found[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return found
+
+
+def spent(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds spent between two readings by the processes alive at the second (new ones: all of it)."""
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
 
 
 @dataclass
@@ -187,7 +192,7 @@ def drive(
 
     asyncio.run(everything())
     elapsed = time.perf_counter() - started
-    cpu = {group: (cpu_of(find()) - before[group]) / elapsed for group, find in groups.items()}
+    cpu = {group: spent(before[group], cpu_of(find())) / elapsed for group, find in groups.items()}
     kb = (sum(rss_kb(pid) for pid in pids) - rss_before) / tables
     return Run(name, tally, commits, elapsed, cpu, kb)
 
