@@ -6,6 +6,7 @@ import asyncio
 import dataclasses
 import functools
 import gc
+import logging
 import os
 from pathlib import Path
 from typing import Annotated, Any
@@ -40,6 +41,10 @@ def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option
     options: dict[str, Any] = {"host": host, "port": port, "access_log": access_log, "log_level": "warning"}
     options["timeout_graceful_shutdown"] = settings.drain_seconds  # SIGTERM: in-flight commands finish
     if workers == 1:
+        from workers.logs import configure
+
+        configure(logging.INFO if access_log else logging.WARNING)  # text or JSON lines, as set
+        options["log_config"] = None  # uvicorn's lines go through the same handler
         application = create_app(settings)
         _settle_heap()
         uvicorn.run(application, **options)
