@@ -8,7 +8,7 @@ import signal
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import httpx
 import pytest
@@ -91,9 +91,9 @@ def _opened(api: str, seed: int) -> tuple[str, dict[int, str]]:
     return body.json()["id"], {entry["seat"]: entry["token"] for entry in body.json()["tokens"]}
 
 
-def _until(what: str, check: object, timeout: float = 60) -> None:
+def _until(what: str, check: Callable[[], bool], timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
-    while not check():  # type: ignore[operator]  # a callable
+    while not check():
         assert time.monotonic() < deadline, what
         time.sleep(0.05)
 

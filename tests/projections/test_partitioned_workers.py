@@ -8,7 +8,7 @@ import random
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 import redis
@@ -56,9 +56,9 @@ class Partitioned:
         """Which worker holds each partition now (``None``: nobody)."""
         return self.redis.mget([f"{self.prefix}:lease:{n}" for n in range(PARTITIONS)])  # type: ignore[return-value]
 
-    def until(self, condition: str, check: object, timeout: float = 30) -> None:
+    def until(self, condition: str, check: Callable[[], bool], timeout: float = 30) -> None:
         deadline = time.monotonic() + timeout
-        while not check():  # type: ignore[operator]  # a callable
+        while not check():
             assert time.monotonic() < deadline, f"not reached in {timeout} s: {condition}"
             time.sleep(0.05)
 
