@@ -55,6 +55,13 @@ class ReadSide:
             self.relay.stop()
         self.store.close()
 
+    def running(self) -> bool:
+        """True while the follower (embedded) and the relay (at scale) threads are alive."""
+        threads = [part.thread for part in (self.follower,) if part is not None]
+        if self.relay is not None:
+            threads.append(self.relay.thread)
+        return all(thread.is_alive() for thread in threads)
+
     def catch_up(self) -> None:
         """Embedded: project whatever the log holds beyond our position (read-your-writes)."""
         if self.projection is not None and self.recorder is not None:

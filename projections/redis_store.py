@@ -64,8 +64,10 @@ return 1
 class RedisReadStore:
     """Read models in Redis under ``prefix``; other prefixes (other runs, other deployments) are untouched."""
 
-    def __init__(self, url: str, prefix: str) -> None:
+    def __init__(self, url: str, prefix: str, position_key: str = "position") -> None:
         self.prefix = prefix
+        self.position_key = position_key
+        """Partitioned projections each keep their own position (``position:<n>``) beside the shared keys."""
         self.channel = f"{prefix}:changes"
         self.redis = redis.Redis.from_url(url)
         self._commit = self.redis.register_script(_COMMIT)
@@ -75,11 +77,11 @@ class RedisReadStore:
 
     @_reachable
     def position(self) -> int:
-        return int(self.redis.get(self._key("position")) or 0)
+        return int(self.redis.get(self._key(self.position_key)) or 0)
 
     @_reachable
     def commit(self, expected: int, batch: Batch) -> bool:
-        keys: list[str] = [self._key("position")]
+        keys: list[str] = [self._key(self.position_key)]
         messages = [f"{game} {version}" for game, version in batch.changed.items()]
         args: list[bytes | str | int] = [expected, batch.position, self.channel, len(messages), *messages]
         for key, body in batch.documents.items():
@@ -136,6 +138,8 @@ class RedisReadStore:
         cut = len(self.prefix) + 1
         for raw in self._keys():
             key = raw.decode()[cut:]
+            if key.startswith("lease:"):
+                continue  # who holds which partition now: not a read model
             if self.redis.type(raw) == b"zset":
                 members: list[tuple[bytes, float]] = self.redis.zrange(  # type: ignore[assignment]
                     raw, 0, -1, withscores=True

@@ -92,6 +92,11 @@ class RedisRelay:
     def start(self) -> None:
         self._thread.start()
 
+    @property
+    def thread(self) -> threading.Thread:
+        """The relaying thread (alive while it relays)."""
+        return self._thread
+
     def _run(self) -> None:
         while not self._stopping.is_set():
             try:

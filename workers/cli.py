@@ -18,11 +18,10 @@ projections = typer.Typer(help="The read models.", no_args_is_help=True)
 @worker.command("projections")
 def run_projections() -> None:
     """Keep the read models up with the log (Redis when BACKROOM_REDIS_URL is set), until stopped."""
-    import logging
-
+    from workers.logs import configure
     from workers.projections import run
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure()
     settings = Settings.from_env()
     typer.echo(f"Projecting {settings.store} into {'Redis' if settings.redis_url else 'SQLite'}")
     run(settings, registered())

@@ -19,8 +19,11 @@ from eventsourcing.utils import Environment
 from domain.table import AnyGame
 from projections.following import Progress, follower_for, rebuild
 from projections.games import Expiry, GameProjection
+from projections.partitions import rebuild_partitions
 from projections.redis_store import RedisReadStore
 from projections.stores import ReadStore, SQLiteReadStore
+from workers.health import serve_probes
+from workers.partitioned import ProjectionWorker
 from workers.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -49,6 +52,9 @@ def run(settings: Settings, games: Mapping[str, AnyGame], stop: threading.Event 
     """Project until ``stop`` is set (or SIGTERM / SIGINT arrives when run as the main thread)."""
     stop = stop or _stop_on_signals()
     recorder = log_recorder(settings)
+    if settings.redis_url:
+        _run_share(ProjectionWorker(recorder, settings, games), settings, stop)
+        return
     store = read_store(settings)
     projection = GameProjection(store, games, expiry=Expiry(timedelta(seconds=settings.open_table_seconds)))
     follower = follower_for(recorder, projection, poll=POLL).start()
@@ -60,9 +66,30 @@ def run(settings: Settings, games: Mapping[str, AnyGame], stop: threading.Event 
         store.close()
 
 
+def _run_share(worker: ProjectionWorker, settings: Settings, stop: threading.Event) -> None:
+    """At scale: this worker's share of the partitions, with its probes when a port is set."""
+    probes = None
+    if settings.worker_port is not None:
+        probes = serve_probes(settings.worker_port, worker.healthy, worker.ready, worker.registry)
+    log.info("Projecting %d partition(s), shared with the other workers", settings.partitions)
+    try:
+        worker.run(stop)
+    finally:
+        if probes is not None:
+            probes.shutdown()
+
+
 def rebuild_all(settings: Settings, games: Mapping[str, AnyGame], progress: Progress | None = None) -> int:
     """Forget the read models and project the whole log again; the position reached."""
     store = read_store(settings)
+    if settings.redis_url and settings.partitions > 1:
+        store.clear()
+        store.close()
+        url, prefix = settings.redis_url, settings.redis_prefix
+        reached = rebuild_partitions(log_recorder(settings), url, prefix, settings.partitions, games)
+        if progress is not None:
+            progress(reached, reached)
+        return reached
     try:
         return rebuild(log_recorder(settings), GameProjection(store, games), progress)
     finally:

@@ -18,6 +18,12 @@
 | ``BACKROOM_REFUSALS_PER_MINUTE`` | refused, retried or unchanged commands per seat a minute | ``60`` |
 | ``BACKROOM_TAKEBACKS_PER_MINUTE`` | take-back commands one seat may send a minute | ``10`` |
 | ``BACKROOM_OPEN_TABLE_SECONDS`` | an open table nobody joined for this long expires (0: never) | ``3600`` |
+| ``BACKROOM_DRAIN_SECONDS`` | on SIGTERM, how long in-flight requests and streams may take | ``10`` |
+| ``BACKROOM_PARTITIONS`` | projection partitions (tables split by id); the same in every process | ``1`` |
+| ``BACKROOM_LEASE_SECONDS`` | a dead projection worker's partitions lapse after this long | ``5`` |
+| ``BACKROOM_WORKER_PORT`` | a worker's ``/health``, ``/ready`` and ``/metrics`` port (unset: none) | unset |
+
+The full table, with the API's own options, is in ``deploy/README.md``.
 """
 
 from __future__ import annotations
@@ -52,6 +58,10 @@ class Settings:
     refusals_per_minute: int = 60
     takebacks_per_minute: int = 10
     open_table_seconds: int = 3600
+    drain_seconds: int = 10
+    partitions: int = 1
+    lease_seconds: float = 5.0
+    worker_port: int | None = None
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -70,6 +80,10 @@ class Settings:
             redis_prefix=env.get("BACKROOM_REDIS_PREFIX") or "backroom",
             takeback_seconds=int(env.get("BACKROOM_TAKEBACK_SECONDS", "120")),
             tend_in_process=env.get("BACKROOM_TEND_IN_PROCESS", "1") != "0",
+            drain_seconds=int(env.get("BACKROOM_DRAIN_SECONDS", "10")),
+            partitions=max(1, int(env.get("BACKROOM_PARTITIONS", "1"))),
+            lease_seconds=float(env.get("BACKROOM_LEASE_SECONDS", "5")),
+            worker_port=int(env["BACKROOM_WORKER_PORT"]) if env.get("BACKROOM_WORKER_PORT") else None,
             **policies,
         )
 
@@ -85,6 +99,10 @@ class Settings:
             "BACKROOM_REDIS_PREFIX": self.redis_prefix,
             "BACKROOM_TAKEBACK_SECONDS": str(self.takeback_seconds),
             "BACKROOM_TEND_IN_PROCESS": "1" if self.tend_in_process else "0",
+            "BACKROOM_DRAIN_SECONDS": str(self.drain_seconds),
+            "BACKROOM_PARTITIONS": str(self.partitions),
+            "BACKROOM_LEASE_SECONDS": str(self.lease_seconds),
+            "BACKROOM_WORKER_PORT": "" if self.worker_port is None else str(self.worker_port),
         }
         return env | {variable: str(getattr(self, name)) for name, (variable, _) in _POLICIES.items()}
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import dataclasses
+import functools
 import gc
+import logging
 import os
 import socket
 from pathlib import Path
@@ -50,8 +52,13 @@ def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option
         "access_log": False,  # uvicorn's own is plain text and shows ``?token=``: ours replaces it
         "log_level": "warning",
         "http": HeaderDeadline,
+        "timeout_graceful_shutdown": settings.drain_seconds,  # SIGTERM: in-flight commands finish
     }
     if workers == 1:
+        from workers.logs import configure
+
+        configure(logging.WARNING)  # text or JSON lines (BACKROOM_LOG_FORMAT)
+        options["log_config"] = None  # uvicorn's lines go through the same handler
         application: Any = create_app(settings)
         if access_log:
             log_to_stdout()
@@ -74,6 +81,30 @@ def _can_listen(host: str, port: int) -> None:
         except OSError as error:
             typer.echo(f"Cannot listen on {host}:{port}: {error.strerror or error}.", err=True)
             raise typer.Exit(1) from None
+
+
+@app.command()
+def up(
+    scale: Annotated[str, typer.Option(help="processes per role: api=2,projections=2,bots=1,timers=1")] = "",
+    port: Annotated[int, typer.Option(help="first port (API processes, then workers); 0: any free")] = 8000,
+    ready_timeout: Annotated[float, typer.Option(help="seconds to wait for every process's /ready")] = 60,
+) -> None:
+    """Run the whole deployment here on PostgreSQL and Redis (from the environment) until stopped."""
+    from api.cli import deployment
+    from workers.cli import worker
+
+    settings = Settings.from_env()
+    try:
+        counts = deployment.parse_scale(scale)
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+    if not settings.postgres_dsn or not settings.redis_url:
+        raise typer.BadParameter("set BACKROOM_POSTGRES_DSN and BACKROOM_REDIS_URL (see deploy/README.md)")
+    available = {command.name or "" for command in worker.registered_commands}
+    say = functools.partial(typer.echo, err=False)
+    children = deployment.plan(counts, dict(os.environ), port, available, lambda text: say(f"up: {text}"))
+    group = deployment.Deployment(children, lambda text: say(f"up: {text}"))
+    raise typer.Exit(deployment.run(group, ready_timeout, grace=settings.drain_seconds + 5))
 
 
 def _settle_heap() -> None:

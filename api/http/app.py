@@ -24,6 +24,7 @@ from api.http.explorer import mount as mount_explorer
 from api.http.history import Answers
 from api.http.history import router as history_router
 from api.http.hot import Backroom
+from api.http.metrics import Metrics
 from api.http.reads import legal_endpoint
 from api.http.reads import router as reads_router
 from api.http.routes import command_endpoint, router
@@ -33,7 +34,7 @@ from api.service.application import Tables
 from api.service.limits import Allowance
 from api.service.store import Clock, utc_now
 from api.web import mount as mount_web
-from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError
+from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError, StoreUnavailable
 from domain.game import registered
 from domain.table import AnyGame
 from projections.following import LogFollower, follower_for
@@ -102,6 +103,8 @@ def create_app(
         read_store = "redis" if settings.redis_url else "embedded"
         return reply({"status": "ok", "store": settings.store, "reads": read_store})
 
+    _operations(app, tables, reads, settings)
+
     app.openapi = lambda: _openapi(app, catalogue)  # type: ignore[method-assign]
     return app
 
@@ -120,6 +123,29 @@ async def tending(settings: Settings, tables: Tables) -> AsyncIterator[None]:
     finally:
         stop.set()
         await task
+
+
+def _operations(app: Backroom, tables: Tables, reads: ReadSide, settings: Settings) -> None:
+    """``/live``, ``/ready`` and ``/metrics``: what a supervisor, a load balancer and a scraper ask."""
+    metrics = Metrics(tables, reads, settings.partitions)
+    app.state.metrics = metrics
+    app.observer = metrics
+
+    @app.get("/live", summary="200 while the process answers (liveness: no store is asked)")
+    def live() -> Response:
+        return reply({"status": "live"})
+
+    @app.get("/ready", summary="200 when this process can take traffic: both stores answer, relays run")
+    def ready() -> Response:
+        tables.ping()
+        reads.store.position()  # raises StoreUnavailable (503) when Redis does not answer
+        if not reads.running():
+            raise StoreUnavailable("The read side's threads are not running.")
+        return reply({"status": "ready"})
+
+    @app.get("/metrics", summary="This process's metrics in the Prometheus text format")
+    def scraped() -> Response:
+        return metrics.response()
 
 
 def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) -> ReadSide:

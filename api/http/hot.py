@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 from fastapi import FastAPI
 from fastapi.responses import Response
@@ -27,6 +28,16 @@ from domain.errors import OptionsError, RuleError, ServiceError
 log = logging.getLogger(__name__)
 
 Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+class Observer(Protocol):
+    """What watches the commands (the metrics): told as each begins and once it is answered."""
+
+    def begin(self) -> None: ...
+
+    def end(self, status: int, code: str | None, seconds: float) -> None: ...
+
+
 _HOT = re.compile(r"/api/games/(?P<game_id>[^/]+)/(?P<what>commands|legal)")
 
 
@@ -34,10 +45,13 @@ class Backroom(FastAPI):
     """FastAPI, with the hot routes answered first (see the module docstring)."""
 
     hot: dict[tuple[str, str], Endpoint]
+    observer: Observer | None
+    """Told of every command as it starts and once answered: the metrics."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.hot = {}
+        self.observer = None
 
     def answer_first(self, method: str, what: str, endpoint: Endpoint) -> None:
         """Answer ``method /api/games/{id}/what`` with ``endpoint`` before the middleware stack."""
@@ -50,18 +64,36 @@ class Backroom(FastAPI):
             if endpoint is not None and found is not None:
                 scope["app"] = self
                 scope["path_params"] = {"game_id": found["game_id"]}
-                response = await _answered(endpoint, Request(scope, receive))
+                observer = self.observer if found["what"] == "commands" else None
+                if observer is not None:
+                    await _observed(observer, endpoint, scope, receive, send)
+                    return
+                response, _ = await _answered(endpoint, Request(scope, receive))
                 await response(scope, receive, send)
                 return
         await super().__call__(scope, receive, send)
 
 
-async def _answered(endpoint: Endpoint, request: Request) -> Response:
-    """The endpoint's answer, or the error shape FastAPI's handlers would have given."""
+async def _observed(observer: Observer, endpoint: Endpoint, scope: Any, receive: Any, send: Any) -> None:
+    """Answer a command, telling ``observer`` when it begins and how it ended (even when cut off)."""
+    observer.begin()
+    started, status = time.perf_counter(), 500
+    code: str | None = "server/error"
     try:
-        return await endpoint(request)
+        response, code = await _answered(endpoint, Request(scope, receive))
+        status = response.status_code
+        await response(scope, receive, send)
+    finally:
+        observer.end(status, code, time.perf_counter() - started)
+
+
+async def _answered(endpoint: Endpoint, request: Request) -> tuple[Response, str | None]:
+    """The endpoint's answer, or the error shape FastAPI's handlers would have given, and its code."""
+    try:
+        return await endpoint(request), None
     except (ServiceError, RuleError, OptionsError) as error:
-        return problem(status_of(error), code_of(error), str(error), getattr(error, "details", None))
+        code = code_of(error)
+        return problem(status_of(error), code, str(error), getattr(error, "details", None)), code
     except Exception:
         log.exception("Unexpected error")
-        return problem(500, "server/error", "The service failed unexpectedly.")
+        return problem(500, "server/error", "The service failed unexpectedly."), "server/error"

@@ -147,7 +147,7 @@ async def stream(
 ) -> AsyncIterator[ServerSentEvent]:
     game_id, viewer = watched
     chat = Chat(request.app.state.tables, game_id, chat_after)
-    with reads.signals.listen(game_id) as waiter:
+    with request.app.state.metrics.stream_open(), reads.signals.listen(game_id) as waiter:
         while True:
             page = queries.feed_page(reads, game_id, viewer, after, queries.PAGE)
             for version, line in page:

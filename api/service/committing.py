@@ -225,6 +225,10 @@ class Kept:
         self._tables: OrderedDict[Any, Any] = OrderedDict()
         self._lock = threading.Lock()  # the event loop and a blocking caller's thread may both use it
 
+    def __len__(self) -> int:
+        """How many tables are kept (the live tables of this process, for ``/metrics``)."""
+        return len(self._tables)
+
     def get(self, key: Any) -> Any | None:
         """The table kept under ``key``, or ``None``."""
         with self._lock:

@@ -1,0 +1,266 @@
+"""Load at scale: ``--tables`` tables of random bots for ``--seconds``, through 1 and 2 API processes and
+1 and 2 projection workers (PostgreSQL + Redis, started by ``backroom up``), and the embedded default.
+
+Each table is one keep-alive connection playing Politrickers (4 random bots) game after game, as
+``bench_service`` plays them: a bot uses the legal commands its last answer carried when current,
+else ``GET /legal?min_version=N`` (at scale that read waits for the projection workers). Printed per
+set-up: commands/s, p50/p99 of the commands, p50/p99 of commit-to-view lag (from a command's answer
+arriving here to the workers' ``<game> <version>`` message on ``<prefix>:changes``, which their commit
+script publishes with the views; embedded, the projection is applied before the answer, so there is no
+lag to measure), the CPU seconds per second of the Backroom processes, of every PostgreSQL process and
+of the Redis server over the run (PostgreSQL and Redis are shared with whatever else runs on the
+machine), and memory per live table (RSS of the Backroom processes after the run, less before it,
+divided by the tables).
+
+Run: ``.venv/bin/python tests/benchmarks/bench_scale.py [--tables 500] [--seconds 15]``
+(``--setups embedded,a1p1,a1p2,a2p1,a2p2`` picks the set-ups: aNpM is N API processes, M workers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import math
+import os
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import msgspec
+import redis
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a script from the repo root
+
+from tests.benchmarks.bench_service import (
+    NEW_GAME,
+    TAKEBACKS,
+    Bot,
+    Connection,
+    Tally,
+    base_parts,
+    legal_for,
+    rss_kb,
+)
+from tests.operations.up import backroom_up
+from tests.support.projecting import REDIS_URL, postgres_schema, redis_prefix, scale_env
+from tests.support.server import serving
+
+
+@dataclass
+class Commits:
+    """When each command's answer arrived, and when each game version's views were published."""
+
+    answered: list[tuple[str, int, float]] = field(default_factory=list)
+    published: dict[str, list[tuple[int, float]]] = field(default_factory=dict)
+
+    def lags(self) -> list[float]:
+        """Per answered command: the time to the first publication of its game at or past its version."""
+        found = []
+        for game, version, at in self.answered:
+            later = [t for v, t in self.published.get(game, ()) if v >= version]
+            if later:
+                found.append(max(0.0, min(later) - at))
+        return found
+
+
+async def play_table(base: str, rng: random.Random, tally: Tally, commits: Commits, until: float) -> None:
+    """Games of four random bots on one connection until ``until`` (perf_counter)."""
+    connection = Connection(*base_parts(base))
+    try:
+        while time.perf_counter() < until:
+            status, body = await connection.request("POST", "/api/games", NEW_GAME)
+            assert status == 201, body
+            opened = msgspec.json.decode(body)
+            game_id, game = opened["id"], f"/api/games/{opened['id']}"
+            bots = {t["seat"]: Bot(t["token"]) for t in opened["tokens"]}
+            version, to_act = opened["game"]["version"], opened["game"]["to_act"]
+            while to_act and time.perf_counter() < until:
+                bot = bots[rng.choice(to_act)]
+                legal = [
+                    c
+                    for c in await legal_for(connection, game, bot, version, tally)
+                    if c["type"] not in TAKEBACKS
+                ]
+                sent = time.perf_counter()
+                status, body = await connection.request(
+                    "POST", f"{game}/commands", msgspec.json.encode(rng.choice(legal)), bot.token
+                )
+                done = time.perf_counter()
+                assert status == 200, body
+                answer = msgspec.json.decode(body)
+                tally.moves += 1
+                tally.latencies.append(done - sent)
+                commits.answered.append((game_id, answer["version"], done))
+                bot.legal, bot.version = (
+                    answer.get("legal", []),
+                    answer["version"] if "legal" in answer else -1,
+                )
+                version, to_act = answer["version"], answer["to_act"]
+    finally:
+        connection.close()
+
+
+def listen(prefix: str, commits: Commits, stop: threading.Event) -> threading.Thread:
+    """Record every ``<game> <version>`` the workers publish, with its arrival time."""
+    client = redis.Redis.from_url(REDIS_URL)
+    pubsub = client.pubsub(ignore_subscribe_messages=True)
+    pubsub.subscribe(f"{prefix}:changes")
+
+    def run() -> None:
+        while not stop.is_set():
+            message = pubsub.get_message(timeout=0.2)
+            if message is not None:
+                game, _, version = message["data"].decode().partition(" ")
+                commits.published.setdefault(game, []).append((int(version), time.perf_counter()))
+        pubsub.close()
+        client.close()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
+
+
+def service_pids(name: str) -> list[int]:
+    """Every process whose command name is ``name`` (PostgreSQL's backends, the Redis server)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() == name:
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def cpu_of(pids: list[int]) -> dict[int, float]:
+    """User plus system CPU seconds of each process itself (PostgreSQL's backends are each counted once)."""
+    found = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile
+        found[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return found
+
+
+def spent(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds spent between two readings by the processes alive at the second (new ones: all of it)."""
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
+
+
+@dataclass
+class Run:
+    name: str
+    tally: Tally
+    commits: Commits
+    seconds: float
+    cpu: dict[str, float]
+    kb_per_table: float
+
+
+def drive(
+    name: str, bases: list[str], pids: list[int], *, tables: int, seconds: float, commits: Commits
+) -> Run:
+    """Play ``tables`` tables across ``bases`` for ``seconds``; what it took."""
+    groups = {
+        "backroom": lambda: pids,
+        "postgres": lambda: service_pids("postgres"),
+        "redis": lambda: service_pids("redis-server"),
+    }
+    before = {group: cpu_of(find()) for group, find in groups.items()}
+    rss_before = sum(rss_kb(pid) for pid in pids)
+    tally = Tally()
+    until = time.perf_counter() + seconds
+    started = time.perf_counter()
+
+    async def everything() -> None:
+        await asyncio.gather(
+            *(
+                play_table(bases[n % len(bases)], random.Random(n), tally, commits, until)
+                for n in range(tables)
+            )
+        )
+
+    asyncio.run(everything())
+    elapsed = time.perf_counter() - started
+    cpu = {group: spent(before[group], cpu_of(find())) / elapsed for group, find in groups.items()}
+    kb = (sum(rss_kb(pid) for pid in pids) - rss_before) / tables
+    return Run(name, tally, commits, elapsed, cpu, kb)
+
+
+def embedded(tables: int, seconds: float) -> Run:
+    with tempfile.TemporaryDirectory() as folder, serving(Path(folder) / "bench.sqlite") as served:
+        name, bases, pids = "embedded (SQLite, 1 process)", [served.base], [served.pid]
+        return drive(name, bases, pids, tables=tables, seconds=seconds, commits=Commits())
+
+
+@contextmanager
+def at_scale(apis: int, workers: int) -> Iterator[tuple[list[str], list[int], str]]:
+    with postgres_schema() as schema, redis_prefix() as prefix:
+        env = scale_env(schema, prefix) | {"BACKROOM_PARTITIONS": "4"}
+        with backroom_up(f"api={apis},projections={workers}", env) as up:
+            up.wait_ready()
+            urls, pids = up.urls(), up.pids()
+            yield [url for name, url in urls.items() if name.startswith("api.")], list(pids.values()), prefix
+
+
+def scaled(apis: int, workers: int, tables: int, seconds: float) -> Run:
+    with at_scale(apis, workers) as (bases, pids, prefix):
+        commits, stop = Commits(), threading.Event()
+        listener = listen(prefix, commits, stop)
+        try:
+            name = f"{apis} API, {workers} projection worker(s)"
+            return drive(name, bases, pids, tables=tables, seconds=seconds, commits=commits)
+        finally:
+            stop.set()
+            listener.join(timeout=5)
+
+
+def quantile(values: list[float], percent: int) -> float:
+    return statistics.quantiles(values, n=100)[percent - 1] * 1000 if len(values) >= 2 else math.nan
+
+
+def report(found: Run) -> None:
+    lags = found.commits.lags()
+    lag = f"{quantile(lags, 50):7.1f} {quantile(lags, 99):7.1f}" if lags else f"{'-':>7} {'-':>7}"
+    latencies, cpu = found.tally.latencies, found.cpu
+    print(
+        f"{found.name:34} {found.tally.moves / found.seconds:7.1f} {quantile(latencies, 50):7.1f}"
+        f" {quantile(latencies, 99):7.1f} {lag} {cpu['backroom']:7.2f} {cpu['postgres']:7.2f}"
+        f" {cpu['redis']:7.2f} {found.kb_per_table:7.1f}",
+        flush=True,
+    )
+
+
+SETUPS = {"embedded": None, "a1p1": (1, 1), "a2p1": (2, 1), "a1p2": (1, 2), "a2p2": (2, 2)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=500)
+    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--setups", default="embedded,a1p1,a1p2,a2p1,a2p2")
+    options = parser.parse_args()
+    print(f"{options.tables} tables of 4 random Politrickers bots, {options.seconds:.0f} s each, 127.0.0.1")
+    heads = ("cmd/s", "p50 ms", "p99 ms", "lag p50", "lag p99", "CPU br", "CPU pg", "CPU rd", "KB/table")
+    print(f"{'set-up':34} " + " ".join(f"{head:>7}" for head in heads))
+    for name in options.setups.split(","):
+        setup = SETUPS[name]
+        if setup is None:
+            report(embedded(options.tables, options.seconds))
+        else:
+            report(scaled(*setup, options.tables, options.seconds))
+    print("CPU: CPU-seconds per second (1.0 = one core) of Backroom, every PostgreSQL process, Redis")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,64 @@
+"""/metrics in the Prometheus text format: commands by outcome, refusals by code, latency, streams,
+live tables and projection lag, parsed back with prometheus-client's own parser."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from prometheus_client.parser import text_string_to_metric_families
+
+from domain.game import registered
+from tests.support.service import bearer, client_for
+from workers.settings import Settings
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    yield from client_for(Settings(sqlite_path=str(tmp_path / "backroom.sqlite")), games=registered())
+
+
+def _samples(client: TestClient) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    answer = client.get("/metrics")
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/plain")
+    return {
+        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
+        for family in text_string_to_metric_families(answer.text)
+        for sample in family.samples
+    }
+
+
+def test_commands_are_counted_by_outcome_and_refusals_by_code(client: TestClient) -> None:
+    """One accepted command and one sent out of turn: counted apart, the refusal under its code."""
+    opened = client.post("/api/games", json={"game": "slush-fund-2", "players": ["a", "b"], "seed": 1}).json()
+    tokens = {entry["seat"]: entry["token"] for entry in opened["tokens"]}
+    game = f"/api/games/{opened['id']}"
+    acting = client.get(game).json()["to_act"][0]
+    waiting = 1 - acting
+    legal = client.get(f"{game}/legal", headers=bearer(tokens[acting])).json()["commands"]
+    assert client.post(f"{game}/commands", json=legal[0], headers=bearer(tokens[acting])).status_code == 200
+    refused = client.post(f"{game}/commands", json=legal[0], headers=bearer(tokens[waiting]))
+    assert refused.status_code >= 400
+    samples = _samples(client)
+    assert samples[("backroom_commands_total", (("outcome", "accepted"),))] == 1
+    assert samples[("backroom_commands_total", (("outcome", "refused"),))] == 1
+    assert samples[("backroom_refusals_total", (("code", refused.json()["error"]["code"]),))] == 1
+    assert samples[("backroom_command_seconds_count", ())] == 2
+    assert samples[("backroom_commands_in_flight", ())] == 0
+
+
+def test_live_tables_lag_and_streams_are_reported(client: TestClient) -> None:
+    """A game opened is a live table; the embedded projection is current; no stream is open."""
+    client.post("/api/games", json={"game": "slush-fund-2", "players": ["a", "b"], "seed": 2})
+    samples = _samples(client)
+    assert samples[("backroom_live_tables", ())] == 1
+    assert samples[("backroom_projection_lag_events", ())] == 0
+    assert samples[("backroom_open_streams", ())] == 0
+
+
+def test_liveness_and_readiness_answer(client: TestClient) -> None:
+    """/live asks no store; /ready asks both and the follower thread."""
+    assert client.get("/live").json() == {"status": "live"}
+    assert client.get("/ready").json() == {"status": "ready"}

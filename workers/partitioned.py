@@ -1,0 +1,101 @@
+"""The projection worker at scale: its share of the partitions, renewed, projected page by page.
+
+Any number of these run side by side (``backroom worker projections`` with ``BACKROOM_REDIS_URL`` set).
+Each holds a fair share of the partitions (:class:`projections.partitions.Leases`) and projects them
+from one read of the log; adding a worker moves partitions to it at the next renewal, a dead worker's
+partitions lapse and are taken by the others. Exactness never depends on the leases: every batch is
+committed against its partition's position, so a partition briefly held twice is still written once.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Mapping
+
+from eventsourcing.persistence import ApplicationRecorder
+from prometheus_client import CollectorRegistry, Counter, Gauge
+
+from domain.table import AnyGame
+from projections.partitions import Leases, Share
+from workers.settings import Settings
+
+log = logging.getLogger(__name__)
+
+POLL = 0.02
+"""Seconds between looks at the log when the last one found nothing new."""
+RETRY = 0.5
+"""Seconds to wait after a failed step (PostgreSQL or Redis away) before trying again."""
+
+
+class ProjectionWorker:
+    """One worker's loop, with what its health, readiness and metrics report."""
+
+    def __init__(
+        self, recorder: ApplicationRecorder, settings: Settings, games: Mapping[str, AnyGame]
+    ) -> None:
+        url = settings.redis_url or ""
+        self.recorder = recorder
+        self.lease_seconds = settings.lease_seconds
+        self.leases = Leases(url, settings.redis_prefix, settings.partitions, settings.lease_seconds)
+        self.share = Share(recorder, url, settings.redis_prefix, settings.partitions, games)
+        self.last_ok = time.monotonic()
+        self.caught_up = False
+        self.registry = CollectorRegistry()
+        self._projected = Counter(
+            "backroom_projection_notifications", "Log entries read by this worker", registry=self.registry
+        )
+        held = Gauge(
+            "backroom_projection_partitions_held", "Partitions this worker holds", registry=self.registry
+        )
+        held.set_function(lambda: len(self.share.projections))
+        lag = Gauge(
+            "backroom_projection_lag_events",
+            "Log entries not yet projected by the furthest-behind partition this worker holds",
+            registry=self.registry,
+        )
+        lag.set_function(self.lag)
+
+    def run(self, stop: threading.Event) -> None:
+        """Project until ``stop`` is set; give the partitions back on the way out."""
+        renew_at = 0.0
+        try:
+            while not stop.is_set():
+                try:
+                    if time.monotonic() >= renew_at:
+                        self.share.hold(self.leases.refresh())
+                        renew_at = time.monotonic() + self.lease_seconds / 3
+                    read = self.share.step()
+                except Exception:  # keep going: PostgreSQL or Redis away must not end the worker
+                    log.exception("Projection step failed; retrying")
+                    stop.wait(RETRY)
+                    continue
+                self._beat(read)
+                if not read:
+                    stop.wait(POLL)
+        finally:
+            self.leases.release_all()
+            self.share.close()
+            self.leases.close()
+
+    def _beat(self, read: int) -> None:
+        self.last_ok = time.monotonic()
+        self._projected.inc(read)
+        if not read:
+            self.caught_up = True
+
+    def healthy(self) -> bool:
+        """True while steps succeed (the last one within two lease times)."""
+        return time.monotonic() - self.last_ok < max(2 * self.lease_seconds, 2.0)
+
+    def ready(self) -> bool:
+        """Healthy, and has once reached the end of the log for what it holds."""
+        return self.caught_up and self.healthy()
+
+    def lag(self) -> float:
+        """How many log entries the furthest-behind held partition has still to project."""
+        positions = self.share.positions().values()
+        if not positions:
+            return 0.0
+        return float(max(0, (self.recorder.max_notification_id() or 0) - min(positions)))
