@@ -233,6 +233,12 @@ class ChatMessage(_Doc):
     message: ChatLine
 
 
+class Probe(_Doc):
+    """A probe's answer: ``live`` or ``ready``."""
+
+    status: str
+
+
 class Health(_Doc):
     status: str
     store: str
@@ -262,6 +268,9 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("post", "/api/games/{game_id}/chat"): (201, "ChatMessage", (409, 413, 429, *SEAT)),
     ("post", "/api/games/{game_id}/seat-link"): (200, "Seated", (409, *SEAT)),
     ("get", "/health"): (200, "Health", (503,)),
+    ("get", "/live"): (200, "Probe", ()),
+    ("get", "/ready"): (200, "Probe", (503,)),
+    ("get", "/metrics"): (200, "text/plain", ()),
 }
 """Each operation: its success status, the schema (or media type) of its body, its error statuses."""
 
@@ -280,9 +289,10 @@ REASONS = {
 STREAMS = {
     "text/event-stream": "one `game` event per log entry (its id the version), as Server-Sent Events",
     "application/x-ndjson": "a header line, then one JSON object per stored event",
+    "text/plain": "the process's metrics in the Prometheus text format",
 }
 ANSWERED = [Problem, Summary, Opened, Forked, Seated, Lobby, Catalogue, ViewDocument, Answered, Legal]
-ANSWERED += [Feed, Timeline, Moment, Audit, Health, ChatMessages, ChatMessage]
+ANSWERED += [Feed, Timeline, Moment, Audit, Health, ChatMessages, ChatMessage, Probe]
 
 
 def document(schema: dict[str, Any]) -> None:
