@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any, Protocol
@@ -53,33 +54,54 @@ class Watch:
         self.games = games
         self.position = 0
         self.tables: dict[UUID, TableState] = {}
+        self._lock = threading.Lock()  # the committer's thread offers, a worker thread catches up
 
     def catch_up(self) -> int:
         """Fold every event logged since the last look; the log position reached."""
         while True:
             found = self.recorder.select_notifications(self.position, PAGE, inclusive_of_start=False)
-            for notification in found:
-                self._note(notification)
-                self.position = notification.id
+            with self._lock:
+                for notification in found:
+                    if notification.id > self.position:
+                        self._note(notification)
+                        self.position = notification.id
             if len(found) < PAGE:
                 return self.position
 
-    def _note(self, notification: Any) -> None:
-        identity = UUID(str(notification.originator_id))
-        topic = notification.topic
-        opening = topic == OPENED
-        if topic == STAND_IN and identity not in self.tables:
-            self._adopt(identity)  # a player left a table nobody watched: watch it from now on
-        if (identity not in self.tables and not opening) or not stored.is_table_topic(topic):
+    def offer(self, committed: list[tuple[Any, int]]) -> None:
+        """Fold a commit of this process as it lands, when it follows what was folded (else the log
+        is read at the next look): the embedded watch then reads nothing back from the log."""
+        with self._lock:
+            fresh = [(logged, position) for logged, position in committed if position > self.position]
+            if not fresh or fresh[0][1] != self.position + 1:
+                return
+            for logged, position in fresh:
+                if logged is not None:
+                    self._fold(*logged)
+                self.position = position
+
+    def _fold(self, identity: UUID, event: Any) -> None:
+        """One table event, as :meth:`_note` folds it from a notification."""
+        opening = isinstance(event, TableOpened)
+        if isinstance(event, StandInChanged) and identity not in self.tables:
+            self._adopt(identity)
+        if identity not in self.tables and not opening:
             return
-        event = stored.decode_event(topic, notification.state, notification.originator_version)
-        game = self.games.get(getattr(event, "game", "")) if opening else self._game(identity)
+        game = self.games.get(event.game) if opening else self._game(identity)
         if game is None or (opening and not _may_need_acting(game, event)):
             return
         known = self.tables.get(identity)
         if known is not None and event.version <= known.version:
-            return  # already folded when the table was adopted
+            return
         self._keep(identity, game, evolve_table(game, known, event))
+
+    def _note(self, notification: Any) -> None:
+        identity = UUID(str(notification.originator_id))
+        topic = notification.topic
+        watched = identity in self.tables or topic in (OPENED, STAND_IN)
+        if not watched or not stored.is_table_topic(topic):
+            return  # not decoded: most of the log is of tables nobody needs to tend
+        self._fold(identity, stored.decode_event(topic, notification.state, notification.originator_version))
 
     def _adopt(self, identity: UUID) -> None:
         """Fold a table from its own stored events (all of them, as far as the log holds them now)."""

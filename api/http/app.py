@@ -117,12 +117,14 @@ async def tending(settings: Settings, tables: Tables) -> AsyncIterator[None]:
         return
     stop = asyncio.Event()
     watch = timers.Watch(tables.recorder, tables.games)
+    tables.listeners.append(watch.offer)  # each commit folded as it lands: the log is not read back
     task = asyncio.create_task(timers.run(watch, tables, tables.clock, stop))
     try:
         yield
     finally:
         stop.set()
         await task
+        tables.listeners.remove(watch.offer)
 
 
 def _operations(app: Backroom, tables: Tables, reads: ReadSide, settings: Settings) -> None:

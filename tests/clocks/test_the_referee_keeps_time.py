@@ -162,3 +162,37 @@ def test_a_game_s_own_reaction_window_closes_on_its_own_without_a_clock(
         assert tables.load(game_id).table.game_state.choice is None
     finally:
         tables.close()
+
+
+def test_an_embedded_watch_folds_each_commit_as_it_lands_without_reading_the_log(
+    settings: Settings, frozen: object
+) -> None:
+    """Handed every commit of its process, the watch knows the window is open before reading any log."""
+    tables = Tables(settings.eventsourcing_env(), games={TOLL.id: TOLL}, clock=frozen_clock)
+    watch = Watch(tables.recorder, tables.games)
+    tables.listeners.append(watch.offer)
+    try:
+        opening = run(tables.open("toll", ["ann", "bob"]))
+        game_id = str(opening.game_id)
+        run(tables.submit(game_id, opening.tokens[0], TAKE_ONE))
+        assert watch.position == tables.recorder.max_notification_id()
+        assert watch.tables[opening.game_id].version == tables.load(game_id).version
+        frozen.tick(WINDOW.total_seconds() + 1)  # type: ignore[attr-defined]
+        assert watch.overdue(frozen_clock()) == [game_id]
+    finally:
+        tables.close()
+
+
+def test_a_watch_offered_a_commit_past_a_gap_leaves_it_to_the_log(settings: Settings) -> None:
+    """A commit that does not follow what the watch folded is not folded out of order."""
+    tables = Tables(settings.eventsourcing_env(), games={TOLL.id: TOLL}, clock=frozen_clock)
+    watch = Watch(tables.recorder, tables.games)
+    try:
+        opening = run(tables.open("toll", ["ann", "bob"]))
+        tables.listeners.append(watch.offer)
+        run(tables.submit(str(opening.game_id), opening.tokens[0], TAKE_ONE))
+        assert watch.position == 0 and not watch.tables
+        watch.catch_up()
+        assert watch.tables[opening.game_id].version == tables.load(str(opening.game_id)).version
+    finally:
+        tables.close()
