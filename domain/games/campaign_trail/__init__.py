@@ -13,7 +13,7 @@ from domain.games.campaign_trail.commands import CampaignTrailCommand
 from domain.games.campaign_trail.describe import describe
 from domain.games.campaign_trail.events import CampaignTrailEvent
 from domain.games.campaign_trail.evolve import evolve
-from domain.games.campaign_trail.resample import resample
+from domain.games.campaign_trail.resample import canonical, resample
 from domain.games.campaign_trail.rules import (
     CampaignTrailOptions,
     decide,
@@ -23,6 +23,7 @@ from domain.games.campaign_trail.rules import (
     setup,
     to_act,
 )
+from domain.games.campaign_trail.rules.months import evaluate
 from domain.games.campaign_trail.state import State, all_cards
 from domain.games.campaign_trail.takebacks import TAKEBACKS
 from domain.games.campaign_trail.views import VISIBILITY, view
@@ -49,6 +50,8 @@ CAMPAIGN_TRAIL: CampaignTrailGame = GameDefinition(
     view=view,
     describe=describe,
     resample=resample,
+    canonical=canonical,
+    evaluate=evaluate,
     cards=all_cards,
     takebacks=TAKEBACKS,
     visibility=VISIBILITY,

@@ -1,10 +1,11 @@
 """Resampling what a viewer cannot see: the other hands and, while candidates are chosen, the other offers.
 
 The cards in other seats' hands are redealt among those hands (sizes kept); the dealt candidates
-nobody has kept yet are redealt among the other offers and the box. The month decks stay as they
-are: a seat's own draw comes from them with the command's chance, so the same chance must draw the
-same card on the real state and on any resample (``docs/kernel.md``, "Randomness that must not
-leak"); their order is unknown to everyone and never stored (they are kept sorted).
+nobody has kept yet are redealt among the other offers and the box; ``canonical`` deals the sorted
+hidden cards into the same places, in order. The month decks stay as they are: a seat's own draw
+comes from them with the command's chance, so the same chance must draw the same card on the real
+state and on any resample (``docs/kernel.md``, "Randomness that must not leak"); their order is
+unknown to everyone and never stored (they are kept sorted).
 """
 
 from __future__ import annotations
@@ -31,7 +32,19 @@ def resample(state: State, viewer: Viewer, rng: random.Random) -> State:
     return state
 
 
-def _redealt(state: Drafting | Campaigning, hidden: list[int], rng: random.Random) -> State:
+def canonical(state: State, viewer: Viewer) -> State:
+    """One state ``viewer`` cannot tell from the real one, the same for every state it cannot tell apart.
+
+    The hidden places (hand and offer sizes, the box's size) and the hidden cards are the same on all
+    of them; the cards are dealt sorted, in place order, so the outcome depends on nothing else. Bots
+    determinise from it (``resample``), so no bot can depend on a hidden card.
+    """
+    if isinstance(state, Finished) or viewer is OMNISCIENT:
+        return state
+    return _redealt(state, [seat for seat in range(state.seat_count) if seat != viewer], None)
+
+
+def _redealt(state: Drafting | Campaigning, hidden: list[int], rng: random.Random | None) -> State:
     hands = _redeal(state.hands, hidden, (), rng)[0]
     if isinstance(state, Campaigning):
         return replace(state, hands=hands)
@@ -41,11 +54,20 @@ def _redealt(state: Drafting | Campaigning, hidden: list[int], rng: random.Rando
 
 
 def _redeal(
-    zones: tuple[tuple[int, ...], ...], hidden: list[int], rest: tuple[int, ...], rng: random.Random
+    zones: tuple[tuple[int, ...], ...],
+    hidden: list[int],
+    rest: tuple[int, ...],
+    rng: random.Random | None,
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    """The cards of the ``hidden`` zones and ``rest`` shuffled back into zones of the same sizes."""
+    """The cards of the ``hidden`` zones and ``rest`` dealt back into zones of the same sizes.
+
+    Shuffled with ``rng``; without one (``canonical``), sorted.
+    """
     pool = [card for seat in hidden for card in zones[seat]] + list(rest)
-    rng.shuffle(pool)
+    if rng is None:
+        pool.sort()
+    else:
+        rng.shuffle(pool)
     dealt = list(zones)
     start = 0
     for seat in hidden:

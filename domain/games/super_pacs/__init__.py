@@ -15,7 +15,7 @@ from domain.games.super_pacs.commands import Commands
 from domain.games.super_pacs.describe import describe
 from domain.games.super_pacs.events import Events
 from domain.games.super_pacs.evolve import evolve
-from domain.games.super_pacs.resample import resample
+from domain.games.super_pacs.resample import canonical, resample
 from domain.games.super_pacs.rules import (
     SuperPacsOptions,
     check_options,
@@ -28,6 +28,7 @@ from domain.games.super_pacs.rules import (
     setup,
     to_act,
 )
+from domain.games.super_pacs.rules.rounds import evaluate
 from domain.games.super_pacs.state import Table, all_cards
 from domain.games.super_pacs.takebacks import TAKEBACKS
 from domain.games.super_pacs.views import VISIBILITY, view
@@ -52,6 +53,8 @@ SUPER_PACS: GameDefinition[Table, Any, Any, SuperPacsOptions] = GameDefinition(
     view=view,
     describe=describe,
     resample=resample,
+    canonical=canonical,
+    evaluate=evaluate,
     cards=all_cards,
     check_options=check_options,
     takebacks=TAKEBACKS,

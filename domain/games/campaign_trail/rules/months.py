@@ -27,7 +27,7 @@ from domain.games.campaign_trail.events import (
     VotersPlaced,
 )
 from domain.games.campaign_trail.evolve import evolve
-from domain.games.campaign_trail.state import Campaigning, at
+from domain.games.campaign_trail.state import Campaigning, Finished, State, at
 
 OCTOBER = 2
 DEBATE_VOTERS = 1
@@ -85,6 +85,22 @@ def electoral_votes(voters: tuple[int, ...], seat_count: int) -> tuple[int, ...]
     for place in range(STATE_COUNT):
         totals[leader(voters, place, seat_count)] += ELECTORAL_VOTES[place]
     return tuple(totals)
+
+
+def evaluate(state: State, seat: int) -> float:
+    """A position for bots: ``seat``'s electoral votes less the best other seat's, as a share of all.
+
+    The votes are those of an election held now (the live track), or of the one held once it is over,
+    when ``seat``'s share of the win is added.
+    """
+    if isinstance(state, Finished):
+        electoral = state.electoral
+    else:
+        electoral = electoral_votes(state.voters, state.seat_count)
+    total = max(1, sum(electoral))
+    best_other = max(votes for other, votes in enumerate(electoral) if other != seat)
+    won = 1 / len(state.winners) if isinstance(state, Finished) and seat in state.winners else 0.0
+    return (electoral[seat] - best_other) / total + won
 
 
 def election(state: Campaigning) -> ElectionHeld:

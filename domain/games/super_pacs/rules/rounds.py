@@ -165,3 +165,28 @@ def power(state: Table, seat: int) -> int:
     """``seat``'s final score: its coalition's power plus its investments' worth."""
     coalition = sum(POWER[card] for card in state.coalitions[seat])
     return coalition + sum(worth(state, seat, card) for card in state.investments[seat])
+
+
+WIN_BONUS = 10
+"""What a won game adds to a bot's evaluation, over the power margin."""
+
+
+def evaluate(state: Table, seat: int) -> float:
+    """A position for bots: ``seat``'s power less the best other seat's, plus the win once over.
+
+    Before the leaders are revealed nobody holds a leader or an investment, so only coalitions count.
+    """
+    if state.phase == "over" and state.scores:
+        scores = list(state.scores)
+        won = WIN_BONUS / len(state.winners) if seat in state.winners else 0.0
+    else:
+        scores = [_power_now(state, other) for other in range(state.seat_count)]
+        won = 0.0
+    best_other = max(score for other, score in enumerate(scores) if other != seat)
+    return float(scores[seat] - best_other) + won
+
+
+def _power_now(state: Table, seat: int) -> int:
+    if state.leaders[seat] < 0:
+        return sum(POWER[card] for card in state.coalitions[seat])
+    return power(state, seat)
