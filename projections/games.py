@@ -85,6 +85,13 @@ def _waited_out(live: Live, cutoff: datetime) -> bool:
     return not live.table.started and live.table.updated_at < cutoff
 
 
+def following(committed: list[tuple[Logged, int]], position: int) -> list[tuple[Logged, int]] | None:
+    """The part of ``committed`` past ``position``, if it follows it at once (``None``: a gap, so the
+    log must be read first). Whoever folds commits as they land takes them through this."""
+    fresh = [(logged, at) for logged, at in committed if at > position]
+    return None if fresh and fresh[0][1] != position + 1 else fresh
+
+
 class GameProjection:
     """Folds the Tables log into read models in ``store``; ``changed`` hears of every committed change."""
 
@@ -133,8 +140,8 @@ class GameProjection:
         The store is written behind (:meth:`write`); a read of the store writes what is pending first.
         """
         with self.lock:
-            fresh = [(logged, position) for logged, position in events if position > self.position]
-            if fresh and fresh[0][1] != self.position + 1:
+            fresh = following(events, self.position)
+            if fresh is None:
                 return False
             self.apply_all(fresh)
             return True

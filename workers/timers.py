@@ -28,6 +28,7 @@ from eventsourcing.persistence import ApplicationRecorder
 from domain import stored
 from domain.errors import RuleError, ServiceError
 from domain.table import AnyGame, StandInChanged, TableOpened, TableState, due, evolve_table
+from projections.games import following
 
 log = logging.getLogger(__name__)
 
@@ -72,10 +73,7 @@ class Watch:
         """Fold a commit of this process as it lands, when it follows what was folded (else the log
         is read at the next look): the embedded watch then reads nothing back from the log."""
         with self._lock:
-            fresh = [(logged, position) for logged, position in committed if position > self.position]
-            if not fresh or fresh[0][1] != self.position + 1:
-                return
-            for logged, position in fresh:
+            for logged, position in following(committed, self.position) or []:
                 if logged is not None:
                     self._fold(*logged)
                 self.position = position
