@@ -60,7 +60,19 @@ def test_every_process_comes_up_ready_and_serves_the_one_deployment(env: dict[st
         assert (seen["version"], seen["stale"]) == (version, False)
         scraped = httpx.get(f"{urls['api.2']}/metrics").text
         assert 'backroom_commands_total{outcome="accepted"} 1.0' in scraped
-        assert "backroom_projection_partitions_held 1.0" in httpx.get(f"{urls['projections.1']}/metrics").text
+        assert "backroom_projection_partitions_held 1.0" in _scraped_once_held(
+            f"{urls['projections.1']}/metrics"
+        )
+
+
+def _scraped_once_held(url: str, within: float = 15.0) -> str:
+    """The worker's metrics once it holds its partition (its lease is taken just after it is ready)."""
+    deadline = time.monotonic() + within
+    while True:
+        text = httpx.get(url).text
+        if "backroom_projection_partitions_held 1.0" in text or time.monotonic() > deadline:
+            return text
+        time.sleep(0.1)
 
 
 def test_sigterm_drains_a_command_in_flight_then_stops_every_process(env: dict[str, str]) -> None:
