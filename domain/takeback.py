@@ -351,17 +351,27 @@ def decide(ledger: Ledger, seat: Seat, command: Command, situation: Situation) -
 def offers(ledger: Ledger, seat: Seat, situation: Situation) -> list[Command]:
     """The take-back commands ``seat`` may send now (each exactly as :func:`decide` accepts it)."""
     offered: list[Command] = []
-    # Only the commands decide could accept are tried (a legal list is asked for at every move):
-    # nothing is undone without steps, and nothing is answered without a request.
-    undoing = (TakeBack(), RequestTakeBack()) if ledger.steps and not situation.over else ()
-    answering = (ApproveTakeBack(), RefuseTakeBack()) if ledger.request is not None else ()
-    for command in (*undoing, *answering):
+    # Only the commands decide could accept are tried (a legal list is asked for at every move): only
+    # the latest step's seat can undo it, only the seat whose turn is the latest can ask, and nothing
+    # is answered without a request.
+    tried: list[Command] = []
+    if ledger.steps and not situation.over:
+        if ledger.steps[-1].seat == seat:
+            tried.append(_TAKE_BACK)
+        if _latest_turn(ledger, seat):
+            tried.append(_REQUEST)
+    if ledger.request is not None:
+        tried += _ANSWERS
+    for command in tried:
         try:
             decide(ledger, seat, command, situation)
         except RuleError:
             continue
         offered.append(command)
     return offered
+
+
+_TAKE_BACK, _REQUEST, _ANSWERS = TakeBack(), RequestTakeBack(), (ApproveTakeBack(), RefuseTakeBack())
 
 
 def _undo(ledger: Ledger, seat: Seat, situation: Situation) -> TurnTakenBack:

@@ -105,17 +105,29 @@ class LogFollower(Follower):
         self.poll = poll
         self.wake = wake or threading.Event()
         self.gather = gather
+        self.behind = self.taken = False
+        """``behind``: a commit handed over did not follow the projection's position; ``taken``: one did."""
 
     def offer(self, committed: list[tuple[Logged, int]]) -> None:
         """Apply a commit of this process at once (unless the log holds more before it); wake up."""
-        self.projection.take(committed)  # when it does not follow, the log is read below instead
+        if self.projection.take(committed):
+            self.taken = True
+        else:
+            self.behind = True  # it does not follow: the log is read below instead
         self.wake.set()
 
     def run(self) -> None:
+        woken = False
         while not self.stopping.is_set():
-            catch_up(self.recorder, self.projection)
+            # Woken by commits that were all taken, the projection is at the log's end: only the store
+            # is written. The log is read when a commit did not follow, when a wake came without one
+            # (a commit not handed over), and at every poll (other processes' commits).
+            taken, self.taken = self.taken, False
+            if self.behind or not (woken and taken):
+                self.behind = False
+                catch_up(self.recorder, self.projection)
             self.projection.write()
-            self.wake.wait(self.poll)
+            woken = self.wake.wait(self.poll)
             self.wake.clear()
             self.stopping.wait(self.gather)
 

@@ -9,6 +9,7 @@ them in a thread pool.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -72,10 +73,19 @@ def table_id(game_id: str | UUID) -> UUID:
     """The table id ``game_id`` names; ``GameNotFound`` for anything that is not one."""
     if isinstance(game_id, UUID):
         return game_id
+    found = parsed_id(game_id)
+    if found is None:
+        raise GameNotFound(f"No game {game_id}.")
+    return found
+
+
+@functools.lru_cache(maxsize=4096)
+def parsed_id(game_id: str) -> UUID | None:
+    """``game_id`` as a UUID, else ``None``: remembered, as every request of a table names it again."""
     try:
         return UUID(game_id)
     except ValueError:
-        raise GameNotFound(f"No game {game_id}.") from None
+        return None
 
 
 def attempts_id(game_id: UUID) -> UUID:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
-from uuid import UUID
 
 import msgspec
 
@@ -22,6 +21,7 @@ from domain.table import AnyGame, TableState, legal_for
 from domain.tokens import seat_holding
 from projections import documents
 from projections.documents import viewer_key
+from projections.log import table_id
 from projections.read_side import ReadSide
 
 
@@ -157,10 +157,7 @@ def _table(reads: ReadSide, game_id: str) -> TableState:
 
 def canonical_id(game_id: str) -> str:
     """The canonical form of a game id; ``GameNotFound`` for anything that is not one."""
-    try:
-        return str(UUID(game_id))
-    except ValueError:
-        raise GameNotFound(f"No game {game_id}.") from None
+    return str(table_id(game_id))
 
 
 def _document(reads: ReadSide, key: str) -> bytes:

@@ -36,6 +36,7 @@ class Metrics:
         self.commands = Counter(
             "backroom_commands", "Commands answered, by outcome", ["outcome"], registry=registry
         )
+        self._by_outcome: dict[str, Any] = {}
         self.refusals = Counter("backroom_refusals", "Commands refused, by code", ["code"], registry=registry)
         self.latency = Histogram(
             "backroom_command_seconds", "Time to answer a command", buckets=LATENCY_BUCKETS, registry=registry
@@ -61,7 +62,10 @@ class Metrics:
         """Count one answered command: accepted (2xx), refused (4xx, with its code) or failed."""
         self.in_flight.dec()
         outcome = "accepted" if status < 400 else "refused" if status < 500 else "failed"
-        self.commands.labels(outcome).inc()
+        counted = self._by_outcome.get(outcome)
+        if counted is None:  # ``labels`` takes a lock and checks its arguments: asked once per outcome
+            counted = self._by_outcome[outcome] = self.commands.labels(outcome)
+        counted.inc()
         if code is not None and outcome == "refused":
             self.refusals.labels(code).inc()
         self.latency.observe(seconds)

@@ -109,11 +109,22 @@ async def legal_endpoint(request: Request) -> Response:
     application answers this path first (:mod:`api.http.hot`) and this endpoint reads its parameters
     itself; the FastAPI route below documents it in the OpenAPI.
     """
-    found = request.query_params.get("min_version")
+    found = _min_version(request)
     version = None if found is None else version_number(found, "min_version")
     reads: ReadSide = request.app.state.reads
     token = bearer(request.headers.get("authorization"))
     return reply(await queries.legal(reads, request.path_params["game_id"], token, version))
+
+
+def _min_version(request: Request) -> str | None:
+    """The ``min_version`` parameter: read straight off the query a bot sends, else parsed in full."""
+    query: bytes = request.scope["query_string"]
+    if not query:
+        return None
+    name, _, value = query.partition(b"=")
+    if name == b"min_version" and value.isdigit():
+        return value.decode()
+    return request.query_params.get("min_version")
 
 
 @router.get("/games/{game_id}/legal", summary="The commands the caller may send now")

@@ -16,7 +16,6 @@ import logging
 import re
 import sys
 import time
-import uuid
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
@@ -24,6 +23,7 @@ from urllib.parse import parse_qsl, urlencode
 import msgspec
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from api.service.rulings import fresh_id
 from workers.settings import Settings
 
 ACCESS = logging.getLogger("backroom.access")
@@ -106,7 +106,7 @@ def _request_id(scope: Any) -> bytes:
     for name, value in scope["headers"]:
         if name == b"x-request-id" and _REQUEST_ID.fullmatch(value):
             return bytes(value)
-    return uuid.uuid4().hex.encode()
+    return fresh_id().encode()
 
 
 def redacted(query: bytes) -> str:

@@ -19,7 +19,7 @@ from uuid import UUID, uuid4
 import msgspec
 
 from api.service.limits import Allowance
-from api.service.rulings import Opening, Ruling, Seating, decode_command, lock_key
+from api.service.rulings import Opening, Ruling, Seating, decode_command, fresh_id, lock_key
 from api.service.store import TableStore
 from domain import table as rules
 from domain import takeback
@@ -224,7 +224,7 @@ class Tables(TableStore):
         bot: str = "",
     ) -> Ruling:
         command = decode_command(table.rules, body)
-        command_id = command_id or uuid4().hex
+        command_id = command_id or fresh_id()
         sent = encode(command)
         command_digest = rules.digest_of(seat, sent)
         receipt = rules.receipt_for(table.table, seat, command_id, command_digest)
@@ -275,7 +275,7 @@ class Tables(TableStore):
     ) -> TableContext:
         return TableContext(
             now=now or self.clock(),
-            command_id=command_id or uuid4().hex,
+            command_id=command_id or fresh_id(),
             digest=command_digest,
             sent=sent,
             timeout=self.takeback_timeout,
@@ -340,7 +340,7 @@ def _opened(  # noqa: PLR0917  (a table's opening, part by part)
     return TableOpened(
         version=1,
         at=EPOCH,
-        command_id=uuid4().hex,
+        command_id=fresh_id(),
         command_digest=command_digest,
         game=game.id,
         rules_version=game.rules_version,

@@ -20,9 +20,8 @@ import asyncio
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Future
-from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -195,21 +194,39 @@ class GameLocks:
     def __init__(self) -> None:
         self._held: dict[tuple[int, str], tuple[asyncio.Lock, int]] = {}
 
-    @asynccontextmanager
-    async def hold(self, game: str) -> AsyncIterator[None]:
-        game_id = (id(asyncio.get_running_loop()), game)
-        lock, users = self._held.get(game_id, (None, 0))
-        lock = lock or asyncio.Lock()
-        self._held[game_id] = (lock, users + 1)
+    def hold(self, game: str) -> _Held:
+        """``async with locks.hold(game):`` decides alone for ``game`` (on this event loop)."""
+        return _Held(self._held, (id(asyncio.get_running_loop()), game))
+
+
+class _Held:
+    """Holding one game's lock: a plain class, as a generator-based context manager costs more."""
+
+    __slots__ = ("_held", "_key", "_lock")
+
+    def __init__(self, held: dict[tuple[int, str], tuple[asyncio.Lock, int]], key: tuple[int, str]) -> None:
+        self._held, self._key = held, key
+        lock, users = held.get(key, (None, 0))
+        self._lock = lock or asyncio.Lock()
+        held[key] = (self._lock, users + 1)
+
+    async def __aenter__(self) -> None:
         try:
-            async with lock:
-                yield
-        finally:
-            lock, users = self._held[game_id]
-            if users == 1:
-                del self._held[game_id]
-            else:
-                self._held[game_id] = (lock, users - 1)
+            await self._lock.acquire()
+        except BaseException:
+            self._leave()
+            raise
+
+    async def __aexit__(self, *_: object) -> None:
+        self._lock.release()
+        self._leave()
+
+    def _leave(self) -> None:
+        lock, users = self._held[self._key]
+        if users == 1:
+            del self._held[self._key]
+        else:
+            self._held[self._key] = (lock, users - 1)
 
 
 class Kept:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import random
+import secrets
 from dataclasses import dataclass
 from typing import Any, Union
 from uuid import UUID
@@ -12,7 +15,7 @@ from domain import takeback
 from domain.errors import InvalidRequest
 from domain.table import AnyGame, AnyTableEvent
 from domain.table.events import SEAT_COMMANDS
-from projections.log import Loaded
+from projections.log import Loaded, parsed_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +72,21 @@ def _with_takebacks(rules: AnyGame) -> msgspec.json.Decoder[Any]:
     return decoder
 
 
+_IDS = random.Random(secrets.token_bytes(32))
+os.register_at_fork(after_in_child=lambda: _IDS.seed(secrets.token_bytes(32)))
+
+
+def fresh_id() -> str:
+    """An id nothing else has (a command's, a request's): 128 bits from a generator seeded per process.
+
+    ``uuid4`` asks the kernel for every id, and that call lets go of the interpreter lock in the middle
+    of a command, so another thread runs and the command waits its turn back. These ids only have
+    to be unique (a command id keys the sender's receipt), not secret.
+    """
+    return f"{_IDS.getrandbits(128):032x}"
+
+
 def lock_key(game_id: str) -> str:
     """One key per game however its id is spelled (anything else is refused by the load)."""
-    try:
-        return str(UUID(game_id))
-    except ValueError:
-        return game_id
+    found = parsed_id(game_id)
+    return game_id if found is None else str(found)

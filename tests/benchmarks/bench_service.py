@@ -15,7 +15,9 @@ It prints four sections, the goals of issue 11:
    creation and connecting; moves/s is every accepted move over that wall time; the server's CPU
    (utime + stime from ``/proc``) is taken over the same span and divided by the moves. Then the two
    side by side and the ratios: moves/s (goal >= 1.5x the peer's), p99 (goal <= 0.5x), server CPU per
-   move (goal for Backroom <= 0.5 ms).
+   move (goal for Backroom <= 0.5 ms). Before the table, the disk's floor in the same run
+   (:mod:`tests.benchmarks.disk_floor`): one durable SQLite commit's p50 and p99 in a folder on the same
+   disk, which every accepted move waits for and the peer does not.
 3. **Scaling** (goal 5): commands/s and POST p99 at each count of tables in flight in ``--scaling``
    (default ``8,32,128``), each on a fresh server, a 1 s warm-up and then ``--scaling-seconds`` (default
    8) of timed closed-loop play (a finished game is replaced at once, so the count stays constant). Goal:
@@ -61,6 +63,7 @@ from typing import Any
 import msgspec
 import uvloop
 
+from tests.benchmarks import disk_floor
 from tests.benchmarks.peer_bgio import HARNESS, PeerFigures, PeerRun, run_peer
 from tests.support.server import Served, serving
 
@@ -288,7 +291,10 @@ def fresh_server() -> Iterator[tuple[Served, asyncio.Runner]]:
 def backroom_games(games: int, tables: int, seed: int) -> Measured:
     """``games`` whole games, ``tables`` in flight, timed from the first create to the last game's end."""
     with fresh_server() as (served, runner):
-        return measure(served, runner, lambda tally: whole_games(served.base, tables, games, seed, tally))
+        measured = measure(served, runner, lambda tally: whole_games(served.base, tables, games, seed, tally))
+    with tempfile.TemporaryDirectory() as folder:  # beside the server's file: the same disk
+        print(disk_floor.describe(disk_floor.durable_commits(Path(folder)), tables), flush=True)
+    return measured
 
 
 def backroom_timed(tables: int, seconds: float, seed: int, warmup: float = 1.0) -> Measured:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tests.benchmarks import bench_service, peer_bgio
+from pathlib import Path
+
+from tests.benchmarks import bench_service, disk_floor, peer_bgio
 
 
 def test_the_service_benchmark_plays_a_whole_game_and_a_timed_second() -> None:
@@ -59,3 +61,12 @@ def test_the_engine_benchmark_plays_the_games_random_play_plays() -> None:
             for seed in range(5):
                 steps = [step for step in random_steps(game, seed, seats) if isinstance(step, Step)]
                 assert play_random_game(game, seed, seats) == (steps[-1].after, len(steps))
+
+
+def test_the_disk_floor_times_durable_commits_and_bounds_the_closed_loop(tmp_path: Path) -> None:
+    """The disk's floor is taken from real durable commits in the folder given, which it leaves empty."""
+    floor = disk_floor.durable_commits(tmp_path, commits=20)
+    assert 0 < floor.p50_ms <= floor.p99_ms
+    assert floor.bound(8) == 8 / floor.p50_ms * 1000
+    assert "8 moves in flight" in disk_floor.describe(floor, 8)
+    assert list(tmp_path.iterdir()) == []

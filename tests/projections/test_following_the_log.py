@@ -107,3 +107,36 @@ def test_events_of_another_application_in_the_same_store_are_passed_over(tmp_pat
     finally:
         tables.close()
         other.close()
+
+
+class _CountingReads:
+    """The recorder, counting how often the log is read."""
+
+    def __init__(self, recorder: object) -> None:
+        self.recorder, self.reads = recorder, 0
+
+    def select_notifications(self, *args: object, **kwargs: object) -> object:
+        self.reads += 1
+        return self.recorder.select_notifications(*args, **kwargs)  # type: ignore[attr-defined]  # the real one
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.recorder, name)
+
+
+def test_commits_handed_over_are_projected_without_reading_the_log_back(tmp_path: Path) -> None:
+    """The embedded follower takes this process's commits as they land; it reads the log only to start."""
+    settings = Settings(sqlite_path=str(tmp_path / "log.sqlite"))
+    tables = Tables(settings.eventsourcing_env(), games=GAMES)
+    projection = GameProjection(SQLiteReadStore(), GAMES)
+    recorder = _CountingReads(tables.recorder)
+    follower = LogFollower(recorder, projection, poll=30, wake=tables.committed)  # type: ignore[arg-type]
+    tables.listeners.append(follower.offer)
+    follower.start()
+    try:
+        game_id, tokens = open_game(tables, "slush-fund-2", 2, seed="taken")
+        play(tables, game_id, tokens, random.Random(2), moves=6)
+        assert _caught_up(tables, projection, timeout=2)
+        assert recorder.reads == 1, "a commit handed over was read back from the log"
+    finally:
+        follower.stop()
+        tables.close()
