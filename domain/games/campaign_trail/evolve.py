@@ -25,11 +25,13 @@ from domain.games.campaign_trail.events import (
     MonthEnded,
     PawnMoved,
     RegisteredMoved,
+    ResponsePlayed,
     TurnPassed,
     VictimAsked,
     VotersOwed,
     VotersPlaced,
     VotersRemoved,
+    WindowOpened,
 )
 from domain.games.campaign_trail.state import (
     BANK,
@@ -150,8 +152,28 @@ def _asked(state: Campaigning, event: VictimAsked) -> Campaigning:
 
 
 def _chosen(state: Campaigning, event: Chosen) -> Campaigning:
+    window = state.window
+    if window is not None:
+        left = choices.after(window.choice, event)
+        return replace(state, window=replace(window, choice=left) if left is not None else None)
     assert state.choice is not None
     return replace(state, choice=choices.after(state.choice, event))
+
+
+def _window_opened(state: Campaigning, event: WindowOpened) -> Campaigning:
+    return replace(state, window=event.window)
+
+
+def _response_played(state: Campaigning, event: ResponsePlayed) -> Campaigning:
+    window = state.window
+    assert window is not None
+    hand = tuple(card for card in state.hands[event.seat] if card != event.card)
+    hands = (*state.hands[: event.seat], hand, *state.hands[event.seat + 1 :])
+    left = tuple(seat for seat in window.choice.seats if seat != event.seat)
+    if left:
+        responses = (*window.responses, (event.seat, event.card))
+        window = replace(window, choice=replace(window.choice, seats=left), responses=responses)
+    return replace(state, hands=hands, discard=(*state.discard, event.card), window=window if left else None)
 
 
 def _drawn(state: Campaigning, event: CardDrawn) -> Campaigning:
@@ -228,4 +250,6 @@ _APPLY: dict[type, Callable[[Any, Any], State]] = {
     DebateWon: _debate_won,
     DebateEnded: _debate_ended,
     ElectionHeld: _election,
+    WindowOpened: _window_opened,
+    ResponsePlayed: _response_played,
 }

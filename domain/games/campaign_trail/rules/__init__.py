@@ -98,6 +98,7 @@ from domain.games.campaign_trail.commands import (
 from domain.games.campaign_trail.events import CampaignBegan, CampaignTrailEvent, CandidateKept, GameSetUp
 from domain.games.campaign_trail.rules.legal import legal_commands
 from domain.games.campaign_trail.rules.months import debate_card, debater
+from domain.games.campaign_trail.rules.responses import answer_window, due, overdue
 from domain.games.campaign_trail.rules.turns import answer_scandal, move, pay, place, play_card, remove, stop
 from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Finished, State
 from domain.messages import Options, Outcome
@@ -182,11 +183,14 @@ _ALONE = tuple(frozenset({Seat(seat)}) for seat in range(3))
 
 
 def to_act(state: State) -> frozenset[Seat]:
-    """Seats still keeping a candidate; a Scandal's victim; the debater; else the seat whose turn it is."""
+    """Seats still keeping a candidate; those a reaction window waits for; a Scandal's victim; the debater;
+    else the seat whose turn it is."""
     if isinstance(state, Drafting):
         return frozenset(Seat(s) for s, offer in enumerate(state.offers) if offer)
     if isinstance(state, Finished):
         return _NOBODY
+    if state.window is not None:
+        return frozenset(Seat(s) for s in state.window.choice.seats)
     if state.choice is not None:
         return frozenset(Seat(s) for s in state.choice.seats)
     if state.debate is not None:
@@ -229,6 +233,8 @@ def decide(state: State, seat: Seat, command: CampaignTrailCommand, ctx: Context
         return _keep(state, seat, command)
     if not isinstance(state, Campaigning):
         raise WrongStep("The election is over.")
+    if state.window is not None:
+        return answer_window(state, seat, command, ctx)
     if state.choice is not None:
         if not isinstance(command, Choose):
             raise WrongStep("A Scandal's victim must choose first.")
@@ -245,4 +251,14 @@ def decide(state: State, seat: Seat, command: CampaignTrailCommand, ctx: Context
     return step(state, seat, command, ctx)
 
 
-__all__ = ["CampaignTrailOptions", "decide", "is_over", "legal_commands", "outcome", "setup", "to_act"]
+__all__ = [
+    "CampaignTrailOptions",
+    "decide",
+    "due",
+    "is_over",
+    "legal_commands",
+    "outcome",
+    "overdue",
+    "setup",
+    "to_act",
+]

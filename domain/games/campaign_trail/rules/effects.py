@@ -7,13 +7,14 @@ Each ``open_*`` function returns the action's events and, for an action taken in
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime, timedelta
 
 from domain.choices import Choice
 from domain.errors import IllegalMove
 from domain.games.campaign_trail.cards import Action, Kind
 from domain.games.campaign_trail.cards.board import ETHICALLY_MINDED, STATES_SHOWING
 from domain.games.campaign_trail.cards.candidates import CANDIDATES, modifier
-from domain.games.campaign_trail.cards.catalogue import CARDS
+from domain.games.campaign_trail.cards.catalogue import ANSWERING, CARDS
 from domain.games.campaign_trail.commands import PlayCard
 from domain.games.campaign_trail.events import (
     CampaignTrailEvent,
@@ -22,8 +23,9 @@ from domain.games.campaign_trail.events import (
     VictimAsked,
     VotersOwed,
     VotersPlaced,
+    WindowOpened,
 )
-from domain.games.campaign_trail.state import BANK, Campaigning, Pending, at
+from domain.games.campaign_trail.state import BANK, Campaigning, Pending, Window, at
 
 Opened = tuple[list[CampaignTrailEvent], Pending | None]
 
@@ -46,6 +48,8 @@ SMEAR_REMOVES = 8
 SCANDAL_REGISTERED = 3
 SCANDAL_PRICE = 60
 LOSE_VOTERS, PAY = "lose_voters", "pay"
+WINDOW = timedelta(seconds=30)
+"""How long the opposing seats have to answer an action with a response politick."""
 
 
 _EFFECT_OF = {
@@ -244,3 +248,31 @@ OPEN: dict[Kind, Callable[[Campaigning, int, Action, PlayCard], Opened]] = {
     Kind.SMEAR_CAMPAIGN: _smear_campaign,
     Kind.DIRTY_TRICKS: _dirty_tricks,
 }
+
+
+def could_answer(state: Campaigning, answers: str, played: int) -> bool:
+    """Whether a card (other than ``played``) whose response answers ``answers`` is unseen: in a hand or
+    a deck. Public: it depends on no hidden card's place, only on the cards seen so far."""
+    zones = (*state.hands, *state.decks)
+    return any(card != played and any(card in zone for zone in zones) for card in ANSWERING.get(answers, ()))
+
+
+def window_for(
+    state: Campaigning, seat: int, command: PlayCard, answers: str, now: datetime
+) -> WindowOpened | None:
+    """The reaction window ``command`` opens for the opposing seats, when a response could answer it."""
+    if not could_answer(state, answers, command.card):
+        return None
+    choice = Choice(
+        seats=others(state, seat), options=(), about="response", may_pass=True, deadline=now + WINDOW
+    )
+    window = Window(
+        choice=choice,
+        seat=seat,
+        card=command.card,
+        action=command.action,
+        answers=answers,
+        target=command.target,
+        issues=command.issues,
+    )
+    return WindowOpened(window=window)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from itertools import combinations
 
 from domain import choices
+from domain.choices import Pass
 from domain.games.campaign_trail.cards import Kind
 from domain.games.campaign_trail.cards.board import ETHICALLY_MINDED, NEIGHBOURS, STATE_COUNT
-from domain.games.campaign_trail.cards.catalogue import CARDS
+from domain.games.campaign_trail.cards.catalogue import ANSWERING, CARDS, EFFECTS
 from domain.games.campaign_trail.commands import (
     CampaignTrailCommand,
     DebateCard,
@@ -16,6 +17,7 @@ from domain.games.campaign_trail.commands import (
     Pay,
     Place,
     PlayCard,
+    PlayResponse,
     Remove,
     Stop,
 )
@@ -26,7 +28,7 @@ from domain.games.campaign_trail.rules.effects import (
     ethical_voters,
 )
 from domain.games.campaign_trail.rules.months import debater
-from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Pending, State, at
+from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Pending, State, Window, at
 from domain.seats import Seat
 
 Commands = list[CampaignTrailCommand]
@@ -43,6 +45,8 @@ def legal_commands(state: State, seat: int) -> Commands:
         return [KeepCandidate(candidate=c) for c in state.offers[seat]]
     if not isinstance(state, Campaigning):
         return []
+    if state.window is not None:
+        return _answers(state, seat, state.window)
     if state.choice is not None:
         return choices.offers(state.choice, Seat(seat))  # type: ignore[return-value]
     if state.debate is not None:
@@ -60,7 +64,7 @@ def _always(card: int, seat: int, seat_count: int) -> tuple[CampaignTrailCommand
     for index, action in enumerate(CARDS[card].actions):
         if action.kind in (Kind.FLIP_CONTRIBUTORS, Kind.SWAY_MINDS):
             legal += [PlayCard(card=card, action=index, target=o) for o in range(seat_count) if o != seat]
-        elif action.kind not in _PRICED:
+        elif action.kind not in _PRICED and not (action.effect and EFFECTS[action.effect].answers):
             legal.append(PlayCard(card=card, action=index))
     return tuple(legal)
 
@@ -88,6 +92,18 @@ _MUDSLINGS = {
 }
 _PLAIN = {(card, index): PlayCard(card=card, action=index) for card in CARDS for index in range(4)}
 _DEBATE = {card: DebateCard(card=card) for card in CARDS}
+
+
+_RESPOND = {card: PlayResponse(card=card) for card in CARDS}
+_PASS = Pass()
+
+
+def _answers(state: Campaigning, seat: int, window: Window) -> Commands:
+    """In a reaction window: each card of the seat's hand whose response answers the action, or a pass."""
+    if seat not in window.choice.seats:
+        return []
+    answering = ANSWERING[window.answers]
+    return [*(_RESPOND[card] for card in state.hands[seat] if card in answering), _PASS]
 
 
 def _plays(state: Campaigning, seat: int) -> Commands:

@@ -34,6 +34,7 @@ from domain.games.campaign_trail.rules.effects import (
     ask_victim,
     ethical_voters,
     triggers,
+    window_for,
 )
 from domain.games.campaign_trail.rules.months import end_turn, fold
 from domain.games.campaign_trail.state import BANK, PARTIES, Campaigning, Pending, at
@@ -50,6 +51,8 @@ def check_play(state: Campaigning, seat: int, command: PlayCard) -> Action:
     if not 0 <= command.action < 4:
         raise IllegalMove("A card shows four actions, numbered 0 to 3.")
     action = CARDS[command.card].actions[command.action]
+    if action.effect and EFFECTS[action.effect].answers:
+        raise IllegalMove("A response politick is played only out of turn, in answer to an opposing action.")
     if action.kind in (Kind.FLIP_CONTRIBUTORS, Kind.SWAY_MINDS):
         if not 0 <= command.target < state.seat_count or command.target == seat:
             raise IllegalMove("Pick an opposing party at this table.")
@@ -78,7 +81,8 @@ def _check_costs(state: Campaigning, seat: int, action: Action, command: PlayCar
 
 
 def play_card(state: Campaigning, seat: int, command: PlayCard, ctx: Context) -> Events:
-    """Play the card: its action (and any ongoing effects it sets off), then its steps or the draw."""
+    """Play the card: any ongoing effects it sets off, then a reaction window for responses or its action,
+    then the action's steps or the draw."""
     if state.pending is not None:
         raise WrongStep("Finish the action in progress first.")
     action = check_play(state, seat, command)
@@ -93,6 +97,9 @@ def play_card(state: Campaigning, seat: int, command: PlayCard, ctx: Context) ->
         ongoing=ongoing,
     )
     events: Events = [played, *triggers(state, seat, command.card, counts_as)]
+    window = window_for(state, seat, command, counts_as, ctx.now)
+    if window is not None:
+        return [*events, window]
     opened, pending = OPEN[action.kind](fold(state, events[1:]), seat, action, command)
     events += opened
     if any(isinstance(event, VictimAsked) for event in opened):
