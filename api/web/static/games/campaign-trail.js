@@ -111,6 +111,8 @@ export function label(command) {
     case "Stop": return "Stop here";
     case "DebateCard": return `Debate with #${command.card}`;
     case "Choose": return command.option === "pay" ? "Pay $60M" : "Lose 3 registered voters and 1 voter per ethically minded state";
+    case "PlayResponse": return `Respond with #${command.card}`;
+    case "Pass": return "No response";
     default: return null;
   }
 }

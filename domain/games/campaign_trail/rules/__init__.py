@@ -22,8 +22,8 @@ Fundraise (money), Register (undecided voters become your registered voters), Tr
 states to neighbours; a plane flies anywhere, ending the move), Advertise (pay its price; one
 registered voter into each state of the card's map), Campaign (place up to N registered voters in your
 pawn's state and its neighbours), Politick (an instant or an ongoing effect; ongoing cards stay in
-play until the month ends). When a draw empties the month's deck the month ends: after August and
-September a debate, after October Election Day.
+play until the month ends; a response politick is never taken on your turn). When a draw empties the
+month's deck the month ends: after August and September a debate, after October Election Day.
 
 Debates. Each seat, from the seat after the one who ended the month, plays one card for its issue
 icons. An issue shown by one seat's card alone is won by that seat: 1 of its voters (from the
@@ -33,6 +33,11 @@ card from the new month's deck, and the first speaker takes the next turn.
 Election Day. Voters owed by cards are placed, then each state's electoral votes go to the party with
 most committed voters there (ties: the primary tiebreaker party, then the secondary). Most electoral
 votes wins; ties go to most committed voters on the map, then most states won, then are shared.
+
+Responses. An Advertise, Travel or Campaign may be answered out of turn: Cease and Desist pulls an
+Advertise's voters from the states its player leads, Counter-Protest places 2 of its player's
+registered voters where a travelling pawn sets out from, Rapid Response Team makes a Campaign place
+2 voters fewer. Each opposing seat answers with one or passes; then the action happens as answered.
 
 Dirty Politics. Voter Suppression (move up to N, or fly, then remove voters of any party equal to the
 number shown from the state you end in), Flip Contributors (take money from a party's war chest), Sway
@@ -69,6 +74,15 @@ Rulings (where the sources are silent)
     Campaign, Media Watchdog answers Mudslinging, Opposition Research answers Flip Contributors).
 13. Hands, dealt candidates and the month decks are hidden; the map, war chests, registered voters,
     pawns, kept candidates, cards in play or discarded and deck sizes are public.
+14. Reaction windows (ours): an Advertise, Travel or Campaign (or a Dirty Politics action counting as
+    one) opens one, after the ongoing effects it sets off and before its own effect, whenever a card
+    whose response answers it is in a hand or a deck (public: it never tells who holds one). Every
+    opposing seat is asked; each plays one response or passes, in any order; after 30 seconds the
+    referee passes for the rest.
+15. "The states you lead" (Cease and Desist) are counted as the window closes; Counter-Protest places
+    what you have when you have fewer than 2 registered voters; a Campaign never goes below 0.
+16. A responder draws a replacement at once, unless only the month's last card is left (the turn
+    player's, which ends the month).
 
 The same rulings, with the test that checks each rule, are in ``docs/rules/campaign-trail.md``.
 """
