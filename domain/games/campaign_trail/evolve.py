@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable
 from typing import Any
 
@@ -97,8 +98,14 @@ def _began(state: Drafting, event: CampaignBegan) -> Campaigning:
     )
 
 
+def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``cards`` without ``card`` (held once)."""
+    index = cards.index(card)
+    return cards[:index] + cards[index + 1 :]
+
+
 def _played(state: Campaigning, event: CardPlayed) -> Campaigning:
-    hand = tuple(card for card in state.hands[event.seat] if card != event.card)
+    hand = _without(state.hands[event.seat], event.card)
     hands = (*state.hands[: event.seat], hand, *state.hands[event.seat + 1 :])
     if event.ongoing:
         return replace(state, hands=hands, ongoing=(*state.ongoing, (event.card, event.seat)))
@@ -167,7 +174,7 @@ def _window_opened(state: Campaigning, event: WindowOpened) -> Campaigning:
 def _response_played(state: Campaigning, event: ResponsePlayed) -> Campaigning:
     window = state.window
     assert window is not None
-    hand = tuple(card for card in state.hands[event.seat] if card != event.card)
+    hand = _without(state.hands[event.seat], event.card)
     hands = (*state.hands[: event.seat], hand, *state.hands[event.seat + 1 :])
     left = tuple(seat for seat in window.choice.seats if seat != event.seat)
     if left:
@@ -177,9 +184,11 @@ def _response_played(state: Campaigning, event: ResponsePlayed) -> Campaigning:
 
 
 def _drawn(state: Campaigning, event: CardDrawn) -> Campaigning:
-    deck = tuple(card for card in state.decks[event.month] if card != event.card)
+    deck = _without(state.decks[event.month], event.card)
     decks = (*state.decks[: event.month], deck, *state.decks[event.month + 1 :])
-    hand = tuple(sorted((*state.hands[event.seat], event.card)))
+    held = state.hands[event.seat]
+    at_place = bisect_left(held, event.card)  # hands are kept sorted
+    hand = held[:at_place] + (event.card,) + held[at_place:]
     hands = (*state.hands[: event.seat], hand, *state.hands[event.seat + 1 :])
     return replace(state, decks=decks, hands=hands)
 

@@ -194,6 +194,11 @@ def _keep(state: Drafting, seat: int, command: KeepCandidate) -> list[CampaignTr
 
 _NOBODY: frozenset[Seat] = frozenset()
 _ALONE = tuple(frozenset({Seat(seat)}) for seat in range(3))
+_TOGETHER = {
+    seats: frozenset(Seat(seat) for seat in seats)
+    for seats in ((0,), (1,), (2,), (0, 1), (0, 2), (1, 2), (1, 0), (2, 0), (2, 1))
+}
+"""The seats a reaction window may wait for (other seats in turn order, or what is left of them)."""
 
 
 def to_act(state: State) -> frozenset[Seat]:
@@ -204,7 +209,7 @@ def to_act(state: State) -> frozenset[Seat]:
     if isinstance(state, Finished):
         return _NOBODY
     if state.window is not None:
-        return frozenset(Seat(s) for s in state.window.choice.seats)
+        return _TOGETHER[state.window.choice.seats]
     if state.choice is not None:
         return frozenset(Seat(s) for s in state.choice.seats)
     if state.debate is not None:

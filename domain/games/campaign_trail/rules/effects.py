@@ -77,6 +77,8 @@ def others(state: Campaigning, seat: int) -> tuple[int, ...]:
 
 def triggers(state: Campaigning, seat: int, card: int, counts_as: Kind) -> list[CampaignTrailEvent]:
     """The ongoing effects playing ``card`` for a ``counts_as`` action sets off (before the action)."""
+    if not state.ongoing:
+        return []
     events: list[CampaignTrailEvent] = []
     money = state.money[seat]
     for ongoing, owner in state.ongoing:
@@ -101,7 +103,7 @@ def triggers(state: Campaigning, seat: int, card: int, counts_as: Kind) -> list[
 
 def advert_change(state: Campaigning, seat: int) -> int:
     """How much ``seat``'s candidate and Ad Discount change the price of every Advertise it takes."""
-    discount = DISCOUNT if owns(state, seat, "ad_discount") else 0
+    discount = DISCOUNT if state.ongoing and owns(state, seat, "ad_discount") else 0
     return modifier(state.candidates[seat], "advertise") - discount
 
 

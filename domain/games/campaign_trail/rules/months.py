@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from random import Random
+
 from domain.chance import Context, draw
 from domain.errors import CardNotInHand
 from domain.games.campaign_trail.cards.board import (
@@ -34,6 +36,12 @@ DEBATE_VOTERS = 1
 """Voters the party that talked most about an issue places in each state showing it."""
 
 
+def draw_one(rng: Random, deck: tuple[int, ...]) -> int:
+    """One card drawn from ``deck``: the very draw ``draw(rng, deck, 1)`` makes (both take
+    ``deck[rng._randbelow(len(deck))]``), without ``random.sample``'s checks (a test holds them equal)."""
+    return rng.choice(deck)
+
+
 def fold(state: Campaigning, events: list[CampaignTrailEvent]) -> Campaigning:
     """``state`` after ``events`` (to decide what follows them)."""
     for event in events:
@@ -47,7 +55,7 @@ def end_turn(
     """``events`` (which ``before`` leads to; no action touches the decks), then the draw; the next
     seat's turn, or the month's end when its deck ran out."""
     deck = before.decks[before.month]
-    drawn = [CardDrawn(seat=seat, card=draw(ctx.rng, deck, 1)[0], month=before.month)] if deck else []
+    drawn = [CardDrawn(seat=seat, card=draw_one(ctx.rng, deck), month=before.month)] if deck else []
     if len(deck) > 1:
         return [*events, *drawn, TurnPassed(seat=(seat + 1) % before.seat_count)]
     return end_month(fold(before, [*events, *drawn]), seat, [*events, *drawn])

@@ -14,7 +14,7 @@ from datetime import datetime
 from msgspec.structs import replace
 
 from domain import choices
-from domain.chance import Context, draw
+from domain.chance import Context
 from domain.choices import Chosen, NotYourChoice, Pass
 from domain.errors import CardNotInHand, IllegalMove, WrongStep
 from domain.games.campaign_trail.cards.board import STATE_COUNT
@@ -22,7 +22,7 @@ from domain.games.campaign_trail.cards.catalogue import CARDS, EFFECTS, RESPONSE
 from domain.games.campaign_trail.commands import PlayCard, PlayResponse
 from domain.games.campaign_trail.events import CampaignTrailEvent, CardDrawn, ResponsePlayed, VotersPlaced
 from domain.games.campaign_trail.rules.effects import OPEN
-from domain.games.campaign_trail.rules.months import fold, leader
+from domain.games.campaign_trail.rules.months import draw_one, fold, leader
 from domain.games.campaign_trail.rules.turns import settle
 from domain.games.campaign_trail.state import Campaigning, Pending, State, Window
 from domain.seats import Seat
@@ -65,7 +65,7 @@ def _respond(state: Campaigning, window: Window, seat: int, command: PlayRespons
         events += [VotersPlaced(state=where, party=seat, count=count, registered=True)] if count else []
     deck = state.decks[state.month]
     if len(deck) > 1:  # the month's last card is the turn player's: it ends the month
-        events.append(CardDrawn(seat=seat, card=draw(ctx.rng, deck, 1)[0], month=state.month))
+        events.append(CardDrawn(seat=seat, card=draw_one(ctx.rng, deck), month=state.month))
     return events
 
 
