@@ -188,7 +188,7 @@ def _drawn(state: Campaigning, event: CardDrawn) -> Campaigning:
     decks = (*state.decks[: event.month], deck, *state.decks[event.month + 1 :])
     held = state.hands[event.seat]
     at_place = bisect_left(held, event.card)  # hands are kept sorted
-    hand = held[:at_place] + (event.card,) + held[at_place:]
+    hand = (*held[:at_place], event.card, *held[at_place:])
     hands = (*state.hands[: event.seat], hand, *state.hands[event.seat + 1 :])
     return replace(state, decks=decks, hands=hands)
 

@@ -47,7 +47,7 @@ from domain.games.campaign_trail.events import (
     VotersRemoved,
     WindowOpened,
 )
-from domain.games.campaign_trail.rules.months import electoral_votes, leader
+from domain.games.campaign_trail.rules.months import electoral_votes, leaders_of
 from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Finished, Pending, State, Window
 from domain.messages import View
 from domain.seats import Viewer, is_seat
@@ -189,8 +189,8 @@ def view(state: State, viewer: Viewer) -> CampaignTrailView:
     count = state.seat_count
     if isinstance(state, Finished):
         return _finished(state, viewer, own)
-    leaders = tuple(leader(state.voters, place, count) for place in range(STATE_COUNT))
-    track = electoral_votes(state.voters, count)
+    leaders = leaders_of(state.voters, count)
+    track = electoral_votes(state.voters, count, leaders)
     common = {
         "viewer": own,
         "to_act": _to_act(state),

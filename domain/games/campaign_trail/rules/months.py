@@ -29,7 +29,7 @@ from domain.games.campaign_trail.events import (
     VotersPlaced,
 )
 from domain.games.campaign_trail.evolve import evolve
-from domain.games.campaign_trail.state import Campaigning, Finished, State, at
+from domain.games.campaign_trail.state import PARTIES, Campaigning, Finished, State
 
 OCTOBER = 2
 DEBATE_VOTERS = 1
@@ -78,20 +78,30 @@ def end_month(state: Campaigning, seat: int, events: list[CampaignTrailEvent]) -
 
 def leader(voters: tuple[int, ...], place: int, seat_count: int) -> int:
     """The party with most voters in ``place``; a tie goes to the primary, then the secondary tiebreaker."""
-    counts = [at(voters, place, party) for party in range(seat_count)]
+    start = place * PARTIES
+    counts = voters[start : start + seat_count]
     most = max(counts)
-    tied = [party for party, count in enumerate(counts) if count == most]
-    for tiebreaker in (PRIMARY[place], SECONDARY[place]):
-        if tiebreaker in tied:
-            return int(tiebreaker)
-    return tied[0]
+    for tiebreaker in _TIEBREAKERS[place]:
+        if tiebreaker < seat_count and counts[tiebreaker] == most:
+            return tiebreaker
+    return counts.index(most)
 
 
-def electoral_votes(voters: tuple[int, ...], seat_count: int) -> tuple[int, ...]:
-    """Each seat's electoral votes if the election were now (the live track)."""
+_TIEBREAKERS = tuple((int(PRIMARY[place]), int(SECONDARY[place])) for place in range(STATE_COUNT))
+
+
+def leaders_of(voters: tuple[int, ...], seat_count: int) -> tuple[int, ...]:
+    """Each state's leader, in map order."""
+    return tuple(leader(voters, place, seat_count) for place in range(STATE_COUNT))
+
+
+def electoral_votes(
+    voters: tuple[int, ...], seat_count: int, leaders: tuple[int, ...] = ()
+) -> tuple[int, ...]:
+    """Each seat's electoral votes if the election were now (the live track), from ``leaders`` if given."""
     totals = [0] * seat_count
-    for place in range(STATE_COUNT):
-        totals[leader(voters, place, seat_count)] += ELECTORAL_VOTES[place]
+    for place, party in enumerate(leaders or leaders_of(voters, seat_count)):
+        totals[party] += ELECTORAL_VOTES[place]
     return tuple(totals)
 
 
@@ -115,9 +125,9 @@ def election(state: Campaigning) -> ElectionHeld:
     """Winner takes all in every state; most electoral votes wins, then most voters on the map, then most
     states; a tie on all three is shared."""
     count = state.seat_count
-    leaders = tuple(leader(state.voters, place, count) for place in range(STATE_COUNT))
-    electoral = electoral_votes(state.voters, count)
-    committed = tuple(sum(at(state.voters, p, s) for p in range(STATE_COUNT)) for s in range(count))
+    leaders = leaders_of(state.voters, count)
+    electoral = electoral_votes(state.voters, count, leaders)
+    committed = tuple(sum(state.voters[s::PARTIES]) for s in range(count))
     won = tuple(leaders.count(s) for s in range(count))
     keys = [(electoral[s], committed[s], won[s]) for s in range(count)]
     winners = tuple(s for s in range(count) if keys[s] == max(keys))

@@ -10,7 +10,7 @@ from domain.choices import Choose
 from domain.errors import CardNotInHand, IllegalMove, WrongStep
 from domain.games.campaign_trail.cards import COUNTS_AS, Action, Kind
 from domain.games.campaign_trail.cards.board import ETHICALLY_MINDED, NEIGHBOURS, STATE_COUNT
-from domain.games.campaign_trail.cards.catalogue import CARDS, EFFECTS
+from domain.games.campaign_trail.cards.catalogue import ANSWERING, CARDS, EFFECTS
 from domain.games.campaign_trail.commands import Move, Pay, Place, PlayCard, Remove, Stop
 from domain.games.campaign_trail.events import (
     ActionLeft,
@@ -86,23 +86,19 @@ def play_card(state: Campaigning, seat: int, command: PlayCard, ctx: Context) ->
     if state.pending is not None:
         raise WrongStep("Finish the action in progress first.")
     action = check_play(state, seat, command)
-    ongoing = action.kind in (Kind.POLITICK, Kind.DIRTY_TRICKS) and EFFECTS[action.effect].ongoing
-    counts_as = COUNTS_AS[action.kind]
+    kind = action.kind
+    ongoing = bool(action.effect) and EFFECTS[action.effect].ongoing
+    counts_as = COUNTS_AS[kind]
     played = CardPlayed(
-        seat=seat,
-        card=command.card,
-        action=command.action,
-        kind=action.kind,
-        counts_as=counts_as,
-        ongoing=ongoing,
+        seat=seat, card=command.card, action=command.action, kind=kind, counts_as=counts_as, ongoing=ongoing
     )
-    events: Events = [played, *triggers(state, seat, command.card, counts_as)]
-    window = window_for(state, seat, command, counts_as, ctx.now)
+    triggered = triggers(state, seat, command.card, counts_as)
+    window = window_for(state, seat, command, counts_as, ctx.now) if counts_as in ANSWERING else None
     if window is not None:
-        return [*events, window]
-    opened, pending = OPEN[action.kind](fold(state, events[1:]), seat, action, command)
-    events += opened
-    if any(isinstance(event, VictimAsked) for event in opened):
+        return [played, *triggered, window]
+    opened, pending = OPEN[kind](fold(state, triggered) if triggered else state, seat, action, command)
+    events: Events = [played, *triggered, *opened]
+    if opened and isinstance(opened[0], VictimAsked):  # a Scandal asks its first victim, and waits
         return events
     return settle(state, seat, events, pending, ctx)
 
