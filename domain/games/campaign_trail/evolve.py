@@ -49,13 +49,10 @@ from domain.games.campaign_trail.state import (
 
 def evolve(state: State | None, event: CampaignTrailEvent) -> State:
     """The state after ``event``."""
-    if isinstance(event, GameSetUp):
-        return _set_up(event)
-    assert state is not None
     return _APPLY[type(event)](state, event)
 
 
-def _set_up(event: GameSetUp) -> Drafting:
+def _set_up(state: None, event: GameSetUp) -> Drafting:
     return Drafting(
         seat_count=event.seat_count,
         module=event.module,
@@ -240,6 +237,7 @@ def _election(state: Campaigning, event: ElectionHeld) -> Finished:
 
 
 _APPLY: dict[type, Callable[[Any, Any], State]] = {
+    GameSetUp: _set_up,
     CandidateKept: _kept,
     CampaignBegan: _began,
     CardPlayed: _played,

@@ -194,7 +194,7 @@ def _keep(state: Drafting, seat: int, command: KeepCandidate) -> list[CampaignTr
 
 _NOBODY: frozenset[Seat] = frozenset()
 _ALONE = tuple(frozenset({Seat(seat)}) for seat in range(3))
-_TOGETHER = {
+_TOGETHER: dict[tuple[int, ...], frozenset[Seat]] = {
     seats: frozenset(Seat(seat) for seat in seats)
     for seats in ((0,), (1,), (2,), (0, 1), (0, 2), (1, 2), (1, 0), (2, 0), (2, 1))
 }

@@ -206,11 +206,12 @@ def remove(state: Campaigning, seat: int, command: Remove, ctx: Context) -> Even
 
 def _after_removal(state: Campaigning, seat: int, pending: Pending, where: int) -> Pending:
     if pending.kind == Kind.MUDSLINGING:
-        quotas = dict(pending.quotas)
-        if not quotas.get(where):
+        quotas = pending.quotas
+        index = next((i for i, (place, left) in enumerate(quotas) if place == where and left), -1)
+        if index < 0:
             raise IllegalMove("Mudslinging removes voters only from states showing a paid issue.")
-        quotas[where] -= 1
-        return replace(pending, quotas=tuple(sorted(quotas.items())))
+        less = (where, quotas[index][1] - 1)
+        return replace(pending, quotas=(*quotas[:index], less, *quotas[index + 1 :]))
     if pending.kind == Kind.VOTER_SUPPRESSION and where != state.pawns[seat]:
         raise IllegalMove("Voter suppression removes voters from the state your pawn ends in.")
     if pending.kind == Kind.SMEAR_CAMPAIGN and where not in pending.states:
