@@ -284,8 +284,13 @@ OPEN: dict[Kind, Callable[[Campaigning, int, Action, PlayCard], Opened]] = {
 def could_answer(state: Campaigning, answers: str, played: int) -> bool:
     """Whether a card (other than ``played``) whose response answers ``answers`` is unseen: in a hand or
     a deck. Public: it depends on no hidden card's place, only on the cards seen so far."""
-    zones = (*state.hands, *state.decks)
-    return any(card != played and any(card in zone for zone in zones) for card in ANSWERING.get(answers, ()))
+    cards = ANSWERING.get(answers, frozenset())
+    for zone in (*state.hands, *state.decks):
+        if cards.isdisjoint(zone):
+            continue
+        if played not in cards or any(card in cards and card != played for card in zone):
+            return True
+    return False
 
 
 def window_for(
