@@ -27,34 +27,9 @@ from domain.games.campaign_trail.events import (
 )
 from domain.games.campaign_trail.state import BANK, Campaigning, Pending, Window, at
 
-# The kinds as module constants: a member looked up on its enum class costs about ten times a global.
-(
-    ADVERTISE,
-    CAMPAIGN,
-    DIRTY_TRICKS,
-    FLIP_CONTRIBUTORS,
-    FUNDRAISE,
-    MUDSLINGING,
-    POLITICK,
-    REGISTER,
-    SMEAR_CAMPAIGN,
-    SWAY_MINDS,
-    TRAVEL,
-    VOTER_SUPPRESSION,
-) = (
-    Kind.ADVERTISE,
-    Kind.CAMPAIGN,
-    Kind.DIRTY_TRICKS,
-    Kind.FLIP_CONTRIBUTORS,
-    Kind.FUNDRAISE,
-    Kind.MUDSLINGING,
-    Kind.POLITICK,
-    Kind.REGISTER,
-    Kind.SMEAR_CAMPAIGN,
-    Kind.SWAY_MINDS,
-    Kind.TRAVEL,
-    Kind.VOTER_SUPPRESSION,
-)
+# The kinds triggers compare with, as module constants: a member looked up on its enum class costs
+# about ten times a global.
+ADVERTISE, CAMPAIGN, FUNDRAISE = Kind.ADVERTISE, Kind.CAMPAIGN, Kind.FUNDRAISE
 
 Opened = tuple[list[CampaignTrailEvent], Pending | None]
 
@@ -163,7 +138,7 @@ def _register(state: Campaigning, seat: int, action: Action, command: PlayCard) 
 def _travel(state: Campaigning, seat: int, action: Action, command: PlayCard) -> Opened:
     budget = 1 if owns(state, seat, "travel_budget") else 0
     moves = max(0, action.amount + modifier(state.candidates[seat], "travel") + budget)
-    return [], Pending(seat=seat, card=command.card, kind=TRAVEL, moves=moves, plane=action.plane)
+    return [], Pending(seat=seat, card=command.card, kind=Kind.TRAVEL, moves=moves, plane=action.plane)
 
 
 def _advertise(state: Campaigning, seat: int, action: Action, command: PlayCard) -> Opened:
@@ -179,7 +154,7 @@ def _advertise(state: Campaigning, seat: int, action: Action, command: PlayCard)
 def _campaign(state: Campaigning, seat: int, action: Action, command: PlayCard) -> Opened:
     extra = 1 if owns(state, seat, "ground_game") else 0
     places = max(0, action.amount + modifier(state.candidates[seat], "campaign") + extra)
-    return [], Pending(seat=seat, card=command.card, kind=CAMPAIGN, places=places)
+    return [], Pending(seat=seat, card=command.card, kind=Kind.CAMPAIGN, places=places)
 
 
 def _politick(state: Campaigning, seat: int, action: Action, command: PlayCard) -> Opened:
@@ -199,7 +174,7 @@ def _voter_suppression(state: Campaigning, seat: int, action: Action, command: P
     pending = Pending(
         seat=seat,
         card=command.card,
-        kind=VOTER_SUPPRESSION,
+        kind=Kind.VOTER_SUPPRESSION,
         moves=moves,
         plane=action.plane,
         removes=action.voters,
@@ -224,14 +199,14 @@ def _sway_minds(state: Campaigning, seat: int, action: Action, command: PlayCard
 def _mudslinging(state: Campaigning, seat: int, action: Action, command: PlayCard) -> Opened:
     price = MUDSLING_PRICE * len(command.issues)
     quotas = mudslinging_quotas(command.issues)
-    return [], Pending(seat=seat, card=command.card, kind=MUDSLINGING, pays=price, quotas=quotas)
+    return [], Pending(seat=seat, card=command.card, kind=Kind.MUDSLINGING, pays=price, quotas=quotas)
 
 
 def _smear_campaign(state: Campaigning, seat: int, action: Action, command: PlayCard) -> Opened:
     pending = Pending(
         seat=seat,
         card=command.card,
-        kind=SMEAR_CAMPAIGN,
+        kind=Kind.SMEAR_CAMPAIGN,
         pays=SMEAR_PRICE,
         removes=SMEAR_REMOVES,
         states=action.states,
@@ -266,18 +241,18 @@ def _dirty_tricks(state: Campaigning, seat: int, action: Action, command: PlayCa
 
 
 OPEN: dict[Kind, Callable[[Campaigning, int, Action, PlayCard], Opened]] = {
-    FUNDRAISE: _fundraise,
-    REGISTER: _register,
-    TRAVEL: _travel,
-    ADVERTISE: _advertise,
-    CAMPAIGN: _campaign,
-    POLITICK: _politick,
-    VOTER_SUPPRESSION: _voter_suppression,
-    FLIP_CONTRIBUTORS: _flip_contributors,
-    SWAY_MINDS: _sway_minds,
-    MUDSLINGING: _mudslinging,
-    SMEAR_CAMPAIGN: _smear_campaign,
-    DIRTY_TRICKS: _dirty_tricks,
+    Kind.FUNDRAISE: _fundraise,
+    Kind.REGISTER: _register,
+    Kind.TRAVEL: _travel,
+    Kind.ADVERTISE: _advertise,
+    Kind.CAMPAIGN: _campaign,
+    Kind.POLITICK: _politick,
+    Kind.VOTER_SUPPRESSION: _voter_suppression,
+    Kind.FLIP_CONTRIBUTORS: _flip_contributors,
+    Kind.SWAY_MINDS: _sway_minds,
+    Kind.MUDSLINGING: _mudslinging,
+    Kind.SMEAR_CAMPAIGN: _smear_campaign,
+    Kind.DIRTY_TRICKS: _dirty_tricks,
 }
 
 
