@@ -81,6 +81,7 @@ export function Board({ view, seat, summary, picked, onPick }) {
   return html`<div class="ct-board" style="display:grid;gap:0.5rem">
     <p class="turn"><strong>${view.month}</strong> · decks ${view.deck_sizes.join(" / ")}${
       view.pending ? ` · ${view.pending.kind} in progress` : ""}${view.choice ? ` · Scandal: ${names[view.choice.seats[0]]} chooses` : ""}${
+      view.window ? ` · ${view.window.answers} by ${names[view.window.seat]} held for responses: ${view.window.choice.seats.map((s) => names[s]).join(", ")} may answer` : ""}${
       view.debate.length ? ` · debate cards #${view.debate.join(", #")}` : ""}</p>
     ${won}
     <${Track} view=${view} names=${names} />
