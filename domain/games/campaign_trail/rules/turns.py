@@ -117,7 +117,9 @@ def play_card(state: Campaigning, seat: int, command: PlayCard, ctx: Context) ->
 
 def settle(state: Campaigning, seat: int, events: Events, pending: Pending | None, ctx: Context) -> Events:
     """``events``, then what is left of the action, or (when it is done) the end of the turn."""
-    if pending is not None and not done(fold(state, events) if pending.kind in _COUNTED else state, pending):
+    if pending is not None and (  # an action with a price left to pay is never done: nothing to fold
+        pending.pays or not done(fold(state, events) if pending.kind in _COUNTED else state, pending)
+    ):
         return [*events, ActionLeft(pending=pending)]
     return end_turn(state, seat, events, ctx)
 
@@ -141,7 +143,8 @@ def done(state: Campaigning, pending: Pending) -> bool:
         empty = not any(at(voters, here, p) for p in range(state.seat_count))
         return pending.removing and (pending.removes == 0 or empty)
     if kind == MUDSLINGING:
-        return not any(left and _anyone(state, place) for place, left in pending.quotas)
+        count = state.seat_count
+        return not any(left and any(voters[p * PARTIES : p * PARTIES + count]) for p, left in pending.quotas)
     return pending.removes == 0 or not any(_anyone(state, place) for place in pending.states)
 
 
