@@ -26,6 +26,7 @@ from domain.games.campaign_trail.events import (
 )
 from domain.games.campaign_trail.rules.effects import WINDOW
 from domain.games.campaign_trail.state import BANK, Campaigning
+from domain.playout import Step, random_steps
 from domain.seats import SPECTATOR
 from tests.games.campaign_trail.conftest import GAME, D, R, campaigning, find, holding, on_map, voters
 
@@ -202,3 +203,15 @@ def test_the_open_window_is_public_in_every_view() -> None:
 
 def _codes(places: tuple[int, ...]) -> list[str]:
     return [ABBREVIATIONS[place] for place in places]
+
+
+def test_random_play_answers_with_every_response_and_lets_windows_go_by() -> None:
+    """Each of the three responses is played in seeded random games, and windows are also passed."""
+    played: set[str] = set()
+    passed = 0
+    for seed in range(3):
+        for step in random_steps(GAME, seed, 3):
+            if isinstance(step, Step):
+                played |= {e.effect for e in step.events if isinstance(e, ResponsePlayed)}
+                passed += isinstance(step.command, Pass)
+    assert played == {"cease_and_desist", "counter_protest", "rapid_response"} and passed > 0
