@@ -17,9 +17,11 @@ from domain.games.campaign_trail.resample import canonical, resample
 from domain.games.campaign_trail.rules import (
     CampaignTrailOptions,
     decide,
+    due,
     is_over,
     legal_commands,
     outcome,
+    overdue,
     setup,
     to_act,
 )
@@ -44,6 +46,8 @@ CAMPAIGN_TRAIL: CampaignTrailGame = GameDefinition(
     evolve=evolve,
     decide=decide,
     to_act=to_act,
+    due=due,
+    overdue=overdue,
     legal_commands=legal_commands,
     is_over=is_over,
     outcome=outcome,

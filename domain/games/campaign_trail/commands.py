@@ -3,12 +3,13 @@
 A turn is a :class:`PlayCard` (the card and which of its four actions), then, for actions that take
 several choices (Travel, Campaign and the Dirty Politics actions that move or remove voters), one
 small command per choice: :class:`Move`, :class:`Place`, :class:`Pay`, :class:`Remove`, and
-:class:`Stop` where the card says "up to". A Scandal's victims answer with the kernel's ``Choose``.
+:class:`Stop` where the card says "up to". A Scandal's victims answer with the kernel's ``Choose``; in a
+reaction window an opposing seat answers with :class:`PlayResponse` or lets it go by with ``Pass``.
 """
 
 from __future__ import annotations
 
-from domain.choices import Choose
+from domain.choices import Choose, Pass
 from domain.messages import Command
 
 
@@ -66,4 +67,12 @@ class DebateCard(Command, frozen=True, kw_only=True, tag="DebateCard"):
     card: int
 
 
-CampaignTrailCommand = KeepCandidate | PlayCard | Move | Place | Pay | Remove | Stop | DebateCard | Choose
+class PlayResponse(Command, frozen=True, kw_only=True, tag="PlayResponse"):
+    """Play ``card`` out of turn for its response politick, in answer to the action the window holds."""
+
+    card: int
+
+
+CampaignTrailCommand = (
+    KeepCandidate | PlayCard | Move | Place | Pay | Remove | Stop | DebateCard | Choose | PlayResponse | Pass
+)

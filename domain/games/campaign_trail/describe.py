@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.choices import Chosen
+from domain.choices import PASS, Chosen
 from domain.games.campaign_trail.cards.board import ISSUES, NAMES, PARTY_NAMES
 from domain.games.campaign_trail.cards.candidates import CANDIDATES
-from domain.games.campaign_trail.cards.catalogue import CARDS
+from domain.games.campaign_trail.cards.catalogue import CARDS, EFFECTS
 from domain.games.campaign_trail.events import (
     ActionLeft,
     CampaignBegan,
@@ -30,11 +30,13 @@ from domain.games.campaign_trail.events import (
     MonthEnded,
     PawnMoved,
     RegisteredMoved,
+    ResponsePlayed,
     TurnPassed,
     VictimAsked,
     VotersOwed,
     VotersPlaced,
     VotersRemoved,
+    WindowOpened,
 )
 from domain.games.campaign_trail.state import BANK
 from domain.seats import SeatNames, Viewer, label
@@ -122,7 +124,20 @@ def _asked(event: VictimAsked, names: SeatNames) -> str:
 
 
 def _chosen(event: Chosen, names: SeatNames) -> str:
+    if event.option == PASS:
+        closed = " (the window closed)" if event.by_referee else ""
+        return f"{_who(names, event.seat)} let the action go by without a response{closed}."
     return f"{_who(names, event.seat)} chose to {event.option.replace('_', ' ')}."
+
+
+def _window(event: WindowOpened, names: SeatNames) -> str:
+    answering = " and ".join(_whom(names, seat) for seat in event.window.choice.seats)
+    return f"A response politick may answer this {event.window.answers} action: {answering} may respond."
+
+
+def _responded(event: ResponsePlayed, names: SeatNames) -> str:
+    title = EFFECTS[event.effect].title
+    return f"{_who(names, event.seat)} answered with {CARDS[event.card].title}: {title}."
 
 
 def _drawn(event: CardDrawn, names: SeatNames) -> str:
@@ -183,4 +198,6 @@ _SENTENCES: dict[type, Callable[[Any, SeatNames], str]] = {
     DebateWon: _won,
     DebateEnded: _ended,
     ElectionHeld: _election,
+    WindowOpened: _window,
+    ResponsePlayed: _responded,
 }

@@ -9,7 +9,7 @@ undecided supply (``BANK``, -1) or another seat.
 from __future__ import annotations
 
 from domain.choices import Choice, Chosen
-from domain.games.campaign_trail.state import Pending
+from domain.games.campaign_trail.state import Pending, Window
 from domain.messages import Event
 
 
@@ -129,6 +129,21 @@ class VictimAsked(Event, frozen=True, kw_only=True, tag="VictimAsked"):
     later: tuple[int, ...] = ()
 
 
+class WindowOpened(Event, frozen=True, kw_only=True, tag="WindowOpened"):
+    """An action was played that a response politick could answer: ``window`` holds it and names the
+    opposing seats that may answer (whether or not they hold one)."""
+
+    window: Window
+
+
+class ResponsePlayed(Event, frozen=True, kw_only=True, tag="ResponsePlayed"):
+    """``seat`` played ``card`` out of turn for its response politick ``effect`` (it is discarded)."""
+
+    seat: int
+    card: int
+    effect: str
+
+
 class CardDrawn(Event, frozen=True, kw_only=True, tag="CardDrawn"):
     """A seat drew ``card`` from the month's deck ``month``."""
 
@@ -214,4 +229,6 @@ CampaignTrailEvent = (
     | DebateWon
     | DebateEnded
     | ElectionHeld
+    | WindowOpened
+    | ResponsePlayed
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable
 from typing import Any
 
@@ -25,11 +26,13 @@ from domain.games.campaign_trail.events import (
     MonthEnded,
     PawnMoved,
     RegisteredMoved,
+    ResponsePlayed,
     TurnPassed,
     VictimAsked,
     VotersOwed,
     VotersPlaced,
     VotersRemoved,
+    WindowOpened,
 )
 from domain.games.campaign_trail.state import (
     BANK,
@@ -46,13 +49,10 @@ from domain.games.campaign_trail.state import (
 
 def evolve(state: State | None, event: CampaignTrailEvent) -> State:
     """The state after ``event``."""
-    if isinstance(event, GameSetUp):
-        return _set_up(event)
-    assert state is not None
     return _APPLY[type(event)](state, event)
 
 
-def _set_up(event: GameSetUp) -> Drafting:
+def _set_up(state: None, event: GameSetUp) -> Drafting:
     return Drafting(
         seat_count=event.seat_count,
         module=event.module,
@@ -95,8 +95,14 @@ def _began(state: Drafting, event: CampaignBegan) -> Campaigning:
     )
 
 
+def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``cards`` without ``card`` (held once)."""
+    index = cards.index(card)
+    return cards[:index] + cards[index + 1 :]
+
+
 def _played(state: Campaigning, event: CardPlayed) -> Campaigning:
-    hand = tuple(card for card in state.hands[event.seat] if card != event.card)
+    hand = _without(state.hands[event.seat], event.card)
     hands = (*state.hands[: event.seat], hand, *state.hands[event.seat + 1 :])
     if event.ongoing:
         return replace(state, hands=hands, ongoing=(*state.ongoing, (event.card, event.seat)))
@@ -150,14 +156,36 @@ def _asked(state: Campaigning, event: VictimAsked) -> Campaigning:
 
 
 def _chosen(state: Campaigning, event: Chosen) -> Campaigning:
+    window = state.window
+    if window is not None:
+        left = choices.after(window.choice, event)
+        return replace(state, window=replace(window, choice=left) if left is not None else None)
     assert state.choice is not None
     return replace(state, choice=choices.after(state.choice, event))
 
 
+def _window_opened(state: Campaigning, event: WindowOpened) -> Campaigning:
+    return replace(state, window=event.window)
+
+
+def _response_played(state: Campaigning, event: ResponsePlayed) -> Campaigning:
+    window = state.window
+    assert window is not None
+    hand = _without(state.hands[event.seat], event.card)
+    hands = (*state.hands[: event.seat], hand, *state.hands[event.seat + 1 :])
+    left = tuple(seat for seat in window.choice.seats if seat != event.seat)
+    if left:
+        responses = (*window.responses, (event.seat, event.card))
+        window = replace(window, choice=replace(window.choice, seats=left), responses=responses)
+    return replace(state, hands=hands, discard=(*state.discard, event.card), window=window if left else None)
+
+
 def _drawn(state: Campaigning, event: CardDrawn) -> Campaigning:
-    deck = tuple(card for card in state.decks[event.month] if card != event.card)
+    deck = _without(state.decks[event.month], event.card)
     decks = (*state.decks[: event.month], deck, *state.decks[event.month + 1 :])
-    hand = tuple(sorted((*state.hands[event.seat], event.card)))
+    held = state.hands[event.seat]
+    at_place = bisect_left(held, event.card)  # hands are kept sorted
+    hand = (*held[:at_place], event.card, *held[at_place:])
     hands = (*state.hands[: event.seat], hand, *state.hands[event.seat + 1 :])
     return replace(state, decks=decks, hands=hands)
 
@@ -209,6 +237,7 @@ def _election(state: Campaigning, event: ElectionHeld) -> Finished:
 
 
 _APPLY: dict[type, Callable[[Any, Any], State]] = {
+    GameSetUp: _set_up,
     CandidateKept: _kept,
     CampaignBegan: _began,
     CardPlayed: _played,
@@ -228,4 +257,6 @@ _APPLY: dict[type, Callable[[Any, Any], State]] = {
     DebateWon: _debate_won,
     DebateEnded: _debate_ended,
     ElectionHeld: _election,
+    WindowOpened: _window_opened,
+    ResponsePlayed: _response_played,
 }

@@ -39,6 +39,21 @@ class Pending(msgspec.Struct, frozen=True, kw_only=True, tag="Pending"):
     removing: bool = False
 
 
+class Window(msgspec.Struct, frozen=True, kw_only=True, tag="Window"):
+    """A reaction window on an action just played: the opposing seats still to answer (``choice``), the
+    play held until it closes (``seat`` played ``card`` for action ``action`` with ``target`` and
+    ``issues``; ``answers`` is the base kind it counts as) and the responses so far, ``(seat, card)``."""
+
+    choice: Choice
+    seat: int
+    card: int
+    action: int
+    answers: str
+    target: int = -1
+    issues: tuple[int, ...] = ()
+    responses: tuple[tuple[int, int], ...] = ()
+
+
 class Debate(msgspec.Struct, frozen=True, kw_only=True, tag="Debate"):
     """A debate in progress: who speaks first and the cards played so far, in order."""
 
@@ -84,6 +99,7 @@ class Campaigning(msgspec.Struct, frozen=True, kw_only=True, tag="Campaigning"):
     choice: Choice | None = None
     victims: tuple[int, ...] = ()
     debate: Debate | None = None
+    window: Window | None = None
 
 
 class Finished(msgspec.Struct, frozen=True, kw_only=True, tag="Finished"):

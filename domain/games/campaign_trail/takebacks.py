@@ -3,7 +3,7 @@
 Every step shows something to the other seats (a card played, a voter moved) or draws a card, so every
 step is a checkpoint and only a consented take-back undoes it. The setup, the start of the campaign
 and Election Day are final. A turn begins with the card a seat plays (or keeps, or debates with); the
-steps of its action and a Scandal victim's answer belong to that turn.
+steps of its action, a Scandal victim's answer and its reaction window's answers belong to that turn.
 """
 
 from __future__ import annotations

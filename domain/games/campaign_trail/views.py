@@ -2,7 +2,8 @@
 
 Public: the map (every state's voters by party and its leader), the live electoral-vote track, war
 chests, registered voters, pawns, kept candidates, cards in play and discarded, deck and hand sizes,
-the action in progress, a Scandal's open choice and the debate. Hidden: each hand and each seat's
+the action in progress, a Scandal's open choice, an open reaction window (who may still answer, the
+action it holds, the responses played) and the debate. Hidden: each hand and each seat's
 two dealt candidates (``OwnHand`` for their owner, ``HandCount`` for everyone else), the order and
 content of the month decks (sizes only), the candidates left in the box (never shown).
 """
@@ -38,14 +39,16 @@ from domain.games.campaign_trail.events import (
     MonthEnded,
     PawnMoved,
     RegisteredMoved,
+    ResponsePlayed,
     TurnPassed,
     VictimAsked,
     VotersOwed,
     VotersPlaced,
     VotersRemoved,
+    WindowOpened,
 )
-from domain.games.campaign_trail.rules.months import electoral_votes, leader
-from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Finished, Pending, State
+from domain.games.campaign_trail.rules.months import electoral_votes, leaders_of
+from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Finished, Pending, State, Window
 from domain.messages import View
 from domain.seats import Viewer, is_seat
 from domain.visibility import Declarations, HandCount, OwnHand, Secret, hand_for, nobody, public
@@ -119,6 +122,8 @@ class CampaignTrailView(View, frozen=True, kw_only=True):
     winners: tuple[int, ...] = ()
     my_cards: tuple[CardFace, ...] = ()
     """The viewer's own hand, card by card as printed (empty for spectators)."""
+    window: Window | None = None
+    """The open reaction window, if any: every seat it waits for, whether or not it holds a response."""
 
 
 def _states(voters: tuple[int, ...], leaders: tuple[int, ...], count: int) -> tuple[StateView, ...]:
@@ -184,8 +189,8 @@ def view(state: State, viewer: Viewer) -> CampaignTrailView:
     count = state.seat_count
     if isinstance(state, Finished):
         return _finished(state, viewer, own)
-    leaders = tuple(leader(state.voters, place, count) for place in range(STATE_COUNT))
-    track = electoral_votes(state.voters, count)
+    leaders = leaders_of(state.voters, count)
+    track = electoral_votes(state.voters, count, leaders)
     common = {
         "viewer": own,
         "to_act": _to_act(state),
@@ -205,6 +210,7 @@ def view(state: State, viewer: Viewer) -> CampaignTrailView:
         choice=state.choice,
         debate=state.debate.cards if state.debate is not None else (),
         my_cards=_faces(state.hands[own]) if own is not None else (),
+        window=state.window,
         **common,  # type: ignore[arg-type]
     )
 
@@ -269,6 +275,8 @@ VISIBILITY: Declarations = {
         DebateWon,
         DebateEnded,
         ElectionHeld,
+        WindowOpened,
+        ResponsePlayed,
     ),
     GameSetUp: Secret(seen_by=nobody, hide=_set_up_as_seen, twins=(GameSetUpSeen,)),
     CardDrawn: Secret(seen_by=_drawer, hide=_drawn_unseen, twins=(CardDrawnSeen,)),

@@ -8,6 +8,7 @@ from typing import Any
 from domain.chance import Context
 from domain.games.campaign_trail import CAMPAIGN_TRAIL
 from domain.games.campaign_trail.cards.board import STATE_COUNT, Party, state
+from domain.games.campaign_trail.cards.catalogue import RESPONSE_OF
 from domain.games.campaign_trail.commands import KeepCandidate
 from domain.games.campaign_trail.rules import CampaignTrailOptions, setup
 from domain.games.campaign_trail.state import PARTIES
@@ -24,12 +25,34 @@ def set_up(seat_count: int = 3, seed: int = 0, dirty_politics: bool = True) -> G
     return scenario.given(GAME, *setup(options, seat_count, Context.seeded(seed)))
 
 
-def campaigning(seat_count: int = 3, seed: int = 0, **fields: Any) -> Given:
-    """A table whose seats each kept their first candidate, with ``fields`` of the state set."""
+def campaigning(seat_count: int = 3, seed: int = 0, responses: bool = False, **fields: Any) -> Given:
+    """A table whose seats each kept their first candidate, with ``fields`` of the state set.
+
+    Unless ``responses``, every card showing a response politick has already been played (it is in the
+    discard pile), so no action opens a reaction window: the scenarios about other rules stay short.
+    """
     table = set_up(seat_count, seed)
     for seat in range(seat_count):
         table.played((seat, KeepCandidate(candidate=table.state.offers[seat][0])))
-    return table.adjusted(**fields) if fields else table
+    if fields:
+        table.adjusted(**fields)
+    return table if responses else all_responses_seen(table)
+
+
+def all_responses_seen(table: Given) -> Given:
+    """Every response politick card out of the hands and decks, into the discard pile; a hand gets the
+    August deck's last other cards instead (hand sizes are kept)."""
+    state = table.state
+    seen = tuple(sorted(card for card, effect in RESPONSE_OF.items() if effect))
+    decks = [[c for c in deck if c not in seen] for deck in state.decks]
+    hands = []
+    for hand in state.hands:
+        kept = [c for c in hand if c not in seen]
+        cut = len(decks[0]) - (len(hand) - len(kept))
+        decks[0], refill = decks[0][:cut], decks[0][cut:]
+        hands.append(tuple(sorted((*kept, *refill))))
+    discard = (*state.discard, *(c for c in seen if c not in state.discard))
+    return table.adjusted(hands=tuple(hands), decks=tuple(map(tuple, decks)), discard=discard)
 
 
 def voters(placed: dict[tuple[str, int], int]) -> tuple[int, ...]:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from random import Random
+
 from msgspec.structs import replace
 
+from domain.chance import draw
 from domain.games.campaign_trail.cards import Kind
 from domain.games.campaign_trail.cards.board import ISSUES, STATES_SHOWING, state
 from domain.games.campaign_trail.commands import DebateCard, PlayCard
 from domain.games.campaign_trail.events import DebateWon, ElectionHeld, MonthEnded
-from domain.games.campaign_trail.rules.months import leader
+from domain.games.campaign_trail.rules.months import draw_one, leader
 from domain.games.campaign_trail.state import Campaigning, Finished
 from tests.games.campaign_trail.conftest import D, L, R, campaigning, find, holding, voters
 
@@ -133,3 +136,12 @@ def test_the_live_track_counts_the_map_as_election_day_would() -> None:
     seen = table.view(0)
     assert seen.electoral_track == result.electoral
     assert tuple(s.leader for s in seen.states) == result.leaders
+
+
+def test_a_card_drawn_alone_is_the_draw_a_sample_of_one_makes() -> None:
+    """Chance is recorded: drawing one card (``draw_one``) takes the card ``draw(rng, deck, 1)`` takes, from
+    decks small and large (``random.sample`` switches method past 21 items), so seeds replay alike."""
+    for size in (1, 2, 5, 21, 22, 40, 111):
+        deck = tuple(range(100, 100 + size))
+        for seed in range(30):
+            assert draw_one(Random(seed), deck) == draw(Random(seed), deck, 1)[0]

@@ -1,4 +1,4 @@
-"""Seeded random legal play: every game ends, in a bounded number of moves and about 30-40 turns a party."""
+"""Seeded random legal play: every game ends, in a bounded number of moves and about 25-40 turns a party."""
 
 from __future__ import annotations
 
@@ -38,11 +38,12 @@ def test_every_random_game_ends_in_a_bounded_number_of_steps() -> None:
             assert _turns(seat_count, seed)[2] < MOST_STEPS
 
 
-def test_a_game_is_about_30_to_40_turns_a_party() -> None:
-    """3 parties: 30 turns each; 2 parties: 41 each (the months' decks are the clock)."""
-    assert set(_turns(3, 1)[0].values()) == {30}
-    assert set(_turns(2, 1)[0].values()) == {41}
-    assert set(_turns(3, 1, dirty_politics=False)[0].values()) == {26}
+def test_a_game_is_about_25_to_40_turns_a_party() -> None:
+    """The months' decks are the clock; a response draws from them too, so the parties' turns may differ
+    by one: 27-28 turns each at 3 parties, 40 at 2 (24 at 3 without the module) on this seed."""
+    assert sorted(_turns(3, 1)[0].values()) == [27, 27, 28]
+    assert set(_turns(2, 1)[0].values()) == {40}
+    assert set(_turns(3, 1, dirty_politics=False)[0].values()) == {24}
 
 
 def test_random_play_is_offered_every_kind_of_action() -> None:

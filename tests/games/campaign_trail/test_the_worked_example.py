@@ -26,7 +26,7 @@ def _table() -> object:
     return campaigning(
         3,
         voters=voters(BOARD),
-        hands=((1, 2, 3, 4, 112), (5, 7, 8, 9, 106), (10, 11, 13, 14, 108)),
+        hands=((1, 2, 3, 4, 112), (5, 7, 8, 12, 106), (11, 13, 14, 15, 108)),
         pawns=(state("NJ"), state("TX"), state("CA")),
         turn=JORDAN,
     )

@@ -81,6 +81,7 @@ export function Board({ view, seat, summary, picked, onPick }) {
   return html`<div class="ct-board" style="display:grid;gap:0.5rem">
     <p class="turn"><strong>${view.month}</strong> · decks ${view.deck_sizes.join(" / ")}${
       view.pending ? ` · ${view.pending.kind} in progress` : ""}${view.choice ? ` · Scandal: ${names[view.choice.seats[0]]} chooses` : ""}${
+      view.window ? ` · ${view.window.answers} by ${names[view.window.seat]} held for responses: ${view.window.choice.seats.map((s) => names[s]).join(", ")} may answer` : ""}${
       view.debate.length ? ` · debate cards #${view.debate.join(", #")}` : ""}</p>
     ${won}
     <${Track} view=${view} names=${names} />
@@ -111,6 +112,8 @@ export function label(command) {
     case "Stop": return "Stop here";
     case "DebateCard": return `Debate with #${command.card}`;
     case "Choose": return command.option === "pay" ? "Pay $60M" : "Lose 3 registered voters and 1 voter per ethically minded state";
+    case "PlayResponse": return `Respond with #${command.card}`;
+    case "Pass": return "No response";
     default: return null;
   }
 }

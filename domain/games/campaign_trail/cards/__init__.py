@@ -75,8 +75,13 @@ class Card(NamedTuple):
 
 
 class Effect(NamedTuple):
-    """A politick or dirty trick: its title, whether it stays in play (ongoing), and its text."""
+    """A politick or dirty trick: its title, whether it stays in play (ongoing), and its text.
+
+    ``answers``: for a response politick, the base kind of opposing action it is played out of turn
+    in answer to (the Dirty Politics kinds that count as that kind included); empty otherwise.
+    """
 
     title: str
     ongoing: bool
     text: str
+    answers: str = ""

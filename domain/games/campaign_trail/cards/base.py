@@ -2,9 +2,11 @@
 
 Card ``n`` omits two of the six base actions (the ``n mod 15``-th pair) and shows the other four:
 Fundraise $20-$40M, Register 2-4 voters, Travel 1-3 states (a plane on every fifth card), Advertise
-(1 voter in each state of its map, $10M per two states), Campaign 3-6 voters, and one of eight
-politicks. Its debate issue icons are issues ``n mod 8`` and ``3n+1 mod 8``; its advertising map is
-the states showing those issues, largest first, at most six; it colours two candidates' home states.
+(1 voter in each state of its map, $10M per two states), Campaign 3-6 voters, and one of eleven
+politicks (the ``n mod 11``-th): eight played on your turn (instant or ongoing) and three response
+politicks, played out of turn in answer to an opposing Advertise, Travel or Campaign. Its debate
+issue icons are issues ``n mod 8`` and ``3n+1 mod 8``; its advertising map is the states showing those
+issues, largest first, at most six; it colours two candidates' home states.
 Fifteen cards (every sixth up to #90) are marked "not for 2p".
 """
 
@@ -37,6 +39,27 @@ POLITICKS: dict[str, Effect] = {
         "Early Voting", False, "On Election Day, place 2 of your voters in your home state."
     ),
     "travel_budget": Effect("Travel Budget", True, "Your Travel actions may move 1 more state."),
+    "cease_and_desist": Effect(
+        "Cease and Desist",
+        False,
+        "Response: when an opposing party takes an Advertise action, its ads are pulled in every state "
+        "you lead: it places no voters (and mudslinging removes none) there. The price is still paid.",
+        answers=Kind.ADVERTISE,
+    ),
+    "counter_protest": Effect(
+        "Counter-Protest",
+        False,
+        "Response: when an opposing party takes a Travel action, place up to 2 of your registered "
+        "voters in the state its pawn sets out from, to see it off.",
+        answers=Kind.TRAVEL,
+    ),
+    "rapid_response": Effect(
+        "Rapid Response Team",
+        False,
+        "Response: when an opposing party takes a Campaign action, your team is already there: it "
+        "places (or a smear campaign removes) 2 voters fewer.",
+        answers=Kind.CAMPAIGN,
+    ),
 }
 _POLITICK_ORDER = tuple(POLITICKS)
 _OMITTED = tuple(combinations(range(6), 2))
@@ -60,7 +83,7 @@ def _actions(number: int, issues: tuple[int, ...]) -> tuple[Action, ...]:
         Action(Kind.TRAVEL, amount=1 + number % 3, plane=number % 5 == 0),
         Action(Kind.ADVERTISE, cost=AD_PRICE * ((len(ad_map) + 1) // 2), states=ad_map),
         Action(Kind.CAMPAIGN, amount=3 + number % 4),
-        Action(Kind.POLITICK, effect=_POLITICK_ORDER[number % 8]),
+        Action(Kind.POLITICK, effect=_POLITICK_ORDER[number % len(_POLITICK_ORDER)]),
     )
     omitted = _OMITTED[number % 15]
     return tuple(action for index, action in enumerate(every) if index not in omitted)

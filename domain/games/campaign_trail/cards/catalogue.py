@@ -18,6 +18,16 @@ CARDS: dict[int, Card] = {card.number: card for card in ALL_CARDS}
 EFFECTS: dict[str, Effect] = {**POLITICKS, **DIRTY_TRICKS}
 NOT_FOR_2P: frozenset[int] = frozenset(card.number for card in ALL_CARDS if card.not_for_2p)
 DIRTY_NUMBERS: frozenset[int] = frozenset(card.number for card in DIRTY)
+RESPONSE_OF: dict[int, str] = {
+    card.number: next((a.effect for a in card.actions if a.effect and EFFECTS[a.effect].answers), "")
+    for card in ALL_CARDS
+}
+"""The response politick each card shows, or ``""`` (a card shows at most one politick)."""
+ANSWERING: dict[str, frozenset[int]] = {
+    kind: frozenset(card for card, key in RESPONSE_OF.items() if key and EFFECTS[key].answers == kind)
+    for kind in (Kind.ADVERTISE, Kind.TRAVEL, Kind.CAMPAIGN)
+}
+"""The cards whose response politick answers each base kind of action."""
 DOC = Path(__file__).resolve().parents[4] / "docs" / "cards" / "campaign-trail.md"
 
 
@@ -44,6 +54,12 @@ def action_text(action: Action) -> str:
     if kind is Kind.SMEAR_CAMPAIGN:
         return f"{kind}: {_states(action.states)}"
     return f"{kind}: {EFFECTS[action.effect].title}"
+
+
+def _timing(effect: Effect) -> str:
+    if effect.answers:
+        return f"response to {effect.answers}"
+    return "ongoing" if effect.ongoing else "instant"
 
 
 def _row(card: Card) -> str:
@@ -73,7 +89,7 @@ def markdown() -> str:
         "",
         "| effect | kind | text |",
         "|---|---|---|",
-        *(f"| {e.title} | {'ongoing' if e.ongoing else 'instant'} | {e.text} |" for e in EFFECTS.values()),
+        *(f"| {e.title} | {_timing(e)} | {e.text} |" for e in EFFECTS.values()),
         "",
         "## Candidates",
         "",

@@ -22,8 +22,8 @@ Fundraise (money), Register (undecided voters become your registered voters), Tr
 states to neighbours; a plane flies anywhere, ending the move), Advertise (pay its price; one
 registered voter into each state of the card's map), Campaign (place up to N registered voters in your
 pawn's state and its neighbours), Politick (an instant or an ongoing effect; ongoing cards stay in
-play until the month ends). When a draw empties the month's deck the month ends: after August and
-September a debate, after October Election Day.
+play until the month ends; a response politick is never taken on your turn). When a draw empties the
+month's deck the month ends: after August and September a debate, after October Election Day.
 
 Debates. Each seat, from the seat after the one who ended the month, plays one card for its issue
 icons. An issue shown by one seat's card alone is won by that seat: 1 of its voters (from the
@@ -33,6 +33,11 @@ card from the new month's deck, and the first speaker takes the next turn.
 Election Day. Voters owed by cards are placed, then each state's electoral votes go to the party with
 most committed voters there (ties: the primary tiebreaker party, then the secondary). Most electoral
 votes wins; ties go to most committed voters on the map, then most states won, then are shared.
+
+Responses. An Advertise, Travel or Campaign may be answered out of turn: Cease and Desist pulls an
+Advertise's voters from the states its player leads, Counter-Protest places 2 of its player's
+registered voters where a travelling pawn sets out from, Rapid Response Team makes a Campaign place
+2 voters fewer. Each opposing seat answers with one or passes; then the action happens as answered.
 
 Dirty Politics. Voter Suppression (move up to N, or fly, then remove voters of any party equal to the
 number shown from the state you end in), Flip Contributors (take money from a party's war chest), Sway
@@ -69,6 +74,15 @@ Rulings (where the sources are silent)
     Campaign, Media Watchdog answers Mudslinging, Opposition Research answers Flip Contributors).
 13. Hands, dealt candidates and the month decks are hidden; the map, war chests, registered voters,
     pawns, kept candidates, cards in play or discarded and deck sizes are public.
+14. Reaction windows (ours): an Advertise, Travel or Campaign (or a Dirty Politics action counting as
+    one) opens one, after the ongoing effects it sets off and before its own effect, whenever a card
+    whose response answers it is in a hand or a deck (public: it never tells who holds one). Every
+    opposing seat is asked; each plays one response or passes, in any order; after 30 seconds the
+    referee passes for the rest.
+15. "The states you lead" (Cease and Desist) are counted as the window closes; Counter-Protest places
+    what you have when you have fewer than 2 registered voters; a Campaign never goes below 0.
+16. A responder draws a replacement at once, unless only the month's last card is left (the turn
+    player's, which ends the month).
 
 The same rulings, with the test that checks each rule, are in ``docs/rules/campaign-trail.md``.
 """
@@ -98,6 +112,7 @@ from domain.games.campaign_trail.commands import (
 from domain.games.campaign_trail.events import CampaignBegan, CampaignTrailEvent, CandidateKept, GameSetUp
 from domain.games.campaign_trail.rules.legal import legal_commands
 from domain.games.campaign_trail.rules.months import debate_card, debater
+from domain.games.campaign_trail.rules.responses import answer_window, due, overdue
 from domain.games.campaign_trail.rules.turns import answer_scandal, move, pay, place, play_card, remove, stop
 from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Finished, State
 from domain.messages import Options, Outcome
@@ -179,14 +194,22 @@ def _keep(state: Drafting, seat: int, command: KeepCandidate) -> list[CampaignTr
 
 _NOBODY: frozenset[Seat] = frozenset()
 _ALONE = tuple(frozenset({Seat(seat)}) for seat in range(3))
+_TOGETHER: dict[tuple[int, ...], frozenset[Seat]] = {
+    seats: frozenset(Seat(seat) for seat in seats)
+    for seats in ((0,), (1,), (2,), (0, 1), (0, 2), (1, 2), (1, 0), (2, 0), (2, 1))
+}
+"""The seats a reaction window may wait for (other seats in turn order, or what is left of them)."""
 
 
 def to_act(state: State) -> frozenset[Seat]:
-    """Seats still keeping a candidate; a Scandal's victim; the debater; else the seat whose turn it is."""
+    """Seats still keeping a candidate; those a reaction window waits for; a Scandal's victim; the debater;
+    else the seat whose turn it is."""
     if isinstance(state, Drafting):
         return frozenset(Seat(s) for s, offer in enumerate(state.offers) if offer)
     if isinstance(state, Finished):
         return _NOBODY
+    if state.window is not None:
+        return _TOGETHER[state.window.choice.seats]
     if state.choice is not None:
         return frozenset(Seat(s) for s in state.choice.seats)
     if state.debate is not None:
@@ -229,6 +252,8 @@ def decide(state: State, seat: Seat, command: CampaignTrailCommand, ctx: Context
         return _keep(state, seat, command)
     if not isinstance(state, Campaigning):
         raise WrongStep("The election is over.")
+    if state.window is not None:
+        return answer_window(state, seat, command, ctx)
     if state.choice is not None:
         if not isinstance(command, Choose):
             raise WrongStep("A Scandal's victim must choose first.")
@@ -245,4 +270,14 @@ def decide(state: State, seat: Seat, command: CampaignTrailCommand, ctx: Context
     return step(state, seat, command, ctx)
 
 
-__all__ = ["CampaignTrailOptions", "decide", "is_over", "legal_commands", "outcome", "setup", "to_act"]
+__all__ = [
+    "CampaignTrailOptions",
+    "decide",
+    "due",
+    "is_over",
+    "legal_commands",
+    "outcome",
+    "overdue",
+    "setup",
+    "to_act",
+]

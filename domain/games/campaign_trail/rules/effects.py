@@ -7,13 +7,14 @@ Each ``open_*`` function returns the action's events and, for an action taken in
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime, timedelta
 
 from domain.choices import Choice
 from domain.errors import IllegalMove
 from domain.games.campaign_trail.cards import Action, Kind
 from domain.games.campaign_trail.cards.board import ETHICALLY_MINDED, STATES_SHOWING
 from domain.games.campaign_trail.cards.candidates import CANDIDATES, modifier
-from domain.games.campaign_trail.cards.catalogue import CARDS
+from domain.games.campaign_trail.cards.catalogue import ANSWERING, CARDS
 from domain.games.campaign_trail.commands import PlayCard
 from domain.games.campaign_trail.events import (
     CampaignTrailEvent,
@@ -22,8 +23,13 @@ from domain.games.campaign_trail.events import (
     VictimAsked,
     VotersOwed,
     VotersPlaced,
+    WindowOpened,
 )
-from domain.games.campaign_trail.state import BANK, Campaigning, Pending, at
+from domain.games.campaign_trail.state import BANK, Campaigning, Pending, Window, at
+
+# The kinds triggers compare with, as module constants: a member looked up on its enum class costs
+# about ten times a global.
+ADVERTISE, CAMPAIGN, FUNDRAISE = Kind.ADVERTISE, Kind.CAMPAIGN, Kind.FUNDRAISE
 
 Opened = tuple[list[CampaignTrailEvent], Pending | None]
 
@@ -46,6 +52,8 @@ SMEAR_REMOVES = 8
 SCANDAL_REGISTERED = 3
 SCANDAL_PRICE = 60
 LOSE_VOTERS, PAY = "lose_voters", "pay"
+WINDOW = timedelta(seconds=30)
+"""How long the opposing seats have to answer an action with a response politick."""
 
 
 _EFFECT_OF = {
@@ -73,6 +81,8 @@ def others(state: Campaigning, seat: int) -> tuple[int, ...]:
 
 def triggers(state: Campaigning, seat: int, card: int, counts_as: Kind) -> list[CampaignTrailEvent]:
     """The ongoing effects playing ``card`` for a ``counts_as`` action sets off (before the action)."""
+    if not state.ongoing:
+        return []
     events: list[CampaignTrailEvent] = []
     money = state.money[seat]
     for ongoing, owner in state.ongoing:
@@ -82,22 +92,22 @@ def triggers(state: Campaigning, seat: int, card: int, counts_as: Kind) -> list[
             if effect == "favorite_son" and home in CARDS[card].home_states:
                 events.append(VotersPlaced(state=home, party=seat, count=1, registered=False))
             continue
-        if effect == "campaign_audit" and counts_as is Kind.CAMPAIGN and money > 0:
+        if effect == "campaign_audit" and counts_as is CAMPAIGN and money > 0:
             fee = min(AUDIT_FEE, money)
             money -= fee
             events.append(MoneyMoved(source=seat, target=owner, amount=fee))
-        elif effect == "opposition_research" and counts_as is Kind.FUNDRAISE and money > 0:
+        elif effect == "opposition_research" and counts_as is FUNDRAISE and money > 0:
             take = min(RESEARCH_TAKE, money)
             money -= take
             events.append(MoneyMoved(source=seat, target=owner, amount=take))
-        elif effect == "media_watchdog" and counts_as is Kind.ADVERTISE:
+        elif effect == "media_watchdog" and counts_as is ADVERTISE:
             events.append(RegisteredMoved(source=BANK, target=owner, count=1))
     return events
 
 
 def advert_change(state: Campaigning, seat: int) -> int:
     """How much ``seat``'s candidate and Ad Discount change the price of every Advertise it takes."""
-    discount = DISCOUNT if owns(state, seat, "ad_discount") else 0
+    discount = DISCOUNT if state.ongoing and owns(state, seat, "ad_discount") else 0
     return modifier(state.candidates[seat], "advertise") - discount
 
 
@@ -244,3 +254,36 @@ OPEN: dict[Kind, Callable[[Campaigning, int, Action, PlayCard], Opened]] = {
     Kind.SMEAR_CAMPAIGN: _smear_campaign,
     Kind.DIRTY_TRICKS: _dirty_tricks,
 }
+
+
+def could_answer(state: Campaigning, answers: str, played: int) -> bool:
+    """Whether a card (other than ``played``) whose response answers ``answers`` is unseen: in a hand or
+    a deck. Public: it depends on no hidden card's place, only on the cards seen so far."""
+    cards = ANSWERING.get(answers, frozenset())
+    for zone in (*state.hands, *state.decks):
+        if cards.isdisjoint(zone):
+            continue
+        if played not in cards or any(card in cards and card != played for card in zone):
+            return True
+    return False
+
+
+def window_for(
+    state: Campaigning, seat: int, command: PlayCard, answers: str, now: datetime
+) -> WindowOpened | None:
+    """The reaction window ``command`` opens for the opposing seats, when a response could answer it."""
+    if not could_answer(state, answers, command.card):
+        return None
+    choice = Choice(
+        seats=others(state, seat), options=(), about="response", may_pass=True, deadline=now + WINDOW
+    )
+    window = Window(
+        choice=choice,
+        seat=seat,
+        card=command.card,
+        action=command.action,
+        answers=answers,
+        target=command.target,
+        issues=command.issues,
+    )
+    return WindowOpened(window=window)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from itertools import combinations
 
 from domain import choices
+from domain.choices import Pass
 from domain.games.campaign_trail.cards import Kind
 from domain.games.campaign_trail.cards.board import ETHICALLY_MINDED, NEIGHBOURS, STATE_COUNT
-from domain.games.campaign_trail.cards.catalogue import CARDS
+from domain.games.campaign_trail.cards.catalogue import ANSWERING, CARDS, EFFECTS
 from domain.games.campaign_trail.commands import (
     CampaignTrailCommand,
     DebateCard,
@@ -16,6 +17,7 @@ from domain.games.campaign_trail.commands import (
     Pay,
     Place,
     PlayCard,
+    PlayResponse,
     Remove,
     Stop,
 )
@@ -26,8 +28,20 @@ from domain.games.campaign_trail.rules.effects import (
     ethical_voters,
 )
 from domain.games.campaign_trail.rules.months import debater
-from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Pending, State, at
+from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Pending, State, Window, at
 from domain.seats import Seat
+
+# The kinds as module constants: a member looked up on its enum class costs about ten times a global.
+ADVERTISE, CAMPAIGN, FLIP_CONTRIBUTORS, MUDSLINGING, SMEAR_CAMPAIGN, SWAY_MINDS, TRAVEL, VOTER_SUPPRESSION = (
+    Kind.ADVERTISE,
+    Kind.CAMPAIGN,
+    Kind.FLIP_CONTRIBUTORS,
+    Kind.MUDSLINGING,
+    Kind.SMEAR_CAMPAIGN,
+    Kind.SWAY_MINDS,
+    Kind.TRAVEL,
+    Kind.VOTER_SUPPRESSION,
+)
 
 Commands = list[CampaignTrailCommand]
 _STOP = Stop()
@@ -43,6 +57,8 @@ def legal_commands(state: State, seat: int) -> Commands:
         return [KeepCandidate(candidate=c) for c in state.offers[seat]]
     if not isinstance(state, Campaigning):
         return []
+    if state.window is not None:
+        return _answers(state, seat, state.window)
     if state.choice is not None:
         return choices.offers(state.choice, Seat(seat))  # type: ignore[return-value]
     if state.debate is not None:
@@ -58,14 +74,14 @@ def _always(card: int, seat: int, seat_count: int) -> tuple[CampaignTrailCommand
     """The plays of ``card`` that need nothing but the card in hand (targets listed)."""
     legal: list[CampaignTrailCommand] = []
     for index, action in enumerate(CARDS[card].actions):
-        if action.kind in (Kind.FLIP_CONTRIBUTORS, Kind.SWAY_MINDS):
+        if action.kind in (FLIP_CONTRIBUTORS, SWAY_MINDS):
             legal += [PlayCard(card=card, action=index, target=o) for o in range(seat_count) if o != seat]
-        elif action.kind not in _PRICED:
+        elif action.kind not in _PRICED and not (action.effect and EFFECTS[action.effect].answers):
             legal.append(PlayCard(card=card, action=index))
     return tuple(legal)
 
 
-_PRICED = (Kind.ADVERTISE, Kind.MUDSLINGING, Kind.SMEAR_CAMPAIGN)
+_PRICED = (ADVERTISE, MUDSLINGING, SMEAR_CAMPAIGN)
 _ALWAYS = {
     (card, seat, count): _always(card, seat, count)
     for card in CARDS
@@ -83,11 +99,23 @@ _MUDSLINGS = {
     )
     for card in CARDS
     for index, action in enumerate(CARDS[card].actions)
-    if action.kind is Kind.MUDSLINGING
+    if action.kind is MUDSLINGING
     for size in range(1, len(action.issues) + 1)
 }
 _PLAIN = {(card, index): PlayCard(card=card, action=index) for card in CARDS for index in range(4)}
 _DEBATE = {card: DebateCard(card=card) for card in CARDS}
+
+
+_RESPOND = {card: PlayResponse(card=card) for card in CARDS}
+_PASS = Pass()
+
+
+def _answers(state: Campaigning, seat: int, window: Window) -> Commands:
+    """In a reaction window: each card of the seat's hand whose response answers the action, or a pass."""
+    if seat not in window.choice.seats:
+        return []
+    answering = ANSWERING[window.answers]
+    return [*(_RESPOND[card] for card in state.hands[seat] if card in answering), _PASS]
 
 
 def _plays(state: Campaigning, seat: int) -> Commands:
@@ -99,13 +127,13 @@ def _plays(state: Campaigning, seat: int) -> Commands:
         legal += _ALWAYS[card, seat, count]
         for index, action in _PRICED_ACTIONS[card]:
             kind = action.kind
-            if kind is Kind.ADVERTISE:
+            if kind is ADVERTISE:
                 if money >= max(0, action.cost + change):
                     legal.append(_PLAIN[card, index])
                 continue
             if ethical < 0:
                 ethical = ethical_voters(state, seat)
-            if kind is Kind.MUDSLINGING:
+            if kind is MUDSLINGING:
                 for size in range(1, min(ethical // MUDSLING_PRICE, len(action.issues)) + 1):
                     legal += _MUDSLINGS[card, index, size]
             elif state.pawns[seat] in action.states and ethical >= SMEAR_PRICE:
@@ -117,16 +145,16 @@ def _steps(state: Campaigning, seat: int, pending: Pending) -> Commands:
     kind, here = pending.kind, state.pawns[seat]
     if pending.pays:
         return [_PAY[place] for place in ETHICALLY_MINDED[seat] if at(state.voters, place, seat)]
-    if kind == Kind.TRAVEL:
+    if kind == TRAVEL:
         return list(
             _FLY_OR_STOP[here] if pending.plane else _WALK_OR_STOP[here] if pending.moves else _ONLY_STOP
         )
-    if kind == Kind.CAMPAIGN:
+    if kind == CAMPAIGN:
         return list(_RALLY[here])
-    if kind == Kind.VOTER_SUPPRESSION:
+    if kind == VOTER_SUPPRESSION:
         removals = _removals(state, (here,))
         return removals if pending.removing else [*_moves(pending, here), _STOP, *removals]
-    if kind == Kind.MUDSLINGING:
+    if kind == MUDSLINGING:
         return _removals(state, tuple(place for place, left in pending.quotas if left))
     return [*_removals(state, pending.states), _STOP]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from random import Random
+
 from domain.chance import Context, draw
 from domain.errors import CardNotInHand
 from domain.games.campaign_trail.cards.board import (
@@ -27,11 +29,17 @@ from domain.games.campaign_trail.events import (
     VotersPlaced,
 )
 from domain.games.campaign_trail.evolve import evolve
-from domain.games.campaign_trail.state import Campaigning, Finished, State, at
+from domain.games.campaign_trail.state import PARTIES, Campaigning, Finished, State
 
 OCTOBER = 2
 DEBATE_VOTERS = 1
 """Voters the party that talked most about an issue places in each state showing it."""
+
+
+def draw_one(rng: Random, deck: tuple[int, ...]) -> int:
+    """One card drawn from ``deck``: the very draw ``draw(rng, deck, 1)`` makes (both take
+    ``deck[rng._randbelow(len(deck))]``), without ``random.sample``'s checks (a test holds them equal)."""
+    return rng.choice(deck)
 
 
 def fold(state: Campaigning, events: list[CampaignTrailEvent]) -> Campaigning:
@@ -47,7 +55,7 @@ def end_turn(
     """``events`` (which ``before`` leads to; no action touches the decks), then the draw; the next
     seat's turn, or the month's end when its deck ran out."""
     deck = before.decks[before.month]
-    drawn = [CardDrawn(seat=seat, card=draw(ctx.rng, deck, 1)[0], month=before.month)] if deck else []
+    drawn = [CardDrawn(seat=seat, card=draw_one(ctx.rng, deck), month=before.month)] if deck else []
     if len(deck) > 1:
         return [*events, *drawn, TurnPassed(seat=(seat + 1) % before.seat_count)]
     return end_month(fold(before, [*events, *drawn]), seat, [*events, *drawn])
@@ -70,20 +78,30 @@ def end_month(state: Campaigning, seat: int, events: list[CampaignTrailEvent]) -
 
 def leader(voters: tuple[int, ...], place: int, seat_count: int) -> int:
     """The party with most voters in ``place``; a tie goes to the primary, then the secondary tiebreaker."""
-    counts = [at(voters, place, party) for party in range(seat_count)]
+    start = place * PARTIES
+    counts = voters[start : start + seat_count]
     most = max(counts)
-    tied = [party for party, count in enumerate(counts) if count == most]
-    for tiebreaker in (PRIMARY[place], SECONDARY[place]):
-        if tiebreaker in tied:
-            return int(tiebreaker)
-    return tied[0]
+    for tiebreaker in _TIEBREAKERS[place]:
+        if tiebreaker < seat_count and counts[tiebreaker] == most:
+            return tiebreaker
+    return counts.index(most)
 
 
-def electoral_votes(voters: tuple[int, ...], seat_count: int) -> tuple[int, ...]:
-    """Each seat's electoral votes if the election were now (the live track)."""
+_TIEBREAKERS = tuple((int(PRIMARY[place]), int(SECONDARY[place])) for place in range(STATE_COUNT))
+
+
+def leaders_of(voters: tuple[int, ...], seat_count: int) -> tuple[int, ...]:
+    """Each state's leader, in map order."""
+    return tuple(leader(voters, place, seat_count) for place in range(STATE_COUNT))
+
+
+def electoral_votes(
+    voters: tuple[int, ...], seat_count: int, leaders: tuple[int, ...] = ()
+) -> tuple[int, ...]:
+    """Each seat's electoral votes if the election were now (the live track), from ``leaders`` if given."""
     totals = [0] * seat_count
-    for place in range(STATE_COUNT):
-        totals[leader(voters, place, seat_count)] += ELECTORAL_VOTES[place]
+    for place, party in enumerate(leaders or leaders_of(voters, seat_count)):
+        totals[party] += ELECTORAL_VOTES[place]
     return tuple(totals)
 
 
@@ -107,9 +125,9 @@ def election(state: Campaigning) -> ElectionHeld:
     """Winner takes all in every state; most electoral votes wins, then most voters on the map, then most
     states; a tie on all three is shared."""
     count = state.seat_count
-    leaders = tuple(leader(state.voters, place, count) for place in range(STATE_COUNT))
-    electoral = electoral_votes(state.voters, count)
-    committed = tuple(sum(at(state.voters, p, s) for p in range(STATE_COUNT)) for s in range(count))
+    leaders = leaders_of(state.voters, count)
+    electoral = electoral_votes(state.voters, count, leaders)
+    committed = tuple(sum(state.voters[s::PARTIES]) for s in range(count))
     won = tuple(leaders.count(s) for s in range(count))
     keys = [(electoral[s], committed[s], won[s]) for s in range(count)]
     winners = tuple(s for s in range(count) if keys[s] == max(keys))

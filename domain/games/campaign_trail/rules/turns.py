@@ -10,7 +10,7 @@ from domain.choices import Choose
 from domain.errors import CardNotInHand, IllegalMove, WrongStep
 from domain.games.campaign_trail.cards import COUNTS_AS, Action, Kind
 from domain.games.campaign_trail.cards.board import ETHICALLY_MINDED, NEIGHBOURS, STATE_COUNT
-from domain.games.campaign_trail.cards.catalogue import CARDS, EFFECTS
+from domain.games.campaign_trail.cards.catalogue import ANSWERING, CARDS, EFFECTS
 from domain.games.campaign_trail.commands import Move, Pay, Place, PlayCard, Remove, Stop
 from domain.games.campaign_trail.events import (
     ActionLeft,
@@ -34,13 +34,26 @@ from domain.games.campaign_trail.rules.effects import (
     ask_victim,
     ethical_voters,
     triggers,
+    window_for,
 )
 from domain.games.campaign_trail.rules.months import end_turn, fold
 from domain.games.campaign_trail.state import BANK, PARTIES, Campaigning, Pending, at
 from domain.seats import Seat
 
+# The kinds as module constants: a member looked up on its enum class costs about ten times a global.
+ADVERTISE, CAMPAIGN, FLIP_CONTRIBUTORS, MUDSLINGING, SMEAR_CAMPAIGN, SWAY_MINDS, TRAVEL, VOTER_SUPPRESSION = (
+    Kind.ADVERTISE,
+    Kind.CAMPAIGN,
+    Kind.FLIP_CONTRIBUTORS,
+    Kind.MUDSLINGING,
+    Kind.SMEAR_CAMPAIGN,
+    Kind.SWAY_MINDS,
+    Kind.TRAVEL,
+    Kind.VOTER_SUPPRESSION,
+)
+
 Events = list[CampaignTrailEvent]
-MOVING = (Kind.TRAVEL, Kind.VOTER_SUPPRESSION)
+MOVING = (TRAVEL, VOTER_SUPPRESSION)
 
 
 def check_play(state: Campaigning, seat: int, command: PlayCard) -> Action:
@@ -50,83 +63,88 @@ def check_play(state: Campaigning, seat: int, command: PlayCard) -> Action:
     if not 0 <= command.action < 4:
         raise IllegalMove("A card shows four actions, numbered 0 to 3.")
     action = CARDS[command.card].actions[command.action]
-    if action.kind in (Kind.FLIP_CONTRIBUTORS, Kind.SWAY_MINDS):
+    if action.effect and EFFECTS[action.effect].answers:
+        raise IllegalMove("A response politick is played only out of turn, in answer to an opposing action.")
+    if action.kind in (FLIP_CONTRIBUTORS, SWAY_MINDS):
         if not 0 <= command.target < state.seat_count or command.target == seat:
             raise IllegalMove("Pick an opposing party at this table.")
     elif command.target != -1:
         raise IllegalMove("Only Flip Contributors and Sway Minds pick a party.")
-    if (action.kind is Kind.MUDSLINGING) != bool(command.issues):
+    if (action.kind is MUDSLINGING) != bool(command.issues):
         raise IllegalMove("Mudslinging pays for one or more of its issues; no other action names issues.")
     _check_costs(state, seat, action, command)
     return action
 
 
 def _check_costs(state: Campaigning, seat: int, action: Action, command: PlayCard) -> None:
-    if action.kind is Kind.MUDSLINGING:
+    if action.kind is MUDSLINGING:
         issues = command.issues
         if list(issues) != sorted(set(issues)) or not set(issues) <= set(action.issues):
             raise IllegalMove("Name each mudslinging issue of the card at most once, in order.")
         if ethical_voters(state, seat) < MUDSLING_PRICE * len(issues):
             raise IllegalMove("You cannot pay 2 voters from your ethically minded states per issue.")
-    elif action.kind is Kind.SMEAR_CAMPAIGN:
+    elif action.kind is SMEAR_CAMPAIGN:
         if state.pawns[seat] not in action.states:
             raise IllegalMove("Your pawn must be in one of the states the smear campaign lists.")
         if ethical_voters(state, seat) < SMEAR_PRICE:
             raise IllegalMove("A smear campaign costs 4 voters from your ethically minded states.")
-    elif action.kind is Kind.ADVERTISE and state.money[seat] < advert_cost(state, seat, action):
+    elif action.kind is ADVERTISE and state.money[seat] < advert_cost(state, seat, action):
         raise IllegalMove("Your war chest cannot pay for this Advertise action.")
 
 
 def play_card(state: Campaigning, seat: int, command: PlayCard, ctx: Context) -> Events:
-    """Play the card: its action (and any ongoing effects it sets off), then its steps or the draw."""
+    """Play the card: any ongoing effects it sets off, then a reaction window for responses or its action,
+    then the action's steps or the draw."""
     if state.pending is not None:
         raise WrongStep("Finish the action in progress first.")
     action = check_play(state, seat, command)
-    ongoing = action.kind in (Kind.POLITICK, Kind.DIRTY_TRICKS) and EFFECTS[action.effect].ongoing
-    counts_as = COUNTS_AS[action.kind]
+    kind = action.kind
+    ongoing = bool(action.effect) and EFFECTS[action.effect].ongoing
+    counts_as = COUNTS_AS[kind]
     played = CardPlayed(
-        seat=seat,
-        card=command.card,
-        action=command.action,
-        kind=action.kind,
-        counts_as=counts_as,
-        ongoing=ongoing,
+        seat=seat, card=command.card, action=command.action, kind=kind, counts_as=counts_as, ongoing=ongoing
     )
-    events: Events = [played, *triggers(state, seat, command.card, counts_as)]
-    opened, pending = OPEN[action.kind](fold(state, events[1:]), seat, action, command)
-    events += opened
-    if any(isinstance(event, VictimAsked) for event in opened):
+    triggered = triggers(state, seat, command.card, counts_as)
+    window = window_for(state, seat, command, counts_as, ctx.now) if counts_as in ANSWERING else None
+    if window is not None:
+        return [played, *triggered, window]
+    opened, pending = OPEN[kind](fold(state, triggered) if triggered else state, seat, action, command)
+    events: Events = [played, *triggered, *opened]
+    if opened and isinstance(opened[0], VictimAsked):  # a Scandal asks its first victim, and waits
         return events
     return settle(state, seat, events, pending, ctx)
 
 
 def settle(state: Campaigning, seat: int, events: Events, pending: Pending | None, ctx: Context) -> Events:
     """``events``, then what is left of the action, or (when it is done) the end of the turn."""
-    if pending is not None and not done(fold(state, events) if pending.kind in _COUNTED else state, pending):
+    if pending is not None and (  # an action with a price left to pay is never done: nothing to fold
+        pending.pays or not done(fold(state, events) if pending.kind in _COUNTED else state, pending)
+    ):
         return [*events, ActionLeft(pending=pending)]
     return end_turn(state, seat, events, ctx)
 
 
-_COUNTED = frozenset(Kind) - {Kind.TRAVEL}
+_COUNTED = frozenset(Kind) - {TRAVEL}
 """The kinds whose end depends on voters on the map or registered voters (not only on what is left)."""
 
 
 def done(state: Campaigning, pending: Pending) -> bool:
     """Whether nothing is left to do (or nothing more can be done) in the pending action."""
     kind = pending.kind
-    if kind == Kind.TRAVEL:
+    if kind == TRAVEL:
         return pending.moves == 0 and not pending.plane
-    if kind == Kind.CAMPAIGN:
+    if kind == CAMPAIGN:
         return pending.places == 0 or state.registered[pending.seat] == 0
     if pending.pays:
         return False
     voters = state.voters
-    if kind == Kind.VOTER_SUPPRESSION:
+    if kind == VOTER_SUPPRESSION:
         here = state.pawns[pending.seat]
         empty = not any(at(voters, here, p) for p in range(state.seat_count))
         return pending.removing and (pending.removes == 0 or empty)
-    if kind == Kind.MUDSLINGING:
-        return not any(left and _anyone(state, place) for place, left in pending.quotas)
+    if kind == MUDSLINGING:
+        count = state.seat_count
+        return not any(left and any(voters[p * PARTIES : p * PARTIES + count]) for p, left in pending.quotas)
     return pending.removes == 0 or not any(_anyone(state, place) for place in pending.states)
 
 
@@ -153,7 +171,7 @@ def move(state: Campaigning, seat: int, command: Move, ctx: Context) -> Events:
         left = replace(pending, moves=0, plane=False)
     else:
         raise IllegalMove("Move to a neighbouring state (or fly anywhere with a plane).")
-    if pending.kind == Kind.VOTER_SUPPRESSION and left.moves == 0 and not left.plane:
+    if pending.kind == VOTER_SUPPRESSION and left.moves == 0 and not left.plane:
         left = replace(left, removing=True)
     return settle(state, seat, [PawnMoved(seat=seat, state=there)], left, ctx)
 
@@ -162,7 +180,7 @@ def place(state: Campaigning, seat: int, command: Place, ctx: Context) -> Events
     """Campaign: one registered voter into your pawn's state or a neighbour of it."""
     pending = _pending(state)
     here = state.pawns[seat]
-    if pending.kind != Kind.CAMPAIGN:
+    if pending.kind != CAMPAIGN:
         raise WrongStep("Only a Campaign places voters step by step.")
     if command.state != here and command.state not in NEIGHBOURS[here]:
         raise IllegalMove("A Campaign places voters in your pawn's state and its neighbours.")
@@ -189,7 +207,7 @@ def remove(state: Campaigning, seat: int, command: Remove, ctx: Context) -> Even
     """Remove one voter (of any party) from a state the action reaches."""
     pending = _pending(state)
     where, party = command.state, command.party
-    if pending.kind not in (Kind.VOTER_SUPPRESSION, Kind.MUDSLINGING, Kind.SMEAR_CAMPAIGN) or pending.pays:
+    if pending.kind not in (VOTER_SUPPRESSION, MUDSLINGING, SMEAR_CAMPAIGN) or pending.pays:
         raise WrongStep("This action removes no voters now.")
     if (
         not 0 <= party < state.seat_count
@@ -202,15 +220,16 @@ def remove(state: Campaigning, seat: int, command: Remove, ctx: Context) -> Even
 
 
 def _after_removal(state: Campaigning, seat: int, pending: Pending, where: int) -> Pending:
-    if pending.kind == Kind.MUDSLINGING:
-        quotas = dict(pending.quotas)
-        if not quotas.get(where):
+    if pending.kind == MUDSLINGING:
+        quotas = pending.quotas
+        index = next((i for i, (place, left) in enumerate(quotas) if place == where and left), -1)
+        if index < 0:
             raise IllegalMove("Mudslinging removes voters only from states showing a paid issue.")
-        quotas[where] -= 1
-        return replace(pending, quotas=tuple(sorted(quotas.items())))
-    if pending.kind == Kind.VOTER_SUPPRESSION and where != state.pawns[seat]:
+        less = (where, quotas[index][1] - 1)
+        return replace(pending, quotas=(*quotas[:index], less, *quotas[index + 1 :]))
+    if pending.kind == VOTER_SUPPRESSION and where != state.pawns[seat]:
         raise IllegalMove("Voter suppression removes voters from the state your pawn ends in.")
-    if pending.kind == Kind.SMEAR_CAMPAIGN and where not in pending.states:
+    if pending.kind == SMEAR_CAMPAIGN and where not in pending.states:
         raise IllegalMove("A smear campaign removes voters only from the states it lists.")
     return replace(pending, removes=pending.removes - 1, removing=True)
 
@@ -219,9 +238,9 @@ def stop(state: Campaigning, seat: int, command: Stop, ctx: Context) -> Events:
     """Stop an "up to" action: a Travel, a Campaign, a smear campaign, or voter suppression's movement."""
     pending = _pending(state)
     kind = pending.kind
-    if kind in (Kind.TRAVEL, Kind.CAMPAIGN) or (kind == Kind.SMEAR_CAMPAIGN and not pending.pays):
+    if kind in (TRAVEL, CAMPAIGN) or (kind == SMEAR_CAMPAIGN and not pending.pays):
         return end_turn(state, seat, [ActionLeft(pending=None)], ctx)
-    if kind == Kind.VOTER_SUPPRESSION and not pending.removing:
+    if kind == VOTER_SUPPRESSION and not pending.removing:
         left = replace(pending, moves=0, plane=False, removing=True)
         return settle(state, seat, [], left, ctx)
     raise IllegalMove("This action cannot stop here.")
