@@ -9,6 +9,7 @@ import { ChatPanel, loadChat } from "./chat.js";
 import { Consent, takeBacks } from "./consent.js";
 import { Controls, Dock, lastCards, playing } from "./moves.js";
 import { Clock, botMark } from "./clocks.js";
+import { flyFrom, handCards } from "./fly.js";
 import { EventLog, Notice, crumbs, html, mount, outcomeText, plural, seatName, useCallback, useEffect, useRef, useState } from "./ui.js";
 
 const TAKE_BACKS = new Set(["TakeBack", "RequestTakeBack", "ApproveTakeBack", "RefuseTakeBack"]);
@@ -164,6 +165,13 @@ function Table() {
     const cards = lastCards(log);
     for (const old of box.querySelectorAll(".last-move")) if (!cards.has(old.dataset.card)) old.classList.remove("last-move");
     for (const card of cards) for (const found of box.querySelectorAll(`[data-card="${card}"]`)) found.classList.add("last-move");
+  });
+
+  // A card that left the hand flies to where it landed (nothing moves under reduced motion).
+  const inHand = useRef(new Map());
+  useEffect(() => {
+    flyFrom(inHand.current, board.current);
+    inHand.current = handCards();
   });
 
   const send = async (command) => {

@@ -86,7 +86,7 @@ export function Board({ view, seat, summary, picked, onPick }) {
     <${Track} view=${view} names=${names} />
     <ol class="seats" aria-label="Parties">${view.seats.map((entry) => html`<${Party} key=${entry.seat} entry=${entry}
       name=${names[entry.seat]} toAct=${view.to_act.includes(entry.seat)} mine=${seat === entry.seat} />`)}</ol>
-    <section aria-label="The map" style="display:grid;grid-template-columns:repeat(12,minmax(2.6rem,1fr));gap:3px">
+    <section aria-label="The map" data-landing="map" style="display:grid;grid-template-columns:repeat(12,minmax(2.6rem,1fr));gap:3px">
       ${view.states.map((entry) => html`<${Tile} key=${entry[0]} entry=${entry} pawns=${view.seats} />`)}
     </section>
     <${Hand} view=${view} picked=${picked} onPick=${onPick} />

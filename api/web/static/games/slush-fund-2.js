@@ -176,7 +176,7 @@ export function Board({ view, seat, summary, picked, onPick, toAct = [], handEls
         top=${top} bottom=${bottom} names=${names} result=${view.result} targets=${targets} onTarget=${onTarget} />`)}
     </ol>
     <div class="piles">
-      <section class="slush" aria-label="The slush fund"><${Target} target="slush" targets=${targets} onTarget=${onTarget} label="The slush fund">
+      <section class="slush" aria-label="The slush fund" data-landing="slush"><${Target} target="slush" targets=${targets} onTarget=${onTarget} label="The slush fund">
         <strong>Slush fund</strong> <span class="count">${view.slush_fund.count}</span> ${view.slush_fund.count === 1 ? "card" : "cards"}
         ${view.slush_fund.known.length ? html`<span class="known"> · ${seat === null || seat === undefined ? "in it" : "you know of"}: ${
           view.slush_fund.known.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}</span>` : ""}
