@@ -138,3 +138,43 @@ def test_a_stashed_card_flies_to_the_slush_fund_and_the_table_and_replay_mid_gam
     each.page.wait_for_selector(f".board[data-version='{middle}']")
     assert not (found := serious_violations(each.page)), found
     each.shot("replay-mid-game")
+
+
+def _until_offered(base: str, game_id: str, tokens: list[str], wanted: str, rng: random.Random) -> int:
+    """Random play through the API until the seat to act is offered a ``wanted`` command: that seat."""
+    for _ in range(200):
+        seat = summary(base, game_id)["to_act"][0]
+        legal = [c for c in _legal(base, game_id, tokens[seat]) if "TakeBack" not in c["type"]]
+        if any(c["type"] == wanted for c in legal):
+            return int(seat)
+        httpx.post(
+            f"{base}/api/games/{game_id}/commands", json=rng.choice(legal), headers=_auth(tokens[seat])
+        ).raise_for_status()
+    raise AssertionError(f"{wanted} was never offered")
+
+
+@pytest.mark.parametrize(
+    ("game", "wanted", "hand"),
+    [("campaign-trail", "PlayCard", ".my-hand"), ("super-pacs", "Sneak", ".my-hand")],
+)
+def test_a_card_played_from_the_hand_flies_to_the_map_or_the_coalition(
+    player: Callable[..., Player], server: Served, game: str, wanted: str, hand: str
+) -> None:
+    """Campaign Trail: a card played flies to the map (as a ghost: the map shows no card); Super PACS: a
+    faction sneaked in flies to the coalition. The ghost leaves the page once it has landed."""
+    base, names = server.base, ["Ann", "Bob", "Cy"]
+    game_id, tokens = open_table(base, game, names, "flying")
+    seat = _until_offered(base, game_id, tokens, wanted, random.Random(4))
+    each = player(names[seat])
+    each.page.add_init_script(WATCH_FLIGHTS)
+    each.keep_seat(game_id, {"seat": seat, "token": tokens[seat], "name": names[seat]})
+    each.open(f"/games/{game_id}")
+    each.page.wait_for_selector(f"{hand} [data-card]")
+    move = each.page.locator(f'button.move[data-command*=\'"type":"{wanted}"\']').first
+    sent = json.loads(move.get_attribute("data-command") or "{}")
+    card = sent.get("card", (sent.get("cards") or [None])[0])
+    move.click()  # the card leaves the hand (a Campaign Trail hand is refilled: count the card, not the hand)
+    each.page.wait_for_selector(f"{hand} [data-card='{card}']", state="detached")
+    each.page.wait_for_function("() => window.__flights.length > 0")
+    each.page.wait_for_function("() => !document.querySelector('body > [aria-hidden=true]')")  # landed
+    each.shot(f"{game}-a-card-flew")

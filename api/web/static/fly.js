@@ -10,13 +10,23 @@ const EASING = "cubic-bezier(0.2, 0.7, 0.3, 1)";
 
 export const reducedMotion = () => Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 
-/** Where each card of the hand is drawn now, with its look (for a ghost): card number → {rect, html}. */
+/** Where each card of the hand is drawn now, with its look (for a ghost): card number → {rect, look}. */
 export function handCards(root = document) {
   const found = new Map();
   for (const element of root.querySelectorAll(HAND)) {
-    found.set(element.dataset.card, { rect: element.getBoundingClientRect(), html: element.outerHTML });
+    found.set(element.dataset.card, { rect: element.getBoundingClientRect(), look: lookOf(element) });
   }
   return found;
+}
+
+/** What a ghost needs to look like the card: its text and computed colours (never markup or a style
+ * attribute: the pages' policy forbids inline styles, and a ghost is set through the CSSOM only). */
+function lookOf(element) {
+  const drawn = getComputedStyle(element);
+  return {
+    className: element.className, text: element.textContent || "",
+    background: drawn.backgroundColor, color: drawn.color, border: drawn.border, radius: drawn.borderRadius,
+  };
 }
 
 /** Fly every card that left the hand since ``before`` to where it landed on ``board``; how many flew. */
@@ -51,19 +61,17 @@ function flyInto(landed, from) {
   );
 }
 
-/** A copy of the card that left, drawn above the page, flies to the middle of the landing place. */
+/** A likeness of the card that left, drawn above the page, flies to the middle of the landing place. */
 function flyGhost(was, landing) {
   const to = landing.getBoundingClientRect();
-  const holder = document.createElement("div");
-  holder.innerHTML = was.html;
-  const ghost = holder.firstElementChild;
-  if (!ghost) return;
-  ghost.setAttribute("aria-hidden", "true");
-  ghost.removeAttribute("data-card"); // not a card of the page: tests and styles never find it
-  ghost.tabIndex = -1;
+  const ghost = document.createElement("div");
+  ghost.className = `${was.look.className} ghost`;
+  ghost.textContent = was.look.text;
+  ghost.setAttribute("aria-hidden", "true"); // not a card of the page: no data-card, never focused
   Object.assign(ghost.style, {
     position: "fixed", left: `${was.rect.left}px`, top: `${was.rect.top}px`, width: `${was.rect.width}px`,
-    height: `${was.rect.height}px`, margin: "0", pointerEvents: "none", zIndex: "50",
+    height: `${was.rect.height}px`, margin: "0", overflow: "hidden", pointerEvents: "none", zIndex: "50",
+    background: was.look.background, color: was.look.color, border: was.look.border, borderRadius: was.look.radius,
   });
   document.body.appendChild(ghost);
   const dx = to.left + to.width / 2 - (was.rect.left + was.rect.width / 2);
