@@ -56,8 +56,9 @@ def _prompt(each: Player) -> str:
 def test_slush_fund_2_prompts_offer_no_examining_an_empty_fund_and_no_recall_without_a_legal_card(
     player: Callable[..., Player], server: Served
 ) -> None:
-    """The first player is told to draw (the fund is empty), then to stash: with no contribution, or
-    only face-down (illegal) ones, recall is neither offered as a move nor named in the prompt."""
+    """The first player, no card in hand yet, is told to draw (the fund is empty) and not to pick a
+    card; then to stash: with no contribution, or only face-down (illegal) ones, recall is neither
+    offered as a move nor named in the prompt."""
     base = server.base
     game_id, tokens = open_table(base, "slush-fund-2", ["Ann", "Bob"], "fd-0")
     seat = summary(base, game_id)["to_act"][0]
@@ -65,6 +66,7 @@ def test_slush_fund_2_prompts_offer_no_examining_an_empty_fund_and_no_recall_wit
     prompt = _prompt(first)
     assert "the slush fund is empty" in prompt and "examine" not in prompt, prompt
     assert first.page.locator("button.move[data-command*='ExamineSlushFund']").count() == 0
+    assert "Click a card" not in (first.page.text_content(".controls") or "")  # no hand to pick from yet
     first.page.click("button.move[data-command*='DrawCards']")
     first.page.wait_for_selector("button.move[data-command*='StashInSlushFund']")
     assert "recall" not in _prompt(first)
