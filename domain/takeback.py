@@ -28,6 +28,13 @@ other seats' reactions in between (answers to a window, a victim's choice) belon
    change after seeing the draw: in Slush Fund 2 the draw opens the turn, and in Politrickers chance
    comes only with a deal, which is final. A game with chance in mid-turn must declare the steps
    before it checkpoints too.
+5. Ruling: a take-back and a request say what they take back in the game's words, not by versions:
+   "Ann took back 2 moves with everyone's consent: Ann drew 3 cards. Ann put a card face-down into
+   the slush fund." Each reader is told every event as that reader was told it when it happened (its
+   redacted form), so a face-down card stays face down for whoever did not see it. A *move* is a step.
+   The ledger keeps each step's events only while its turn is the latest (what a take-back can name);
+   a take-back reaching further (one own undo after another, into an earlier turn) is told by its
+   count of moves alone ("Ann took back a move."), as is one folded from a snapshot older than this.
 
 This module is pure: the service keeps a :class:`Ledger` beside the game state and applies
 :func:`evolve`; :func:`decide` holds every take-back rule.
@@ -216,6 +223,9 @@ class Step(msgspec.Struct, frozen=True, array_like=True):
     checkpoint: bool
     final: bool
     turn: bool = True
+    events: tuple[msgspec.Raw, ...] = ()
+    """The step's game events as stored, kept while its turn is the latest (for saying what a
+    take-back takes back); dropped once another turn begins."""
 
 
 class Request(msgspec.Struct, frozen=True, kw_only=True):
@@ -231,11 +241,15 @@ class Request(msgspec.Struct, frozen=True, kw_only=True):
 
 class Ledger(msgspec.Struct, frozen=True, kw_only=True):
     """The steps that may still matter (those since the last final one), the open request, and the
-    seat whose request was refused since the latest step (it may not ask again until someone acts)."""
+    seat whose request was refused since the latest step (it may not ask again until someone acts).
+
+    ``undone``: the steps the latest take-back reverted, until the next step (what it took back).
+    """
 
     steps: tuple[Step, ...] = ()
     request: Request | None = None
     refused: int | None = None
+    undone: tuple[Step, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,17 +290,31 @@ def noted(ledger: Ledger, step: Step) -> Ledger:
             last.checkpoint or step.checkpoint,
             last.final or step.final,
             last.turn or step.turn,
+            (*last.events, *step.events),
         )
         steps = steps[:-1]
+    elif step.turn and step.seat is not None:  # a new turn: the older steps' events are not needed
+        steps = tuple(_forgotten(kept) for kept in steps)
     kept = (step,) if step.final else (*steps[-MAX_STEPS + 1 :], step)
-    return msgspec.structs.replace(ledger, steps=kept, refused=None)
+    return msgspec.structs.replace(ledger, steps=kept, refused=None, undone=())
+
+
+def _forgotten(step: Step) -> Step:
+    """``step`` without its events (no take-back can name it alone any more)."""
+    return msgspec.structs.replace(step, events=()) if step.events else step
+
+
+def named(ledger: Ledger, first: int, last: int) -> tuple[Step, ...]:
+    """The steps of versions ``first``..``last``: still in the ledger, or the ones just taken back."""
+    return tuple(step for step in (*ledger.steps, *ledger.undone) if first <= step.first <= last)
 
 
 def evolve(ledger: Ledger, event: TakeBackEvent) -> Ledger:
     """Apply a take-back event (no rules here)."""
     if isinstance(event, TurnTakenBack):
         kept = tuple(step for step in ledger.steps if step.first < event.first)
-        return Ledger(steps=kept, request=None)
+        undone = tuple(step for step in ledger.steps if step.first >= event.first)
+        return Ledger(steps=kept, request=None, undone=undone)
     if isinstance(event, TakeBackRequested):
         request = Request(
             seat=event.seat,
@@ -422,17 +450,33 @@ def _open_request(ledger: Ledger, now: datetime) -> Request:
     return request
 
 
-def describe(event: TakeBackEvent, names: SeatNames = ()) -> str:
-    """One sentence for a take-back event (they are public: every viewer reads the same)."""
+def describe(event: TakeBackEvent, names: SeatNames = (), taken: Taken | None = None) -> str:
+    """One sentence for a take-back event; ``taken`` says what a take-back or a request names, as the
+    reader saw it (without it, the versions are named)."""
     if isinstance(event, TakeBackLapsed):
         why = "someone acted" if event.reason == "acted" else "time ran out"
         return f"The take-back request lapsed: {why}."
     who = label(names, event.seat, f"Seat {event.seat}")
-    if isinstance(event, TurnTakenBack):
+    if isinstance(event, TurnTakenBack | TakeBackRequested):
+        what = f"versions {event.first}-{event.last}" if taken is None else taken.moves()
+        said = "" if taken is None or not taken.said else ": " + ". ".join(taken.said)
+        if isinstance(event, TakeBackRequested):
+            return f"{who} asked to take back {what}{said}."
         how = " with everyone's consent" if event.consented else ""
-        return f"{who} took back versions {event.first}-{event.last}{how}."
-    if isinstance(event, TakeBackRequested):
-        return f"{who} asked to take back versions {event.first}-{event.last}."
+        return f"{who} took back {what}{how}{said}."
     if isinstance(event, TakeBackApproved):
         return f"{who} agreed to the take-back."
     return f"{who} refused the take-back."
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """What a take-back names, as one reader saw it: how many steps, and the sentences of their events
+    (empty when the ledger no longer holds them: only the count is told then)."""
+
+    steps: int
+    said: tuple[str, ...] = ()
+
+    def moves(self) -> str:
+        """``a move`` or ``3 moves``."""
+        return "a move" if self.steps == 1 else f"{self.steps} moves"

@@ -17,8 +17,9 @@ import msgspec
 from domain.seats import SPECTATOR, Seat, SeatNames, Viewer, is_seat
 from domain.stored import TableRecord
 from domain.stored import record_of as stored_record
-from domain.table import AnyGame, AnyTableEvent, TableState, feed_event, played_by, told
+from domain.table import NO_LEDGER, AnyGame, AnyTableEvent, TableState, feed_event, played_by, told
 from domain.table.clocks import reading
+from domain.takeback import Ledger
 
 SPECTATOR_KEY = "spectator"
 
@@ -156,9 +157,12 @@ def seat_entry(table: TableState, seat: int) -> dict[str, Any]:
     return entry | {"bot": {"policy": bot.policy, "level": bot.level, "standing_in": standing_in}}
 
 
-def feed_entry(rules: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames) -> dict[str, Any]:
-    """One line of a perspective's feed: the event as ``viewer`` may see it, and its sentence."""
-    said = told(rules, event, viewer, names)
+def feed_entry(
+    rules: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames, ledger: Ledger = NO_LEDGER
+) -> dict[str, Any]:
+    """One line of a perspective's feed: the event as ``viewer`` may see it, and its sentence
+    (``ledger``: the table's take-back ledger just after it, to say what a take-back takes back)."""
+    said = told(rules, event, viewer, names, ledger)
     return entry(event.version, event.seat, event.at, feed_event(said), said.sentence) | played_by(event)
 
 

@@ -227,7 +227,7 @@ class GameProjection:
             live.expired = False  # someone came after all
         names = live.table.seat_names
         for viewer in perspectives(len(names)):
-            line = documents.feed_entry(live.rules, event, viewer, names)
+            line = documents.feed_entry(live.rules, event, viewer, names, live.table.ledger)
             batch.add(f"feed:{game_id}:{viewer_key(viewer)}", event.version, encode(line))
 
     def _live(self, game_id: str, touched: dict[str, Live]) -> Live | None:

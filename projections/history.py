@@ -30,11 +30,13 @@ from domain.errors import HiddenUntilOver, InvalidRequest, NoSuchVersion
 from domain.seats import OMNISCIENT, SPECTATOR, Audience, Seat, SeatNames, Viewer
 from domain.stored import Attempted
 from domain.table import (
+    NO_LEDGER,
     AnyGame,
     AnyTableEvent,
     GameEventRecorded,
     TableOpened,
     TakeBackNoted,
+    ledger_after,
     played_by,
     told,
 )
@@ -124,7 +126,9 @@ def timeline(  # noqa: PLR0917  (the route's parameters, in its order)
     marks: list[tuple[int, int, int]] = []  # (version, turn, round) after each game event
     turn = round_number = 0
     following = None
+    ledger = takeback.Ledger()
     for event in log.events(table):
+        ledger = ledger_after(ledger, event)
         starts = (False, False)
         if isinstance(event, GameEventRecorded):
             starts = (bool(event.turn), rules.takebacks.new_round(rules.event_decoder.decode(event.event)))
@@ -142,7 +146,7 @@ def timeline(  # noqa: PLR0917  (the route's parameters, in its order)
         if len(entries) == limit:
             following = entries[-1]["version"]
             continue
-        entry = timeline_entry(rules, event, viewer, table.seat_names)
+        entry = timeline_entry(rules, event, viewer, table.seat_names, ledger)
         if isinstance(event, GameEventRecorded):
             entry["turn_start"], entry["round_start"] = starts
         entries.append(entry | {"turn": turn, "round": round_number})
@@ -168,9 +172,16 @@ def _mark_reverted(entries: list[dict[str, Any]], reverted: list[dict[str, int]]
         entry["reverted"] = entry["version"] <= covered_to and bool(spans)
 
 
-def timeline_entry(rules: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames) -> dict[str, Any]:
-    """One stored event as the viewer may see it: kind, the redacted event and its sentence."""
-    said = told(rules, event, viewer, names)
+def timeline_entry(
+    rules: AnyGame,
+    event: AnyTableEvent,
+    viewer: Viewer,
+    names: SeatNames,
+    ledger: takeback.Ledger = NO_LEDGER,
+) -> dict[str, Any]:
+    """One stored event as the viewer may see it: kind, the redacted event and its sentence
+    (``ledger``: the take-back ledger just after it, to say what a take-back takes back)."""
+    said = told(rules, event, viewer, names, ledger)
     return {
         "version": event.version,
         "at": event.at,
@@ -195,7 +206,7 @@ def audit(  # noqa: PLR0917  (the route's parameters, in its order)
     table = log.load(game_id)
     viewer = viewer_for(table, token, asked)
     came: list[tuple[Any, list[Any] | Attempted]] = [
-        (group[0].at, group) for group in _commands(log.events(table))
+        (group[0][0].at, group) for group in _commands(log.events(table))
     ]
     came += [(attempt.timestamp, attempt) for attempt in log.attempts(table.id)]
     came.sort(key=lambda entry: entry[0])  # stable: an accepted command before an attempt at its time
@@ -217,30 +228,33 @@ def audit(  # noqa: PLR0917  (the route's parameters, in its order)
 
 
 def _commands(events: Iterable[AnyTableEvent]) -> Iterator[list[Any]]:
-    """The stream's game and take-back events, grouped by the command that produced them."""
+    """The stream's game and take-back events, grouped by the command that produced them, each with
+    the take-back ledger just after it (to say what a take-back takes back)."""
     group: list[Any] = []
+    ledger = takeback.Ledger()
     for event in events:
+        ledger = ledger_after(ledger, event)
         if not isinstance(event, GameEventRecorded | TakeBackNoted):
             continue
-        if group and group[0].command_id != event.command_id:
+        if group and group[0][0].command_id != event.command_id:
             yield group
             group = []
-        group.append(event)
+        group.append((event, ledger))
     if group:
         yield group
 
 
 def _accepted(rules: AnyGame, group: list[Any], viewer: Viewer, names: SeatNames) -> dict[str, Any]:
-    first = group[0]
+    first = group[0][0]
     sender = first.seat is not None and (viewer is OMNISCIENT or viewer == first.seat)
     return {
         "at": first.at,
         "seat": first.seat,
         "outcome": "accepted" if first.seat is not None else "setup",
-        "versions": [first.version, group[-1].version],
+        "versions": [first.version, group[-1][0].version],
         "command": _JSON.decode(first.command) if sender and first.command else None,
         "key": first.command_id if sender else None,
-        "events": [timeline_entry(rules, event, viewer, names) for event in group],
+        "events": [timeline_entry(rules, event, viewer, names, ledger) for event, ledger in group],
     }
 
 

@@ -62,6 +62,14 @@ class ReadSide:
             threads.append(self.relay.thread)
         return all(thread.is_alive() for thread in threads)
 
+    def announce(self, changed: dict[str, int], what: str) -> None:
+        """Wake the streams on these games for a change the projection does not make (``what``:
+        ``"chat"``): this process's at once, and at scale every other API process's through Redis
+        (blocking: call it off the event loop)."""
+        self.signals.publish(changed)
+        if self.relay is not None:
+            self.relay.announce(changed, what)
+
     def catch_up(self) -> None:
         """Embedded: project whatever the log holds beyond our position (read-your-writes)."""
         if self.projection is not None and self.recorder is not None:

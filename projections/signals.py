@@ -3,8 +3,10 @@
 :class:`Signals` wakes every local waiter on a game (from any thread). In the embedded mode the
 projection calls :meth:`Signals.publish` after each commit; at scale the projection worker's commit
 script publishes on ``<prefix>:changes`` and each API process runs one :class:`RedisRelay` that
-forwards those messages to its own :class:`Signals`. A signal carries no game content: a woken reader
-reads its own perspective from the read store.
+forwards those messages to its own :class:`Signals`. What changes outside the projection (a chat
+message) is announced on the same channel by the API process that took it (:meth:`RedisRelay.announce`),
+so a stream on any other process wakes at once too. A signal carries no game content: a woken reader
+reads its own perspective from the read store (and the chat from the log).
 """
 
 from __future__ import annotations
@@ -109,7 +111,18 @@ class RedisRelay:
                 continue
             if message is not None and message["type"] == "message":
                 game_id, _, version = message["data"].decode().partition(" ")
-                self.signals.publish({game_id: int(version)})
+                self.signals.publish({game_id: int(version.split(" ")[0])})
+
+    def announce(self, changed: dict[str, int], what: str) -> None:
+        """Tell every API process's streams (this one's too) that ``what`` changed at these games
+        (``"<game> <version> <what>"``, beside the projection's ``"<game> <version>"``); a Redis that
+        does not answer is logged, not raised (the local streams were woken already, and others
+        find the change at their next keepalive)."""
+        try:
+            for game_id, version in changed.items():
+                self.redis.publish(self.channel, f"{game_id} {version} {what}")
+        except redis.RedisError:
+            log.warning("Could not announce a change on Redis", exc_info=True)
 
     def stop(self) -> None:
         self._stopping.set()

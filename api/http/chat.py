@@ -62,7 +62,7 @@ async def send_chat(
 ) -> Response:
     sent = await say(tables, game_id, token, decode(body, Say).text)
     table = await asyncio.to_thread(tables.history.load, game_id)
-    request.app.state.reads.signals.publish({str(table.id): table.version})  # wake this process's streams
+    await asyncio.to_thread(request.app.state.reads.announce, {str(table.id): table.version}, "chat")
     return reply({"message": line(sent, table.seat_names)}, 201)
 
 

@@ -172,7 +172,7 @@ async def answer_to(tables: Tables, done: Ruling) -> dict[str, Any]:
             table = await asyncio.to_thread(tables.load, table.id, done.last)
         names = table.seat_names
         for event in recorded:
-            said = told(table.rules, event, viewer, names)
+            said = told(table.rules, event, viewer, names, table.table.ledger)
             events.append(
                 documents.entry(event.version, event.seat, event.at, feed_event(said), said.sentence)
             )

@@ -23,7 +23,7 @@ from api.service.rulings import Opening, Ruling, Seating, decode_command, fresh_
 from api.service.store import TableStore
 from domain import table as rules
 from domain import takeback
-from domain.bots import BotSpec
+from domain.bots import BotSpec, bot_names
 from domain.chance import EPOCH
 from domain.codec import encode
 from domain.errors import (
@@ -95,7 +95,8 @@ class Tables(TableStore):
         game_rules = self.rules_for(game)
         parsed = game_rules.parse_options(options)
         clock, bots = seating or (None, {})
-        players = [bots[s].label() if s in bots else name for s, name in enumerate(players)]
+        named = bot_names(bots)
+        players = [named.get(s, name) for s, name in enumerate(players)]
         tokens = {s: new_token() for s, name in enumerate(players) if name is not None and s not in bots}
         digests = tuple(digest(tokens[s]) if s in tokens else None for s in range(len(players)))
         sent = rules.digest_of(None, encode([game, players, parsed, clock, bots]))

@@ -6,6 +6,16 @@ seat's :class:`Knowledge` before any policy sees it (see ``docs/bots.md``).
 
 from domain.bots.ismcts import search
 from domain.bots.knowledge import Knowledge
-from domain.bots.policies import LEVELS, BotSpec, PolicyName, choose, greedy, random_policy
+from domain.bots.policies import LEVELS, BotSpec, PolicyName, bot_names, choose, greedy, random_policy
 
-__all__ = ["LEVELS", "BotSpec", "Knowledge", "PolicyName", "choose", "greedy", "random_policy", "search"]
+__all__ = [
+    "LEVELS",
+    "BotSpec",
+    "Knowledge",
+    "PolicyName",
+    "bot_names",
+    "choose",
+    "greedy",
+    "random_policy",
+    "search",
+]

@@ -41,9 +41,22 @@ class BotSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     policy: PolicyName = "ismcts"
     level: int = msgspec.field(default=2)
 
-    def label(self) -> str:
-        """How the bot is named at a table."""
-        return f"{self.policy} bot (level {self.level})"
+    def label(self, nth: int = 1) -> str:
+        """How the bot is named at a table (``nth``: the second of the same kind is "random bot 2")."""
+        kind = f"{self.policy} bot" if nth == 1 else f"{self.policy} bot {nth}"
+        return f"{kind} (level {self.level})"
+
+
+def bot_names(bots: dict[int, BotSpec]) -> dict[int, str]:
+    """Each bot seat's name, in seat order; two bots of one kind are told apart ("random bot (level 1)",
+    "random bot 2 (level 1)"): players' names must differ, and the table names its bots."""
+    named: dict[int, str] = {}
+    seen: dict[BotSpec, int] = {}
+    for seat in sorted(bots):
+        spec = bots[seat]
+        seen[spec] = seen.get(spec, 0) + 1
+        named[seat] = spec.label(seen[spec])
+    return named
 
 
 LEVELS = range(1, 4)

@@ -5,7 +5,7 @@ Shaped like a game package: ``events`` (its commands and the events its log stor
 each viewer is told). Everything is importable from ``domain.table``.
 """
 
-from domain.table.describe import FEED_TYPES, Told, feed_event, played_by, told
+from domain.table.describe import FEED_TYPES, NO_LEDGER, Told, feed_event, played_by, told
 from domain.table.events import (
     NEWCOMER,
     REFEREE,
@@ -33,7 +33,7 @@ from domain.table.events import (
     TakeSeat,
     Unseated,
 )
-from domain.table.evolve import evolve_table, fold_table, opened_state
+from domain.table.evolve import evolve_table, fold_table, ledger_after, opened_state
 from domain.table.rules import (
     SETUP_DIGEST,
     TableContext,
@@ -50,6 +50,7 @@ from domain.table.state import RECEIPTS_KEPT, Receipt, TableState
 __all__ = [
     "FEED_TYPES",
     "NEWCOMER",
+    "NO_LEDGER",
     "RECEIPTS_KEPT",
     "REFEREE",
     "SETUP_DIGEST",
@@ -86,6 +87,7 @@ __all__ = [
     "evolve_table",
     "feed_event",
     "fold_table",
+    "ledger_after",
     "legal_for",
     "open_table",
     "opened_state",

@@ -38,8 +38,17 @@ FEED_TYPES = {
 """The ``type`` a feed line gives the table's own events (game and take-back events carry theirs)."""
 
 
-def told(game: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames) -> Told:
-    """``event`` as ``viewer`` may see it: a game event redacted by the game, the table's own public."""
+NO_LEDGER = takeback.Ledger()
+
+
+def told(
+    game: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames, ledger: takeback.Ledger = NO_LEDGER
+) -> Told:
+    """``event`` as ``viewer`` may see it: a game event redacted by the game, the table's own public.
+
+    ``ledger``: the table's take-back ledger just after ``event``, for saying what a take-back or a
+    request takes back (each move as ``viewer`` saw it); without it the versions are named.
+    """
     if isinstance(event, GameEventRecorded):
         seen, sentence = referee.tell(game, game.event_decoder.decode(event.event), viewer, names)
         if event.by_referee and event.seat is not None:
@@ -48,7 +57,9 @@ def told(game: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames) 
         return Told("event", seen, sentence)
     if isinstance(event, TakeBackNoted):
         noted = takeback.EVENT_DECODER.decode(event.event)
-        return Told("takeback", noted, takeback.describe(noted, names))
+        return Told(
+            "takeback", noted, takeback.describe(noted, names, taken(game, noted, viewer, names, ledger))
+        )
     if isinstance(event, SeatTaken):
         return Told("joined", {"seat": event.seat, "name": event.name}, f"{event.name} took a seat.")
     if isinstance(event, SeatLinkReissued):  # the digest is never told: only that the seat has a new link
@@ -71,6 +82,26 @@ def told(game: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames) 
         {"game": event.game, "seats": seats},
         f"A table for {game.title} was opened with {seats} seats.",
     )
+
+
+def taken(
+    game: AnyGame, event: takeback.TakeBackEvent, viewer: Viewer, names: SeatNames, ledger: takeback.Ledger
+) -> takeback.Taken | None:
+    """What a take-back or a request names, told to ``viewer`` event by event as it saw each one
+    (a face-down card stays face down); ``None`` when the ledger does not hold those steps."""
+    if not isinstance(event, takeback.TurnTakenBack | takeback.TakeBackRequested):
+        return None
+    steps = takeback.named(ledger, event.first, event.last)
+    if not steps:
+        return None
+    if not all(step.events for step in steps):
+        return takeback.Taken(len(steps))
+    said = tuple(
+        referee.tell(game, game.event_decoder.decode(raw), viewer, names)[1].rstrip(".")
+        for step in steps
+        for raw in step.events
+    )
+    return takeback.Taken(len(steps), said)
 
 
 def played_by(event: AnyTableEvent) -> dict[str, str]:

@@ -86,26 +86,34 @@ def opened_state(event: TableOpened) -> TableState:
 
 
 def _recorded(game: AnyGame, table: TableState, event: GameEventRecorded) -> TableState:
-    version = event.version
-    step = takeback.Step(
-        event.seat,
-        event.command_id,
-        version,
-        version,
-        table.effective,
-        event.checkpoint,
-        event.final,
-        bool(event.turn),
-    )
     table = msgspec.structs.replace(
         table,
         game_state=game.evolve(table.game_state, game.event_decoder.decode(event.event)),
         recorded=table.recorded + 1,
-        ledger=takeback.noted(table.ledger, step),
+        ledger=takeback.noted(table.ledger, step_of(event, table.effective)),
         effective=table.effective + 1,
         timing=event.timing or table.timing,
     )
     return _noted(table, event)
+
+
+def step_of(event: GameEventRecorded, before: int) -> takeback.Step:
+    """The take-back ledger's step for a recorded game event (``before``: the effective position)."""
+    turn = bool(event.turn)
+    return takeback.Step(
+        event.seat, event.command_id, event.version, event.version, before,
+        event.checkpoint, event.final, turn, (event.event,),
+    )  # fmt: skip
+
+
+def ledger_after(ledger: takeback.Ledger, event: AnyTableEvent) -> takeback.Ledger:
+    """The take-back ledger alone after ``event``: what a walk of the log needs to tell a take-back
+    (the effective positions are not followed: no decision is made on this ledger)."""
+    if isinstance(event, GameEventRecorded):
+        return takeback.noted(ledger, step_of(event, 0))
+    if isinstance(event, TakeBackNoted):
+        return takeback.evolve(ledger, takeback.EVENT_DECODER.decode(event.event))
+    return ledger
 
 
 def _taken_back(game: AnyGame, table: TableState, event: TakeBackNoted) -> TableState:

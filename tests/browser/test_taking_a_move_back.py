@@ -85,3 +85,39 @@ def test_a_step_is_undone_at_once_and_a_turn_only_with_the_opponents_consent(
     sent = httpx.post(f"{server.base}/api/games/{game_id}/commands", headers=auth, json={"type": "DrawCards"})
     assert sent.status_code == 200, sent.text
     mover.page.wait_for_selector(f".shown-version:text-is('{sent.json()['version']}')")  # the replay follows
+
+
+def test_with_three_players_everyone_sees_who_agreed_and_the_asker_whom_it_waits_for(
+    player: Callable[..., Player], server: Served
+) -> None:
+    """Politrickers: the leader plays and asks to take it back; once the second agrees, the asker reads
+    who agreed and that it waits for the third, and the third reads who agreed and that it waits for them."""
+    names = ["Ann", "Bob", "Cy"]
+    game_id, tokens = open_table(server.base, "politrickers", names, seed="consent-3")
+    leader = summary(server.base, game_id)["to_act"][0]
+    auth = {"Authorization": f"Bearer {tokens[leader]}"}
+    commands = f"{server.base}/api/games/{game_id}/commands"
+    legal = httpx.get(f"{server.base}/api/games/{game_id}/legal", headers=auth).json()["commands"]
+    play = next(c for c in legal if c["type"] == "PlayCard")
+    assert httpx.post(commands, headers=auth, json=play).status_code == 200
+    assert httpx.post(commands, headers=auth, json={"type": "RequestTakeBack"}).status_code == 200
+    second, third = (leader + 1) % 3, (leader + 2) % 3
+    agreed = {"Authorization": f"Bearer {tokens[second]}"}
+    assert httpx.post(commands, headers=agreed, json={"type": "ApproveTakeBack"}).status_code == 200
+
+    pages = {}
+    for seat in (leader, third):
+        pages[seat] = player(names[seat])
+        pages[seat].keep_seat(game_id, {"seat": seat, "token": tokens[seat], "name": names[seat]})
+        pages[seat].open(f"/games/{game_id}")
+        pages[seat].page.wait_for_selector(".consent .request")
+    asker = pages[leader].page.text_content(".consent .request") or ""
+    assert f"{names[second]} agreed" in asker and f"Waiting for {names[third]}" in asker, asker
+    assert "You ask to take back" in asker and "played the" in asker, asker  # what, in the log's words
+    asked = pages[third].page.text_content(".consent .request") or ""
+    assert f"{names[second]} agreed" in asked and "Waiting for you" in asked, asked
+    pages[third].shot("take-back-three-players-who-agreed")
+    pages[third].page.click(_button("RefuseTakeBack"))
+    pages[leader].page.wait_for_selector(".log-list li:has-text('refused the take-back')")
+    again = httpx.post(commands, headers=auth, json={"type": "RequestTakeBack"})
+    assert again.status_code == 409 and again.json()["error"]["code"] == "takeback/refused"  # not worn down

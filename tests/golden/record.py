@@ -1,7 +1,11 @@
 """Record the golden logs: games played through the API, stored rows and every answer read back.
 
 Run once, by the ``main`` of 2026-12-01 before the table became a decider (commit a0ab56c), with
-``python -m tests.golden.record``. It writes, per game, the event store's rows as they were stored
+``python -m tests.golden.record``. When a read is meant to answer differently (a sentence reworded),
+``python -m tests.golden.record --answers`` asks today's code the same questions of the stored rows,
+which never change, and rewrites only the answers: read its diff before committing it.
+
+It writes, per game, the event store's rows as they were stored
 (``*.rows.jsonl``: topic and stored bytes, snapshots included) and what the API answered about that
 game then (``*.answers.json``: export, views, timelines, seeks and the audit for every viewer).
 ``test_golden_logs.py`` loads the rows into a fresh store and asks the same questions: the answers
@@ -106,5 +110,26 @@ def main() -> None:
             print(name, game.id, len(answers["export"]), "log lines")
 
 
+def answers_again() -> None:
+    """Ask today's code every question of the stored rows again and rewrite the answers files."""
+    from tests.golden.test_golden_logs import GOLDEN, restore
+
+    with tempfile.TemporaryDirectory() as folder:
+        for name in GOLDEN:
+            rows = [json.loads(line) for line in (HERE / f"{name}.rows.jsonl").read_text().splitlines()]
+            recorded = json.loads((HERE / f"{name}.answers.json").read_text())
+            path = Path(folder) / f"{name}.sqlite"
+            restore(path, rows)
+            settings = Settings(sqlite_path=str(path), snapshot_interval=20)
+            with TestClient(create_app(settings, games=registered(), clock=StepClock())) as client:
+                tokens = {int(seat): token for seat, token in recorded["tokens"].items()}
+                answers = ask_everything(client, recorded["export"][0]["id"], tokens)
+            answers["tokens"] = recorded["tokens"]
+            (HERE / f"{name}.answers.json").write_text(json.dumps(answers, indent=1, sort_keys=True) + "\n")
+            print(name, "answers asked again")
+
+
 if __name__ == "__main__":
-    main()
+    import sys
+
+    answers_again() if sys.argv[1:] == ["--answers"] else main()

@@ -28,7 +28,7 @@ HERE = Path(__file__).parent
 GOLDEN = ("slush_fund_2", "politrickers")
 
 
-def _restore(path: Path, rows: list[dict[str, Any]]) -> None:
+def restore(path: Path, rows: list[dict[str, Any]]) -> None:
     """Write the recorded rows into the store at ``path`` as the library had stored them."""
     settings = Settings(sqlite_path=str(path), snapshot_interval=20)
     with TestClient(create_app(settings, games=registered(), clock=StepClock())):
@@ -48,7 +48,7 @@ def golden(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Tes
     rows = [json.loads(line) for line in (HERE / f"{name}.rows.jsonl").read_text().splitlines()]
     answers = json.loads((HERE / f"{name}.answers.json").read_text())
     path = tmp_path / "golden.sqlite"
-    _restore(path, rows)
+    restore(path, rows)
     settings = Settings(sqlite_path=str(path), snapshot_interval=20)
     with TestClient(create_app(settings, games=registered(), clock=StepClock())) as client:
         yield client, answers

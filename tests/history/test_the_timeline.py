@@ -79,11 +79,13 @@ def test_take_back_lines_name_the_players(client: TestClient) -> None:
     game.ok(RED, {"type": "RequestTakeBack"})
     game.ok(BLUE, {"type": "ApproveTakeBack"})
     told = [e["description"] for e in timeline(game, BLUE)["entries"] if e["kind"] == "takeback"]
-    assert told == [
-        f"ann asked to take back versions 3-{last}.",
-        "bob agreed to the take-back.",
-        f"ann took back versions 3-{last} with everyone's consent.",
-    ]
+    moves = len(game.table().table.ledger.undone)
+    assert last > 3 and moves > 1
+    assert told[0].startswith(f"ann asked to take back {moves} moves: ann drew 3 cards. ")
+    assert told[1] == "bob agreed to the take-back."
+    assert told[2] == told[0].replace("asked to take back", "took back").replace(
+        " moves:", " moves with everyone's consent:"
+    )
 
 
 def test_a_turn_played_again_after_a_take_back_keeps_its_number(client: TestClient) -> None:

@@ -103,7 +103,7 @@ def test_the_last_approval_takes_the_turn_back() -> None:
     led = evolve(led, first[0])
     second = decide(led, Seat(2), ApproveTakeBack(), situation(3))
     assert second[-1] == TurnTakenBack(seat=0, first=3, last=3, effective=2, consented=True)
-    assert evolve(led, second[-1]) == Ledger(steps=led.steps[:1])
+    assert evolve(led, second[-1]) == Ledger(steps=led.steps[:1], undone=led.steps[1:])
 
 
 def test_an_own_undo_while_a_request_is_open_lapses_it() -> None:

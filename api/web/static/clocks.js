@@ -11,11 +11,15 @@ const CLOCKS = {
   seat300: { kind: "seat", seconds: 300, increment: 5 },
 };
 
-/** The lobby's fields: who plays each seat after the creator's (seat 1), and the table's clock. */
+const ORDINALS = ["First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth"];
+
+/** The lobby's fields: who plays each seat after the creator's (the first), and the table's clock.
+ * Seats without a player yet are told by their place ("Second seat"), never by a number: the pages
+ * name players, and the API numbers seats from 0. */
 export function SeatingFields({ seats, bots, setBots, clock, setClock }) {
   const others = Array.from({ length: Math.max(0, seats - 1) }, (_, i) => i + 1);
   return html`<details class="options seating"><summary>Bots and clock</summary>
-    ${others.map((seat) => html`<label key=${seat} for=${`bot-${seat}`}>Seat ${seat + 1}</label>
+    ${others.map((seat) => html`<label key=${seat} for=${`bot-${seat}`}>${ORDINALS[seat] || `${seat + 1}th`} seat</label>
       <select id=${`bot-${seat}`} value=${bots[seat] || ""} onChange=${(e) => setBots({ ...bots, [seat]: e.target.value })}>
         ${POLICIES.map(([value, text]) => html`<option value=${value}>${text}</option>`)}
       </select>`)}

@@ -9,6 +9,7 @@ import { ChatPanel, loadChat } from "./chat.js";
 import { Consent, takeBacks } from "./consent.js";
 import { Controls, Dock, lastCards, playing } from "./moves.js";
 import { Clock, botMark } from "./clocks.js";
+import { flyFrom, handCards } from "./fly.js";
 import { EventLog, Notice, crumbs, html, mount, outcomeText, plural, seatName, useCallback, useEffect, useRef, useState } from "./ui.js";
 
 const TAKE_BACKS = new Set(["TakeBack", "RequestTakeBack", "ApproveTakeBack", "RefuseTakeBack"]);
@@ -166,6 +167,13 @@ function Table() {
     for (const card of cards) for (const found of box.querySelectorAll(`[data-card="${card}"]`)) found.classList.add("last-move");
   });
 
+  // A card that left the hand flies to where it landed (nothing moves under reduced motion).
+  const inHand = useRef(new Map());
+  useEffect(() => {
+    flyFrom(inHand.current, board.current);
+    inHand.current = handCards();
+  });
+
   const send = async (command) => {
     setBusy(true);
     setNotice(null);
@@ -214,7 +222,7 @@ function Table() {
   const commands = legal.commands || [];
   const undo = commands.filter((c) => TAKE_BACKS.has(c.type));
   const moves = commands.filter((c) => !TAKE_BACKS.has(c.type));
-  const describe = (command) => R.label(command, view, seat) || generic.label(command);
+  const describe = (command) => R.label(command, view, seat, summary) || generic.label(command);
   const undone = takeBacks(log);
   document.title = `${seated && toAct.includes(seat) ? "● Your move · " : ""}${summary.title} · Backroom`;
   let play = playing({ R, moves, picked, narrowed, view, seat, summary, toAct });

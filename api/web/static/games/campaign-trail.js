@@ -5,7 +5,7 @@
 //
 // State numbers are the order of domain/games/campaign_trail/cards/board.py.
 
-import { html, seatName } from "../ui.js";
+import { html, plural, seatName } from "../ui.js";
 
 const CODES = ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS",
   "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK",
@@ -58,7 +58,7 @@ function Party({ entry, name, toAct, mine }) {
       <strong> ${name}</strong> <span class="muted">${entry.party}</span>${toAct ? html` <span class="turn-mark">to act</span>` : ""}</header>
     <p>${entry.candidate_name || html`<span class="muted">choosing a candidate</span>`}${entry.home ? ` (home ${entry.home})` : ""}</p>
     <p>$${entry.war_chest}M · ${entry.registered} registered · ${entry.electoral_votes} EV</p>
-    <p class="muted">pawn ${entry.pawn || "—"} · ${hand} cards${entry.ongoing.length ? ` · in play #${entry.ongoing.join(", #")}` : ""}</p>
+    <p class="muted">pawn ${entry.pawn || "—"} · ${plural(hand, "card")}${entry.ongoing.length ? ` · in play #${entry.ongoing.join(", #")}` : ""}</p>
   </li>`;
 }
 
@@ -87,7 +87,7 @@ export function Board({ view, seat, summary, picked, onPick }) {
     <${Track} view=${view} names=${names} />
     <ol class="seats" aria-label="Parties">${view.seats.map((entry) => html`<${Party} key=${entry.seat} entry=${entry}
       name=${names[entry.seat]} toAct=${view.to_act.includes(entry.seat)} mine=${seat === entry.seat} />`)}</ol>
-    <section aria-label="The map" style="display:grid;grid-template-columns:repeat(12,minmax(2.6rem,1fr));gap:3px">
+    <section aria-label="The map" data-landing="map" style="display:grid;grid-template-columns:repeat(12,minmax(2.6rem,1fr));gap:3px">
       ${view.states.map((entry) => html`<${Tile} key=${entry[0]} entry=${entry} pawns=${view.seats} />`)}
     </section>
     <${Hand} view=${view} picked=${picked} onPick=${onPick} />

@@ -72,11 +72,11 @@ function Seat({ entry, name, chair, toAct, mine }) {
 
 function Plate({ party, seats, names }) {
   const total = seats.reduce((sum, entry) => sum + (party === "tails" ? entry.on_tails : entry.on_claws), 0);
-  return html`<div class=${`plate ${party} ${total >= PLATE_LIMIT - 1 ? "heavy" : ""}`} aria-label=${`${capital(party)} plate: ${total} tokens`}>
+  return html`<div class=${`plate ${party} ${total >= PLATE_LIMIT - 1 ? "heavy" : ""}`} aria-label=${`${capital(party)} plate: ${plural(total, "token")}`}>
     <strong>${capital(party)}</strong> <span class="count">${total}/${PLATE_LIMIT}</span>
     <ul>${seats.map((entry) => {
       const count = party === "tails" ? entry.on_tails : entry.on_claws;
-      return count ? html`<li key=${entry.seat}>${names[entry.seat]} <${Tokens} count=${count} label=${`${count} tokens`} /></li>` : "";
+      return count ? html`<li key=${entry.seat}>${names[entry.seat]} <${Tokens} count=${count} label=${plural(count, "token")} /></li>` : "";
     })}</ul>
   </div>`;
 }
@@ -167,7 +167,7 @@ export function Board({ view, seat, summary, picked, onPick, handElsewhere = fal
   const faceDown = mine && mine.set_aside_face_down.type === "OwnHand" ? mine.set_aside_face_down.cards : [];
   return html`<div class="pt-board">
     <p class="turn">Round <strong>${view.round_number}</strong> of 3 · trick <strong>${view.tricks_played + 1}</strong> of 9 ·${" "}
-      ${view.leftovers.count !== undefined ? `${view.leftovers.count} cards set aside unseen` : ""}</p>
+      ${view.leftovers.count !== undefined ? `${plural(view.leftovers.count, "card")} set aside unseen` : ""}</p>
     <ol class="seats" aria-label="Players">${view.seats.map((entry) => html`<${Seat} key=${entry.seat} entry=${entry}
       name=${names[entry.seat]} chair=${view.trick.chair === entry.seat} toAct=${view.to_act === entry.seat} mine=${seat === entry.seat} />`)}</ol>
     ${finished && finished.scored ? html`<${RoundSheet} finished=${finished} names=${names} />` : ""}

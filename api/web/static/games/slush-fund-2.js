@@ -24,8 +24,9 @@ function stepText(view) {
   if (view.step === "Choosing") return view.slush_fund.count ? "draw three cards or examine the slush fund" : "draw three cards (the slush fund is empty)";
   if (view.step === "Drawn") {
     const player = view.players[view.turn];
-    const contributed = player && player.contributions.some((side) => side.length);
-    return contributed ? "stash a drawn card in the slush fund, or recall" : "stash a drawn card in the slush fund";
+    // Recall costs a legal (face-up) contribution: a face-down one, seen or not, never pays for it.
+    const legal = player && player.contributions.some((side) => side.some((c) => c.type === "SeenContribution" && !c.face_down));
+    return legal && !view.final ? "stash a drawn card in the slush fund, or recall" : "stash a drawn card in the slush fund";
   }
   return STEPS[view.step] || view.step;
 }
@@ -87,7 +88,7 @@ function Politician({ politician, index, top, bottom, names, result, targets, on
       <strong>${politician.name}</strong>
       <span class="ladder" aria-label=${`worth ${worth} VP`}>${politician.ladder.map((vp, step) =>
         html`<span class=${step === count ? "now" : ""}>${vp}</span>`)}<span class="unit">VP</span></span>
-      <span class="journalists" aria-label=${`${count} journalists`}>${
+      <span class="journalists" aria-label=${plural(count, "journalist")}>${
         politician.journalists.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}${
         count ? "" : html`<span class="muted">no journalists</span>`}</span>
       ${result ? html`<span class="money">$${result.totals[top.seat][index]}M vs $${result.totals[bottom.seat][index]}M</span>` : ""}
@@ -169,14 +170,14 @@ export function Board({ view, seat, summary, picked, onPick, toAct = [], handEls
   const top = view.players[1 - me];
   return html`<div class="sf2">
     <${Player} player=${top} name=${names[top.seat]} mine=${false} toAct=${toAct.includes(top.seat)} />
-    <p class="turn">${view.step === "Over" ? html`<strong>The game is over.</strong>` : html`<strong>${names[view.turn] || `Seat ${view.turn + 1}`}</strong>'s turn${
+    <p class="turn">${view.step === "Over" ? html`<strong>The game is over.</strong>` : html`<strong>${names[view.turn]}</strong>'s turn${
       view.final ? html` · <strong>final turn</strong>` : ""} · ${stepText(view)}`}</p>
     <ol class="politicians" aria-label="The five politicians">
       ${view.politicians.map((politician, index) => html`<${Politician} key=${index} politician=${politician} index=${index}
         top=${top} bottom=${bottom} names=${names} result=${view.result} targets=${targets} onTarget=${onTarget} />`)}
     </ol>
     <div class="piles">
-      <section class="slush" aria-label="The slush fund"><${Target} target="slush" targets=${targets} onTarget=${onTarget} label="The slush fund">
+      <section class="slush" aria-label="The slush fund" data-landing="slush"><${Target} target="slush" targets=${targets} onTarget=${onTarget} label="The slush fund">
         <strong>Slush fund</strong> <span class="count">${view.slush_fund.count}</span> ${view.slush_fund.count === 1 ? "card" : "cards"}
         ${view.slush_fund.known.length ? html`<span class="known"> · ${seat === null || seat === undefined ? "in it" : "you know of"}: ${
           view.slush_fund.known.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}</span>` : ""}

@@ -6,7 +6,7 @@
 // elections 200-202), investments 300-323. Names and numbers come from super-pacs-cards.js, generated
 // from the same data files the rules load.
 
-import { html, seatName } from "../ui.js";
+import { html, plural, seatName } from "../ui.js";
 import { CARDS, MARKS } from "./super-pacs-cards.js";
 
 const COLOURS = ["red", "gray", "blue", "green", "gold"];
@@ -69,7 +69,7 @@ function Seat({ entry, name, view, mine, toAct }) {
     <p>${leader ? html`<span class=${`leader ${leader.colour}`} title=${leader.text}><span aria-hidden="true">${mark(leader.colour)}</span> ${leader.name}</span>`
       : html`<span class="muted">${entry.picked ? "leader picked, face down" : "picking a leader"}</span>`}${
       entry.superpower_used ? html` <span class="muted">(superpower used)</span>` : ""}</p>
-    <p><strong>${entry.megabucks}</strong> megabucks · ${entry.hand_cards} cards in hand (${hand.count} factions)${
+    <p><strong>${entry.megabucks}</strong> megabucks · ${plural(entry.hand_cards, "card")} in hand (${plural(hand.count, "faction")})${
       entry.owes_discards ? html` · <strong>owes ${entry.owes_discards} discard(s)</strong>` : ""}</p>
     ${tokens.length ? html`<p class="tokens-held">${tokens.map((t) => html`<span key=${t} class="token-name">${t}</span> `)}</p>` : ""}
     <${Coalition} cards=${entry.coalition} />
@@ -132,8 +132,8 @@ export function Board({ view, seat, summary, picked, onPick, toAct }) {
   </div>`;
 }
 
-/** A legal command in words. */
-export function label(command) {
+/** A legal command in words; players are named as everywhere on the pages (never by seat number). */
+export function label(command, view, seat, summary) {
   switch (command.type) {
     case "PickLeader": return `Keep ${cardName(command.leader)} as your leader`;
     case "Campaign": return "Campaign (your leader's campaign action)";
@@ -150,7 +150,8 @@ export function label(command) {
     case "Pass": return "Pass (no surprise)";
     case "Choose": {
       const [who, card] = command.option.split(":");
-      return card === undefined ? `Target seat ${Number(who) + 1}` : `Destroy ${cardName(Number(card))} of seat ${Number(who) + 1}`;
+      const whom = seatName(summary, Number(who));
+      return card === undefined ? `Target ${whom}` : `Destroy ${cardName(Number(card))} of ${whom}`;
     }
     default: return null;
   }
