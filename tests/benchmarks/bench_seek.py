@@ -79,7 +79,12 @@ def main() -> None:
     parser.add_argument("--interval", type=int, default=50, help="snapshot every N versions")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(sqlite_path=str(Path(folder) / "seek.sqlite"), snapshot_interval=args.interval)
+        settings = Settings(
+            sqlite_path=str(Path(folder) / "seek.sqlite"),
+            snapshot_interval=args.interval,
+            takebacks_per_minute=0,  # the game is made long by take-backs, far faster than a person would
+            refusals_per_minute=0,
+        )
         app = create_app(settings, games=registered())
         with TestClient(app) as client:
             tables: Tables = app.state.tables
