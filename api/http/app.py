@@ -29,9 +29,10 @@ from api.http.reads import legal_endpoint
 from api.http.reads import router as reads_router
 from api.http.routes import command_endpoint, router
 from api.http.seats import router as seats_router
+from api.http.throttle import Budget, Gate
 from api.http.wire import Join, NewGame, problem, reply
 from api.service.application import Tables
-from api.service.limits import Allowance
+from api.service.limits import Allowance, Pace
 from api.service.store import Clock, utc_now
 from api.web import mount as mount_web
 from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError, StoreUnavailable
@@ -86,7 +87,7 @@ def create_app(
     app.state.reads = reads
     app.state.settings = settings
     app.state.answers = Answers()
-    app.state.creations = Allowance(settings.creations_per_minute, clock, "tables opened per client address")
+    app.gate = gate(settings, clock)
     app.include_router(router)
     app.include_router(reads_router)
     app.include_router(history_router)
@@ -148,6 +149,16 @@ def _operations(app: Backroom, tables: Tables, reads: ReadSide, settings: Settin
     @app.get("/metrics", summary="This process's metrics in the Prometheus text format")
     def scraped() -> Response:
         return metrics.response()
+
+
+def gate(settings: Settings, clock: Clock) -> Gate:
+    """What is refused before routing: openings, lobby and history reads past their budgets."""
+    budgets: dict[str, Budget] = {
+        "creation": Allowance(settings.creations_per_minute, clock, "tables opened per client address"),
+        "lobby": Pace(settings.lobby_reads_per_minute, clock, "lobby reads"),
+        "history": Pace(settings.history_reads_per_minute, clock, "history reads"),
+    }
+    return Gate(budgets, settings.refused_pause_seconds)
 
 
 def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) -> ReadSide:

@@ -20,7 +20,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response, StreamingResponse
 
 from api.http.reads import PageLimit
-from api.http.routes import BodyDep, CreationDep, TablesDep, TokenDep
+from api.http.routes import BodyDep, TablesDep, TokenDep
 from api.http.wire import MAX_VERSION, decode, reply
 from api.service import archive
 from domain.codec import encode
@@ -144,7 +144,7 @@ async def audit(  # noqa: PLR0917  (FastAPI injects each parameter by name)
 @router.post(
     "/games/{game_id}/fork", status_code=201, summary="A sandbox game from a finished game's position"
 )
-async def fork(tables: TablesDep, game_id: str, _: CreationDep, body: BodyDep) -> Response:
+async def fork(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
     answer = await archive.fork(tables, game_id, decode(body, Fork).version)
     return reply(answer, 201, headers={"Location": f"/api/games/{answer['id']}"})
 
