@@ -99,6 +99,14 @@ class RedisReadStore:
         return bool(self._commit(keys=keys, args=args))
 
     @_reachable
+    def keep(self, key: str, body: bytes, seconds: int) -> None:
+        self.redis.set(self._key(key), body, ex=max(1, seconds))
+
+    @_reachable
+    def take(self, key: str) -> bytes | None:
+        return self.redis.getdel(self._key(key))  # type: ignore[return-value]  # bytes: no decode_responses
+
+    @_reachable
     def get(self, key: str) -> bytes | None:
         return self.redis.get(self._key(key))  # type: ignore[return-value]  # bytes: no decode_responses
 

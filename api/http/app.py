@@ -28,6 +28,7 @@ from api.http.reads import router as reads_router
 from api.http.routes import command_endpoint, router
 from api.http.seats import router as seats_router
 from api.http.throttle import Budget, Gate
+from api.http.tickets import router as tickets_router
 from api.http.wire import problem, reply
 from api.service.application import Tables
 from api.service.limits import Allowance, Pace
@@ -90,6 +91,7 @@ def create_app(
     app.include_router(reads_router)
     app.include_router(history_router)
     app.include_router(seats_router)
+    app.include_router(tickets_router)
     app.include_router(chat_router)
     mount_web(app)
     mount_explorer(app)

@@ -243,3 +243,12 @@ class Health(_Doc):
     status: str
     store: str
     reads: str
+
+
+class StreamTicket(_Doc):
+    """A single-use ticket for ``/stream?ticket=``, good for ``seconds`` (until ``expires_at``)."""
+
+    ticket: str
+    seat: int
+    expires_at: datetime
+    seconds: int

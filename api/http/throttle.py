@@ -5,8 +5,8 @@ Three kinds of request are budgeted here, each by its own allowance (:mod:`api.s
 * openings, ``POST /api/games`` and ``POST /api/games/{id}/fork``, per client address
   (``BACKROOM_CREATIONS_PER_MINUTE``, counted in one-minute windows);
 * lobby reads, ``GET /api/games`` (``BACKROOM_LOBBY_READS_PER_MINUTE``);
-* history reads, ``GET /api/games/{id}/timeline``, ``/audit``, ``/events`` and ``/export``
-  (``BACKROOM_HISTORY_READS_PER_MINUTE``).
+* history reads, ``GET /api/games/{id}/timeline``, ``/audit``, ``/events`` and ``/export``, and
+  stream tickets, ``POST /api/games/{id}/stream-ticket`` (``BACKROOM_HISTORY_READS_PER_MINUTE``).
 
 Reads are paced (earned evenly, a sixth of a minute's budget saved up at most), so a flood past its
 budget gets an even trickle through rather than a burst at each minute's turn. Whose budget a read
@@ -41,6 +41,7 @@ from domain.errors import RateLimited
 
 _HISTORY = re.compile(r"/api/games/[^/]+/(?:timeline|audit|events|export)")
 _FORK = re.compile(r"/api/games/[^/]+/fork")
+_TICKET = re.compile(r"/api/games/[^/]+/stream-ticket")
 KNOWN = 50_000
 """Answered seats remembered before the memory is cleared (they are then checked anew)."""
 HELD = 1000
@@ -54,7 +55,9 @@ def kind_of(scope: Any) -> str | None:
     """``creation``, ``lobby``, ``history``, or ``None`` for a request the gate lets through."""
     path, method = scope["path"], scope["method"]
     if method == "POST":
-        return "creation" if path == "/api/games" or _FORK.fullmatch(path) else None
+        if path == "/api/games" or _FORK.fullmatch(path):
+            return "creation"
+        return "history" if _TICKET.fullmatch(path) else None
     if method not in {"GET", "HEAD"}:
         return None
     if path == "/api/games":
