@@ -8,7 +8,7 @@ Three kinds of request are budgeted here, each by its own allowance (:mod:`api.s
 * history reads, ``GET /api/games/{id}/timeline``, ``/audit``, ``/events`` and ``/export``, and
   stream tickets, ``POST /api/games/{id}/stream-ticket`` (``BACKROOM_HISTORY_READS_PER_MINUTE``).
 
-Reads are paced (earned evenly, a sixth of a minute's budget saved up at most), so a flood past its
+Reads are paced (earned evenly, three seconds' worth saved up at most), so a flood past its
 budget gets an even trickle through rather than a burst at each minute's turn. Whose budget a read
 spends: a request carrying a seat token (``Authorization: Bearer``) is budgeted by its seat (the
 token's digest), an anonymous one by its client address. A table's players behind one address (a

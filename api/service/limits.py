@@ -64,7 +64,7 @@ class Allowance:
 
 class Pace:
     """``per_minute`` uses per key earned evenly (one every ``60 / per_minute`` s), at most ``burst``
-    saved up (0: unlimited): a token bucket.
+    saved up (by default three seconds' worth; 0: unlimited): a token bucket.
 
     Unlike :class:`Allowance`'s windows, a client that spends its budget gets the next use only as it
     is earned, so a flood is let through at an even trickle instead of a burst at each minute's turn.
@@ -74,7 +74,7 @@ class Pace:
         self.per_minute = per_minute
         self.clock = clock
         self.what = what
-        self.burst = burst or max(1, per_minute // 6)
+        self.burst = burst or max(1, per_minute // 20)
         self.buckets: dict[Hashable, tuple[float, float]] = {}  # key -> (when, uses saved up then)
 
     def spend(self, key: Hashable, *, refuse: bool = True) -> None:
