@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from tests.benchmarks import bench_service, peer_bgio
+import random
+import time
+from pathlib import Path
+
+from tests.benchmarks import bench_flood, bench_service, peer_bgio
+from tests.support.server import serving
 
 
 def test_the_service_benchmark_plays_a_whole_game_and_a_timed_second() -> None:
@@ -59,3 +64,17 @@ def test_the_engine_benchmark_plays_the_games_random_play_plays() -> None:
             for seed in range(5):
                 steps = [step for step in random_steps(game, seed, seats) if isinstance(step, Step)]
                 assert play_random_game(game, seed, seats) == (steps[-1].after, len(steps))
+
+
+def test_the_flood_benchmark_floods_a_default_server_and_is_refused_past_its_budgets(tmp_path: Path) -> None:
+    """bench_flood's flooder, for five seconds against the default policies: some of each ask is
+    answered, openings past 20 a minute and the lobby past its pace are 429, and a table still plays."""
+    with serving(tmp_path / "flood.sqlite", policies={}) as served:
+        game = bench_flood.finished_game(served.base)
+        got = bench_flood.flood(served.base, game, time.perf_counter() + 5)
+        with bench_flood.client(served.base, "127.0.0.1") as http:
+            spent, openings = bench_flood.play(http, random.Random(1), time.perf_counter() + 1)
+    assert 0 < got["POST games 201"] <= 20
+    assert got["GET games 200"] > 0 and got["GET games 429"] + got["POST games 429"] > 0
+    assert all(got[f"GET {what} 200"] > 0 for what in ("timeline", "audit", "events"))
+    assert spent and openings[201] >= 1
