@@ -117,6 +117,12 @@ class InvalidToken(ServiceError):
     code = "auth/invalid_token"
 
 
+class InvalidTicket(ServiceError):
+    """Raised when a stream ticket is unknown, used already, expired, or for another game."""
+
+    code = "auth/invalid_ticket"
+
+
 class StaleVersion(ServiceError):
     """Raised when a conditional command names a version that is no longer the game's latest."""
 

@@ -1,4 +1,4 @@
-"""Time travel over the append-only log: the viewer, seeking, the timeline and the audit.
+"""Time travel over the append-only log: the viewer, seeking, the timeline and the export.
 
 Everything here reads the game's stream (and its attempts log) as stored, folds it with
 :func:`domain.table.evolve_table` and tells each event with :func:`domain.table.told`; nothing is
@@ -11,13 +11,14 @@ redaction:
 
 They read the log through :class:`projections.log.LogReader` (blocking: the routes run them in a
 thread pool, never on the event loop).
+The audit of command attempts is :mod:`projections.audit`, on the same viewer and descriptions.
 Seeking (:func:`at`) loads the nearest snapshot at or before the version and folds the rest, so its
 cost does not grow with the version.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +29,6 @@ from domain.chat import ChatSent
 from domain.codec import encode
 from domain.errors import HiddenUntilOver, InvalidRequest, NoSuchVersion
 from domain.seats import OMNISCIENT, SPECTATOR, Audience, Seat, SeatNames, Viewer
-from domain.stored import Attempted
 from domain.table import (
     NO_LEDGER,
     AnyGame,
@@ -96,7 +96,7 @@ def at(log: LogReader, game_id: str, version: int, token: str | None, asked: Ask
         "id": str(past.id),
         "version": version,
         "latest": latest,
-        "viewer": _name(viewer),
+        "viewer": viewer_name(viewer),
         "status": ("over" if rules.is_over(state) else "playing") if started else "waiting",
         "to_act": sorted(rules.to_act(state)) if started else [],
         "view": rules.view(state, viewer) if started else None,
@@ -154,7 +154,7 @@ def timeline(  # noqa: PLR0917  (the route's parameters, in its order)
     return {
         "id": str(table.id),
         "version": table.version,
-        "viewer": _name(viewer),
+        "viewer": viewer_name(viewer),
         "reverted": reverted,
         "entries": entries,
         "next": following,
@@ -190,93 +190,6 @@ def timeline_entry(
         "event": said.event,
         "description": said.sentence,
     } | played_by(event)
-
-
-def audit(  # noqa: PLR0917  (the route's parameters, in its order)
-    log: LogReader, game_id: str, token: str | None, asked: Asked, after: int = 0, limit: int = PAGE
-) -> dict[str, Any]:
-    """Command attempts, accepted or not, as the viewer may see them, in the order they came: at
-    most ``limit`` after the first ``after`` (``next`` is the ``after`` of the next page).
-
-    Ruling: the command body, the idempotency key, and a refusal's code and message are shown only to
-    the seat that sent it (and to everyone once the game is over). Others learn what a seat did only
-    from its redacted events, and of a refused attempt only who made it, when, and that it was refused:
-    a code like "must follow suit" would reveal a hand. Only the page's attempts are told.
-    """
-    table = log.load(game_id)
-    viewer = viewer_for(table, token, asked)
-    came: list[tuple[Any, list[Any] | Attempted]] = [
-        (group[0][0].at, group) for group in _commands(log.events(table))
-    ]
-    came += [(attempt.timestamp, attempt) for attempt in log.attempts(table.id)]
-    came.sort(key=lambda entry: entry[0])  # stable: an accepted command before an attempt at its time
-    page = came[after : after + limit]
-    attempts = [
-        _attempted(one, viewer)
-        if isinstance(one, Attempted)
-        else _accepted(table.rules, one, viewer, table.seat_names)
-        for _, one in page
-    ]
-    following = after + limit if len(came) > after + limit else None
-    return {
-        "id": str(table.id),
-        "version": table.version,
-        "viewer": _name(viewer),
-        "attempts": attempts,
-        "next": following,
-    }
-
-
-def _commands(events: Iterable[AnyTableEvent]) -> Iterator[list[Any]]:
-    """The stream's game and take-back events, grouped by the command that produced them, each with
-    the take-back ledger just after it (to say what a take-back takes back)."""
-    group: list[Any] = []
-    ledger = takeback.Ledger()
-    for event in events:
-        ledger = ledger_after(ledger, event)
-        if not isinstance(event, GameEventRecorded | TakeBackNoted):
-            continue
-        if group and group[0][0].command_id != event.command_id:
-            yield group
-            group = []
-        group.append((event, ledger))
-    if group:
-        yield group
-
-
-def _accepted(rules: AnyGame, group: list[Any], viewer: Viewer, names: SeatNames) -> dict[str, Any]:
-    first = group[0][0]
-    sender = first.seat is not None and (viewer is OMNISCIENT or viewer == first.seat)
-    return {
-        "at": first.at,
-        "seat": first.seat,
-        "outcome": "accepted" if first.seat is not None else "setup",
-        "versions": [first.version, group[-1][0].version],
-        "command": _JSON.decode(first.command) if sender and first.command else None,
-        "key": first.command_id if sender else None,
-        "events": [timeline_entry(rules, event, viewer, names, ledger) for event, ledger in group],
-    }
-
-
-def _attempted(attempt: Attempted, viewer: Viewer) -> dict[str, Any]:
-    sender = viewer is OMNISCIENT or viewer == attempt.seat
-    return {
-        "at": attempt.timestamp,
-        "seat": attempt.seat,
-        "outcome": attempt.outcome,
-        "command": _as_sent(attempt.command) if sender else None,
-        "key": (attempt.command_id or None) if sender else None,
-        "code": (attempt.code or None) if sender else None,
-        "message": (attempt.message or None) if sender else None,
-    }
-
-
-def _as_sent(body: str) -> Any:
-    """A refused body as JSON when it is JSON, else as the text that was sent (cut to its audited size)."""
-    try:
-        return _JSON.decode(body)
-    except (msgspec.DecodeError, RecursionError):
-        return body
 
 
 # -- export --------------------------------------------------------------------------------------
@@ -329,7 +242,7 @@ def _line(rules: AnyGame, event: AnyTableEvent, viewer: Viewer) -> dict[str, Any
     return line
 
 
-def _name(viewer: Viewer) -> str:
+def viewer_name(viewer: Viewer) -> str:
     if isinstance(viewer, Audience):
         return viewer.value
     return f"seat {viewer}"

@@ -9,6 +9,7 @@ without it. Nothing here returns the secret seed, a token digest or the projecti
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -120,7 +121,8 @@ async def feed(  # noqa: PLR0917  (the feed's parameters, as the route reads the
     stale = await reads.settle(game_id, min_version)
     viewer = perspective(reads, game_id, token)
     version = reads.version(game_id)
-    page = feed_page(reads, game_id, viewer, after, limit + 1)
+    # Up to a page of 500 entries: read in the thread pool, so a flood of feeds never stalls the loop.
+    page = await asyncio.to_thread(feed_page, reads, game_id, viewer, after, limit + 1)
     following = page[limit - 1][0] if len(page) > limit else None
     events = [msgspec.Raw(line) for _, line in page[:limit]]
     answer = {"version": version, "events": events, "next": following}

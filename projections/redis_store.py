@@ -99,6 +99,14 @@ class RedisReadStore:
         return bool(self._commit(keys=keys, args=args))
 
     @_reachable
+    def keep(self, key: str, body: bytes, seconds: int) -> None:
+        self.redis.set(self._key(f"kept:{key}"), body, ex=max(1, seconds))
+
+    @_reachable
+    def take(self, key: str) -> bytes | None:
+        return self.redis.getdel(self._key(f"kept:{key}"))  # type: ignore[return-value]  # bytes, as get
+
+    @_reachable
     def get(self, key: str) -> bytes | None:
         return self.redis.get(self._key(key))  # type: ignore[return-value]  # bytes: no decode_responses
 
@@ -138,8 +146,8 @@ class RedisReadStore:
         cut = len(self.prefix) + 1
         for raw in self._keys():
             key = raw.decode()[cut:]
-            if key.startswith("lease:"):
-                continue  # who holds which partition now: not a read model
+            if key.startswith(("lease:", "kept:")):
+                continue  # who holds which partition now, stream tickets: not read models
             if self.redis.type(raw) == b"zset":
                 members: list[tuple[bytes, float]] = self.redis.zrange(  # type: ignore[assignment]
                     raw, 0, -1, withscores=True

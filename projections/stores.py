@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -86,6 +87,14 @@ class ReadStore(Protocol):
         """Every document and scored list, for comparing two stores exactly."""
         ...
 
+    def keep(self, key: str, body: bytes, seconds: int) -> None:
+        """Keep ``body`` under ``key`` for about ``seconds`` (no projection: a stream ticket)."""
+        ...
+
+    def take(self, key: str) -> bytes | None:
+        """What is kept under ``key``, removed as it is read (``None``: nothing, or taken already)."""
+        ...
+
     def close(self) -> None:
         """Release connections."""
         ...
@@ -98,6 +107,7 @@ CREATE TABLE IF NOT EXISTS read_scored (
     key TEXT NOT NULL, score INTEGER NOT NULL, member BLOB NOT NULL, PRIMARY KEY (key, score)
 );
 CREATE TABLE IF NOT EXISTS read_counters (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS read_kept (key TEXT PRIMARY KEY, body BLOB NOT NULL, until REAL NOT NULL);
 """
 
 
@@ -195,6 +205,17 @@ class SQLiteReadStore:
                 (key, after, limit),
             ).fetchall()
         return [(int(score), bytes(member)) for score, member in rows]
+
+    def keep(self, key: str, body: bytes, seconds: int) -> None:
+        now = time.time()  # the machine's clock: only when to sweep (the ticket carries its own)
+        with self._lock:
+            self._db.execute("DELETE FROM read_kept WHERE until < ?", (now,))
+            self._db.execute("INSERT OR REPLACE INTO read_kept VALUES (?, ?, ?)", (key, body, now + seconds))
+
+    def take(self, key: str) -> bytes | None:
+        with self._lock:
+            row = self._db.execute("DELETE FROM read_kept WHERE key = ? RETURNING body", (key,)).fetchone()
+        return bytes(row[0]) if row else None
 
     def counter(self, key: str) -> int:
         with self._read_lock:

@@ -17,6 +17,9 @@
 | ``BACKROOM_CREATIONS_PER_MINUTE`` | tables one client address may open or fork a minute (0: any) | ``20`` |
 | ``BACKROOM_REFUSALS_PER_MINUTE`` | refused, retried or unchanged commands per seat a minute | ``60`` |
 | ``BACKROOM_TAKEBACKS_PER_MINUTE`` | take-back commands one seat may send a minute | ``10`` |
+| ``BACKROOM_LOBBY_READS_PER_MINUTE`` | lobby reads per seat or client address a minute (0: any) | ``240`` |
+| ``BACKROOM_HISTORY_READS_PER_MINUTE`` | history reads (feed, timeline, audit, export) likewise | ``600`` |
+| ``BACKROOM_REFUSED_PAUSE_SECONDS`` | how long an opening or read past its budget waits for its 429 | ``1`` |
 | ``BACKROOM_OPEN_TABLE_SECONDS`` | an open table nobody joined for this long expires (0: never) | ``3600`` |
 | ``BACKROOM_DRAIN_SECONDS`` | on SIGTERM, how long in-flight requests and streams may take | ``10`` |
 | ``BACKROOM_PARTITIONS`` | projection partitions (tables split by id); the same in every process | ``1`` |
@@ -57,6 +60,9 @@ class Settings:
     creations_per_minute: int = 20
     refusals_per_minute: int = 60
     takebacks_per_minute: int = 10
+    lobby_reads_per_minute: int = 240
+    history_reads_per_minute: int = 600
+    refused_pause_seconds: float = 1.0
     open_table_seconds: int = 3600
     drain_seconds: int = 10
     partitions: int = 1
@@ -139,6 +145,9 @@ _POLICIES: dict[str, tuple[str, type[int] | type[float]]] = {
     "refusals_per_minute": ("BACKROOM_REFUSALS_PER_MINUTE", int),
     "takebacks_per_minute": ("BACKROOM_TAKEBACKS_PER_MINUTE", int),
     "open_table_seconds": ("BACKROOM_OPEN_TABLE_SECONDS", int),
+    "lobby_reads_per_minute": ("BACKROOM_LOBBY_READS_PER_MINUTE", int),
+    "history_reads_per_minute": ("BACKROOM_HISTORY_READS_PER_MINUTE", int),
+    "refused_pause_seconds": ("BACKROOM_REFUSED_PAUSE_SECONDS", float),
 }
 """The abuse policies (documented in the README's operations section): field -> variable, type."""
 

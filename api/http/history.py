@@ -1,8 +1,8 @@
 """Time travel routes: timeline, a version as the caller may see it, the audit, fork and export.
 
-Each route parses, calls :mod:`projections.history` (fork: :mod:`api.service.archive`) in a
-thread pool (they read the store: never on the event loop) and replies. ``?viewer=omniscient`` (or
-``?perspective=omniscient``) and ``?seat=N`` (another seat's
+Each route parses, calls :mod:`projections.history` (the audit :mod:`projections.audit`, a fork
+:mod:`api.service.archive`) in a thread pool (they read the store: never on the event loop) and
+replies. ``?viewer=omniscient`` (or ``?perspective=omniscient``) and ``?seat=N`` (another seat's
 perspective) answer only once the game is over.
 """
 
@@ -20,11 +20,12 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response, StreamingResponse
 
 from api.http.reads import PageLimit
-from api.http.routes import BodyDep, CreationDep, TablesDep, TokenDep
+from api.http.routes import BodyDep, TablesDep, TokenDep
 from api.http.wire import MAX_VERSION, decode, reply
 from api.service import archive
 from domain.codec import encode
 from projections import history
+from projections.audit import audit as audit_of
 from projections.log import attempts_id, table_id
 
 router = APIRouter(prefix="/api")
@@ -136,7 +137,7 @@ async def audit(  # noqa: PLR0917  (FastAPI injects each parameter by name)
     after: Annotated[int, Query(ge=0, le=MAX_VERSION, description="the previous page's next")] = 0,
     limit: PageLimit = history.PAGE,
 ) -> Response:
-    read = history.audit
+    read = audit_of
     answer = await answers.read(tables, ("audit", game_id, token, asked, after, limit), read, attempts=True)
     return Response(answer, media_type="application/json")
 
@@ -144,7 +145,7 @@ async def audit(  # noqa: PLR0917  (FastAPI injects each parameter by name)
 @router.post(
     "/games/{game_id}/fork", status_code=201, summary="A sandbox game from a finished game's position"
 )
-async def fork(tables: TablesDep, game_id: str, _: CreationDep, body: BodyDep) -> Response:
+async def fork(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
     answer = await archive.fork(tables, game_id, decode(body, Fork).version)
     return reply(answer, 201, headers={"Location": f"/api/games/{answer['id']}"})
 

@@ -6,7 +6,8 @@ Starlette's exception middleware and router) each request costs the server about
 refereeing the command. :class:`Backroom` is the FastAPI application with one difference: its
 ``__call__`` matches these two paths first and hands them straight to their endpoints (the same
 functions the documented routes use), turning a refusal into the one error shape. Every other request,
-and the OpenAPI, go through FastAPI as usual.
+and the OpenAPI, go through FastAPI as usual. Before either, its ``gate`` (:mod:`api.http.throttle`)
+may refuse a read past its allowance.
 """
 
 from __future__ import annotations
@@ -38,6 +39,10 @@ class Observer(Protocol):
     def end(self, status: int, code: str | None, seconds: float) -> None: ...
 
 
+Send = Callable[[Any], Awaitable[None]]
+Gate = Callable[[Any, Send], Awaitable[Send | None]]
+"""Given a request's scope and ``send``: ``None`` once it has refused it, else the ``send`` to use."""
+
 _HOT = re.compile(r"/api/games/(?P<game_id>[^/]+)/(?P<what>commands|legal)")
 
 
@@ -47,17 +52,24 @@ class Backroom(FastAPI):
     hot: dict[tuple[str, str], Endpoint]
     observer: Observer | None
     """Told of every command as it starts and once answered: the metrics."""
+    gate: Gate | None
+    """Asked first of every request: refuses reads past their allowance (:mod:`api.http.throttle`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.hot = {}
         self.observer = None
+        self.gate = None
 
     def answer_first(self, method: str, what: str, endpoint: Endpoint) -> None:
         """Answer ``method /api/games/{id}/what`` with ``endpoint`` before the middleware stack."""
         self.hot[(method, what)] = endpoint
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and self.gate is not None:
+            send = await self.gate(scope, send)
+            if send is None:
+                return
         if scope["type"] == "http":
             found = _HOT.fullmatch(scope["path"])
             endpoint = self.hot.get((scope["method"], found["what"])) if found else None

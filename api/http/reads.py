@@ -3,7 +3,8 @@
 Every route reads the projections through :mod:`projections.queries` (never an aggregate). A read may
 name ``min_version`` (say, the version a command just answered with) to wait briefly for the projection.
 ``/stream`` sends the caller's feed as Server-Sent Events (FastAPI's own ``EventSourceResponse``): one
-``game`` event per log entry, its ``id`` the version, resumable with ``Last-Event-ID``.
+``game`` event per log entry, its ``id`` the version, resumable with ``Last-Event-ID``. A seat follows
+it with its token in the header, or with a single-use ticket in the address (:mod:`api.http.tickets`).
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import Response
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 
+from api.http import tickets
 from api.http.chat import Chat
 from api.http.routes import TokenDep, bearer
 from api.http.wire import MAX_VERSION, reply, version_number
-from domain.errors import MissingToken
+from domain.errors import InvalidRequest, MissingToken
 from domain.seats import Viewer
 from projections import queries
 from projections.read_side import ReadSide
@@ -36,7 +38,8 @@ async def _reads(request: Request) -> ReadSide:
 async def _stream_token(
     authorization: Annotated[str | None, Header()] = None, token: str | None = None
 ) -> str | None:
-    """The seat token from ``Authorization: Bearer`` or, for a browser's EventSource, ``?token=``."""
+    """The seat token from ``Authorization: Bearer`` or ``?token=`` (kept for API clients: a browser's
+    EventSource should carry a ticket instead)."""
     if authorization is None:
         return token or None
     scheme, _, given = authorization.partition(" ")
@@ -54,13 +57,26 @@ async def _resume(last_event_id: Annotated[str | None, Header(alias="Last-Event-
 ReadsDep = Annotated[ReadSide, Depends(_reads)]
 
 
+TicketParam = Annotated[
+    str | None, Query(max_length=100, description="a stream ticket (POST .../stream-ticket), used once")
+]
+
+
 async def _watched(
-    reads: ReadsDep, game_id: str, token: Annotated[str | None, Depends(_stream_token)]
+    request: Request,
+    reads: ReadsDep,
+    game_id: str,
+    token: Annotated[str | None, Depends(_stream_token)],
+    ticket: TicketParam = None,
 ) -> Watched:
     """The game and perspective a stream follows, checked before the stream starts (so errors are JSON)."""
     reads.catch_up()
     game_id = queries.canonical_id(game_id)
-    return Watched(game_id, queries.perspective(reads, game_id, token))
+    if ticket is None:
+        return Watched(game_id, queries.perspective(reads, game_id, token))
+    if token is not None:
+        raise InvalidRequest("Send a stream ticket or a seat token, not both.")
+    return Watched(game_id, tickets.redeem(reads, game_id, ticket, request.app.state.tables.clock()))
 
 
 class Watched(NamedTuple):

@@ -65,13 +65,7 @@ async def _command_body(request: Request) -> bytes:
     return await read_body(request, request.app.state.settings.command_bytes)
 
 
-async def _creation(request: Request) -> None:
-    """Count a table created by the caller's address (``RateLimited`` past its allowance)."""
-    request.app.state.creations.spend(request.client.host if request.client else "")
-
-
 TablesDep = Annotated[Tables, Depends(_tables)]
-CreationDep = Annotated[None, Depends(_creation)]
 TokenDep = Annotated[str | None, Depends(_token)]
 VersionDep = Annotated[int | None, Depends(_version)]
 BodyDep = Annotated[bytes, Depends(_body)]
@@ -92,7 +86,8 @@ async def catalogue(tables: TablesDep) -> Response:
 
 
 @router.post("/games", status_code=201, summary="Open a table", openapi_extra=_body_schema("NewGame"))
-async def open_table(tables: TablesDep, _: CreationDep, body: BodyDep) -> Response:
+async def open_table(tables: TablesDep, body: BodyDep) -> Response:
+    """Opening is budgeted per client address before routing (:mod:`api.http.throttle`)."""
     request = decode(body, NewGame)
     players, seating = request.seat_names(), request.seating()
     opening = await tables.open(request.game, players, request.options, request.secret(), seating=seating)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Annotated, Any, TypeVar
 
@@ -134,5 +135,8 @@ def reply(content: Any, status: int = 200, headers: dict[str, str] | None = None
 
 
 def problem(status: int, code: str, message: str, details: dict[str, Any] | None = None) -> Response:
-    """The one error shape: ``{"error": {"code", "message", "details"}}``."""
-    return reply({"error": {"code": code, "message": message, "details": details or {}}}, status)
+    """The one error shape: ``{"error": {"code", "message", "details"}}`` (a 429 with ``Retry-After``)."""
+    answer = reply({"error": {"code": code, "message": message, "details": details or {}}}, status)
+    if status == 429 and details and "retry_after" in details:
+        answer.headers["Retry-After"] = str(max(1, math.ceil(details["retry_after"])))
+    return answer

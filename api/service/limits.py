@@ -1,10 +1,11 @@
-"""Allowances: how often one client or one seat may do something costly, per minute.
+"""Allowances and paces: how often one client or one seat may do something costly, per minute.
 
 An :class:`Allowance` counts uses per key in fixed one-minute windows of the service's clock and
 refuses the use past its limit with :class:`domain.errors.RateLimited` (429, ``retry_after`` the
 seconds left in the window). The refused use changes nothing: the caller raises before any write.
 Counts live in this process (with ``serve --workers N`` each worker counts its own), and windows of
-keys not seen in the current minute are dropped once there are many.
+keys not seen in the current minute are dropped once there are many. A :class:`Pace` earns its uses
+evenly instead (a token bucket): the reads' budgets, so that a flood past them is a trickle.
 """
 
 from __future__ import annotations
@@ -29,20 +30,80 @@ class Allowance:
         self.what = what
         self.windows: dict[Hashable, tuple[int, int]] = {}  # key -> (window, uses in it)
 
-    def spend(self, key: Hashable) -> None:
-        """Count one use by ``key``; ``RateLimited`` (and nothing counted) once its window is spent."""
+    def spend(self, key: Hashable, *, refuse: bool = True) -> None:
+        """Count one use by ``key``; ``RateLimited`` (and nothing counted) once its window is spent.
+
+        ``refuse=False`` counts the use whatever is left (a use already made, charged afterwards).
+        """
         if self.per_minute <= 0:
             return
-        now = self.clock().timestamp()
-        window = int(now // WINDOW)
-        started, used = self.windows.get(key, (window, 0))
-        used = used if started == window else 0
-        if used >= self.per_minute:
-            wait = math.ceil(WINDOW - now % WINDOW)
-            raise RateLimited(
-                f"At most {self.per_minute} {self.what} a minute; try again in {wait} s.",
-                {"retry_after": wait, "limit": self.per_minute},
-            )
+        window, used = self._used(key)
+        if refuse and used >= self.per_minute:
+            self._refuse()
         if len(self.windows) >= KEPT and key not in self.windows:
             self.windows = {k: v for k, v in self.windows.items() if v[0] == window}
         self.windows[key] = (window, used + 1)
+
+    def check(self, key: Hashable) -> None:
+        """``RateLimited`` when ``key``'s window is spent; nothing counted either way."""
+        if self.per_minute > 0 and self._used(key)[1] >= self.per_minute:
+            self._refuse()
+
+    def _used(self, key: Hashable) -> tuple[int, int]:
+        window = int(self.clock().timestamp() // WINDOW)
+        started, used = self.windows.get(key, (window, 0))
+        return window, used if started == window else 0
+
+    def _refuse(self) -> None:
+        wait = max(1, math.ceil(WINDOW - self.clock().timestamp() % WINDOW))
+        raise RateLimited(
+            f"At most {self.per_minute} {self.what} a minute; try again in {wait} s.",
+            {"retry_after": wait, "limit": self.per_minute},
+        )
+
+
+class Pace:
+    """``per_minute`` uses per key earned evenly (one every ``60 / per_minute`` s), at most ``burst``
+    saved up (by default three seconds' worth; 0: unlimited): a token bucket.
+
+    Unlike :class:`Allowance`'s windows, a client that spends its budget gets the next use only as it
+    is earned, so a flood is let through at an even trickle instead of a burst at each minute's turn.
+    """
+
+    def __init__(self, per_minute: int, clock: Callable[[], datetime], what: str, burst: int = 0) -> None:
+        self.per_minute = per_minute
+        self.clock = clock
+        self.what = what
+        self.burst = burst or max(1, per_minute // 20)
+        self.buckets: dict[Hashable, tuple[float, float]] = {}  # key -> (when, uses saved up then)
+
+    def spend(self, key: Hashable, *, refuse: bool = True) -> None:
+        """Spend one use by ``key``; ``RateLimited`` (and nothing spent) when none is saved up.
+
+        ``refuse=False`` spends it whatever is left (a use already made, charged afterwards).
+        """
+        if self.per_minute <= 0:
+            return
+        now, saved = self._saved(key)
+        if refuse and saved < 1:
+            self._refuse(saved)
+        if len(self.buckets) >= KEPT and key not in self.buckets:
+            self.buckets = {k: v for k, v in self.buckets.items() if now - v[0] < WINDOW}
+        self.buckets[key] = (now, saved - 1)
+
+    def check(self, key: Hashable) -> None:
+        """``RateLimited`` when ``key`` has no use saved up; nothing spent either way."""
+        if self.per_minute > 0 and (saved := self._saved(key)[1]) < 1:
+            self._refuse(saved)
+
+    def _saved(self, key: Hashable) -> tuple[float, float]:
+        now = self.clock().timestamp()
+        when, saved = self.buckets.get(key, (now, float(self.burst)))
+        return now, min(float(self.burst), saved + (now - when) * self.per_minute / WINDOW)
+
+    def _refuse(self, saved: float) -> None:
+        wait = max(1, math.ceil((1 - saved) * WINDOW / self.per_minute))
+        raise RateLimited(
+            f"At most {self.per_minute} {self.what} a minute; try again in {wait} s.",
+            {"retry_after": wait, "limit": self.per_minute},
+        )

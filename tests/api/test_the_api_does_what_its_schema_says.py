@@ -23,7 +23,7 @@ from schemathesis.checks import (
 )
 
 from api.http.app import create_app
-from api.http.schemas import ANSWERS
+from api.http.openapi import ANSWERS
 from api.service.application import Tables
 from domain.game import registered
 from tests.support.service import run

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+import time
 from pathlib import Path
 
-from tests.benchmarks import bench_service, disk_floor, peer_bgio
+from tests.benchmarks import bench_flood, bench_service, disk_floor, peer_bgio
+from tests.support.server import serving
 
 
 def test_the_service_benchmark_plays_a_whole_game_and_a_timed_second() -> None:
@@ -70,3 +73,17 @@ def test_the_disk_floor_times_durable_commits_and_bounds_the_closed_loop(tmp_pat
     assert floor.bound(8) == 8 / floor.p50_ms * 1000
     assert "8 moves in flight" in disk_floor.describe(floor, 8)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_flood_benchmark_floods_a_default_server_and_is_refused_past_its_budgets(tmp_path: Path) -> None:
+    """bench_flood's flooder, for five seconds against the default policies: some of each ask is
+    answered, openings past 20 a minute and the lobby past its pace are 429, and a table still plays."""
+    with serving(tmp_path / "flood.sqlite", policies={}) as served:
+        game = bench_flood.finished_game(served.base)
+        got = bench_flood.flood(served.base, game, time.perf_counter() + 5)
+        with bench_flood.client(served.base, "127.0.0.1") as http:
+            spent, openings = bench_flood.play(http, random.Random(1), time.perf_counter() + 1)
+    assert 0 < got["POST games 201"] <= 20
+    assert got["GET games 200"] > 0 and got["GET games 429"] + got["POST games 429"] > 0
+    assert all(got[f"GET {what} 200"] > 0 for what in ("timeline", "audit", "events"))
+    assert spent and openings[201] >= 1

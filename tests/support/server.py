@@ -19,8 +19,10 @@ UNLIMITED = {
     "BACKROOM_CREATIONS_PER_MINUTE": "0",
     "BACKROOM_REFUSALS_PER_MINUTE": "0",
     "BACKROOM_TAKEBACKS_PER_MINUTE": "0",
+    "BACKROOM_LOBBY_READS_PER_MINUTE": "0",
+    "BACKROOM_HISTORY_READS_PER_MINUTE": "0",
 }
-"""Random players open many tables from one address and take back and refuse often."""
+"""Random players open many tables from one address, take back and refuse often, and read a lot."""
 
 
 def free_port() -> int:

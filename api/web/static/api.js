@@ -82,8 +82,26 @@ export function gameIdFromPath() {
 export const gamePath = (gameId) => `/api/games/${encodeURIComponent(gameId)}`;
 
 /**
- * Follow a game's Server-Sent Events stream, read with fetch so the token travels in a header (never
- * in the address). Calls onEvent({id, event, data}) per message and reconnects with Last-Event-ID.
+ * The stream's address for a seat: a fresh single-use stream ticket (30 s) in it, never the token.
+ * A server without tickets (404) is followed with the token in a header instead.
+ */
+async function streamAddress(gameId, token, query, headers, signal) {
+  const address = `${gamePath(gameId)}/stream${query}`;
+  if (!token) return address;
+  try {
+    const issued = await post(`${gamePath(gameId)}/stream-ticket`, undefined, { token, signal });
+    return `${address}${query ? "&" : "?"}ticket=${encodeURIComponent(issued.ticket)}`;
+  } catch (error) {
+    if (!(error instanceof Refusal) || error.status !== 404 || error.code !== "http/not_found") throw error;
+    headers.Authorization = `Bearer ${token}`;
+    return address;
+  }
+}
+
+/**
+ * Follow a game's Server-Sent Events stream, read with fetch. A seat's connection carries a stream
+ * ticket (never the token) in its address. Calls onEvent({id, event, data}) per message and
+ * reconnects with Last-Event-ID.
  * Resolves to false at once when the server has no stream (the caller then polls instead).
  * `query()` gives the stream's query string at each (re)connection (the chat's cursor).
  */
@@ -92,11 +110,11 @@ export async function follow(gameId, token, lastId, onEvent, signal, onState = (
   let failures = 0;
   while (!signal.aborted) {
     const headers = { Accept: "text/event-stream" };
-    if (token) headers.Authorization = `Bearer ${token}`;
     if (last !== null && last !== undefined) headers["Last-Event-ID"] = String(last);
     let response;
     try {
-      response = await fetch(`${gamePath(gameId)}/stream${query()}`, { headers, signal, cache: "no-store" });
+      const address = await streamAddress(gameId, token, query(), headers, signal);
+      response = await fetch(address, { headers, signal, cache: "no-store" });
     } catch (error) {
       if (signal.aborted) return true;
       response = null;

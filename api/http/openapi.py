@@ -1,0 +1,172 @@
+"""The OpenAPI: FastAPI's schema, every operation's statuses and bodies, and every game's commands.
+
+Each operation in :data:`ANSWERS` names its success status, the schema (:mod:`api.http.schemas`) or
+media type of its body, and every error status it can give, each with the one error body; a 429 also
+declares its ``Retry-After`` header.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+from fastapi import FastAPI
+from fastapi.openapi.utils import get_openapi
+
+from api.http.schemas import (
+    Answered,
+    Audit,
+    Catalogue,
+    ChatMessage,
+    ChatMessages,
+    Feed,
+    Forked,
+    Health,
+    Legal,
+    Lobby,
+    Moment,
+    Opened,
+    Probe,
+    Problem,
+    Seated,
+    StreamTicket,
+    Summary,
+    Timeline,
+    ViewDocument,
+)
+from api.http.wire import Join, NewGame
+from domain.table import AnyGame
+
+GAME = (404, 422, 503)
+SEAT = (401, 403, *GAME)
+HISTORY = (401, 403, *GAME)
+ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
+    ("get", "/api/games/catalogue"): (200, "Catalogue", ()),
+    ("post", "/api/games"): (201, "Opened", (404, 413, 422, 429, 503)),
+    ("get", "/api/games"): (200, "Lobby", (422, 429, 503)),
+    ("get", "/api/games/{game_id}"): (200, "Summary", GAME),
+    ("post", "/api/games/{game_id}/join"): (200, "Seated", (409, 410, 413, *GAME)),
+    ("post", "/api/games/{game_id}/commands"): (200, "Answered", (409, 412, 413, 429, *SEAT)),
+    ("get", "/api/games/{game_id}/view"): (200, "ViewDocument", SEAT),
+    ("get", "/api/games/{game_id}/legal"): (200, "Legal", SEAT),
+    ("get", "/api/games/{game_id}/events"): (200, "Feed", (429, *SEAT)),
+    ("get", "/api/games/{game_id}/stream"): (200, "text/event-stream", SEAT),
+    ("post", "/api/games/{game_id}/stream-ticket"): (201, "StreamTicket", (429, *SEAT)),
+    ("get", "/api/games/{game_id}/timeline"): (200, "Timeline", (429, *HISTORY)),
+    ("get", "/api/games/{game_id}/at/{version}"): (200, "Moment", HISTORY),
+    ("get", "/api/games/{game_id}/audit"): (200, "Audit", (429, *HISTORY)),
+    ("post", "/api/games/{game_id}/fork"): (201, "Forked", (409, 413, 429, *GAME)),
+    ("get", "/api/games/{game_id}/export"): (200, "application/x-ndjson", (429, *HISTORY)),
+    ("get", "/api/games/{game_id}/chat"): (200, "ChatMessages", GAME),
+    ("post", "/api/games/{game_id}/chat"): (201, "ChatMessage", (409, 413, 429, *SEAT)),
+    ("post", "/api/games/{game_id}/seat-link"): (200, "Seated", (409, *SEAT)),
+    ("get", "/health"): (200, "Health", (503,)),
+    ("get", "/live"): (200, "Probe", ()),
+    ("get", "/ready"): (200, "Probe", (503,)),
+    ("get", "/metrics"): (200, "text/plain", ()),
+}
+"""Each operation: its success status, the schema (or media type) of its body, its error statuses."""
+
+REASONS = {
+    401: "No seat token, or not sent as 'Authorization: Bearer <token>'",
+    403: "The token holds no seat here, or the perspective opens only once the game is over",
+    404: "No such game (or game type, or version)",
+    409: "Refused by the rules or the table's state (not your turn, table full, version conflict)",
+    410: "The open table expired: nobody joined in time",
+    412: "If-Match names a version that is no longer the game's latest",
+    413: "The body is longer than this route accepts",
+    422: "Malformed: not the schema, a bad number, an illegal move",
+    429: "Too many for now: details.retry_after says when to try again",
+    503: "The event store or the read store cannot be reached",
+}
+RETRY_AFTER = {
+    "description": "Seconds to wait before asking again (as details.retry_after)",
+    "schema": {"type": "integer", "minimum": 1},
+}
+STREAMS = {
+    "text/event-stream": "one `game` event per log entry (its id the version), as Server-Sent Events",
+    "application/x-ndjson": "a header line, then one JSON object per stored event",
+    "text/plain": "the process's metrics in the Prometheus text format",
+}
+ANSWERED: list[Any] = [
+    Problem,
+    Summary,
+    Opened,
+    Forked,
+    Seated,
+    StreamTicket,
+    Lobby,
+    Catalogue,
+    ViewDocument,
+    Answered,
+    Legal,
+]
+ANSWERED += [Feed, Timeline, Moment, Audit, Health, ChatMessages, ChatMessage, Probe]
+
+
+def document(schema: dict[str, Any]) -> None:
+    """Write every operation's statuses and bodies into ``schema`` (and their schemas' components)."""
+    _, components = msgspec.json.schema_components(ANSWERED, ref_template="#/components/schemas/{name}")
+    found = schema.setdefault("components", {}).setdefault("schemas", {})
+    found.update(components)
+    for name in ("HTTPValidationError", "ValidationError"):
+        found.pop(name, None)  # FastAPI's own 422 body, which this service never sends
+    for (method, path), (status, body, errors) in ANSWERS.items():
+        operation = schema["paths"][path][method]
+        operation["responses"] = {str(status): _success(body)} | {
+            str(error): _json("Problem", REASONS[error]) for error in sorted(errors)
+        }
+        if 429 in errors:
+            operation["responses"]["429"]["headers"] = {"Retry-After": RETRY_AFTER}
+
+
+def _success(body: str) -> dict[str, Any]:
+    if body in STREAMS:
+        return {"description": STREAMS[body], "content": {body: {"schema": {"type": "string"}}}}
+    return _json(body, "OK")
+
+
+def _json(name: str, description: str) -> dict[str, Any]:
+    return {
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}},
+    }
+
+
+def exactly_one(schema: dict[str, Any], *names: str) -> None:
+    """Declare that an object holds exactly one of ``names`` (each then not ``null``)."""
+    for name in names:
+        declared = schema["properties"][name]
+        kinds = [kind for kind in declared.pop("anyOf", [declared]) if kind.get("type") != "null"]
+        declared.pop("default", None)
+        declared.update(kinds[0])
+    schema["oneOf"] = [{"required": [name]} for name in names]
+
+
+SEAT_TOKEN = {
+    "type": "http",
+    "scheme": "bearer",
+    "description": "Your seat token (from opening, joining or a seat link): play and read as that seat.",
+}
+
+
+def openapi(app: FastAPI, games: Mapping[str, AnyGame]) -> dict[str, Any]:
+    """FastAPI's schema plus the request bodies and every game's commands, generated by msgspec."""
+    if app.openapi_schema:
+        return app.openapi_schema
+    schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
+    ordered = list(games.values())
+    roots, components = msgspec.json.schema_components(
+        [NewGame, Join, *(game.commands for game in ordered)], ref_template="#/components/schemas/{name}"
+    )
+    per_game = {f"{game.id}.Command": root for game, root in zip(ordered, roots[2:], strict=True)}
+    command = {"anyOf": [{"$ref": f"#/components/schemas/{name}"} for name in per_game]}
+    found = schema.setdefault("components", {}).setdefault("schemas", {})
+    found.update(components | per_game | {"Command": command})
+    exactly_one(found["NewGame"], "players", "seats")
+    document(schema)
+    schema["components"]["securitySchemes"] = {"seatToken": SEAT_TOKEN}
+    schema["security"] = [{}, {"seatToken": []}]  # optional: without a token you read as a spectator
+    app.openapi_schema = schema
+    return schema
