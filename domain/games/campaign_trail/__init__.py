@@ -9,6 +9,7 @@ together.
 from __future__ import annotations
 
 from domain.game import GameDefinition
+from domain.games.campaign_trail.balance import BALANCE
 from domain.games.campaign_trail.commands import CampaignTrailCommand
 from domain.games.campaign_trail.describe import describe
 from domain.games.campaign_trail.events import CampaignTrailEvent
@@ -54,6 +55,7 @@ CAMPAIGN_TRAIL: CampaignTrailGame = GameDefinition(
     evaluate=evaluate,
     cards=all_cards,
     takebacks=TAKEBACKS,
+    balance=BALANCE,
     visibility=VISIBILITY,
     summary="Three parties race for 270: fundraise, register, travel, advertise, campaign and play dirty.",
 )

@@ -8,6 +8,7 @@ event), ``describe``, ``resample`` and ``takebacks``. This module puts them toge
 from __future__ import annotations
 
 from domain.game import GameDefinition
+from domain.games.politrickers.balance import BALANCE
 from domain.games.politrickers.commands import PolitrickersCommand
 from domain.games.politrickers.describe import describe
 from domain.games.politrickers.events import PolitrickersEvent
@@ -53,6 +54,7 @@ POLITRICKERS: PolitrickersGame = GameDefinition(
     evaluate=evaluate,
     cards=all_cards,
     takebacks=TAKEBACKS,
+    balance=BALANCE,
     visibility=VISIBILITY,
     summary="Two parties, one Libra Disc: follow your party's suit, and switch when you must.",
 )

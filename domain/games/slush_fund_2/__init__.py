@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.game import GameDefinition
+from domain.games.slush_fund_2.balance import BALANCE
 from domain.games.slush_fund_2.cards import SEAT_COUNT
 from domain.games.slush_fund_2.commands import Commands
 from domain.games.slush_fund_2.describe import describe
@@ -56,6 +57,7 @@ SLUSH_FUND_2: GameDefinition[Table, Any, Any, SlushFundOptions] = GameDefinition
     cards=all_cards,
     check_options=check_options,
     takebacks=TAKEBACKS,
+    balance=BALANCE,
     visibility=VISIBILITY,
     summary="Buy five politicians with legal and illegal money; spies, hackers and journalists meddle.",
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.game import GameDefinition
+from domain.games.super_pacs.balance import BALANCE
 from domain.games.super_pacs.commands import Commands
 from domain.games.super_pacs.describe import describe
 from domain.games.super_pacs.events import Events
@@ -58,6 +59,7 @@ SUPER_PACS: GameDefinition[Table, Any, Any, SuperPacsOptions] = GameDefinition(
     cards=all_cards,
     check_options=check_options,
     takebacks=TAKEBACKS,
+    balance=BALANCE,
     visibility=VISIBILITY,
     due=due,
     overdue=overdue,
