@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from domain.messages import Command, Event
@@ -53,3 +54,16 @@ class Balance:
 NO_BALANCE = Balance()
 
 
+BALANCE_HEADING = "## Balance by simulation"
+"""The section of a generated card catalogue (``docs/cards/<game>.md``) that holds the balance table."""
+
+
+def kept_section(doc: Path) -> str:
+    """The balance section of a card catalogue, from its heading to the end ("" when it has none).
+
+    The catalogue's generator writes the cards from the data and keeps this section as it is: it is
+    pasted from ``backroom balance GAME --markdown`` (minutes of play, too slow to redo in a test).
+    """
+    text = doc.read_text() if doc.exists() else ""
+    at = text.find(BALANCE_HEADING)
+    return text[at:] if at >= 0 else ""

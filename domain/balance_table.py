@@ -17,12 +17,12 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.balance import at_random
+from domain.balance import Policy, at_random
 from domain.chance import Context
 from domain.game import GameDefinition, share_of_win
 from domain.referee import decide, fold, start
@@ -65,7 +65,7 @@ def play(game: AnyGame, seed: int, seat_count: int, strategy: str = "") -> Recor
     ctx = Context(rng=random.Random(seed))
     state, events = start(game, game.options_type(), seat_count, ctx)
     played = {card for event in events for card in hook.played(event)}
-    policies = [at_random] * seat_count
+    policies: list[Policy] = [at_random] * seat_count
     if strategy:
         policies[strategist(seed, seat_count)] = hook.strategies[strategy]
     rng, length = ctx.rng, 0
@@ -123,12 +123,12 @@ class Figures:
 
 
 def _role_rates(records: Sequence[Record]) -> tuple[tuple[str, tuple[tuple[str, Rate], ...]], ...]:
-    wins: dict[str, Counter[str]] = {}
+    wins: dict[str, defaultdict[str, float]] = {}
     held: dict[str, Counter[str]] = {}
     for record in records:
         for kind, names in record.roles:
             for seat, name in enumerate(names):
-                wins.setdefault(kind, Counter())[name] += record.shares[seat]
+                wins.setdefault(kind, defaultdict(float))[name] += record.shares[seat]
                 held.setdefault(kind, Counter())[name] += 1
     return tuple(
         (kind, tuple((name, Rate(wins[kind][name], held[kind][name])) for name in sorted(held[kind])))
@@ -137,7 +137,7 @@ def _role_rates(records: Sequence[Record]) -> tuple[tuple[str, tuple[tuple[str, 
 
 
 def _strategy_rates(records: Sequence[Record]) -> tuple[tuple[str, Rate], ...]:
-    wins: Counter[str] = Counter()
+    wins: defaultdict[str, float] = defaultdict(float)
     games: Counter[str] = Counter()
     for record in records:
         if record.strategy:

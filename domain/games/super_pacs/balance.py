@@ -3,8 +3,10 @@
 A card is played when a faction is exploited, sneaked or played as a surprise, an investment is
 bought, an event is revealed, or a leader is kept (a leader's election superpower, announced as a
 surprise is, counts for its leader too). The strategies are simple policies over the legal
-commands, for the designer's table (not bots): each takes the first kind of command it prefers that
-is legal, any of that kind (by the game's RNG), and otherwise plays at random.
+commands, for the designer's table (not bots), each otherwise playing at random (by the game's RNG):
+"always exploit" exploits whenever it can, "always sneak" sneaks whenever it can, and "fundraise and
+invest" buys an investment whenever it can and fundraises for its main action once its coalition has
+some wealth (with none, fundraising raises nothing).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import random
 from typing import Any
 
 from domain.balance import Balance, Policy
-from domain.games.super_pacs.cards import EVENTS, FACTIONS, INVESTMENTS, LEADERS, leader, name
+from domain.games.super_pacs.cards import EVENTS, FACTIONS, INVESTMENTS, LEADERS, WEALTH, leader, name
 from domain.games.super_pacs.commands import BuyInvestment, Exploit, Fundraise, Sneak
 from domain.games.super_pacs.events import (
     EventRevealed,
@@ -65,10 +67,22 @@ def preferring(*kinds: type[Command]) -> Policy:
     return policy
 
 
+def fundraise_and_invest(state: Table, seat: Seat, legal: list[Command], rng: random.Random) -> Command:
+    """Buy an investment if one is affordable; else fundraise if the coalition has wealth; else any."""
+    buys = [command for command in legal if isinstance(command, BuyInvestment)]
+    if buys:
+        return rng.choice(buys)
+    wealthy = sum(WEALTH[card] for card in state.coalitions[seat]) > 0
+    fundraising = [command for command in legal if isinstance(command, Fundraise)]
+    if wealthy and fundraising:
+        return fundraising[0]
+    return rng.choice(legal)
+
+
 STRATEGIES: dict[str, Policy] = {
     "always exploit": preferring(Exploit),
     "always sneak": preferring(Sneak),
-    "fundraise and invest": preferring(BuyInvestment, Fundraise),
+    "fundraise and invest": fundraise_and_invest,
 }
 
 BALANCE = Balance(cards=cards, played=played, roles=roles, strategies=STRATEGIES)

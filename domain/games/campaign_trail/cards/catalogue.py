@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from domain.balance import kept_section
 from domain.games.campaign_trail.cards import Action, Card, Effect, Kind
 from domain.games.campaign_trail.cards.base import BASE, POLITICKS
 from domain.games.campaign_trail.cards.board import ABBREVIATIONS, ISSUES, NAMES
@@ -91,7 +92,8 @@ def markdown() -> str:
         ", ".join(f"{code} {name}" for code, name in zip(ABBREVIATIONS, NAMES, strict=True)),
         "",
     ]
-    return "\n".join(lines)
+    kept = kept_section(DOC)  # the balance table, pasted from `backroom balance`: kept as it is
+    return "\n".join(lines) + ("\n" + kept if kept else "")
 
 
 if __name__ == "__main__":

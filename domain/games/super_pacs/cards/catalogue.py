@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from domain.balance import kept_section
 from domain.games.super_pacs.cards import (
     EVENT_BASE,
     EVENTS,
@@ -166,7 +167,8 @@ def markdown() -> str:
         *[f"- **{t.name}**: {t.text}" for t in TOKENS],
         "",
     ]
-    return "\n".join(lines)
+    kept = kept_section(DOC)  # the balance table, pasted from `backroom balance`: kept as it is
+    return "\n".join(lines) + ("\n" + kept if kept else "")
 
 
 def _faction_entry(card: Faction | EventCard, kind: str) -> dict[str, object]:
