@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import typer
 from click.testing import Result
 from typer.testing import CliRunner
 
 from api.cli.balance import balance
+from domain.balance import BALANCE_HEADING, kept_section
 from domain.balance_table import Rate, Record, figures, goals
 
 
@@ -140,3 +143,13 @@ def test_bad_input_is_refused_with_a_usage_error(args: tuple[str, ...], message:
     result = backroom(*args)
     assert result.exit_code == 2
     assert message in result.output
+
+
+def test_a_catalogue_keeps_its_balance_section_from_the_heading_to_the_end(tmp_path: Path) -> None:
+    """The generator writes the cards and keeps the pasted balance tables as they are."""
+    doc = tmp_path / "cards.md"
+    assert kept_section(doc) == ""
+    doc.write_text("# Cards\n\n| a | b |\n")
+    assert kept_section(doc) == ""
+    doc.write_text(f"# Cards\n\n| a | b |\n\n{BALANCE_HEADING}\n\nRun it.\n\n### Table\n")
+    assert kept_section(doc) == f"{BALANCE_HEADING}\n\nRun it.\n\n### Table\n"

@@ -3,11 +3,12 @@ seat's party and candidate."""
 
 from __future__ import annotations
 
+from domain.balance import BALANCE_HEADING, kept_section
 from domain.balance_table import play
 from domain.games.campaign_trail import CAMPAIGN_TRAIL
 from domain.games.campaign_trail.balance import cards, played, roles
 from domain.games.campaign_trail.cards.candidates import CANDIDATES
-from domain.games.campaign_trail.cards.catalogue import ALL_CARDS, CARDS, NOT_FOR_2P
+from domain.games.campaign_trail.cards.catalogue import ALL_CARDS, CARDS, DOC, NOT_FOR_2P
 from domain.games.campaign_trail.events import CardDrawn, CardPlayed, DebateCardPlayed
 from domain.playout import play_random_game
 
@@ -35,3 +36,16 @@ def test_a_seat_s_roles_are_its_party_and_its_candidate() -> None:
     assert found["party"] == ("Democrat", "Republican", "Libertarian")
     assert found["candidate"] == tuple(CANDIDATES[c].name for c in state.candidates)
     assert dict(play(CAMPAIGN_TRAIL, 4, 3).roles) == found
+
+
+def test_the_card_list_ends_with_the_balance_tables_for_2_and_3_parties_every_goal_met() -> None:
+    """Issue 13: over 2,000 random games no party or candidate above 1.5x the mean; the tables are in
+    docs/cards/campaign-trail.md, for every candidate of the current data."""
+    kept = kept_section(DOC)
+    assert kept.startswith(BALANCE_HEADING)
+    for players in (2, 3):
+        assert f"backroom balance campaign-trail --games 2000 --players {players} --markdown" in kept
+        assert f"### Campaign Trail, {players} players, 2000 random games from seed 0" in kept
+    for candidate in CANDIDATES:
+        assert kept.count(f"| {candidate.name} |") == 2, candidate.name
+    assert "MISSED" not in kept and kept.count("| MET |") == 3 * 2

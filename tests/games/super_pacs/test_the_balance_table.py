@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import random
 
+from domain.balance import BALANCE_HEADING, kept_section
 from domain.balance_table import play
 from domain.games.super_pacs import SUPER_PACS
 from domain.games.super_pacs.balance import BALANCE, STRATEGIES, cards, played, roles
+from domain.games.super_pacs.cards.catalogue import DOC
 from domain.games.super_pacs.commands import BuyInvestment, Embezzle, Exploit, Fundraise, Sneak
 from domain.games.super_pacs.events import FactionsDrawn, InvestmentBought, LeaderPicked, SurprisePlayed
 from domain.playout import Step, random_steps
@@ -87,3 +89,16 @@ def test_each_strategy_does_what_its_name_says_when_it_can() -> None:
     wealthy = _turn(coalitions=((F("Oil Barons"),), (), ())).state
     assert STRATEGIES["fundraise and invest"](wealthy, 0, legal, rng) == Fundraise()
     assert BALANCE.strategies is STRATEGIES and SUPER_PACS.balance is BALANCE
+
+
+def test_the_card_catalogue_ends_with_the_balance_tables_for_2_3_and_4_players_every_goal_met() -> None:
+    """Issue 12: over 5,000 random games no leader above 1.5x the mean, every card in 1% of games;
+    docs/cards/super-pacs.md holds the tables, for every leader and card of the current data."""
+    kept = kept_section(DOC)
+    assert kept.startswith(BALANCE_HEADING)
+    for players in (2, 3, 4):
+        assert f"backroom balance super-pacs --games 5000 --players {players} --markdown" in kept
+        assert f"### Super PACS, {players} players, 5000 random games from seed 0" in kept
+    for name in cards(2):
+        assert kept.count(f"| {name} |") >= 3, name
+    assert "MISSED" not in kept and kept.count("| MET |") == 2 * 3

@@ -1,6 +1,7 @@
 """Every action card by number, every effect by key, and the card list as Markdown.
 
-``python -m domain.games.campaign_trail.cards.catalogue`` rewrites ``docs/cards/campaign-trail.md``.
+``python -m domain.games.campaign_trail.cards.catalogue`` rewrites ``docs/cards/campaign-trail.md``
+(keeping its last section, the balance tables pasted from ``backroom balance``).
 """
 
 from __future__ import annotations
@@ -62,7 +63,9 @@ def markdown() -> str:
         "# Campaign Trail: the cards",
         "",
         "Generated from `domain/games/campaign_trail/cards/` by "
-        "`python -m domain.games.campaign_trail.cards.catalogue`; do not edit by hand.",
+        "`python -m domain.games.campaign_trail.cards.catalogue`; do not edit by hand. The last section,",
+        "the balance tables, is pasted from `backroom balance` (see `docs/balance.md`); the generator keeps",
+        "it as it is.",
         "",
         "## Action cards",
         "",
