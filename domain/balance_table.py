@@ -25,6 +25,7 @@ from typing import Any
 from domain.balance import Policy, at_random
 from domain.chance import Context
 from domain.game import GameDefinition, share_of_win
+from domain.playout import MAX_ACTIONS, StuckGame
 from domain.referee import decide, fold, start
 from domain.seats import Seat
 
@@ -32,7 +33,6 @@ GOAL_RATIO = 1.5
 """No role's win rate may exceed this many times the mean (issues 12 and 13)."""
 CARD_FLOOR = 0.01
 """Every card must be played in at least this share of games (issue 12)."""
-MAX_ACTIONS = 20_000
 Z95 = 1.959964
 
 
@@ -71,7 +71,7 @@ def play(game: AnyGame, seed: int, seat_count: int, strategy: str = "") -> Recor
     rng, length = ctx.rng, 0
     while not game.is_over(state):
         if length == MAX_ACTIONS:
-            raise RuntimeError(f"{game.id}: no end after {MAX_ACTIONS} commands (seed {seed})")
+            raise StuckGame(f"{game.id}: no end after {MAX_ACTIONS} commands (seed {seed})")
         seat = rng.choice(sorted(game.to_act(state)))
         command = policies[seat](state, seat, game.legal_commands(state, seat), rng)
         events = decide(game, state, seat, command, ctx)
