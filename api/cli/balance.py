@@ -25,6 +25,8 @@ BATCH = 25
 """Games a worker plays per task (few enough for a smooth progress bar, enough to keep IPC cheap)."""
 
 console = Console(width=120)
+progress_console = Console(stderr=True)
+"""The progress bar goes to standard error, so that standard output holds the table alone."""
 
 Task = tuple[str, int, int, int, str]
 """A batch: game id, first seed, how many games, seat count, strategy ("" for random play)."""
@@ -54,11 +56,11 @@ def _results(batches: list[Task], jobs: int) -> Iterator[list[Record]]:
         yield from pool.imap(play_batch, batches)
 
 
-def run(batches: list[Task], jobs: int, quiet: bool = False) -> list[Record]:
+def run(batches: list[Task], jobs: int) -> list[Record]:
     """Play every batch on ``jobs`` processes, with a progress bar; the records in batch order."""
     records: list[Record] = []
     total = sum(task[2] for task in batches)
-    with Progress(console=console, transient=True, disable=quiet) as progress:
+    with Progress(console=progress_console, transient=True) as progress:
         bar = progress.add_task("Playing", total=total)
         for batch in _results(batches, jobs):
             records.extend(batch)
@@ -80,7 +82,7 @@ def balance(  # noqa: PLR0917  (Typer maps each parameter to a command-line opti
     if not game.min_seats <= seats <= game.max_seats:
         raise typer.BadParameter(f"{game.title} is for {game.min_seats} to {game.max_seats} players")
     strategies = list(game.balance.strategies)
-    records = run(tasks(game.id, seed, games, seats, strategies), jobs, quiet=markdown)
+    records = run(tasks(game.id, seed, games, seats, strategies), jobs)
     found = figures(records, game.balance.cards(seats), seats)
     title = f"{game.title}, {seats} players, {games} random games from seed {seed}"
     sections = report(found, goals(found))
