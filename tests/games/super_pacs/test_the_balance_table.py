@@ -9,22 +9,31 @@ from domain.balance import BALANCE_HEADING, kept_section
 from domain.balance_table import play
 from domain.games.super_pacs import SUPER_PACS
 from domain.games.super_pacs.balance import BALANCE, STRATEGIES, cards, played, roles
+from domain.games.super_pacs.cards import FACTIONS
 from domain.games.super_pacs.cards.catalogue import DOC
 from domain.games.super_pacs.commands import BuyInvestment, Embezzle, Exploit, Fundraise, Sneak
-from domain.games.super_pacs.events import FactionsDrawn, InvestmentBought, LeaderPicked, SurprisePlayed
+from domain.games.super_pacs.events import (
+    FactionExploited,
+    FactionsDrawn,
+    InvestmentBought,
+    LeaderPicked,
+    SurprisePlayed,
+)
+from domain.messages import Event
 from domain.playout import Step, random_steps
+from tests.support.scenario import Given
 
 from .conftest import F, I, L, stacked
 
 HOPE, HAIR, ORGANIZER = L("MR. HOPE"), L("THE HAIR PIECE"), L("THE ORGANIZER")
 
 
-def _turn(**fields: object) -> object:
+def _turn(**fields: object) -> Given:
     return stacked(3, leaders=(HOPE, HAIR, ORGANIZER), **fields)
 
 
-def _names(events: list[object]) -> list[str]:
-    return [card for event in events for card in played(event)]  # type: ignore[arg-type]
+def _names(events: list[Event]) -> list[str]:
+    return [card for event in events for card in played(event)]
 
 
 def test_an_exploited_faction_is_a_card_played() -> None:
@@ -58,11 +67,16 @@ def test_a_seat_s_role_is_its_leader() -> None:
     assert roles(state) == {"leader": ("MR. HOPE", "THE HAIR PIECE", "THE ORGANIZER")}
 
 
-def test_a_stacked_game_s_played_card_is_counted_in_its_record() -> None:
-    """A seeded game's record holds exactly the cards its events played."""
+def test_a_seeded_game_s_record_counts_each_card_its_events_played() -> None:
+    """The record of seed 3 holds exactly the cards its events played: its first exploit among them."""
     steps = list(random_steps(SUPER_PACS, 3, 2))
-    events = [*steps[0], *(e for step in steps[1:] if isinstance(step, Step) for e in step.events)]  # type: ignore[misc]
-    assert play(SUPER_PACS, 3, 2).played == frozenset(_names(events))
+    events: list[Event] = [event for step in steps if isinstance(step, Step) for event in step.events]
+    first = next(event for event in events if isinstance(event, FactionExploited))
+    opening = steps[0]
+    assert isinstance(opening, list)
+    record = play(SUPER_PACS, 3, 2)
+    assert record.played == frozenset(_names([*opening, *events]))
+    assert FACTIONS[first.card].name in record.played
 
 
 def test_every_strategy_sends_a_legal_command_and_the_same_one_for_the_same_draws() -> None:
