@@ -1,9 +1,9 @@
 """Campaign Trail (2 or 3 parties) with the Dirty Politics module.
 
-Every game package has the same files for the same roles: ``commands``, ``events``, ``state``,
-``cards`` (the action cards, candidates and the map, as data), ``rules`` (decide and the rules in
-prose), ``evolve``, ``views``, ``describe``, ``resample`` and ``takebacks``. This module puts them
-together.
+Every game package has the same files for the same roles: ``commands``, ``events``, ``state``, ``cards``
+(the action cards, candidates and the map, as data), ``rules`` (decide and the rules in prose),
+``evolve``, ``views``, ``describe``, ``resample``, ``takebacks`` and ``balance`` (for ``backroom
+balance``). This module puts them together.
 """
 
 from __future__ import annotations

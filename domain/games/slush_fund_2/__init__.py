@@ -2,7 +2,8 @@
 
 Every game package has the same files for the same roles: ``commands``, ``events``, ``state``,
 ``cards``, ``rules`` (decide and the rules in prose), ``evolve``, ``views`` (views and who may see each
-event), ``describe``, ``resample`` and ``takebacks``. This module puts them together.
+event), ``describe``, ``resample``, ``takebacks`` and ``balance`` (for ``backroom balance``). This
+module puts them together.
 """
 
 from __future__ import annotations

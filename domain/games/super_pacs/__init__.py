@@ -1,9 +1,9 @@
 """Super PACS: 2-4 players build coalitions, win elections and invest, to hold the most power.
 
-Every game package has the same files for the same roles: ``commands``, ``events``, ``state``,
-``cards`` (the card set as data), ``rules`` (decide and the rules in prose), ``evolve``, ``views``
-(views and who may see each event), ``describe``, ``resample`` and ``takebacks``. This module puts
-them together.
+Every game package has the same files for the same roles: ``commands``, ``events``, ``state``, ``cards``
+(the card set as data), ``rules`` (decide and the rules in prose), ``evolve``, ``views`` (views and who
+may see each event), ``describe``, ``resample``, ``takebacks`` and ``balance`` (for ``backroom
+balance``). This module puts them together.
 """
 
 from __future__ import annotations
