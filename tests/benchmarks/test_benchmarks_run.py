@@ -59,3 +59,11 @@ def test_the_engine_benchmark_plays_the_games_random_play_plays() -> None:
             for seed in range(5):
                 steps = [step for step in random_steps(game, seed, seats) if isinstance(step, Step)]
                 assert play_random_game(game, seed, seats) == (steps[-1].after, len(steps))
+
+
+def test_the_balance_benchmark_plays_its_games_on_one_job_and_on_two() -> None:
+    """bench_balance plays the games it times, through the command's batches and workers."""
+    from tests.benchmarks import bench_balance
+
+    assert bench_balance.games_per_second("politrickers", 3, 4, 1) > 0
+    assert bench_balance.games_per_second("politrickers", 3, 4, 2) > 0
