@@ -123,17 +123,26 @@ class Figures:
 
 
 def _role_rates(records: Sequence[Record]) -> tuple[tuple[str, tuple[tuple[str, Rate], ...]], ...]:
+    """Each kind's roles, ordered by the lowest seat that held them, then by name (parties in seat
+    order; leaders and candidates, found at every seat, by name)."""
     wins: dict[str, defaultdict[str, float]] = {}
     held: dict[str, Counter[str]] = {}
+    lowest: dict[str, dict[str, int]] = {}
     for record in records:
         for kind, names in record.roles:
             for seat, name in enumerate(names):
                 wins.setdefault(kind, defaultdict(float))[name] += record.shares[seat]
                 held.setdefault(kind, Counter())[name] += 1
+                seen = lowest.setdefault(kind, {})
+                seen[name] = min(seen.get(name, seat), seat)
     return tuple(
-        (kind, tuple((name, Rate(wins[kind][name], held[kind][name])) for name in sorted(held[kind])))
+        (kind, tuple((name, Rate(wins[kind][name], held[kind][name])) for name in _in_order(lowest[kind])))
         for kind in sorted(held)
     )
+
+
+def _in_order(lowest: dict[str, int]) -> list[str]:
+    return sorted(lowest, key=lambda name: (lowest[name], name))
 
 
 def _strategy_rates(records: Sequence[Record]) -> tuple[tuple[str, Rate], ...]:

@@ -153,3 +153,15 @@ def test_a_catalogue_keeps_its_balance_section_from_the_heading_to_the_end(tmp_p
     assert kept_section(doc) == ""
     doc.write_text(f"# Cards\n\n| a | b |\n\n{BALANCE_HEADING}\n\nRun it.\n\n### Table\n")
     assert kept_section(doc) == f"{BALANCE_HEADING}\n\nRun it.\n\n### Table\n"
+
+
+def test_roles_are_listed_by_the_lowest_seat_that_held_them_then_by_name() -> None:
+    """Parties (one a seat) come in seat order; roles found at every seat come by name."""
+    records = [
+        Record((1.0, 0.0, 0.0), 9, frozenset(), (("party", ("D", "R", "L")), ("leader", ("B", "A", "C")))),
+        Record((0.0, 1.0, 0.0), 9, frozenset(), (("party", ("D", "R", "L")), ("leader", ("C", "B", "A")))),
+        Record((0.0, 0.0, 1.0), 9, frozenset(), (("party", ("D", "R", "L")), ("leader", ("A", "C", "B")))),
+    ]
+    found = dict(figures(records, [], 3).roles)
+    assert [name for name, _ in found["party"]] == ["D", "R", "L"]
+    assert [name for name, _ in found["leader"]] == ["A", "B", "C"]
