@@ -14,6 +14,7 @@ from typing import Any, Generic, TypeVar
 
 import msgspec
 
+from domain.balance import NO_BALANCE, Balance
 from domain.chance import Context
 from domain.errors import OptionsError, SeatCountOutOfRange
 from domain.messages import Command, Event, Options, Outcome, View
@@ -82,6 +83,9 @@ class GameDefinition(Generic[S, C, E, Opt]):
     a position for ``seat`` (higher is better; bots only ever evaluate determinised states).
     ``default_move(state, seat)`` is the move the referee plays for a seat whose time ran out
     (``None``: a fair bot chooses).
+
+    ``balance`` is what ``backroom balance`` needs to know beyond the rules (:mod:`domain.balance`):
+    what counts as playing a card, the roles a seat holds, the strategies to try.
     """
 
     id: str
@@ -114,6 +118,7 @@ class GameDefinition(Generic[S, C, E, Opt]):
     canonical: Callable[[S, Viewer], S] = _as_it_is
     evaluate: Callable[[S, Seat], float] = _by_outcome
     default_move: Callable[[S, Seat], C | None] = lambda state, seat: None
+    balance: Balance = NO_BALANCE
     command_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
     event_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
     state_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)

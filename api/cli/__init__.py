@@ -204,9 +204,17 @@ def _add_bots() -> None:
     worker.command("bots")(bots_worker)
 
 
+def _add_balance() -> None:
+    # `backroom balance GAME`: the designer's balance table (api/cli/balance.py).
+    from api.cli.balance import balance
+
+    app.command("balance")(balance)
+
+
 def main() -> None:
     """Entry point of the ``backroom`` script."""
     _add_simulate()
+    _add_balance()
     _add_read_side()
     _add_bots()
     app()

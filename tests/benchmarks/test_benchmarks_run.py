@@ -87,3 +87,11 @@ def test_the_flood_benchmark_floods_a_default_server_and_is_refused_past_its_bud
     assert got["GET games 200"] > 0 and got["GET games 429"] + got["POST games 429"] > 0
     assert all(got[f"GET {what} 200"] > 0 for what in ("timeline", "audit", "events"))
     assert spent and openings[201] >= 1
+
+
+def test_the_balance_benchmark_plays_its_games_on_one_job_and_on_two() -> None:
+    """bench_balance plays the games it times, through the command's batches and workers."""
+    from tests.benchmarks import bench_balance
+
+    assert bench_balance.games_per_second("politrickers", 3, 4, 1) > 0
+    assert bench_balance.games_per_second("politrickers", 3, 4, 2) > 0

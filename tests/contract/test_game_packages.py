@@ -22,6 +22,7 @@ AnyGame = GameDefinition[Any, Any, Any, Any]
 GAMES = Path(domain.games.__file__).parent
 ROLES = (
     "__init__",
+    "balance",
     "cards",
     "commands",
     "describe",

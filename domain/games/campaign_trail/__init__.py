@@ -1,14 +1,15 @@
 """Campaign Trail (2 or 3 parties) with the Dirty Politics module.
 
-Every game package has the same files for the same roles: ``commands``, ``events``, ``state``,
-``cards`` (the action cards, candidates and the map, as data), ``rules`` (decide and the rules in
-prose), ``evolve``, ``views``, ``describe``, ``resample`` and ``takebacks``. This module puts them
-together.
+Every game package has the same files for the same roles: ``commands``, ``events``, ``state``, ``cards``
+(the action cards, candidates and the map, as data), ``rules`` (decide and the rules in prose),
+``evolve``, ``views``, ``describe``, ``resample``, ``takebacks`` and ``balance`` (for ``backroom
+balance``). This module puts them together.
 """
 
 from __future__ import annotations
 
 from domain.game import GameDefinition
+from domain.games.campaign_trail.balance import BALANCE
 from domain.games.campaign_trail.commands import CampaignTrailCommand
 from domain.games.campaign_trail.describe import describe
 from domain.games.campaign_trail.events import CampaignTrailEvent
@@ -58,6 +59,7 @@ CAMPAIGN_TRAIL: CampaignTrailGame = GameDefinition(
     evaluate=evaluate,
     cards=all_cards,
     takebacks=TAKEBACKS,
+    balance=BALANCE,
     visibility=VISIBILITY,
     summary="Three parties race for 270: fundraise, register, travel, advertise, campaign and play dirty.",
 )

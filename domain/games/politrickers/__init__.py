@@ -2,12 +2,14 @@
 
 Every game package has the same files for the same roles: ``commands``, ``events``, ``state``,
 ``cards``, ``rules`` (decide and the rules in prose), ``evolve``, ``views`` (views and who may see each
-event), ``describe``, ``resample`` and ``takebacks``. This module puts them together.
+event), ``describe``, ``resample``, ``takebacks`` and ``balance`` (for ``backroom balance``). This
+module puts them together.
 """
 
 from __future__ import annotations
 
 from domain.game import GameDefinition
+from domain.games.politrickers.balance import BALANCE
 from domain.games.politrickers.commands import PolitrickersCommand
 from domain.games.politrickers.describe import describe
 from domain.games.politrickers.events import PolitrickersEvent
@@ -53,6 +55,7 @@ POLITRICKERS: PolitrickersGame = GameDefinition(
     evaluate=evaluate,
     cards=all_cards,
     takebacks=TAKEBACKS,
+    balance=BALANCE,
     visibility=VISIBILITY,
     summary="Two parties, one Libra Disc: follow your party's suit, and switch when you must.",
 )

@@ -2,7 +2,8 @@
 
 Every game package has the same files for the same roles: ``commands``, ``events``, ``state``,
 ``cards``, ``rules`` (decide and the rules in prose), ``evolve``, ``views`` (views and who may see each
-event), ``describe``, ``resample`` and ``takebacks``. This module puts them together.
+event), ``describe``, ``resample``, ``takebacks`` and ``balance`` (for ``backroom balance``). This
+module puts them together.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.game import GameDefinition
+from domain.games.slush_fund_2.balance import BALANCE
 from domain.games.slush_fund_2.cards import SEAT_COUNT
 from domain.games.slush_fund_2.commands import Commands
 from domain.games.slush_fund_2.describe import describe
@@ -56,6 +58,7 @@ SLUSH_FUND_2: GameDefinition[Table, Any, Any, SlushFundOptions] = GameDefinition
     cards=all_cards,
     check_options=check_options,
     takebacks=TAKEBACKS,
+    balance=BALANCE,
     visibility=VISIBILITY,
     summary="Buy five politicians with legal and illegal money; spies, hackers and journalists meddle.",
 )

@@ -1,9 +1,9 @@
 """Super PACS: 2-4 players build coalitions, win elections and invest, to hold the most power.
 
-Every game package has the same files for the same roles: ``commands``, ``events``, ``state``,
-``cards`` (the card set as data), ``rules`` (decide and the rules in prose), ``evolve``, ``views``
-(views and who may see each event), ``describe``, ``resample`` and ``takebacks``. This module puts
-them together.
+Every game package has the same files for the same roles: ``commands``, ``events``, ``state``, ``cards``
+(the card set as data), ``rules`` (decide and the rules in prose), ``evolve``, ``views`` (views and who
+may see each event), ``describe``, ``resample``, ``takebacks`` and ``balance`` (for ``backroom
+balance``). This module puts them together.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.game import GameDefinition
+from domain.games.super_pacs.balance import BALANCE
 from domain.games.super_pacs.commands import Commands
 from domain.games.super_pacs.describe import describe
 from domain.games.super_pacs.events import Events
@@ -58,6 +59,7 @@ SUPER_PACS: GameDefinition[Table, Any, Any, SuperPacsOptions] = GameDefinition(
     cards=all_cards,
     check_options=check_options,
     takebacks=TAKEBACKS,
+    balance=BALANCE,
     visibility=VISIBILITY,
     due=due,
     overdue=overdue,

@@ -1,12 +1,14 @@
 """Every action card by number, every effect by key, and the card list as Markdown.
 
-``python -m domain.games.campaign_trail.cards.catalogue`` rewrites ``docs/cards/campaign-trail.md``.
+``python -m domain.games.campaign_trail.cards.catalogue`` rewrites ``docs/cards/campaign-trail.md``
+(keeping its last section, the balance tables pasted from ``backroom balance``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from domain.balance import kept_section
 from domain.games.campaign_trail.cards import Action, Card, Effect, Kind
 from domain.games.campaign_trail.cards.base import BASE, POLITICKS
 from domain.games.campaign_trail.cards.board import ABBREVIATIONS, ISSUES, NAMES
@@ -77,7 +79,9 @@ def markdown() -> str:
         "# Campaign Trail: the cards",
         "",
         "Generated from `domain/games/campaign_trail/cards/` by "
-        "`python -m domain.games.campaign_trail.cards.catalogue`; do not edit by hand.",
+        "`python -m domain.games.campaign_trail.cards.catalogue`; do not edit by hand. The last section,",
+        "the balance tables, is pasted from `backroom balance` (see `docs/balance.md`); the generator keeps",
+        "it as it is.",
         "",
         "## Action cards",
         "",
@@ -107,7 +111,8 @@ def markdown() -> str:
         ", ".join(f"{code} {name}" for code, name in zip(ABBREVIATIONS, NAMES, strict=True)),
         "",
     ]
-    return "\n".join(lines)
+    kept = kept_section(DOC)  # the balance table, pasted from `backroom balance`: kept as it is
+    return "\n".join(lines) + ("\n" + kept if kept else "")
 
 
 if __name__ == "__main__":

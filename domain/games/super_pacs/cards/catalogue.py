@@ -1,6 +1,7 @@
 """``docs/cards/super-pacs.md``, generated from the card data (run me to rewrite it).
 
 ``python -m domain.games.super_pacs.cards.catalogue`` writes the file; a test checks it is up to date.
+Its last section, the balance tables pasted from ``backroom balance``, is kept as it is.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from domain.balance import kept_section
 from domain.games.super_pacs.cards import (
     EVENT_BASE,
     EVENTS,
@@ -140,6 +142,8 @@ def markdown() -> str:
         + ", ".join(f"{v} {k}" for k, v in COLOUR_MARK.items())
         + ".",
         "Effects are in the closed vocabulary of `cards/effects.py`.",
+        "The last section, the balance tables, is pasted from `backroom balance` (see `docs/balance.md`);",
+        "the generator keeps it as it is.",
         "",
         f"## Leaders ({len(LEADERS)})",
         "",
@@ -166,7 +170,8 @@ def markdown() -> str:
         *[f"- **{t.name}**: {t.text}" for t in TOKENS],
         "",
     ]
-    return "\n".join(lines)
+    kept = kept_section(DOC)  # the balance table, pasted from `backroom balance`: kept as it is
+    return "\n".join(lines) + ("\n" + kept if kept else "")
 
 
 def _faction_entry(card: Faction | EventCard, kind: str) -> dict[str, object]:
