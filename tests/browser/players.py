@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import msgspec
+from playwright.sync_api import Error as PlaywrightError
 
 from api.service.application import Tables
 from domain.seats import OMNISCIENT, SPECTATOR, Seat
@@ -81,13 +82,26 @@ class Player:
         )
 
     def play_any(self, rng: random.Random) -> dict[str, Any]:
-        """Click one of the move buttons at random; returns the command it sent."""
-        self.page.wait_for_selector("button.move:not([disabled])")
-        buttons = self.page.query_selector_all("button.move:not([disabled])")
-        choice = rng.choice(buttons)
-        command: dict[str, Any] = json.loads(choice.get_attribute("data-command") or "{}")
-        choice.click()
-        return command
+        """Click one of the move buttons at random; returns the command it sent.
+
+        A live update (a bot's or another seat's move) may redraw the buttons between looking and
+        clicking: as a person would, it looks again at what the page offers then.
+        """
+        for attempt in range(5):
+            self.page.wait_for_selector("button.move:not([disabled])")
+            buttons = self.page.query_selector_all("button.move:not([disabled])")
+            if not buttons:
+                continue
+            choice = rng.choice(buttons)
+            try:
+                command: dict[str, Any] = json.loads(choice.get_attribute("data-command") or "{}")
+                choice.click(timeout=5000)
+            except PlaywrightError as error:
+                if "not attached" not in str(error) or attempt == 4:
+                    raise
+                continue
+            return command
+        raise AssertionError("the page offered no move to click")
 
 
 def summary(base: str, game_id: str) -> dict[str, Any]:
