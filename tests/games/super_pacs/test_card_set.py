@@ -3,6 +3,8 @@ catalogue."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import msgspec
 import pytest
 
@@ -113,3 +115,15 @@ def test_colours_carry_a_shape_and_a_letter_for_colour_blind_players() -> None:
 def test_the_browsers_card_table_is_generated_from_the_data_and_up_to_date() -> None:
     """The renderer's names and numbers come from the same data (static/games/super-pacs-cards.js)."""
     assert SCRIPT.read_text() == javascript()
+
+
+def test_the_4_aid_cards_are_reference_cards_and_not_part_of_the_game() -> None:
+    """R16: the components list 4 Aid cards that the rulebook never describes: they are reference
+    cards, so no data file, deck or card of the game is one."""
+    folder = Path(cards.__file__).parent
+    assert sorted(path.name for path in folder.glob("*.json")) == [
+        "events.json", "factions.json", "investments.json", "leaders.json", "treasury.json"
+    ]  # fmt: skip
+    names = [card.name for card in (*LEADERS, *FACTIONS, *EVENTS, *INVESTMENTS, *TOKENS)]
+    assert not [name for name in names if "aid" in name.lower().split()]
+    assert len(names) == 12 + 62 + 19 + 24 + 7  # every component but the money and the 4 Aid cards
