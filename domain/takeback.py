@@ -294,9 +294,17 @@ def noted(ledger: Ledger, step: Step) -> Ledger:
         )
         steps = steps[:-1]
     elif step.turn and step.seat is not None:  # a new turn: the older steps' events are not needed
-        steps = tuple(_forgotten(kept) for kept in steps)
+        steps = _forgetting(steps)
     kept = (step,) if step.final else (*steps[-MAX_STEPS + 1 :], step)
     return msgspec.structs.replace(ledger, steps=kept, refused=None, undone=())
+
+
+def _forgetting(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """``steps`` without their events: only the latest turn's hold any (each new turn forgot the rest)."""
+    start = len(steps)
+    while start > 0 and steps[start - 1].events:
+        start -= 1
+    return steps if start == len(steps) else (*steps[:start], *map(_forgotten, steps[start:]))
 
 
 def _forgotten(step: Step) -> Step:
