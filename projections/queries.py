@@ -10,6 +10,7 @@ without it. Nothing here returns the secret seed, a token digest or the projecti
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -157,6 +158,7 @@ def _table(reads: ReadSide, game_id: str) -> TableState:
     return table
 
 
+@functools.lru_cache(maxsize=4096)
 def canonical_id(game_id: str) -> str:
     """The canonical form of a game id; ``GameNotFound`` for anything that is not one."""
     return str(table_id(game_id))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import secrets
@@ -86,6 +87,7 @@ def fresh_id() -> str:
     return f"{_IDS.getrandbits(128):032x}"
 
 
+@functools.lru_cache(maxsize=4096)
 def lock_key(game_id: str) -> str:
     """One key per game however its id is spelled (anything else is refused by the load)."""
     found = parsed_id(game_id)
