@@ -32,7 +32,7 @@ function Track({ view, names }) {
   const total = view.electoral_track.reduce((a, b) => a + b, 0) || 538;
   return html`<section aria-label="Electoral votes" style="margin:0.3rem 0">
     <div style="display:flex;height:1.4rem;border-radius:6px;overflow:hidden;position:relative">${view.electoral_track.map(
-      (ev, seat) => html`<div key=${seat} title=${`${names[seat]}: ${ev}`} style=${`${FILL[seat]};width:${(100 * ev) / total}%;color:${INK[seat]};text-align:center;font-weight:bold`}>${ev}</div>`)}
+      (ev, seat) => html`<div key=${seat} class="ev-total" data-seat=${seat} title=${`${names[seat]}: ${ev}`} style=${`${FILL[seat]};width:${(100 * ev) / total}%;color:${INK[seat]};text-align:center;font-weight:bold`}>${ev}</div>`)}
       <div aria-hidden="true" style=${`position:absolute;left:${(100 * TO_WIN) / 538}%;top:0;bottom:0;border-left:2px dashed #fff`}></div>
     </div>
     <p class="muted">${view.electoral_track.map((ev, seat) => `${names[seat]} (${PARTIES[seat]}) ${ev}`).join(" · ")} — ${TO_WIN} to win</p>
@@ -44,10 +44,10 @@ function Tile({ entry, pawns }) {
   const [code, ev, voters, leader] = entry;
   const here = pawns.filter((p) => p.pawn === code).map((p) => SHORT[p.seat]).join("");
   const label = `${code}, ${ev} electoral votes, led by the ${PARTIES[leader]}s: ${voters.map((v, p) => `${v} ${PARTIES[p]}`).join(", ")}${here ? `; pawn ${here}` : ""}`;
-  return html`<div role="img" aria-label=${label} title=${label} data-state=${code}
+  return html`<div role="img" aria-label=${label} title=${label} data-state=${code} data-leader=${SHORT[leader]}
     style=${`grid-row:${row + 1};grid-column:${col + 1};${FILL[leader]};color:${INK[leader]};border-radius:4px;padding:2px;font-size:0.7rem;line-height:1.1;min-height:3rem`}>
-    <strong>${code}</strong> <span>${ev}</span>${here ? html` <span title="candidate pawn">♟${here}</span>` : ""}
-    <div>${voters.map((v, p) => html`<span key=${p} style="margin-right:3px">${SHORT[p]}${v}</span>`)}</div>
+    <strong>${code}</strong> <span class="ev">${ev}</span>${here ? html` <span title="candidate pawn">♟${here}</span>` : ""}
+    <div>${voters.map((v, p) => html`<span key=${p} class="voters" data-party=${SHORT[p]} style="margin-right:3px">${SHORT[p]}${v}</span>`)}</div>
   </div>`;
 }
 
@@ -69,20 +69,41 @@ function Hand({ view, picked, onPick }) {
       <button type="button" key=${c.number} data-card=${c.number} aria-pressed=${picked === c.number ? "true" : "false"}
         onClick=${() => onPick && onPick(c.number)}
         style=${`text-align:left;max-width:14rem;${c.issues.length ? "" : "background:#4a1d3f;color:#fff"}`}>
-        <strong>#${c.number}</strong> <span class="muted">${c.issues.join(", ") || "Dirty Politics"}</span>
+        <strong>#${c.number} ${c.title}</strong> <span class="card-issues">${c.issues.join(", ") || "Dirty Politics"}</span>
         <ol start="0" style="margin:0;padding-left:1.2rem">${c.actions.map((a, i) => html`<li key=${i}>${a}</li>`)}</ol>
       </button>`)}</div></section>`;
+}
+
+/** The end sheet: who won, and each party's electoral votes and states carried. */
+function Finished({ view, names }) {
+  const carried = (seat) => view.states.filter((entry) => entry[3] === seat).length;
+  return html`<section class="finished" aria-label="Final result"><h3>Election Day: the votes are counted</h3>
+    <p><strong>${view.winners.map((s) => names[s]).join(" and ")}</strong> ${view.winners.length > 1 ? "tie" : "wins"} the election.</p>
+    <table class="score"><thead><tr><th scope="col">Party</th><th scope="col">Candidate</th><th scope="col">Electoral votes</th><th scope="col">States carried</th></tr></thead>
+      <tbody>${view.seats.map((entry) => html`<tr key=${entry.seat} class=${view.winners.includes(entry.seat) ? "winner" : ""}>
+        <th scope="row">${names[entry.seat]} (${entry.party})</th><td>${entry.candidate_name}</td><td>${entry.electoral_votes}</td><td>${carried(entry.seat)}</td></tr>`)}</tbody></table></section>`;
+}
+
+/** What the table waits for, said plainly: above all a Scandal's victim, who must choose. */
+function Prompt({ view, seat, names }) {
+  if (!view.choice) return "";
+  const mine = view.choice.seats.includes(seat);
+  const lose = "lose 3 registered voters and 1 voter per ethically minded state";
+  return html`<p class="prompt scandal" role="status">${mine ? html`<strong>Scandal! You must choose:</strong> ${
+    view.choice.options.includes("pay") ? `pay $60M, or ${lose}.` : `your war chest is under $60M, so you ${lose}.`}`
+    : `Scandal: waiting for ${view.choice.seats.map((s) => names[s]).join(", ")} to choose.`}</p>`;
 }
 
 export function Board({ view, seat, summary, picked, onPick }) {
   if (!view) return html`<p class="muted">The game has not started yet.</p>`;
   const names = view.seats.map((entry) => seatName(summary, entry.seat));
-  const won = view.winners.length ? html`<p><strong>${view.winners.map((s) => names[s]).join(" and ")}</strong> won the election.</p>` : "";
+  const won = view.winners.length ? html`<${Finished} view=${view} names=${names} />` : "";
   return html`<div class="ct-board" style="display:grid;gap:0.5rem">
     <p class="turn"><strong>${view.month}</strong> · decks ${view.deck_sizes.join(" / ")}${
       view.pending ? ` · ${view.pending.kind} in progress` : ""}${view.choice ? ` · Scandal: ${names[view.choice.seats[0]]} chooses` : ""}${
       view.debate.length ? ` · debate cards #${view.debate.join(", #")}` : ""}</p>
     ${won}
+    <${Prompt} view=${view} seat=${seat} names=${names} />
     <${Track} view=${view} names=${names} />
     <ol class="seats" aria-label="Parties">${view.seats.map((entry) => html`<${Party} key=${entry.seat} entry=${entry}
       name=${names[entry.seat]} toAct=${view.to_act.includes(entry.seat)} mine=${seat === entry.seat} />`)}</ol>

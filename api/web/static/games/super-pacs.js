@@ -6,11 +6,11 @@
 // elections 200-202), investments 300-323. Names and numbers come from super-pacs-cards.js, generated
 // from the same data files the rules load.
 
-import { html, seatName } from "../ui.js";
+import { html, plural, seatName } from "../ui.js";
 import { CARDS, MARKS } from "./super-pacs-cards.js";
 
 const COLOURS = ["red", "gray", "blue", "green", "gold"];
-const HEX = { red: "#b3261e", gray: "#616161", blue: "#1f4fa3", green: "#2e7d32", gold: "#a07800" };
+const HEX = { red: "#b3261e", gray: "#616161", blue: "#1f4fa3", green: "#2e7d32", gold: "#7a5a00" };
 const STEPS = ["initial action", "main action", "after the main action"];
 
 const SIZE = {
@@ -33,7 +33,7 @@ function Faction({ id, onPick, picked, small }) {
     c.kind === "surprise" || c.kind === "exploit" ? html`<span class="kind" style="display: block; font-style: italic">${c.kind}</span>` : ""}`;
   if (onPick) {
     return html`<button type="button" class=${cls} style=${cardStyle(c.colour, small)} data-card=${id} aria-pressed=${picked ? "true" : "false"}
-      aria-label=${`${c.name}${picked ? ", picked" : ""}`} title=${title} onClick=${() => onPick(id)}>${face}</button>`;
+      title=${title} onClick=${() => onPick(id)}>${face}</button>`;
   }
   return html`<span class=${cls} style=${cardStyle(c.colour, small)} data-card=${id}
     role="img" aria-label=${`${c.name}, ${c.colour}`} title=${title}>${face}</span>`;
@@ -69,14 +69,15 @@ function Seat({ entry, name, view, mine, toAct }) {
     <p>${leader ? html`<span class=${`leader ${leader.colour}`} title=${leader.text}><span aria-hidden="true">${mark(leader.colour)}</span> ${leader.name}</span>`
       : html`<span class="muted">${entry.picked ? "leader picked, face down" : "picking a leader"}</span>`}${
       entry.superpower_used ? html` <span class="muted">(superpower used)</span>` : ""}</p>
-    <p><strong>${entry.megabucks}</strong> megabucks · ${entry.hand_cards} cards in hand (${hand.count} factions)${
+    <p><strong>${entry.megabucks}</strong> megabucks · ${plural(entry.hand_cards, "card")} in hand (${plural(hand.count, "faction")})${
       entry.owes_discards ? html` · <strong>owes ${entry.owes_discards} discard(s)</strong>` : ""}</p>
-    ${tokens.length ? html`<p class="tokens-held">${tokens.map((t) => html`<span key=${t} class="token-name">${t}</span> `)}</p>` : ""}
+    ${tokens.length ? html`<ul class="tokens-held chips" aria-label="Tokens held">${tokens.map((t) => html`<li key=${t} class="token-name chip">${t}</li>`)}</ul>` : ""}
     <${Coalition} cards=${entry.coalition} />
     <div class="sneaked" aria-label="Sneaked zone">Sneaked: ${sneaked.cards
       ? (sneaked.cards.length ? sneaked.cards.map((id) => html`<${Faction} key=${id} id=${id} small=${true} />`) : html`<span class="muted">none</span>`)
-      : html`<${Backs} count=${sneaked.count} label=${`${sneaked.count} sneaked cards face down`} />`}</div>
-    ${entry.investments.length ? html`<p class="investments">Investments: ${entry.investments.map((id) => html`<span key=${id} class="investment" title=${CARDS[id].text}>${cardName(id)}</span> `)}</p>` : ""}
+      : (sneaked.count ? html`<${Backs} count=${sneaked.count} label=${`${plural(sneaked.count, "sneaked card")} face down`} />` : html`<span class="muted">none</span>`)}</div>
+    ${entry.investments.length ? html`<div class="investments">Investments: <ul class="chips" aria-label="Investments owned">${
+      entry.investments.map((id) => html`<li key=${id} class="investment chip" title=${CARDS[id].text}>${cardName(id)}</li>`)}</ul></div>` : ""}
   </li>`;
 }
 
@@ -116,12 +117,14 @@ export function Board({ view, seat, summary, picked, onPick, toAct }) {
   return html`<div class="sp-board">
     ${view.phase === "over" ? html`<${Finished} view=${view} names=${names} />` : ""}
     <p class="turn">Round <strong>${view.round}</strong> of 10 · ${view.phase === "turn" ? html`${names[view.turn]}'s turn (${STEPS[view.step]})` : view.phase}
-      · event deck: <strong>${view.event_deck}</strong> left · next election: <strong>${view.next_election || "none"}</strong>
+      · event deck: <strong class="event-deck">${view.event_deck}</strong> left · next election: <strong class="next-election">${view.next_election || "none"}</strong>
       · faction deck ${view.deck} · treasury ${view.treasury} megabucks</p>
     <${Prompt} view=${view} seat=${seat} toAct=${acting} names=${names} />
     ${view.election ? html`<p class="votes" aria-label="Votes">Votes: ${view.seats.map((e) => `${names[e.seat]} ${view.election.votes[e.seat]}`).join(" · ")}</p>` : ""}
-    <section class="market" aria-label="Investments for sale"><h3>Investments</h3>${view.market.map((id) => html`<span key=${id} class="investment" data-card=${id} title=${CARDS[id].text}>${cardName(id)} <strong>${CARDS[id].cost}</strong></span> `)}</section>
-    <section class="tokens" aria-label="Tokens"><h3>Tokens</h3>${Object.entries(view.tokens).map(([token, holder]) => html`<span key=${token} class="token-name">${token}: ${holder >= 0 ? names[holder] : "—"}</span> `)}</section>
+    <section class="market" aria-label="Investments for sale"><h3>Investments for sale <span class="muted">(${view.investment_pile} in the pile)</span></h3>
+      <ul class="chips">${view.market.map((id) => html`<li key=${id} class="investment chip" data-card=${id} title=${CARDS[id].text}>${cardName(id)} · <strong>${CARDS[id].cost}</strong> megabucks</li>`)}</ul></section>
+    <section class="tokens" aria-label="Tokens"><h3>Tokens</h3><ul class="chips">${Object.entries(view.tokens).map(([token, holder]) => html`<li key=${token}
+      class=${`token-name chip ${holder >= 0 ? "held" : ""}`}>${token}: ${holder >= 0 ? names[holder] : "nobody"}</li>`)}</ul></section>
     <ol class="seats" aria-label="Players">${view.seats.map((entry) => html`<${Seat} key=${entry.seat} entry=${entry} view=${view}
       name=${names[entry.seat]} mine=${seat === entry.seat} toAct=${acting.includes(entry.seat)} />`)}</ol>
     ${view.cemetery.length ? html`<p class="muted">Cemetery: ${view.cemetery.map(cardName).join(", ")}</p>` : ""}
