@@ -61,6 +61,13 @@ def assert_the_table_is_drawn(page: Any, state: Any, seat: int) -> None:
     assert board.locator(".tokens .token-name").count() == len(TOKEN_NAMES)
 
 
+def assert_the_chooser_is_asked(page: Any) -> None:
+    """The seat choosing a target is told so, and its moves name the players, not seat numbers."""
+    assert "Choose a target" in (page.text_content(".sp-board .prompt.choice") or "")
+    labels = page.eval_on_selector_all(".controls button.move", "moves => moves.map(m => m.textContent)")
+    assert labels and not [label for label in labels if "seat " in label], labels
+
+
 def _window_seats(state: Any) -> tuple[int, ...]:
     opened = (state.pending and state.pending.window) or (state.election and state.election.window)
     return tuple(opened.seats) if opened else ()
@@ -93,9 +100,11 @@ def test_a_whole_two_player_game_is_played_through_the_pages_and_no_page_shows_t
             if "window" not in seen:
                 seen.add("window")
                 seats[seat].shot("super-pacs-surprise-prompt")
-        if state.pending and state.pending.choice and "choice" not in seen:
-            seen.add("choice")
-            seats[state.pending.owner].shot("super-pacs-choosing-a-target")
+        if state.pending and state.pending.choice:
+            assert_the_chooser_is_asked(seats[state.pending.choice.seats[0]].page)
+            if "choice" not in seen:
+                seen.add("choice")
+                seats[state.pending.choice.seats[0]].shot("super-pacs-choosing-a-target")
     assert {"midgame", "window"} <= seen, seen
     final = service.load(game_id).state
     assert final.phase == "over" and match.commands > 50

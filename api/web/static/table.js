@@ -214,7 +214,7 @@ function Table() {
   const commands = legal.commands || [];
   const undo = commands.filter((c) => TAKE_BACKS.has(c.type));
   const moves = commands.filter((c) => !TAKE_BACKS.has(c.type));
-  const describe = (command) => R.label(command, view, seat) || generic.label(command);
+  const describe = (command) => R.label(command, view, seat, summary) || generic.label(command);
   const undone = takeBacks(log);
   document.title = `${seated && toAct.includes(seat) ? "● Your move · " : ""}${summary.title} · Backroom`;
   let play = playing({ R, moves, picked, narrowed, view, seat, summary, toAct });

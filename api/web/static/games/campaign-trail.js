@@ -69,7 +69,7 @@ function Hand({ view, picked, onPick }) {
       <button type="button" key=${c.number} data-card=${c.number} aria-pressed=${picked === c.number ? "true" : "false"}
         onClick=${() => onPick && onPick(c.number)}
         style=${`text-align:left;max-width:14rem;${c.issues.length ? "" : "background:#4a1d3f;color:#fff"}`}>
-        <strong>#${c.number} ${c.title}</strong> <span class="card-issues">${c.issues.join(", ") || "Dirty Politics"}</span>
+        <strong>#${c.number}${c.title === `Action card #${c.number}` ? "" : ` ${c.title}`}</strong> <span class="card-issues">${c.issues.join(", ") || "Dirty Politics"}</span>
         <ol start="0" style="margin:0;padding-left:1.2rem">${c.actions.map((a, i) => html`<li key=${i}>${a}</li>`)}</ol>
       </button>`)}</div></section>`;
 }
@@ -116,14 +116,20 @@ export function Board({ view, seat, summary, picked, onPick }) {
 
 const PARTY = (n) => PARTIES[n] || `party ${n}`;
 
+/** The printed text of action `action` on card `number` of the viewer's hand, when it is there. */
+function actionText(view, number, action) {
+  const card = view && view.my_cards ? view.my_cards.find((c) => c.number === number) : null;
+  return card && card.actions[action] ? card.actions[action] : `action ${action}`;
+}
+
 /** A legal command in words. */
-export function label(command) {
+export function label(command, view) {
   switch (command.type) {
     case "KeepCandidate": return `Keep candidate ${command.candidate}`;
     case "PlayCard": {
       const target = command.target >= 0 ? ` against the ${PARTY(command.target)}s` : "";
       const issues = command.issues && command.issues.length ? `, issues ${command.issues.join(" & ")}` : "";
-      return `Play #${command.card}, action ${command.action}${target}${issues}`;
+      return `Play #${command.card}: ${actionText(view, command.card, command.action)}${target}${issues}`;
     }
     case "Move": return `Move to ${CODES[command.state]}`;
     case "Place": return `Place a voter in ${CODES[command.state]}`;

@@ -92,7 +92,11 @@ function Prompt({ view, seat, toAct, names }) {
     return html`<p class="prompt surprise" role="status">${waiting ? html`<strong>You may play a surprise now</strong> on ${what}, or pass.`
       : html`Surprises may be played on ${what}: waiting for ${window.seats.map((s) => names[s]).join(", ")}.`}</p>`;
   }
-  if (pending && pending.choice) return html`<p class="prompt" role="status">${names[pending.owner]} chooses a target for ${cardName(pending.card)}.</p>`;
+  if (pending && pending.choice) {
+    const chooser = pending.choice.seats[0];
+    return html`<p class="prompt choice" role="status">${chooser === seat ? html`<strong>Choose a target</strong> for ${cardName(pending.card)}: your moves list the targets.`
+      : `${names[chooser]} chooses a target for ${cardName(pending.card)}.`}</p>`;
+  }
   const owing = view.seats.filter((entry) => entry.owes_discards);
   if (owing.length) return html`<p class="prompt" role="status">Discards owed: ${owing.map((e) => `${names[e.seat]} ${e.owes_discards}`).join(", ")}.</p>`;
   return "";
@@ -135,8 +139,11 @@ export function Board({ view, seat, summary, picked, onPick, toAct }) {
   </div>`;
 }
 
-/** A legal command in words. */
-export function label(command) {
+/** A seat as a move names it: its player, or "you". */
+const whose = (summary, seat, who) => (who === seat ? "you" : summary ? seatName(summary, who) : `seat ${who + 1}`);
+
+/** A legal command in words (`summary` names the seats a choice may target). */
+export function label(command, view, seat, summary) {
   switch (command.type) {
     case "PickLeader": return `Keep ${cardName(command.leader)} as your leader`;
     case "Campaign": return "Campaign (your leader's campaign action)";
@@ -153,7 +160,8 @@ export function label(command) {
     case "Pass": return "Pass (no surprise)";
     case "Choose": {
       const [who, card] = command.option.split(":");
-      return card === undefined ? `Target seat ${Number(who) + 1}` : `Destroy ${cardName(Number(card))} of seat ${Number(who) + 1}`;
+      const named = whose(summary, seat, Number(who));
+      return card === undefined ? `Target ${named}` : `Destroy ${cardName(Number(card))} in ${named === "you" ? "your" : `${named}'s`} coalition`;
     }
     default: return null;
   }
