@@ -80,14 +80,27 @@ class Player:
             "v => Number(document.querySelector('.table-head .version')?.textContent) >= v", arg=version
         )
 
-    def play_any(self, rng: random.Random) -> dict[str, Any]:
-        """Click one of the move buttons at random; returns the command it sent."""
-        self.page.wait_for_selector("button.move:not([disabled])")
-        buttons = self.page.query_selector_all("button.move:not([disabled])")
-        choice = rng.choice(buttons)
-        command: dict[str, Any] = json.loads(choice.get_attribute("data-command") or "{}")
-        choice.click()
-        return command
+    def play_any(self, rng: random.Random, tries: int = 3) -> dict[str, Any]:
+        """Click one of the move buttons at random; returns the command it sent.
+
+        A bot or a clock may move while we choose, and the page then redraws its moves: a button
+        that left the page is chosen again from the moves the page offers now.
+        """
+        from playwright.sync_api import Error
+
+        for _ in range(tries):
+            self.page.wait_for_selector("button.move:not([disabled])")
+            buttons = self.page.query_selector_all("button.move:not([disabled])")
+            choice = rng.choice(buttons)
+            try:
+                command: dict[str, Any] = json.loads(choice.get_attribute("data-command") or "{}")
+                choice.click()
+            except Error as gone:
+                if "not attached" not in str(gone):
+                    raise
+                continue
+            return command
+        raise AssertionError(f"the moves kept changing under {self.name}'s click")
 
 
 def summary(base: str, game_id: str) -> dict[str, Any]:
