@@ -68,6 +68,29 @@ def assert_the_chooser_is_asked(page: Any) -> None:
     assert labels and not [label for label in labels if "seat " in label], labels
 
 
+REASONS = {
+    "First take your initial action: campaign or embezzle.",
+    "Only a surprise can be played now, and this faction is no surprise.",
+    "This surprise does not answer what is being played now.",
+    "Your main action is taken: buy, use your superpower or end your turn.",
+    "Choose the target of the card being played first.",
+    "Factions are played in the turns, after every leader is picked.",
+}
+"""What a dimmed faction says when clicked: the game's own reasons, never the generic one."""
+
+
+def _reason_for_a_dimmed_faction(seats: dict[int, Player], movers: list[int]) -> str | None:
+    """The reason a mover's page gives for a faction it cannot play, clicked in the dock (if any)."""
+    for seat in movers:
+        page = seats[seat].page
+        dimmed = page.locator(".dock .own-hand button.unplayable")
+        if dimmed.count():
+            assert "cannot be played now" in (dimmed.first.text_content() or "")
+            dimmed.first.click()
+            return (page.text_content(".dock .notice") or "").strip()
+    return None
+
+
 def _window_seats(state: Any) -> tuple[int, ...]:
     opened = (state.pending and state.pending.window) or (state.election and state.election.window)
     return tuple(opened.seats) if opened else ()
@@ -93,6 +116,9 @@ def test_a_whole_two_player_game_is_played_through_the_pages_and_no_page_shows_t
                 found = serious_violations(each.page)
                 assert not found, json.dumps(found, indent=1)
             ann.shot("super-pacs-mid-game-ann")
+        if "reason" not in seen and (said := _reason_for_a_dimmed_faction(seats, match.movers)):
+            seen.add("reason")
+            assert said in REASONS, said
         for seat in _window_seats(state):
             prompt = seats[seat].page.locator(".sp-board .prompt.surprise").text_content() or ""
             assert "You may play a surprise now" in prompt
@@ -105,7 +131,7 @@ def test_a_whole_two_player_game_is_played_through_the_pages_and_no_page_shows_t
             if "choice" not in seen:
                 seen.add("choice")
                 seats[state.pending.choice.seats[0]].shot("super-pacs-choosing-a-target")
-    assert {"midgame", "window"} <= seen, seen
+    assert {"midgame", "window", "reason"} <= seen, seen
     final = service.load(game_id).state
     assert final.phase == "over" and match.commands > 50
     for each in seats.values():

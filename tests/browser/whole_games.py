@@ -42,6 +42,8 @@ DRAWN = ".board [data-card]:not(.raw [data-card])"
 """The cards the game's renderer draws (the raw data tree below it numbers candidates too)."""
 CARD_IDS_OF = "cards => cards.map(c => Number(c.dataset.card))"
 MOVES = ".controls button.move"
+HAND = ".dock .own-hand button[data-card]"
+"""The viewer's hand, in the table's dock."""
 COMMANDS_OF = "buttons => buttons.map(b => JSON.parse(b.dataset.command))"
 SHOWN = f"""() => [[...document.querySelectorAll('{DRAWN}')].map((c) => Number(c.dataset.card)),
   ({PAGE_WORDS})()]"""
@@ -177,11 +179,11 @@ class Match:
         """Click a card that some move plays and then one of its moves, or a move button outright."""
         page = each.page
         commands = page.eval_on_selector_all(MOVES, COMMANDS_OF)
-        hand = set(page.eval_on_selector_all(".my-hand button[data-card]", CARD_IDS_OF))
+        hand = set(page.eval_on_selector_all(HAND, CARD_IDS_OF))
         playable = sorted({card for card in map(card_of, commands) if card in hand})
         if playable and self.rng.random() < PICK_A_CARD:
             card = self.rng.choice(playable)
-            page.click(f".my-hand button[data-card='{card}']")
+            page.click(f".own-hand button[data-card='{card}']")
             page.wait_for_selector(".controls button.linkish:has-text('Show all')")
             self.picked_cards += 1
             commands = page.eval_on_selector_all(MOVES, COMMANDS_OF)

@@ -62,15 +62,18 @@ function Party({ entry, name, toAct, mine }) {
   </li>`;
 }
 
-function Hand({ view, picked, onPick }) {
-  if (!view.my_cards.length) return "";
-  return html`<section class="my-hand" aria-label="Your hand"><h3>Your hand</h3>
+/** Your hand as printed, drawn in the table's dock: cards with no move now are dimmed and say so. */
+export function Hand({ view, picked, playable, onPick, onPlay }) {
+  if (!view || !view.my_cards.length) return "";
+  return html`<section class="own-hand" aria-label="Your hand"><h3>Your hand</h3>
     <div class="hand" role="group" aria-label="Your hand" style="display:flex;flex-wrap:wrap;gap:0.4rem">${view.my_cards.map((c) => html`
       <button type="button" key=${c.number} data-card=${c.number} aria-pressed=${picked === c.number ? "true" : "false"}
-        onClick=${() => onPick && onPick(c.number)}
+        class=${onPick && playable && !playable.has(c.number) ? "unplayable" : ""}
+        onClick=${() => onPick && onPick(c.number)} onDblClick=${() => onPlay && onPlay(c.number)}
         style=${`text-align:left;max-width:14rem;${c.issues.length ? "" : "background:#4a1d3f;color:#fff"}`}>
         <strong>#${c.number}${c.title === `Action card #${c.number}` ? "" : ` ${c.title}`}</strong> <span class="card-issues">${c.issues.join(", ") || "Dirty Politics"}</span>
-        <ol start="0" style="margin:0;padding-left:1.2rem">${c.actions.map((a, i) => html`<li key=${i}>${a}</li>`)}</ol>
+        <ol start="0" style="margin:0;padding-left:1.2rem">${c.actions.map((a, i) => html`<li key=${i}>${a}</li>`)}</ol>${
+        onPick && playable && !playable.has(c.number) ? html`<span class="visually-hidden">, cannot be played now</span>` : ""}
       </button>`)}</div></section>`;
 }
 
@@ -94,7 +97,15 @@ function Prompt({ view, seat, names }) {
     : `Scandal: waiting for ${view.choice.seats.map((s) => names[s]).join(", ")} to choose.`}</p>`;
 }
 
-export function Board({ view, seat, summary, picked, onPick }) {
+/** Why a card in your hand has no move now. */
+export function whyNot(id, view) {
+  if (view.choice) return "Answer the Scandal first.";
+  if (view.pending) return `Finish the ${view.pending.kind} in progress first (or stop it).`;
+  if (view.debate.length || view.month === "Election Day") return "Only a debate card can be played now.";
+  return null;
+}
+
+export function Board({ view, seat, summary, picked, onPick, handElsewhere = false }) {
   if (!view) return html`<p class="muted">The game has not started yet.</p>`;
   const names = view.seats.map((entry) => seatName(summary, entry.seat));
   const won = view.winners.length ? html`<${Finished} view=${view} names=${names} />` : "";
@@ -110,7 +121,7 @@ export function Board({ view, seat, summary, picked, onPick }) {
     <section aria-label="The map" style="display:grid;grid-template-columns:repeat(12,minmax(2.6rem,1fr));gap:3px">
       ${view.states.map((entry) => html`<${Tile} key=${entry[0]} entry=${entry} pawns=${view.seats} />`)}
     </section>
-    <${Hand} view=${view} picked=${picked} onPick=${onPick} />
+    ${handElsewhere ? "" : html`<${Hand} view=${view} picked=${picked} onPick=${onPick} />`}
   </div>`;
 }
 

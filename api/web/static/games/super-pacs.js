@@ -23,17 +23,19 @@ const cardStyle = (colour, small) => `${SIZE[small ? "small" : "full"]} ${FACE} 
 const cardName = (id) => (CARDS[id] ? CARDS[id].name : `card ${id}`);
 const mark = (colour) => MARKS[colour] || "";
 
-function Faction({ id, onPick, picked, small }) {
+function Faction({ id, onPick, onPlay, picked, small, playable }) {
   const c = CARDS[id] || { name: `card ${id}`, colour: "gray", types: [] };
-  const cls = `card sp ${c.colour} ${small ? "small" : ""} ${picked ? "picked" : ""}`;
+  const dim = playable === false;
+  const cls = `card sp ${c.colour} ${small ? "small" : ""} ${picked ? "picked" : ""} ${dim ? "unplayable" : ""}`;
   const title = `${c.name} (${c.colour}${c.types ? `; ${c.types.join(", ")}` : ""}): ${c.text || ""}`;
   const face = html`<span class="mark" aria-hidden="true" style="font-weight: bold">${mark(c.colour)}</span>
     <span class="name" style="display: block; font-weight: bold">${c.name}</span>${
     c.votes !== undefined ? html`<span class="numbers" style="display: block">votes ${c.votes} · wealth ${c.wealth} · power ${c.power}</span>` : ""}${
-    c.kind === "surprise" || c.kind === "exploit" ? html`<span class="kind" style="display: block; font-style: italic">${c.kind}</span>` : ""}`;
+    c.kind === "surprise" || c.kind === "exploit" ? html`<span class="kind" style="display: block; font-style: italic">${c.kind}</span>` : ""}${
+    dim ? html`<span class="visually-hidden">, cannot be played now</span>` : ""}`;
   if (onPick) {
-    return html`<button type="button" class=${cls} style=${cardStyle(c.colour, small)} data-card=${id} aria-pressed=${picked ? "true" : "false"}
-      title=${title} onClick=${() => onPick(id)}>${face}</button>`;
+    return html`<button type="button" class=${cls} style=${`${cardStyle(c.colour, small)}${dim ? " color: #333; border-style: dashed;" : ""}`} data-card=${id} aria-pressed=${picked ? "true" : "false"}
+      title=${title} onClick=${() => onPick(id)} onDblClick=${onPlay ? () => onPlay(id) : undefined}>${face}</button>`;
   }
   return html`<span class=${cls} style=${cardStyle(c.colour, small)} data-card=${id}
     role="img" aria-label=${`${c.name}, ${c.colour}`} title=${title}>${face}</span>`;
@@ -111,7 +113,33 @@ function Finished({ view, names }) {
         <th scope="row">${names[entry.seat]}</th><td>${view.scores[entry.seat]}</td></tr>`)}</tbody></table></section>`;
 }
 
-export function Board({ view, seat, summary, picked, onPick, toAct }) {
+/** Your hand and leader offer, drawn in the table's dock: factions with no move now are dimmed and say so. */
+export function Hand({ view, seat, picked, playable, onPick, onPlay }) {
+  const mine = view && seat !== null && seat !== undefined ? view.seats[seat] : null;
+  if (!mine) return "";
+  const hand = hidden(mine.hand).cards || [];
+  const offer = hidden(mine.offer).cards || [];
+  return html`<section class="own-hand" aria-label="Your hand"><h2>Your hand <span class="muted">(${plural(hand.length, "faction")})</span></h2>
+    <div class="hand" role="group" aria-label="Your factions">${hand.length ? hand.map((id) => html`<${Faction} key=${id} id=${id} picked=${picked === id}
+      playable=${onPick ? playable.has(id) : undefined} onPick=${onPick} onPlay=${onPlay} />`) : html`<span class="muted">no factions</span>`}</div>
+    ${offer.length ? html`<p>Your leader offer: ${offer.map((id) => html`<span key=${id} class="leader chip" title=${CARDS[id].text}>${cardName(id)}</span> `)}</p>` : ""}
+  </section>`;
+}
+
+/** Why a faction in your hand has no move now. */
+export function whyNot(id, view) {
+  const c = CARDS[id] || {};
+  if ((view.pending && view.pending.window) || (view.election && view.election.window)) {
+    return c.kind === "surprise" ? "This surprise does not answer what is being played now." : "Only a surprise can be played now, and this faction is no surprise.";
+  }
+  if (view.pending && view.pending.choice) return "Choose the target of the card being played first.";
+  if (view.phase !== "turn") return "Factions are played in the turns, after every leader is picked.";
+  if (view.step === 0) return "First take your initial action: campaign or embezzle.";
+  if (view.step === 2) return "Your main action is taken: buy, use your superpower or end your turn.";
+  return null;
+}
+
+export function Board({ view, seat, summary, picked, onPick, toAct, handElsewhere = false }) {
   if (!view) return html`<p class="muted">The game has not started yet.</p>`;
   const names = view.seats.map((entry) => seatName(summary, entry.seat));
   const mine = seat === null || seat === undefined ? null : view.seats[seat];
@@ -132,7 +160,7 @@ export function Board({ view, seat, summary, picked, onPick, toAct }) {
     <ol class="seats" aria-label="Players">${view.seats.map((entry) => html`<${Seat} key=${entry.seat} entry=${entry} view=${view}
       name=${names[entry.seat]} mine=${seat === entry.seat} toAct=${acting.includes(entry.seat)} />`)}</ol>
     ${view.cemetery.length ? html`<p class="muted">Cemetery: ${view.cemetery.map(cardName).join(", ")}</p>` : ""}
-    ${mine ? html`<section class="my-hand" aria-label="Your hand"><h3>Your hand</h3>
+    ${mine && !handElsewhere ? html`<section class="my-hand" aria-label="Your hand"><h3>Your hand</h3>
       <div class="hand" role="group" aria-label="Your hand">${hand.length ? hand.map((id) => html`<${Faction} key=${id} id=${id} picked=${picked === id} onPick=${onPick} />`) : html`<span class="muted">no factions</span>`}</div>
       ${offer.length ? html`<p>Your leader offer: ${offer.map((id) => html`<span key=${id} class="leader" title=${CARDS[id].text}>${cardName(id)}</span> `)}</p>` : ""}
     </section>` : ""}
