@@ -66,11 +66,11 @@ function Party({ entry, name, toAct, mine }) {
 export function Hand({ view, picked, playable, onPick, onPlay }) {
   if (!view || !view.my_cards.length) return "";
   return html`<section class="own-hand" aria-label="Your hand"><h3>Your hand</h3>
-    <div class="hand" role="group" aria-label="Your hand" style="display:flex;flex-wrap:wrap;gap:0.4rem">${view.my_cards.map((c) => html`
+    <div class="hand" role="group" aria-label="Your cards" style="display:grid;grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr));gap:0.4rem">${view.my_cards.map((c) => html`
       <button type="button" key=${c.number} data-card=${c.number} aria-pressed=${picked === c.number ? "true" : "false"}
         class=${onPick && playable && !playable.has(c.number) ? "unplayable" : ""}
         onClick=${() => onPick && onPick(c.number)} onDblClick=${() => onPlay && onPlay(c.number)}
-        style=${`text-align:left;max-width:14rem;${c.issues.length ? "" : "background:#4a1d3f;color:#fff"}`}>
+        style=${`text-align:left;font-size:0.8rem;line-height:1.25;padding:0.3rem;${c.issues.length ? "" : "background:#4a1d3f;color:#fff"}`}>
         <strong>#${c.number}${c.title === `Action card #${c.number}` ? "" : ` ${c.title}`}</strong> <span class="card-issues">${c.issues.join(", ") || "Dirty Politics"}</span>
         <ol start="0" style="margin:0;padding-left:1.2rem">${c.actions.map((a, i) => html`<li key=${i}>${a}</li>`)}</ol>${
         onPick && playable && !playable.has(c.number) ? html`<span class="visually-hidden">, cannot be played now</span>` : ""}

@@ -148,9 +148,9 @@ export function Board({ view, seat, summary, picked, onPick, toAct, handElsewher
   const acting = toAct || [];
   return html`<div class="sp-board">
     ${view.phase === "over" ? html`<${Finished} view=${view} names=${names} />` : ""}
-    <p class="turn">Round <strong>${view.round}</strong> of 10 · ${view.phase === "turn" ? html`${names[view.turn]}'s turn (${STEPS[view.step]})` : view.phase}
-      · event deck: <strong class="event-deck">${view.event_deck}</strong> left · next election: <strong class="next-election">${view.next_election || "none"}</strong>
-      · faction deck ${view.deck} · treasury ${view.treasury} megabucks</p>
+    <p class="turn">Round <strong>${view.round}</strong> of 10 · ${view.phase === "turn" ? html`${names[view.turn]}'s turn (${STEPS[view.step]})` : view.phase}${
+      " · "}event deck: <strong class="event-deck">${view.event_deck}</strong> left · next election: <strong class="next-election">${view.next_election || "none"}</strong>${
+      " · "}faction deck ${view.deck} · treasury ${view.treasury} megabucks</p>
     <${Prompt} view=${view} seat=${seat} toAct=${acting} names=${names} />
     ${view.election ? html`<p class="votes" aria-label="Votes">Votes: ${view.seats.map((e) => `${names[e.seat]} ${view.election.votes[e.seat]}`).join(" · ")}</p>` : ""}
     <section class="market" aria-label="Investments for sale"><h3>Investments for sale <span class="muted">(${view.investment_pile} in the pile)</span></h3>
