@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -58,6 +59,13 @@ def assert_the_map_is_drawn(page: Any, state: Any) -> None:
     assert shown == list(totals) and sum(totals) == sum(ELECTORAL_VOTES)
 
 
+def assert_moves_name_the_printed_actions(page: Any) -> None:
+    """A move that plays a card says what the card's action does, as printed, not its index."""
+    labels = page.eval_on_selector_all(".controls button.move", "moves => moves.map(m => m.textContent)")
+    plays = [label for label in labels if label.startswith("Play #")]
+    assert plays and not [label for label in plays if re.search(r"action \d", label)], plays
+
+
 def test_a_whole_two_party_campaign_is_played_through_the_pages_and_no_page_shows_the_others_secrets(
     player: Callable[..., Player], server: Served, service: Tables
 ) -> None:
@@ -78,6 +86,7 @@ def test_a_whole_two_party_campaign_is_played_through_the_pages_and_no_page_show
                 found = serious_violations(each.page)
                 assert not found, json.dumps(found, indent=1)
             seats[0].shot("campaign-trail-mid-game-lauren")
+            assert_moves_name_the_printed_actions(seats[match.movers[0]].page)
     assert "midgame" in seen, seen
     final = service.load(game_id).state
     assert final.winners and match.commands > 100 and match.picked_cards > 0 and match.checked > 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -51,8 +52,11 @@ def assert_the_table_is_drawn(page: Any, state: Any, seat: int) -> None:
         else:
             assert sneaked.locator("[data-card]").count() == 0
             assert sneaked.locator(".card.back").count() == len(state.sneaked[each])
+            if not state.sneaked[each]:
+                assert (sneaked.text_content() or "").split() == ["Sneaked:", "none"]
         assert box.locator(".investments .investment").count() == len(state.investments[each])
     board = page.locator(".sp-board")
+    assert not re.search(r"\b1 (cards|factions)\b", board.text_content() or ""), "one card, not one cards"
     left = len(state.event_pool) + len(state.elections_left)
     assert board.locator(".event-deck").text_content() == str(left)
     upcoming = [name(card) for card in ELECTIONS if card in state.elections_left]
