@@ -66,7 +66,7 @@ function Party({ entry, name, toAct, mine }) {
 export function Hand({ view, picked, playable, onPick, onPlay }) {
   if (!view || !view.my_cards.length) return "";
   return html`<section class="own-hand" aria-label="Your hand"><h3>Your hand</h3>
-    <div class="hand" role="group" aria-label="Your cards" style="display:grid;grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr));gap:0.4rem">${view.my_cards.map((c) => html`
+    <div class="hand ct-hand" role="group" aria-label="Your cards">${view.my_cards.map((c) => html`
       <button type="button" key=${c.number} data-card=${c.number} aria-pressed=${picked === c.number ? "true" : "false"}
         class=${onPick && playable && !playable.has(c.number) ? "unplayable" : ""}
         onClick=${() => onPick && onPick(c.number)} onDblClick=${() => onPlay && onPlay(c.number)}
@@ -118,9 +118,11 @@ export function Board({ view, seat, summary, picked, onPick, handElsewhere = fal
     <${Track} view=${view} names=${names} />
     <ol class="seats" aria-label="Parties">${view.seats.map((entry) => html`<${Party} key=${entry.seat} entry=${entry}
       name=${names[entry.seat]} toAct=${view.to_act.includes(entry.seat)} mine=${seat === entry.seat} />`)}</ol>
-    <section aria-label="The map" style="display:grid;grid-template-columns:repeat(12,minmax(2.6rem,1fr));gap:3px">
-      ${view.states.map((entry) => html`<${Tile} key=${entry[0]} entry=${entry} pawns=${view.seats} />`)}
-    </section>
+    <div class="ct-map-scroll" tabindex="0" role="region" aria-label="The map (it scrolls sideways on a narrow screen)">
+      <section aria-label="The map" style="display:grid;grid-template-columns:repeat(12,minmax(2.6rem,1fr));gap:3px">
+        ${view.states.map((entry) => html`<${Tile} key=${entry[0]} entry=${entry} pawns=${view.seats} />`)}
+      </section>
+    </div>
     ${handElsewhere ? "" : html`<${Hand} view=${view} picked=${picked} onPick=${onPick} />`}
   </div>`;
 }
