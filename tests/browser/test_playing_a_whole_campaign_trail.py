@@ -59,6 +59,22 @@ def assert_the_map_is_drawn(page: Any, state: Any) -> None:
     assert shown == list(totals) and sum(totals) == sum(ELECTORAL_VOTES)
 
 
+REASONS = ("Answer the Scandal first.", "Finish the ", "Only a debate card can be played now.")
+"""The game's own reasons a dimmed card gives when clicked (never the generic one)."""
+
+
+def _reason_for_a_dimmed_card(seats: dict[int, Player], movers: list[int]) -> str | None:
+    """The reason a mover's page gives for a card it cannot play, clicked in the dock (if any)."""
+    for seat in movers:
+        page = seats[seat].page
+        dimmed = page.locator(".dock .own-hand button.unplayable")
+        if dimmed.count():
+            assert "cannot be played now" in (dimmed.first.text_content() or "")
+            dimmed.first.click()
+            return (page.text_content(".dock .notice") or "").strip()
+    return None
+
+
 def assert_moves_name_the_printed_actions(page: Any) -> None:
     """A move that plays a card says what the card's action does, as printed, not its index."""
     labels = page.eval_on_selector_all(".controls button.move", "moves => moves.map(m => m.textContent)")
@@ -87,7 +103,10 @@ def test_a_whole_two_party_campaign_is_played_through_the_pages_and_no_page_show
                 assert not found, json.dumps(found, indent=1)
             seats[0].shot("campaign-trail-mid-game-lauren")
             assert_moves_name_the_printed_actions(seats[match.movers[0]].page)
-    assert "midgame" in seen, seen
+        if "reason" not in seen and (said := _reason_for_a_dimmed_card(seats, match.movers)):
+            seen.add("reason")
+            assert said.startswith(REASONS), said
+    assert {"midgame", "reason"} <= seen, seen
     final = service.load(game_id).state
     assert final.winners and match.commands > 100 and match.picked_cards > 0 and match.checked > 0
     winners = " and ".join(names[s] for s in final.winners)
