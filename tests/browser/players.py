@@ -91,6 +91,8 @@ class Player:
         for _ in range(tries):
             self.page.wait_for_selector("button.move:not([disabled])")
             buttons = self.page.query_selector_all("button.move:not([disabled])")
+            if not buttons:
+                continue  # the moves left the page between the wait and the look
             choice = rng.choice(buttons)
             try:
                 command: dict[str, Any] = json.loads(choice.get_attribute("data-command") or "{}")

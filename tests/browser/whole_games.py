@@ -24,6 +24,8 @@ from domain.games.super_pacs.cards import name as pacs_name
 from domain.games.super_pacs.state import all_cards as pacs_cards
 from tests.browser.players import Player
 
+MOVED_ON = 5
+"""At most this many times a game may move on under a seat's click before the test calls it stuck."""
 PICK_A_CARD = 0.5
 """How often a seat clicks a card first (then one of that card's moves) when its hand offers one."""
 Secrets = Callable[[Any, int], tuple[set[int], set[str]]]
@@ -147,6 +149,8 @@ class Match:
     commands: int = 0
     checked: int = 0
     picked_cards: int = 0
+    moved_on: int = 0
+    """Times the table moved on by itself while a seat was choosing (its moves left the page)."""
     sent: list[dict[str, Any]] = field(default_factory=list)
     movers: list[int] = field(default_factory=list)
     state: Any = None
@@ -175,7 +179,7 @@ class Match:
         self.audit()
         return self
 
-    def click_a_move(self, each: Player) -> dict[str, Any]:
+    def click_a_move(self, each: Player) -> dict[str, Any] | None:
         """Click a card that some move plays and then one of its moves, or a move button outright."""
         page = each.page
         commands = page.eval_on_selector_all(MOVES, COMMANDS_OF)
@@ -187,6 +191,8 @@ class Match:
             page.wait_for_selector(".controls button.linkish:has-text('Show all')")
             self.picked_cards += 1
             commands = page.eval_on_selector_all(MOVES, COMMANDS_OF)
+        if not commands:
+            return None  # the table moved on under the click (a referee closed an overdue window)
         index = self.rng.randrange(len(commands))
         page.locator(MOVES).nth(index).click()
         return commands[index]  # type: ignore[no-any-return]
@@ -197,7 +203,15 @@ class Match:
         if not self.movers:
             return False
         mover = self.seats[self.rng.choice(self.movers)]
-        self.sent.append(self.click_a_move(mover))
+        command = self.click_a_move(mover)
+        if command is None:
+            self.moved_on += 1
+            assert self.moved_on <= MOVED_ON, f"{mover.name}'s page keeps losing its moves"
+            self.version = max(each.version() for each in self.seats.values())
+            self.catch_up()
+            self.audit()
+            return True
+        self.sent.append(command)
         mover.page.wait_for_function(MOVED, arg=self.version)
         self.version = mover.version()
         self.commands += 1
