@@ -110,9 +110,12 @@ def summary(base: str, game_id: str) -> dict[str, Any]:
     return response.json()  # type: ignore[no-any-return]
 
 
-def open_table(base: str, game: str, players: Sequence[str], seed: str) -> tuple[str, list[str]]:
+def open_table(
+    base: str, game: str, players: Sequence[str], seed: str, options: dict[str, Any] | None = None
+) -> tuple[str, list[str]]:
     """Open a table through the API with every seat named; its id and the tokens by seat."""
-    response = httpx.post(f"{base}/api/games", json={"game": game, "players": list(players), "seed": seed})
+    asked = {"game": game, "players": list(players), "seed": seed, "options": options}
+    response = httpx.post(f"{base}/api/games", json=asked)
     response.raise_for_status()
     body = response.json()
     tokens = sorted(body["tokens"], key=lambda entry: entry["seat"])

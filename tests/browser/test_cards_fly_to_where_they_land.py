@@ -155,7 +155,7 @@ def _until_offered(base: str, game_id: str, tokens: list[str], wanted: str, rng:
 
 @pytest.mark.parametrize(
     ("game", "wanted", "hand"),
-    [("campaign-trail", "PlayCard", ".my-hand"), ("super-pacs", "Sneak", ".my-hand")],
+    [("campaign-trail", "PlayCard", ".dock-hand"), ("super-pacs", "Sneak", ".dock-hand")],
 )
 def test_a_card_played_from_the_hand_flies_to_the_map_or_the_coalition(
     player: Callable[..., Player], server: Served, game: str, wanted: str, hand: str

@@ -40,7 +40,7 @@ def test_three_parties_see_the_map_the_track_and_only_their_own_hand(
     )
     assert checked > 0
     for seat, each in seats.items():
-        assert each.page.locator(".ct-board .my-hand [data-card]").count() in (4, 5)  # 4 while acting
+        assert each.page.locator(".dock .own-hand [data-card]").count() in (4, 5)  # 4 while acting
         assert not unlabelled_controls(each.page)
         assert each.errors == [], each.errors
         each.shot(f"campaign-trail-{names[seat].lower()}")

@@ -4,7 +4,7 @@
 // map) flies as a ghost of itself to the board's landing place. Nothing moves for a reader who asked
 // for reduced motion: the card is simply where it landed.
 
-const HAND = ".own-hand [data-card], .my-hand [data-card]";
+const HAND = ".own-hand [data-card], .my-hand [data-card], .dock-hand [data-card]";
 const DURATION = 420;
 const EASING = "cubic-bezier(0.2, 0.7, 0.3, 1)";
 

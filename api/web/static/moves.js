@@ -64,10 +64,10 @@ export function lastCards(log) {
 
 const TABLE_EVENTS = new Set(["TableOpened", "SeatTaken", "Forked", "TakeBackRequested", "TakeBackApproved", "TakeBackRefused", "TakeBackLapsed"]);
 
-export function Controls({ R, moves, shown, describe, send, busy, picked, clear, toAct, summary, hasCards }) {
+export function Controls({ R, version, moves, shown, describe, send, busy, picked, clear, toAct, summary, hasCards }) {
   if (!moves.length) {
     const waiting = toAct.length ? `Waiting for ${toAct.map((s) => seatName(summary, s)).join(" and ")}.` : "";
-    return html`<section class="controls" aria-label="Your moves"><h2>Your moves</h2><p class="muted">${
+    return html`<section class="controls" aria-label="Your moves" data-version=${version}><h2>Your moves</h2><p class="muted">${
       summary.status === "over" ? "The game is over." : waiting || "Nothing to do yet."}</p></section>`;
   }
   const groups = new Map();
@@ -77,7 +77,7 @@ export function Controls({ R, moves, shown, describe, send, busy, picked, clear,
     groups.get(name).push(command);
   }
   const count = shown.length === moves.length ? `${moves.length}` : `${shown.length} of ${moves.length}`;
-  return html`<section class="controls" aria-label="Your moves">
+  return html`<section class="controls" aria-label="Your moves" data-version=${version}>
     <h2>Your moves <span class="muted">(${count})</span></h2>
     ${picked !== null ? html`<p class="muted">Showing the picked card's moves: click where it goes on the table, or a move here.${" "}
         <button type="button" class="linkish inline" onClick=${clear}>Show all</button></p>`

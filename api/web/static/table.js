@@ -263,7 +263,7 @@ function Table() {
       <aside class="table-side">
         ${seated ? html`<${Dock} notice=${notice} hand=${hand}
           consent=${html`<${Consent} commands=${undo} send=${send} busy=${busy} summary=${summary} request=${undone.request} log=${log} seat=${seat} />`}
-          controls=${html`<${Controls} R=${R} moves=${moves} shown=${play.shown} describe=${describe} send=${send} busy=${busy}
+          controls=${html`<${Controls} R=${R} version=${legal.version || 0} moves=${moves} shown=${play.shown} describe=${describe} send=${send} busy=${busy}
             picked=${picked} clear=${() => { setPicked(null); setNarrowed(null); }} toAct=${toAct} summary=${summary}
             hasCards=${play.playable.size > 0} />`} />` : ""}
         <${EventLog} entries=${log} reverted=${undone.reverted} />

@@ -38,6 +38,7 @@ from domain.games.campaign_trail.events import (
     VotersRemoved,
     WindowOpened,
 )
+from domain.games.campaign_trail.rules.effects import LOSE_VOTERS, PAY, SCANDAL_PRICE
 from domain.games.campaign_trail.state import BANK
 from domain.seats import SeatNames, Viewer, label
 
@@ -117,10 +118,16 @@ def _owed(event: VotersOwed, names: SeatNames) -> str:
     return f"{_who(names, event.seat)} will place {event.count} voters at home on Election Day."
 
 
+ANSWERS = {
+    PAY: f"pay ${SCANDAL_PRICE}M",
+    LOSE_VOTERS: "lose 3 registered voters and 1 voter per ethically minded state",
+}
+"""A Scandal victim's options in words (the option ids are a storage format, not a sentence)."""
+
+
 def _asked(event: VictimAsked, names: SeatNames) -> str:
-    return (
-        f"{_who(names, event.choice.seats[0])} must answer the Scandal: {' or '.join(event.choice.options)}."
-    )
+    answers = " or ".join(ANSWERS.get(option, option) for option in event.choice.options)
+    return f"{_who(names, event.choice.seats[0])} must answer the Scandal: {answers}."
 
 
 def _chosen(event: Chosen, names: SeatNames) -> str:

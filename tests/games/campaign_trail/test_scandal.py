@@ -87,3 +87,17 @@ def test_every_seat_sees_the_open_choice_and_what_the_victim_needs_to_decide() -
         assert seen.choice == table.state.choice and seen.to_act == (1,)
         assert seen.seats[1].war_chest == 80 and seen.seats[1].registered == table.state.registered[1]
         assert seen.states[state("GA")].voters[R] == 1
+
+
+def test_the_log_names_the_victims_options_in_words_not_their_ids() -> None:
+    """The sentence a victim is asked with reads "pay $60M or lose ...", never "lose_voters"."""
+    from domain.choices import Choice
+    from domain.games.campaign_trail import CAMPAIGN_TRAIL
+    from domain.games.campaign_trail.events import VictimAsked
+
+    asked = VictimAsked(choice=Choice(seats=(1,), options=(LOSE_VOTERS, PAY), about="scandal"), later=())
+    sentence = CAMPAIGN_TRAIL.describe(asked, 0, ("Lauren", "Ben"))
+    assert sentence == (
+        "Ben must answer the Scandal: lose 3 registered voters and 1 voter per ethically minded state"
+        " or pay $60M."
+    )

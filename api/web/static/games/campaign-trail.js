@@ -32,7 +32,7 @@ function Track({ view, names }) {
   const total = view.electoral_track.reduce((a, b) => a + b, 0) || 538;
   return html`<section aria-label="Electoral votes" style="margin:0.3rem 0">
     <div style="display:flex;height:1.4rem;border-radius:6px;overflow:hidden;position:relative">${view.electoral_track.map(
-      (ev, seat) => html`<div key=${seat} title=${`${names[seat]}: ${ev}`} style=${`${FILL[seat]};width:${(100 * ev) / total}%;color:${INK[seat]};text-align:center;font-weight:bold`}>${ev}</div>`)}
+      (ev, seat) => html`<div key=${seat} class="ev-total" data-seat=${seat} title=${`${names[seat]}: ${ev}`} style=${`${FILL[seat]};width:${(100 * ev) / total}%;color:${INK[seat]};text-align:center;font-weight:bold`}>${ev}</div>`)}
       <div aria-hidden="true" style=${`position:absolute;left:${(100 * TO_WIN) / 538}%;top:0;bottom:0;border-left:2px dashed #fff`}></div>
     </div>
     <p class="muted">${view.electoral_track.map((ev, seat) => `${names[seat]} (${PARTIES[seat]}) ${ev}`).join(" · ")} — ${TO_WIN} to win</p>
@@ -44,10 +44,10 @@ function Tile({ entry, pawns }) {
   const [code, ev, voters, leader] = entry;
   const here = pawns.filter((p) => p.pawn === code).map((p) => SHORT[p.seat]).join("");
   const label = `${code}, ${ev} electoral votes, led by the ${PARTIES[leader]}s: ${voters.map((v, p) => `${v} ${PARTIES[p]}`).join(", ")}${here ? `; pawn ${here}` : ""}`;
-  return html`<div role="img" aria-label=${label} title=${label} data-state=${code}
+  return html`<div role="img" aria-label=${label} title=${label} data-state=${code} data-leader=${SHORT[leader]}
     style=${`grid-row:${row + 1};grid-column:${col + 1};${FILL[leader]};color:${INK[leader]};border-radius:4px;padding:2px;font-size:0.7rem;line-height:1.1;min-height:3rem`}>
-    <strong>${code}</strong> <span>${ev}</span>${here ? html` <span title="candidate pawn">♟${here}</span>` : ""}
-    <div>${voters.map((v, p) => html`<span key=${p} style="margin-right:3px">${SHORT[p]}${v}</span>`)}</div>
+    <strong>${code}</strong> <span class="ev">${ev}</span>${here ? html` <span title="candidate pawn">♟${here}</span>` : ""}
+    <div>${voters.map((v, p) => html`<span key=${p} class="voters" data-party=${SHORT[p]} style="margin-right:3px">${SHORT[p]}${v}</span>`)}</div>
   </div>`;
 }
 
@@ -62,48 +62,93 @@ function Party({ entry, name, toAct, mine }) {
   </li>`;
 }
 
-function Hand({ view, picked, onPick }) {
-  if (!view.my_cards.length) return "";
-  return html`<section class="my-hand" aria-label="Your hand"><h3>Your hand</h3>
-    <div class="hand" role="group" aria-label="Your hand" style="display:flex;flex-wrap:wrap;gap:0.4rem">${view.my_cards.map((c) => html`
+/** Your hand as printed, drawn in the table's dock: cards with no move now are dimmed and say so. */
+export function Hand({ view, picked, playable, onPick, onPlay }) {
+  if (!view || !view.my_cards.length) return "";
+  return html`<section class="own-hand" aria-label="Your hand"><h3>Your hand</h3>
+    <div class="hand ct-hand" role="group" aria-label="Your cards">${view.my_cards.map((c) => html`
       <button type="button" key=${c.number} data-card=${c.number} aria-pressed=${picked === c.number ? "true" : "false"}
-        onClick=${() => onPick && onPick(c.number)}
-        style=${`text-align:left;max-width:14rem;${c.issues.length ? "" : "background:#4a1d3f;color:#fff"}`}>
-        <strong>#${c.number}</strong> <span class="muted">${c.issues.join(", ") || "Dirty Politics"}</span>
-        <ol start="0" style="margin:0;padding-left:1.2rem">${c.actions.map((a, i) => html`<li key=${i}>${a}</li>`)}</ol>
+        class=${onPick && playable && !playable.has(c.number) ? "unplayable" : ""}
+        onClick=${() => onPick && onPick(c.number)} onDblClick=${() => onPlay && onPlay(c.number)}
+        style=${`text-align:left;font-size:0.8rem;line-height:1.25;padding:0.3rem;${c.issues.length ? "" : "background:#4a1d3f;color:#fff"}`}>
+        <strong>#${c.number}${c.title === `Action card #${c.number}` ? "" : ` ${c.title}`}</strong> <span class="card-issues">${c.issues.join(", ") || "Dirty Politics"}</span>
+        <ol start="0" style="margin:0;padding-left:1.2rem">${c.actions.map((a, i) => html`<li key=${i}>${a}</li>`)}</ol>${
+        onPick && playable && !playable.has(c.number) ? html`<span class="visually-hidden">, cannot be played now</span>` : ""}
       </button>`)}</div></section>`;
 }
 
-export function Board({ view, seat, summary, picked, onPick }) {
+/** The end sheet: who won, and each party's electoral votes and states carried. */
+function Finished({ view, names }) {
+  const carried = (seat) => view.states.filter((entry) => entry[3] === seat).length;
+  return html`<section class="finished" aria-label="Final result"><h3>Election Day: the votes are counted</h3>
+    <p><strong>${view.winners.map((s) => names[s]).join(" and ")}</strong> ${view.winners.length > 1 ? "tie" : "wins"} the election.</p>
+    <table class="score"><thead><tr><th scope="col">Party</th><th scope="col">Candidate</th><th scope="col">Electoral votes</th><th scope="col">States carried</th></tr></thead>
+      <tbody>${view.seats.map((entry) => html`<tr key=${entry.seat} class=${view.winners.includes(entry.seat) ? "winner" : ""}>
+        <th scope="row">${names[entry.seat]} (${entry.party})</th><td>${entry.candidate_name}</td><td>${entry.electoral_votes}</td><td>${carried(entry.seat)}</td></tr>`)}</tbody></table></section>`;
+}
+
+/** What the table waits for, said plainly: above all a Scandal's victim, who must choose. */
+function Prompt({ view, seat, names }) {
+  if (!view.choice) return "";
+  const mine = view.choice.seats.includes(seat);
+  const lose = "lose 3 registered voters and 1 voter per ethically minded state";
+  return html`<p class="prompt scandal" role="status">${mine ? html`<strong>Scandal! You must choose:</strong> ${
+    view.choice.options.includes("pay") ? `pay $60M, or ${lose}.` : `your war chest is under $60M, so you ${lose}.`}`
+    : `Scandal: waiting for ${view.choice.seats.map((s) => names[s]).join(", ")} to choose.`}</p>`;
+}
+
+/** Why a card in your hand has no move now. */
+export function whyNot(id, view, seat) {
+  if (view.choice) return "Answer the Scandal first.";
+  if (view.window) {
+    return view.window.choice.seats.includes(seat)
+      ? `Only a response to the ${view.window.answers} can be played now, or no response.`
+      : `Waiting for the responses to the ${view.window.answers}.`;
+  }
+  if (view.pending) return `Finish the ${view.pending.kind} in progress first (or stop it).`;
+  if (view.debate.length || view.month === "Election Day") return "Only a debate card can be played now.";
+  return null;
+}
+
+export function Board({ view, seat, summary, picked, onPick, handElsewhere = false }) {
   if (!view) return html`<p class="muted">The game has not started yet.</p>`;
   const names = view.seats.map((entry) => seatName(summary, entry.seat));
-  const won = view.winners.length ? html`<p><strong>${view.winners.map((s) => names[s]).join(" and ")}</strong> won the election.</p>` : "";
+  const won = view.winners.length ? html`<${Finished} view=${view} names=${names} />` : "";
   return html`<div class="ct-board" style="display:grid;gap:0.5rem">
     <p class="turn"><strong>${view.month}</strong> · decks ${view.deck_sizes.join(" / ")}${
       view.pending ? ` · ${view.pending.kind} in progress` : ""}${view.choice ? ` · Scandal: ${names[view.choice.seats[0]]} chooses` : ""}${
       view.window ? ` · ${view.window.answers} by ${names[view.window.seat]} held for responses: ${view.window.choice.seats.map((s) => names[s]).join(", ")} may answer` : ""}${
       view.debate.length ? ` · debate cards #${view.debate.join(", #")}` : ""}</p>
     ${won}
+    <${Prompt} view=${view} seat=${seat} names=${names} />
     <${Track} view=${view} names=${names} />
     <ol class="seats" aria-label="Parties">${view.seats.map((entry) => html`<${Party} key=${entry.seat} entry=${entry}
       name=${names[entry.seat]} toAct=${view.to_act.includes(entry.seat)} mine=${seat === entry.seat} />`)}</ol>
-    <section aria-label="The map" data-landing="map" style="display:grid;grid-template-columns:repeat(12,minmax(2.6rem,1fr));gap:3px">
-      ${view.states.map((entry) => html`<${Tile} key=${entry[0]} entry=${entry} pawns=${view.seats} />`)}
-    </section>
-    <${Hand} view=${view} picked=${picked} onPick=${onPick} />
+    <div class="ct-map-scroll" tabindex="0" role="region" aria-label="The map (it scrolls sideways on a narrow screen)">
+      <section aria-label="The map" data-landing="map" style="display:grid;grid-template-columns:repeat(12,minmax(2.6rem,1fr));gap:3px">
+        ${view.states.map((entry) => html`<${Tile} key=${entry[0]} entry=${entry} pawns=${view.seats} />`)}
+      </section>
+    </div>
+    ${handElsewhere ? "" : html`<${Hand} view=${view} picked=${picked} onPick=${onPick} />`}
   </div>`;
 }
 
 const PARTY = (n) => PARTIES[n] || `party ${n}`;
 
+/** The printed text of action `action` on card `number` of the viewer's hand, when it is there. */
+function actionText(view, number, action) {
+  const card = view && view.my_cards ? view.my_cards.find((c) => c.number === number) : null;
+  return card && card.actions[action] ? card.actions[action] : `action ${action}`;
+}
+
 /** A legal command in words. */
-export function label(command) {
+export function label(command, view) {
   switch (command.type) {
     case "KeepCandidate": return `Keep candidate ${command.candidate}`;
     case "PlayCard": {
       const target = command.target >= 0 ? ` against the ${PARTY(command.target)}s` : "";
       const issues = command.issues && command.issues.length ? `, issues ${command.issues.join(" & ")}` : "";
-      return `Play #${command.card}, action ${command.action}${target}${issues}`;
+      return `Play #${command.card}: ${actionText(view, command.card, command.action)}${target}${issues}`;
     }
     case "Move": return `Move to ${CODES[command.state]}`;
     case "Place": return `Place a voter in ${CODES[command.state]}`;

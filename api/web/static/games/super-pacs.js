@@ -10,7 +10,7 @@ import { html, plural, seatName } from "../ui.js";
 import { CARDS, MARKS } from "./super-pacs-cards.js";
 
 const COLOURS = ["red", "gray", "blue", "green", "gold"];
-const HEX = { red: "#b3261e", gray: "#616161", blue: "#1f4fa3", green: "#2e7d32", gold: "#a07800" };
+const HEX = { red: "#b3261e", gray: "#616161", blue: "#1f4fa3", green: "#2e7d32", gold: "#7a5a00" };
 const STEPS = ["initial action", "main action", "after the main action"];
 
 const SIZE = {
@@ -23,17 +23,19 @@ const cardStyle = (colour, small) => `${SIZE[small ? "small" : "full"]} ${FACE} 
 const cardName = (id) => (CARDS[id] ? CARDS[id].name : `card ${id}`);
 const mark = (colour) => MARKS[colour] || "";
 
-function Faction({ id, onPick, picked, small }) {
+function Faction({ id, onPick, onPlay, picked, small, playable }) {
   const c = CARDS[id] || { name: `card ${id}`, colour: "gray", types: [] };
-  const cls = `card sp ${c.colour} ${small ? "small" : ""} ${picked ? "picked" : ""}`;
+  const dim = playable === false;
+  const cls = `card sp ${c.colour} ${small ? "small" : ""} ${picked ? "picked" : ""} ${dim ? "unplayable" : ""}`;
   const title = `${c.name} (${c.colour}${c.types ? `; ${c.types.join(", ")}` : ""}): ${c.text || ""}`;
   const face = html`<span class="mark" aria-hidden="true" style="font-weight: bold">${mark(c.colour)}</span>
     <span class="name" style="display: block; font-weight: bold">${c.name}</span>${
     c.votes !== undefined ? html`<span class="numbers" style="display: block">votes ${c.votes} · wealth ${c.wealth} · power ${c.power}</span>` : ""}${
-    c.kind === "surprise" || c.kind === "exploit" ? html`<span class="kind" style="display: block; font-style: italic">${c.kind}</span>` : ""}`;
+    c.kind === "surprise" || c.kind === "exploit" ? html`<span class="kind" style="display: block; font-style: italic">${c.kind}</span>` : ""}${
+    dim ? html`<span class="visually-hidden">, cannot be played now</span>` : ""}`;
   if (onPick) {
-    return html`<button type="button" class=${cls} style=${cardStyle(c.colour, small)} data-card=${id} aria-pressed=${picked ? "true" : "false"}
-      aria-label=${`${c.name}${picked ? ", picked" : ""}`} title=${title} onClick=${() => onPick(id)}>${face}</button>`;
+    return html`<button type="button" class=${cls} style=${`${cardStyle(c.colour, small)}${dim ? " color: #333; border-style: dashed;" : ""}`} data-card=${id} aria-pressed=${picked ? "true" : "false"}
+      title=${title} onClick=${() => onPick(id)} onDblClick=${onPlay ? () => onPlay(id) : undefined}>${face}</button>`;
   }
   return html`<span class=${cls} style=${cardStyle(c.colour, small)} data-card=${id}
     role="img" aria-label=${`${c.name}, ${c.colour}`} title=${title}>${face}</span>`;
@@ -71,12 +73,13 @@ function Seat({ entry, name, view, mine, toAct }) {
       entry.superpower_used ? html` <span class="muted">(superpower used)</span>` : ""}</p>
     <p><strong>${entry.megabucks}</strong> megabucks · ${plural(entry.hand_cards, "card")} in hand (${plural(hand.count, "faction")})${
       entry.owes_discards ? html` · <strong>owes ${entry.owes_discards} discard(s)</strong>` : ""}</p>
-    ${tokens.length ? html`<p class="tokens-held">${tokens.map((t) => html`<span key=${t} class="token-name">${t}</span> `)}</p>` : ""}
+    ${tokens.length ? html`<ul class="tokens-held chips" aria-label="Tokens held">${tokens.map((t) => html`<li key=${t} class="token-name chip">${t}</li>`)}</ul>` : ""}
     <${Coalition} cards=${entry.coalition} />
     <div class="sneaked" aria-label="Sneaked zone">Sneaked: ${sneaked.cards
       ? (sneaked.cards.length ? sneaked.cards.map((id) => html`<${Faction} key=${id} id=${id} small=${true} />`) : html`<span class="muted">none</span>`)
-      : html`<${Backs} count=${sneaked.count} label=${`${sneaked.count} sneaked cards face down`} />`}</div>
-    ${entry.investments.length ? html`<p class="investments">Investments: ${entry.investments.map((id) => html`<span key=${id} class="investment" title=${CARDS[id].text}>${cardName(id)}</span> `)}</p>` : ""}
+      : (sneaked.count ? html`<${Backs} count=${sneaked.count} label=${`${plural(sneaked.count, "sneaked card")} face down`} />` : html`<span class="muted">none</span>`)}</div>
+    ${entry.investments.length ? html`<div class="investments">Investments: <ul class="chips" aria-label="Investments owned">${
+      entry.investments.map((id) => html`<li key=${id} class="investment chip" title=${CARDS[id].text}>${cardName(id)}</li>`)}</ul></div>` : ""}
   </li>`;
 }
 
@@ -91,7 +94,11 @@ function Prompt({ view, seat, toAct, names }) {
     return html`<p class="prompt surprise" role="status">${waiting ? html`<strong>You may play a surprise now</strong> on ${what}, or pass.`
       : html`Surprises may be played on ${what}: waiting for ${window.seats.map((s) => names[s]).join(", ")}.`}</p>`;
   }
-  if (pending && pending.choice) return html`<p class="prompt" role="status">${names[pending.owner]} chooses a target for ${cardName(pending.card)}.</p>`;
+  if (pending && pending.choice) {
+    const chooser = pending.choice.seats[0];
+    return html`<p class="prompt choice" role="status">${chooser === seat ? html`<strong>Choose a target</strong> for ${cardName(pending.card)}: your moves list the targets.`
+      : `${names[chooser]} chooses a target for ${cardName(pending.card)}.`}</p>`;
+  }
   const owing = view.seats.filter((entry) => entry.owes_discards);
   if (owing.length) return html`<p class="prompt" role="status">Discards owed: ${owing.map((e) => `${names[e.seat]} ${e.owes_discards}`).join(", ")}.</p>`;
   return "";
@@ -106,7 +113,33 @@ function Finished({ view, names }) {
         <th scope="row">${names[entry.seat]}</th><td>${view.scores[entry.seat]}</td></tr>`)}</tbody></table></section>`;
 }
 
-export function Board({ view, seat, summary, picked, onPick, toAct }) {
+/** Your hand and leader offer, drawn in the table's dock: factions with no move now are dimmed and say so. */
+export function Hand({ view, seat, picked, playable, onPick, onPlay }) {
+  const mine = view && seat !== null && seat !== undefined ? view.seats[seat] : null;
+  if (!mine) return "";
+  const hand = hidden(mine.hand).cards || [];
+  const offer = hidden(mine.offer).cards || [];
+  return html`<section class="own-hand" aria-label="Your hand"><h2>Your hand <span class="muted">(${plural(hand.length, "faction")})</span></h2>
+    <div class="hand" role="group" aria-label="Your factions">${hand.length ? hand.map((id) => html`<${Faction} key=${id} id=${id} picked=${picked === id}
+      playable=${onPick ? playable.has(id) : undefined} onPick=${onPick} onPlay=${onPlay} />`) : html`<span class="muted">no factions</span>`}</div>
+    ${offer.length ? html`<p>Your leader offer: ${offer.map((id) => html`<span key=${id} class="leader chip" title=${CARDS[id].text}>${cardName(id)}</span> `)}</p>` : ""}
+  </section>`;
+}
+
+/** Why a faction in your hand has no move now. */
+export function whyNot(id, view) {
+  const c = CARDS[id] || {};
+  if ((view.pending && view.pending.window) || (view.election && view.election.window)) {
+    return c.kind === "surprise" ? "This surprise does not answer what is being played now." : "Only a surprise can be played now, and this faction is no surprise.";
+  }
+  if (view.pending && view.pending.choice) return "Choose the target of the card being played first.";
+  if (view.phase !== "turn") return "Factions are played in the turns, after every leader is picked.";
+  if (view.step === 0) return "First take your initial action: campaign or embezzle.";
+  if (view.step === 2) return "Your main action is taken: buy, use your superpower or end your turn.";
+  return null;
+}
+
+export function Board({ view, seat, summary, picked, onPick, toAct, handElsewhere = false }) {
   if (!view) return html`<p class="muted">The game has not started yet.</p>`;
   const names = view.seats.map((entry) => seatName(summary, entry.seat));
   const mine = seat === null || seat === undefined ? null : view.seats[seat];
@@ -115,24 +148,29 @@ export function Board({ view, seat, summary, picked, onPick, toAct }) {
   const acting = toAct || [];
   return html`<div class="sp-board">
     ${view.phase === "over" ? html`<${Finished} view=${view} names=${names} />` : ""}
-    <p class="turn">Round <strong>${view.round}</strong> of 10 · ${view.phase === "turn" ? html`${names[view.turn]}'s turn (${STEPS[view.step]})` : view.phase}
-      · event deck: <strong>${view.event_deck}</strong> left · next election: <strong>${view.next_election || "none"}</strong>
-      · faction deck ${view.deck} · treasury ${view.treasury} megabucks</p>
+    <p class="turn">Round <strong>${view.round}</strong> of 10 · ${view.phase === "turn" ? html`${names[view.turn]}'s turn (${STEPS[view.step]})` : view.phase}${
+      " · "}event deck: <strong class="event-deck">${view.event_deck}</strong> left · next election: <strong class="next-election">${view.next_election || "none"}</strong>${
+      " · "}faction deck ${view.deck} · treasury ${view.treasury} megabucks</p>
     <${Prompt} view=${view} seat=${seat} toAct=${acting} names=${names} />
     ${view.election ? html`<p class="votes" aria-label="Votes">Votes: ${view.seats.map((e) => `${names[e.seat]} ${view.election.votes[e.seat]}`).join(" · ")}</p>` : ""}
-    <section class="market" aria-label="Investments for sale"><h3>Investments</h3>${view.market.map((id) => html`<span key=${id} class="investment" data-card=${id} title=${CARDS[id].text}>${cardName(id)} <strong>${CARDS[id].cost}</strong></span> `)}</section>
-    <section class="tokens" aria-label="Tokens"><h3>Tokens</h3>${Object.entries(view.tokens).map(([token, holder]) => html`<span key=${token} class="token-name">${token}: ${holder >= 0 ? names[holder] : "—"}</span> `)}</section>
+    <section class="market" aria-label="Investments for sale"><h3>Investments for sale <span class="muted">(${view.investment_pile} in the pile)</span></h3>
+      <ul class="chips">${view.market.map((id) => html`<li key=${id} class="investment chip" data-card=${id} title=${CARDS[id].text}>${cardName(id)} · <strong>${CARDS[id].cost}</strong> megabucks</li>`)}</ul></section>
+    <section class="tokens" aria-label="Tokens"><h3>Tokens</h3><ul class="chips">${Object.entries(view.tokens).map(([token, holder]) => html`<li key=${token}
+      class=${`token-name chip ${holder >= 0 ? "held" : ""}`}>${token}: ${holder >= 0 ? names[holder] : "nobody"}</li>`)}</ul></section>
     <ol class="seats" aria-label="Players">${view.seats.map((entry) => html`<${Seat} key=${entry.seat} entry=${entry} view=${view}
       name=${names[entry.seat]} mine=${seat === entry.seat} toAct=${acting.includes(entry.seat)} />`)}</ol>
     ${view.cemetery.length ? html`<p class="muted">Cemetery: ${view.cemetery.map(cardName).join(", ")}</p>` : ""}
-    ${mine ? html`<section class="my-hand" aria-label="Your hand"><h3>Your hand</h3>
+    ${mine && !handElsewhere ? html`<section class="my-hand" aria-label="Your hand"><h3>Your hand</h3>
       <div class="hand" role="group" aria-label="Your hand">${hand.length ? hand.map((id) => html`<${Faction} key=${id} id=${id} picked=${picked === id} onPick=${onPick} />`) : html`<span class="muted">no factions</span>`}</div>
       ${offer.length ? html`<p>Your leader offer: ${offer.map((id) => html`<span key=${id} class="leader" title=${CARDS[id].text}>${cardName(id)}</span> `)}</p>` : ""}
     </section>` : ""}
   </div>`;
 }
 
-/** A legal command in words; players are named as everywhere on the pages (never by seat number). */
+/** A seat as a move names it: "you", or its player as the pages name players (never by seat number). */
+const whose = (summary, seat, who) => (who === seat ? "you" : seatName(summary, who));
+
+/** A legal command in words (`summary` names the seats a choice may target). */
 export function label(command, view, seat, summary) {
   switch (command.type) {
     case "PickLeader": return `Keep ${cardName(command.leader)} as your leader`;
@@ -150,8 +188,8 @@ export function label(command, view, seat, summary) {
     case "Pass": return "Pass (no surprise)";
     case "Choose": {
       const [who, card] = command.option.split(":");
-      const whom = seatName(summary, Number(who));
-      return card === undefined ? `Target ${whom}` : `Destroy ${cardName(Number(card))} of ${whom}`;
+      const named = whose(summary, seat, Number(who));
+      return card === undefined ? `Target ${named}` : `Destroy ${cardName(Number(card))} in ${named === "you" ? "your" : `${named}'s`} coalition`;
     }
     default: return null;
   }

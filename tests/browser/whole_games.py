@@ -1,0 +1,220 @@
+"""Whole games played through the pages alone, and what each page must never draw on the way.
+
+Each seat is a page at its own seat; whoever's page offers moves clicks one of the things it shows (a
+card in the hand, then one of that card's moves; or a move button), chosen with a seeded RNG. After
+every command all pages catch up by their own signals (the heading's version, the move list's
+``data-version``) and each page's whole text, labels and tooltips are searched for the secrets of
+the omniscient state: the other seats' hands and offers, the face-down cards and the decks.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from api.service.application import Tables
+from domain.games.campaign_trail.cards.candidates import CANDIDATES
+from domain.games.campaign_trail.cards.catalogue import CARDS as TRAIL_CARDS
+from domain.games.campaign_trail.state import Drafting, Finished
+from domain.games.super_pacs.cards import CARD_IDS, EVENT_IDS, INVESTMENT_IDS, LEADER_IDS
+from domain.games.super_pacs.cards import name as pacs_name
+from domain.games.super_pacs.state import all_cards as pacs_cards
+from tests.browser.players import Player
+
+MOVED_ON = 5
+"""At most this many times a game may move on under a seat's click before the test calls it stuck."""
+PICK_A_CARD = 0.5
+"""How often a seat clicks a card first (then one of that card's moves) when its hand offers one."""
+Secrets = Callable[[Any, int], tuple[set[int], set[str]]]
+"""The cards ``seat`` may not see in a state, and the words that would give them away."""
+
+PAGE_WORDS = """() => [document.body.textContent,
+  ...[...document.querySelectorAll("[aria-label]")].map((e) => e.getAttribute("aria-label")),
+  ...[...document.querySelectorAll("[title]")].map((e) => e.getAttribute("title"))].join("\\n")"""
+"""Everything a page says: its text, and the labels and tooltips a screen reader or a mouse finds."""
+CAUGHT_UP = """v => Number(document.querySelector('.table-head .version')?.textContent) >= v
+  && Number(document.querySelector('.controls')?.dataset.version) >= v
+  && !document.querySelector('.controls button.move[disabled]')
+  && 1 + document.querySelectorAll('.controls button.move').length"""
+"""Truthy once the page has caught up with version ``v``: one more than the moves it offers."""
+DRAWN = ".board [data-card]:not(.raw [data-card])"
+"""The cards the game's renderer draws (the raw data tree below it numbers candidates too)."""
+CARD_IDS_OF = "cards => cards.map(c => Number(c.dataset.card))"
+MOVES = ".controls button.move"
+HAND = ".dock .own-hand button[data-card]"
+"""The viewer's hand, in the table's dock."""
+COMMANDS_OF = "buttons => buttons.map(b => JSON.parse(b.dataset.command))"
+SHOWN = f"""() => [[...document.querySelectorAll('{DRAWN}')].map((c) => Number(c.dataset.card)),
+  ({PAGE_WORDS})()]"""
+"""The cards a page draws and the words it says, in one call."""
+MOVED = "v => Number(document.querySelector('.table-head .version')?.textContent) > v"
+
+
+def _unique(hidden: Iterable[int], everything: Iterable[int], word: Callable[[int], str]) -> set[str]:
+    """The words of hidden cards that no card outside them shares (two copies of a name give away
+    nothing when one is on the table)."""
+    hidden = set(hidden)
+    shown = {word(card) for card in set(everything) - hidden}
+    return {word(card) for card in hidden} - shown
+
+
+PACS_NAMES = {pacs_name(card) for card in (*CARD_IDS, *LEADER_IDS, *EVENT_IDS, *INVESTMENT_IDS)}
+TRAIL_NAMES = {card.title for card in TRAIL_CARDS.values()} | {candidate.name for candidate in CANDIDATES}
+LONGEST_FIRST = sorted(PACS_NAMES | TRAIL_NAMES, key=len, reverse=True)
+"""Every name a card may print: a secret inside a longer name ("Think Tank" in "Think Tank
+Endowment") is not that secret."""
+
+
+def pacs_secrets(state: Any, seat: int) -> tuple[set[int], set[str]]:
+    """Super PACS: others' hands, sneaked cards and leader offers (so a pick before the reveal), the
+    decks, the leaders' box and the investment pile, by card name."""
+    others = [other for other in range(state.seat_count) if other != seat]
+    hidden = {*state.deck, *state.box, *state.investment_pile, *state.event_pool}
+    for other in others:
+        hidden |= {*state.hands[other], *state.sneaked[other]}
+        if state.offers:
+            hidden |= set(state.offers[other])
+    hidden -= {leader for leader in state.leaders if leader >= 0}
+    return hidden, _unique(hidden, pacs_cards(state), pacs_name)
+
+
+def _trail_word(card: int) -> str:
+    return TRAIL_CARDS[card].title
+
+
+def trail_secrets(state: Any, seat: int) -> tuple[set[int], set[str]]:
+    """Campaign Trail: others' hands and dealt candidates, and the month decks (by title and by
+    ``#number``; numbers are unique, so a hidden number is a secret whatever the titles)."""
+    if isinstance(state, Finished):
+        return set(), set()
+    others = [other for other in range(state.seat_count) if other != seat]
+    hidden = {card for deck in state.decks for card in deck}
+    hidden |= {card for other in others for card in state.hands[other]}
+    words = _unique(hidden, TRAIL_CARDS, _trail_word) | {f"#{card}" for card in hidden}
+    if isinstance(state, Drafting):
+        kept = {candidate for candidate in state.kept if candidate >= 0}
+        offered = {candidate for other in others for candidate in state.offers[other]} - kept
+        words |= _unique(offered | set(state.box), range(len(CANDIDATES)), lambda c: CANDIDATES[c].name)
+    return hidden, words
+
+
+def shown_secrets(words: str, secrets: set[str]) -> dict[str, str]:
+    """The secrets found in a page's words (whole words, ``#12`` not ``#123``), each with the words
+    around it."""
+    for longer in LONGEST_FIRST:
+        if longer in words and longer not in secrets and any(secret in longer for secret in secrets):
+            words = words.replace(longer, "…")
+    found = {}
+    for secret in secrets:
+        if secret in words and (hit := re.search(rf"(?<![\w#]){re.escape(secret)}(?![\w])", words)):
+            found[secret] = words[max(0, hit.start() - 80) : hit.end() + 80]
+    return found
+
+
+def sit_by_seat_links(
+    make: Callable[..., Player], names: list[str], game_id: str, tokens: list[str]
+) -> dict[int, Player]:
+    """Each name opens its own private seat link (``#seat=TOKEN``) in a browser of its own."""
+    seats = {}
+    for seat, (who, token) in enumerate(zip(names, tokens, strict=True)):
+        each = make(who)
+        each.open(f"/games/{game_id}#seat={token}")
+        each.page.wait_for_selector(".table-head .mine")
+        assert each.seat(game_id)["seat"] == seat and token not in each.page.url
+        seats[seat] = each
+    return seats
+
+
+def card_of(command: dict[str, Any]) -> int | None:
+    """The card a move button's command plays (a sneak names its first card), as the renderers say."""
+    if command.get("type") == "Sneak":
+        return int(command["cards"][0])
+    card = command.get("card")
+    return card if isinstance(card, int) and not isinstance(card, bool) else None
+
+
+@dataclass
+class Match:
+    """A game in progress at some pages, and what was seen on the way."""
+
+    seats: dict[int, Player]
+    service: Tables
+    game_id: str
+    secrets: Secrets
+    rng: random.Random
+    version: int = 0
+    commands: int = 0
+    checked: int = 0
+    picked_cards: int = 0
+    moved_on: int = 0
+    """Times the table moved on by itself while a seat was choosing (its moves left the page)."""
+    sent: list[dict[str, Any]] = field(default_factory=list)
+    movers: list[int] = field(default_factory=list)
+    state: Any = None
+
+    def catch_up(self) -> None:
+        """Every page has caught up with the match's version; notes which offer moves."""
+        self.movers = []
+        for seat, each in self.seats.items():
+            if each.page.wait_for_function(CAUGHT_UP, arg=self.version).json_value() > 1:
+                self.movers.append(seat)
+
+    def audit(self) -> None:
+        """No page draws a card its seat may not see, nor shows a word that would give one away."""
+        self.state = self.service.load(self.game_id).state
+        for seat, each in self.seats.items():
+            cards, words = self.secrets(self.state, seat)
+            shown, said = each.page.evaluate(SHOWN)
+            drawn = set(shown) & cards
+            assert not drawn, f"{each.name}'s page draws hidden {sorted(drawn)} at version {self.version}"
+            leaked = shown_secrets(said, words)
+            assert not leaked, f"{each.name}'s page shows {leaked} at version {self.version}"
+            self.checked += len(cards)
+
+    def begin(self) -> Match:
+        self.catch_up()
+        self.audit()
+        return self
+
+    def click_a_move(self, each: Player) -> dict[str, Any] | None:
+        """Click a card that some move plays and then one of its moves, or a move button outright."""
+        page = each.page
+        commands = page.eval_on_selector_all(MOVES, COMMANDS_OF)
+        hand = set(page.eval_on_selector_all(HAND, CARD_IDS_OF))
+        playable = sorted({card for card in map(card_of, commands) if card in hand})
+        if playable and self.rng.random() < PICK_A_CARD:
+            card = self.rng.choice(playable)
+            page.click(f".own-hand button[data-card='{card}']")
+            page.wait_for_selector(".controls button.linkish:has-text('Show all')")
+            self.picked_cards += 1
+            commands = page.eval_on_selector_all(MOVES, COMMANDS_OF)
+        if not commands:
+            return None  # the table moved on under the click (a referee closed an overdue window)
+        index = self.rng.randrange(len(commands))
+        page.locator(MOVES).nth(index).click()
+        return commands[index]  # type: ignore[no-any-return]
+
+    def step(self) -> bool:
+        """One command clicked by a seat whose page offers moves, then every page catches up and is
+        audited; False once no page offers any."""
+        if not self.movers:
+            return False
+        mover = self.seats[self.rng.choice(self.movers)]
+        command = self.click_a_move(mover)
+        if command is None:
+            self.moved_on += 1
+            assert self.moved_on <= MOVED_ON, f"{mover.name}'s page keeps losing its moves"
+            self.version = max(each.version() for each in self.seats.values())
+            self.catch_up()
+            self.audit()
+            return True
+        self.sent.append(command)
+        mover.page.wait_for_function(MOVED, arg=self.version)
+        self.version = mover.version()
+        self.commands += 1
+        self.catch_up()
+        self.audit()
+        return True
