@@ -13,6 +13,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypeVar
 
 from eventsourcing.persistence import ApplicationRecorder
 
@@ -24,6 +25,7 @@ from projections.games import GameProjection
 from projections.signals import RedisRelay, Signals
 from projections.stores import ReadStore
 
+T = TypeVar("T")
 WAIT = 2.0
 """Seconds a read naming ``min_version`` waits for the projection before answering as stale."""
 
@@ -93,16 +95,21 @@ class ReadSide:
         return stored.state_of(record.state, record.version, self.games)
 
     async def settle(self, game_id: str, min_version: int | None) -> bool:
-        """Wait up to :data:`WAIT` s for ``min_version``; ``True`` when the game is not there (stale)."""
+        """Wait up to :data:`WAIT` s for ``min_version``; ``True`` when the game is not there (stale).
+
+        At scale a version announced on the change channel needs no read of Redis, and a read that
+        is needed runs off the event loop (:meth:`off_loop`): a blocking round trip there stops every
+        other request of the process (the profile of ``bench_scale.py``, in docs/scaling.md).
+        """
         if min_version is None:
             self.catch_up()
             return False
         wanted = max(min_version, 1)  # a game is there from its first version: 0 means not projected yet
-        if self.version(game_id) >= wanted:
+        if await self._reached(game_id, wanted):
             return False  # already there: no need to ask the log for more (one query saved per read)
         deadline = asyncio.get_running_loop().time() + WAIT
         with self.signals.listen(game_id) as waiter:
-            while self.version(game_id) < wanted:
+            while not await self._reached(game_id, wanted):
                 if not self._following():
                     self.catch_up()
                 remaining = deadline - asyncio.get_running_loop().time()
@@ -110,6 +117,17 @@ class ReadSide:
                     return True
                 await waiter.wait(min(remaining, 0.1 if self.projection is not None else remaining))
         return False
+
+    async def _reached(self, game_id: str, wanted: int) -> bool:
+        if self.projection is None and self.signals.latest(game_id) >= wanted:
+            return True
+        return await self.off_loop(self.version, game_id) >= wanted
+
+    async def off_loop(self, read: Callable[[str], T], game_id: str) -> T:
+        """``read(game_id)``: on a thread at scale (a Redis round trip), here when embedded (in memory)."""
+        if self.projection is not None:
+            return read(game_id)
+        return await asyncio.to_thread(read, game_id)
 
     def _following(self) -> bool:
         """True when a follower thread projects each commit as it lands.
