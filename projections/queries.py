@@ -9,7 +9,7 @@ without it. Nothing here returns the secret seed, a token digest or the projecti
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -93,7 +93,7 @@ async def legal(
     """The commands the caller may send now (none for a spectator), from the projected state."""
     game_id = canonical_id(game_id)
     stale = await reads.settle(game_id, min_version)
-    table = await reads.off_loop(_table_of(reads), game_id)
+    table = _table(reads, game_id)
     seat = _seat_or_none(_viewer(table.token_digests, token))
     commands: list[Any] = []
     if seat is not None:
@@ -146,10 +146,6 @@ def _viewer(digests: Sequence[str | None], token: str | None) -> Viewer:
     if seat is None:
         raise InvalidToken("This token holds no seat at this game.")
     return Seat(seat)
-
-
-def _table_of(reads: ReadSide) -> Callable[[str], TableState]:
-    return lambda game_id: _table(reads, game_id)
 
 
 def _table(reads: ReadSide, game_id: str) -> TableState:

@@ -13,7 +13,6 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TypeVar
 
 from eventsourcing.persistence import ApplicationRecorder
 
@@ -25,7 +24,6 @@ from projections.games import GameProjection
 from projections.signals import RedisRelay, Signals
 from projections.stores import ReadStore
 
-T = TypeVar("T")
 WAIT = 2.0
 """Seconds a read naming ``min_version`` waits for the projection before answering as stale."""
 
@@ -97,19 +95,20 @@ class ReadSide:
     async def settle(self, game_id: str, min_version: int | None) -> bool:
         """Wait up to :data:`WAIT` s for ``min_version``; ``True`` when the game is not there (stale).
 
-        At scale a version announced on the change channel needs no read of Redis, and a read that
-        is needed runs off the event loop (:meth:`off_loop`): a blocking round trip there stops every
-        other request of the process (the profile of ``bench_scale.py``, in docs/scaling.md).
+        At scale a version announced on the change channel needs no read of Redis: polling Redis for
+        the version was the largest share of the event loop's time (the profile of ``bench_scale.py``,
+        in docs/scaling.md). The reads that remain stay on the loop: a thread hop per read cost more
+        than the round trip it spared on two busy cores (the same document).
         """
         if min_version is None:
             self.catch_up()
             return False
         wanted = max(min_version, 1)  # a game is there from its first version: 0 means not projected yet
-        if await self._reached(game_id, wanted):
+        if self._reached(game_id, wanted):
             return False  # already there: no need to ask the log for more (one query saved per read)
         deadline = asyncio.get_running_loop().time() + WAIT
         with self.signals.listen(game_id) as waiter:
-            while not await self._reached(game_id, wanted):
+            while not self._reached(game_id, wanted):
                 if not self._following():
                     self.catch_up()
                 remaining = deadline - asyncio.get_running_loop().time()
@@ -118,16 +117,10 @@ class ReadSide:
                 await waiter.wait(min(remaining, 0.1 if self.projection is not None else remaining))
         return False
 
-    async def _reached(self, game_id: str, wanted: int) -> bool:
+    def _reached(self, game_id: str, wanted: int) -> bool:
         if self.projection is None and self.signals.latest(game_id) >= wanted:
             return True
-        return await self.off_loop(self.version, game_id) >= wanted
-
-    async def off_loop(self, read: Callable[[str], T], game_id: str) -> T:
-        """``read(game_id)``: on a thread at scale (a Redis round trip), here when embedded (in memory)."""
-        if self.projection is not None:
-            return read(game_id)
-        return await asyncio.to_thread(read, game_id)
+        return self.version(game_id) >= wanted
 
     def _following(self) -> bool:
         """True when a follower thread projects each commit as it lands.
