@@ -27,6 +27,10 @@ log = logging.getLogger(__name__)
 POLL = 0.5
 """Seconds a worker with nothing to read waits at most for the log's notification before looking again
 (the fallback poll: with PostgreSQL a commit's NOTIFY wakes it at once, :mod:`workers.nudges`)."""
+GATHER = 0.01
+"""Seconds a worker woken by a commit lets further commits land before it reads: under load, a wake per
+commit made batches of one commit each (one Redis script per partition per commit), where the old
+20 ms poll had gathered many (measured in docs/scaling.md)."""
 RETRY = 0.5
 """Seconds to wait after a failed step (PostgreSQL or Redis away) before trying again."""
 
@@ -75,8 +79,8 @@ class ProjectionWorker:
                     stop.wait(RETRY)
                     continue
                 self._beat(read)
-                if not read and not stop.is_set():
-                    self.nudges.wait(max(0.0, min(POLL, renew_at - time.monotonic())))
+                if not read and self.nudges.wait(max(0.0, min(POLL, renew_at - time.monotonic()))):
+                    stop.wait(GATHER)
         finally:
             self.nudges.close()
             self.leases.release_all()
