@@ -28,7 +28,8 @@ from projections.games import GameProjection, Logged
 from projections.redis_store import RedisReadStore
 
 LEASE_PREFIX = "lease"
-"""Keys ``<prefix>:lease:<n>`` (the holder of partition n) and ``<prefix>:lease:members`` (live workers)."""
+"""Keys ``<prefix>:lease:<n>`` (the holder of partition n) and ``<prefix>:lease:members`` (live workers);
+the timer and bot workers lease the same partitions under ``<prefix>:lease:<role>:...`` of their own."""
 
 _RENEW = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
@@ -58,23 +59,24 @@ def partition_store(url: str, prefix: str, partition: int, partitions: int) -> R
 class Leases:
     """Which partitions this worker holds: a fair share of them, renewed while it lives."""
 
-    def __init__(self, url: str, prefix: str, partitions: int, ttl: float) -> None:
+    def __init__(self, url: str, prefix: str, partitions: int, ttl: float, role: str = "") -> None:
         self.me = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         """This worker's name in the leases: host and process id (for operators), and a random part."""
         self.partitions = partitions
         self.ttl_ms = max(1, int(ttl * 1000))
-        self.prefix = prefix
+        self.prefix = f"{prefix}:{LEASE_PREFIX}" + (f":{role}" if role else "")
+        """The leases' keys start here: projection workers' at ``lease``, the others' at ``lease:<role>``."""
         self.redis = redis.Redis.from_url(url)
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
         self.held: set[int] = set()
 
     def _lease(self, partition: int) -> str:
-        return f"{self.prefix}:{LEASE_PREFIX}:{partition}"
+        return f"{self.prefix}:{partition}"
 
     def _members(self) -> int:
         """Announce this worker and count the live ones (each entry expires with its lease time)."""
-        key, now = f"{self.prefix}:{LEASE_PREFIX}:members", int(time.time() * 1000)
+        key, now = f"{self.prefix}:members", int(time.time() * 1000)
         pipe = self.redis.pipeline()
         pipe.zadd(key, {self.me: now + self.ttl_ms})
         pipe.zremrangebyscore(key, "-inf", now)
@@ -107,7 +109,7 @@ class Leases:
         for partition in self.held:
             self._release(keys=[self._lease(partition)], args=[self.me])
         self.held = set()
-        self.redis.zrem(f"{self.prefix}:{LEASE_PREFIX}:members", self.me)
+        self.redis.zrem(f"{self.prefix}:members", self.me)
 
     def close(self) -> None:
         self.redis.close()

@@ -101,16 +101,22 @@ class ReadSide:
         return stored.state_of(record.state, record.version, self.games)
 
     async def settle(self, game_id: str, min_version: int | None) -> bool:
-        """Wait up to :data:`WAIT` s for ``min_version``; ``True`` when the game is not there (stale)."""
+        """Wait up to :data:`WAIT` s for ``min_version``; ``True`` when the game is not there (stale).
+
+        At scale a version announced on the change channel needs no read of Redis: polling Redis for
+        the version was the largest share of the event loop's time (the profile of ``bench_scale.py``,
+        in docs/scaling.md). The reads that remain stay on the loop: a thread hop per read cost more
+        than the round trip it spared on two busy cores (the same document).
+        """
         if min_version is None:
             self.catch_up()
             return False
         wanted = max(min_version, 1)  # a game is there from its first version: 0 means not projected yet
-        if self.version(game_id) >= wanted:
+        if self._reached(game_id, wanted):
             return False  # already there: no need to ask the log for more (one query saved per read)
         deadline = asyncio.get_running_loop().time() + WAIT
         with self.signals.listen(game_id) as waiter:
-            while self.version(game_id) < wanted:
+            while not self._reached(game_id, wanted):
                 if not self._following():
                     self.catch_up()
                 remaining = deadline - asyncio.get_running_loop().time()
@@ -118,6 +124,11 @@ class ReadSide:
                     return True
                 await waiter.wait(min(remaining, 0.1 if self.projection is not None else remaining))
         return False
+
+    def _reached(self, game_id: str, wanted: int) -> bool:
+        if self.projection is None and self.signals.latest(game_id) >= wanted:
+            return True
+        return self.version(game_id) >= wanted
 
     def _following(self) -> bool:
         """True when a follower thread projects each commit as it lands.

@@ -21,6 +21,9 @@ import redis
 
 log = logging.getLogger(__name__)
 
+LATEST_KEPT = 100_000
+"""Games whose last announced version :class:`Signals` remembers before it starts afresh."""
+
 
 class Waiter:
     """One reader's wake-up flag for one game, set from any thread."""
@@ -50,6 +53,12 @@ class Signals:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._waiters: dict[str, set[Waiter]] = {}
+        self._latest: dict[str, int] = {}
+
+    def latest(self, game_id: str) -> int:
+        """The highest version of ``game_id`` announced here (0: none seen), a lower bound of what the
+        read store holds: a change is announced only once its read models are written."""
+        return self._latest.get(game_id, 0)
 
     @contextlib.contextmanager
     def listen(self, game_id: str) -> Iterator[Waiter]:
@@ -68,8 +77,12 @@ class Signals:
                         del self._waiters[game_id]
 
     def publish(self, changed: dict[str, int]) -> None:
-        """Wake every waiter on each changed game."""
+        """Note each changed game's version and wake every waiter on it."""
         with self._lock:
+            if len(self._latest) > LATEST_KEPT:
+                self._latest.clear()  # a forgotten version costs one read of the store, never a wrong one
+            for game_id, version in changed.items():
+                self._latest[game_id] = max(version, self._latest.get(game_id, 0))
             woken = [w for game_id in changed for w in self._waiters.get(game_id, ())]
         for waiter in woken:
             waiter.wake()

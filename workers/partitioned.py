@@ -19,12 +19,18 @@ from prometheus_client import CollectorRegistry, Counter, Gauge
 
 from domain.table import AnyGame
 from projections.partitions import Leases, Share
+from workers.nudges import Nudges
 from workers.settings import Settings
 
 log = logging.getLogger(__name__)
 
-POLL = 0.02
-"""Seconds between looks at the log when the last one found nothing new."""
+POLL = 0.5
+"""Seconds a worker with nothing to read waits at most for the log's notification before looking again
+(the fallback poll: with PostgreSQL a commit's NOTIFY wakes it at once, :mod:`workers.nudges`)."""
+GATHER = 0.01
+"""Seconds a worker woken by a commit lets further commits land before it reads: under load, a wake per
+commit made batches of one commit each (one Redis script per partition per commit), where the old
+20 ms poll had gathered many (measured in docs/scaling.md)."""
 RETRY = 0.5
 """Seconds to wait after a failed step (PostgreSQL or Redis away) before trying again."""
 
@@ -40,6 +46,7 @@ class ProjectionWorker:
         self.lease_seconds = settings.lease_seconds
         self.leases = Leases(url, settings.redis_prefix, settings.partitions, settings.lease_seconds)
         self.share = Share(recorder, url, settings.redis_prefix, settings.partitions, games)
+        self.nudges = Nudges(settings.postgres_dsn, getattr(recorder, "channel_name", None))
         self.last_ok = time.monotonic()
         self.caught_up = False
         self.registry = CollectorRegistry()
@@ -59,7 +66,7 @@ class ProjectionWorker:
 
     def run(self, stop: threading.Event) -> None:
         """Project until ``stop`` is set; give the partitions back on the way out."""
-        renew_at = 0.0
+        renew_at, self.nudges.stop = 0.0, stop
         try:
             while not stop.is_set():
                 try:
@@ -72,9 +79,10 @@ class ProjectionWorker:
                     stop.wait(RETRY)
                     continue
                 self._beat(read)
-                if not read:
-                    stop.wait(POLL)
+                if not read and self.nudges.wait(max(0.0, min(POLL, renew_at - time.monotonic()))):
+                    stop.wait(GATHER)
         finally:
+            self.nudges.close()
             self.leases.release_all()
             self.share.close()
             self.leases.close()

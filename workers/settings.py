@@ -23,7 +23,7 @@
 | ``BACKROOM_OPEN_TABLE_SECONDS`` | an open table nobody joined for this long expires (0: never) | ``3600`` |
 | ``BACKROOM_DRAIN_SECONDS`` | on SIGTERM, how long in-flight requests and streams may take | ``10`` |
 | ``BACKROOM_PARTITIONS`` | projection partitions (tables split by id); the same in every process | ``1`` |
-| ``BACKROOM_LEASE_SECONDS`` | a dead projection worker's partitions lapse after this long | ``5`` |
+| ``BACKROOM_LEASE_SECONDS`` | a dead worker's partitions (projection, timer, bot) lapse after this | ``5`` |
 | ``BACKROOM_WORKER_PORT`` | a worker's ``/health``, ``/ready`` and ``/metrics`` port (unset: none) | unset |
 
 The full table, with the API's own options, is in ``deploy/README.md``.

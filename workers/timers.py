@@ -9,7 +9,10 @@ close what is overdue and to let each bot whose turn it is move.
 Exactly once, across workers and restarts, comes from the log, not from here: the referee's events
 and a bot's move are saved with the log's optimistic concurrency (a second worker acting on the same
 version clashes and finds nothing left to do), and a bot's command id is the version it moved at (a
-retry of it is recognised). So several workers may tend the same tables.
+retry of it is recognised). So several workers may tend the same tables. At scale they split them
+instead, by the projection's table partitions (:mod:`workers.tending` leases them): a watch acts
+only on the tables of the partitions it holds (:attr:`Watch.held`), and folds every table, so a
+partition taken over from a dead worker is tended at once.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import contextlib
 import logging
 import threading
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 from uuid import UUID
@@ -29,6 +33,7 @@ from domain import stored
 from domain.errors import RuleError, ServiceError
 from domain.table import AnyGame, StandInChanged, TableOpened, TableState, due, evolve_table
 from projections.games import following
+from projections.partitions import partition_of
 
 log = logging.getLogger(__name__)
 
@@ -50,11 +55,17 @@ class Steward(Protocol):
 class Watch:
     """Every table that may need the referee or a bot, folded from the log as it grows."""
 
-    def __init__(self, recorder: ApplicationRecorder, games: Mapping[str, AnyGame]) -> None:
+    def __init__(
+        self, recorder: ApplicationRecorder, games: Mapping[str, AnyGame], partitions: int = 1
+    ) -> None:
         self.recorder = recorder
         self.games = games
         self.position = 0
         self.tables: dict[UUID, TableState] = {}
+        self.partitions = partitions
+        self.held: frozenset[int] | None = None
+        """The partitions this watch acts on (``None``: every table, as embedded or unleased)."""
+        self.backlog = Backlog()
         self._lock = threading.Lock()  # the committer's thread offers, a worker thread catches up
 
     def catch_up(self) -> int:
@@ -126,23 +137,37 @@ class Watch:
         table = self.tables.get(identity)
         return None if table is None else self.games.get(table.game)
 
+    def mine(self, identity: UUID) -> bool:
+        """True when this watch acts on the table (its partition is held, or every one is)."""
+        return self.held is None or partition_of(str(identity), self.partitions) in self.held
+
     def overdue(self, now: datetime) -> list[str]:
-        """The tables where the referee must act at ``now``."""
+        """The tables of the held partitions where the referee must act at ``now``."""
         found: list[str] = []
         for identity, table in self.tables.items():
+            if not self.mine(identity):
+                continue
             when = due(self.games[table.game], table)
             if when is not None and when <= now:
                 found.append(str(identity))
         return found
 
     def bot_turns(self) -> list[tuple[str, int]]:
-        """(table, seat) for every bot seat the game is waiting for."""
+        """(table, seat) for every bot seat the game is waiting for, at the held partitions' tables."""
         turns: list[tuple[str, int]] = []
         for identity, table in self.tables.items():
-            if table.bots and table.started:
+            if table.bots and table.started and self.mine(identity):
                 waiting = sorted(self.games[table.game].to_act(table.game_state))
                 turns += [(str(identity), s) for s in waiting if s < len(table.bots) and table.bots[s]]
         return turns
+
+
+@dataclass(frozen=True, slots=True)
+class Backlog:
+    """What a look found waiting: tables past their deadline, bot seats to move (held partitions)."""
+
+    overdue: int = 0
+    bot_turns: int = 0
 
 
 def _may_need_acting(game: AnyGame, opened: Any) -> bool:
@@ -159,12 +184,15 @@ async def tend(
     """
     await asyncio.to_thread(watch.catch_up)
     if not watch.tables:
+        watch.backlog = Backlog()
         return 0
-    now = clock()
+    overdue = watch.overdue(clock()) if referee else []
+    turns = watch.bot_turns() if bots else []
+    watch.backlog = Backlog(overdue=len(overdue), bot_turns=len(turns))
     acted = 0
-    for game_id in watch.overdue(now) if referee else []:
+    for game_id in overdue:
         acted += await _attempt(steward.referee(game_id))
-    for game_id, seat in watch.bot_turns() if bots else []:
+    for game_id, seat in turns:
         acted += await _attempt(steward.play_bot(game_id, seat))
     return acted
 

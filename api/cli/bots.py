@@ -73,37 +73,46 @@ def _play(duel: Duel, games: int, name: str, clock: Clock) -> Tally:
 
 def timers_worker() -> None:
     """At scale: the referee acts on every table whose time ran out (several may run; each act once)."""
-    _tend(referee=True, bots=False)
+    _tend("timers")
 
 
 def bots_worker() -> None:
     """At scale: every bot seat whose turn it is moves (several may run; each move is recorded once)."""
-    _tend(referee=False, bots=True)
+    _tend("bots")
 
 
-def _tend(**roles: bool) -> None:
+def _tend(role: str) -> None:
     import asyncio
-    import logging
     import signal
 
     from api.service.application import Tables
     from domain.game import registered
+    from workers.health import serve_probes
+    from workers.logs import configure
     from workers.settings import Settings
-    from workers.timers import Watch, run
+    from workers.tending import TendingWorker
+    from workers.timers import Watch
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure()
     settings = Settings.from_env()
     tables = Tables(settings.eventsourcing_env(), games=registered(), cache_size=settings.cache_size)
+    watch = Watch(tables.recorder, tables.games, settings.partitions)
+    worker = TendingWorker(watch, tables, tables.clock, settings, role)
+    probes = None
+    if settings.worker_port is not None:
+        probes = serve_probes(settings.worker_port, worker.healthy, worker.ready, worker.registry)
 
     async def main() -> None:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for number in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(number, stop.set)
-        await run(Watch(tables.recorder, tables.games), tables, tables.clock, stop, **roles)
+        await worker.run(stop)
 
-    typer.echo(f"Tending {settings.store} tables ({', '.join(r for r, on in roles.items() if on)})")
+    typer.echo(f"Tending {settings.store} tables ({role}, {settings.partitions} partition(s))")
     try:
         asyncio.run(main())
     finally:
+        if probes is not None:
+            probes.shutdown()
         tables.close()

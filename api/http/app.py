@@ -73,7 +73,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         reads.start()
-        async with tending(settings, tables):
+        async with tending(settings, tables, app.state.metrics):
             yield
         reads.close()
         tables.close()
@@ -111,13 +111,14 @@ def create_app(
 
 
 @asynccontextmanager
-async def tending(settings: Settings, tables: Tables) -> AsyncIterator[None]:
-    """On the embedded default, the referee and the bots act in this process (at scale, their workers)."""
+async def tending(settings: Settings, tables: Tables, metrics: Metrics) -> AsyncIterator[None]:
+    """On the embedded default, the referee and the bots act in this process (at scale, their workers);
+    ``metrics`` report their backlog."""
     if settings.redis_url or not settings.tend_in_process:
         yield
         return
     stop = asyncio.Event()
-    watch = timers.Watch(tables.recorder, tables.games)
+    watch = metrics.watch = timers.Watch(tables.recorder, tables.games)
     tables.listeners.append(watch.offer)  # each commit folded as it lands: the log is not read back
     task = asyncio.create_task(timers.run(watch, tables, tables.clock, stop))
     try:

@@ -53,6 +53,13 @@ class Metrics:
             registry=registry,
         )
         lag.set_function(self.lag)
+        self.watch: Any = None
+        """The referee's and bots' watch when they act in this process (embedded); at scale their
+        workers report the backlog on their own ``/metrics`` (:mod:`workers.tending`)."""
+        timers = Gauge("backroom_timer_backlog", "Tables overdue at the last look", registry=registry)
+        timers.set_function(lambda: 0 if self.watch is None else self.watch.backlog.overdue)
+        bots = Gauge("backroom_bot_backlog", "Bot seats waiting to move at the last look", registry=registry)
+        bots.set_function(lambda: 0 if self.watch is None else self.watch.backlog.bot_turns)
 
     def begin(self) -> None:
         """A command arrived (counted in flight until :meth:`end`)."""

@@ -50,7 +50,7 @@ from tests.benchmarks.bench_service import (
 )
 from tests.operations.up import backroom_up
 from tests.support.projecting import REDIS_URL, postgres_schema, redis_prefix, scale_env
-from tests.support.server import serving
+from tests.support.server import UNLIMITED, serving
 
 
 @dataclass
@@ -206,7 +206,7 @@ def embedded(tables: int, seconds: float) -> Run:
 @contextmanager
 def at_scale(apis: int, workers: int) -> Iterator[tuple[list[str], list[int], str]]:
     with postgres_schema() as schema, redis_prefix() as prefix:
-        env = scale_env(schema, prefix) | {"BACKROOM_PARTITIONS": "4"}
+        env = scale_env(schema, prefix) | UNLIMITED | {"BACKROOM_PARTITIONS": "4"}
         with backroom_up(f"api={apis},projections={workers}", env) as up:
             up.wait_ready()
             urls, pids = up.urls(), up.pids()

@@ -58,6 +58,16 @@ def test_live_tables_lag_and_streams_are_reported(client: TestClient) -> None:
     assert samples[("backroom_open_streams", ())] == 0
 
 
+def test_the_referees_and_bots_backlog_is_reported_beside_the_commands(client: TestClient) -> None:
+    """Embedded, the referee and the bots act in the API process: its /metrics carry their backlog (a
+    fresh table under a minute's clock is not overdue, and no bot seat waits)."""
+    clock = {"kind": "move", "seconds": 60}
+    client.post("/api/games", json={"game": "slush-fund-2", "players": ["a", "b"], "seed": 3, "clock": clock})
+    samples = _samples(client)
+    assert samples[("backroom_timer_backlog", ())] == 0
+    assert samples[("backroom_bot_backlog", ())] == 0
+
+
 def test_liveness_and_readiness_answer(client: TestClient) -> None:
     """/live asks no store; /ready asks both and the follower thread."""
     assert client.get("/live").json() == {"status": "live"}
