@@ -24,7 +24,7 @@ from projections.redis_store import RedisReadStore
 from projections.stores import ReadStore, SQLiteReadStore
 from workers.health import serve_probes
 from workers.partitioned import ProjectionWorker
-from workers.settings import Settings
+from workers.settings import Settings, creating_schema
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +44,8 @@ def read_store(settings: Settings) -> ReadStore:
 def log_recorder(settings: Settings) -> ApplicationRecorder:
     """The library's recorder of the log ``settings`` name (the projection reads nothing else)."""
     env = Environment(name=LOG_NAME, env=settings.eventsourcing_env())
-    recorder: ApplicationRecorder = InfrastructureFactory.construct(env).application_recorder()
+    with creating_schema(settings.eventsourcing_env()):
+        recorder: ApplicationRecorder = InfrastructureFactory.construct(env).application_recorder()
     return recorder
 
 

@@ -32,7 +32,8 @@ The full table, with the API's own options, is in ``deploy/README.md``.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -165,3 +166,36 @@ def _postgres_env(dsn: str, schema: str) -> dict[str, str]:
         "POSTGRES_POOL_SIZE": "10",
         "POSTGRES_MAX_OVERFLOW": "20",
     }
+
+
+SCHEMA_LOCK = 0x6261636B726F6F6D
+"""The PostgreSQL advisory lock held while a process sets up the library's tables ("backroom")."""
+
+
+@contextmanager
+def creating_schema(env: Mapping[str, str]) -> Iterator[None]:
+    """Hold :data:`SCHEMA_LOCK` while the library creates its tables, on PostgreSQL.
+
+    Every process creates them as it starts, and the library's ``CREATE OR REPLACE`` statements, run
+    by several processes at once (``backroom up`` starts them together), fail with "tuple concurrently
+    updated". One at a time, each finds the others' tables in place. Nothing is held on SQLite.
+    """
+    merged = {**os.environ, **env}
+    if merged.get("PERSISTENCE_MODULE") != "eventsourcing.postgres":
+        yield
+        return
+    import psycopg
+
+    with psycopg.connect(
+        host=merged.get("POSTGRES_HOST", "127.0.0.1"),
+        port=merged.get("POSTGRES_PORT", "5432"),
+        dbname=merged.get("POSTGRES_DBNAME", "postgres"),
+        user=merged.get("POSTGRES_USER", "postgres"),
+        password=merged.get("POSTGRES_PASSWORD", ""),
+        autocommit=True,
+    ) as connection:
+        connection.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
+        try:
+            yield
+        finally:
+            connection.execute("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK,))

@@ -42,6 +42,7 @@ from domain.stored import Attempted
 from domain.table import AnyGame, AnyTableEvent, TableState, evolve_table
 from projections.games import Logged
 from projections.log import Loaded, LogReader, attempts_id
+from workers.settings import creating_schema
 
 Clock = Any  # a callable returning the current time
 
@@ -188,7 +189,8 @@ class TableStore(Application[UUID]):
         self.clock = clock
         self.snapshot_interval = snapshot_interval
         self.takeback_timeout = takeback_timeout
-        super().__init__({**(env or {}), "AGGREGATE_CACHE_MAXSIZE": ""})
+        with creating_schema(dict(env or {})):
+            super().__init__({**(env or {}), "AGGREGATE_CACHE_MAXSIZE": ""})
         self.committer = Committer(self)
         self.locks = GameLocks()
         self.kept = Kept(cache_size)
