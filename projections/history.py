@@ -35,6 +35,7 @@ from domain.table import (
     GameEventRecorded,
     TableOpened,
     TakeBackNoted,
+    forfeits,
     played_by,
     told,
 )
@@ -95,9 +96,11 @@ def at(log: LogReader, game_id: str, version: int, token: str | None, asked: Ask
         "version": version,
         "latest": latest,
         "viewer": _name(viewer),
-        "status": ("over" if rules.is_over(state) else "playing") if started else "waiting",
-        "to_act": sorted(rules.to_act(state)) if started else [],
+        "status": documents.status(rules, past.table),
+        "to_act": documents.to_act(rules, past.table),
         "view": rules.view(state, viewer) if started else None,
+        "outcome": forfeits.outcome(rules, past.table),
+        "forfeited": list(past.table.forfeited),
     }
 
 

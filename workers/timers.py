@@ -27,7 +27,7 @@ from eventsourcing.persistence import ApplicationRecorder
 
 from domain import stored
 from domain.errors import RuleError, ServiceError
-from domain.table import AnyGame, StandInChanged, TableOpened, TableState, due, evolve_table
+from domain.table import AnyGame, StandInChanged, TableOpened, TableState, due, evolve_table, forfeits
 from projections.games import following
 
 log = logging.getLogger(__name__)
@@ -117,7 +117,7 @@ class Watch:
             self._keep(identity, game, table)
 
     def _keep(self, identity: UUID, game: AnyGame, table: TableState) -> None:
-        if table.started and game.is_over(table.game_state):
+        if forfeits.over(game, table):
             self.tables.pop(identity, None)
         else:
             self.tables[identity] = table
@@ -140,7 +140,7 @@ class Watch:
         turns: list[tuple[str, int]] = []
         for identity, table in self.tables.items():
             if table.bots and table.started:
-                waiting = sorted(self.games[table.game].to_act(table.game_state))
+                waiting = sorted(forfeits.to_act(self.games[table.game], table))
                 turns += [(str(identity), s) for s in waiting if s < len(table.bots) and table.bots[s]]
         return turns
 

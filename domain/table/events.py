@@ -196,6 +196,13 @@ class StandInChanged(TableEvent, frozen=True, kw_only=True, tag="StandInChanged"
     bot: BotSpec | None = None
 
 
+class SeatForfeited(TableEvent, frozen=True, kw_only=True, tag="SeatForfeited"):
+    """The referee recorded that ``forfeiter`` forfeits on time (:mod:`domain.table.forfeits`);
+    ``seat`` is ``None``: the referee decided it."""
+
+    forfeiter: int
+
+
 AnyTableEvent = (
     TableOpened
     | SeatTaken
@@ -204,4 +211,5 @@ AnyTableEvent = (
     | TableForked
     | SeatLinkReissued
     | StandInChanged
+    | SeatForfeited
 )

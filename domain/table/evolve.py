@@ -11,6 +11,7 @@ from domain.table.events import (
     AnyGame,
     AnyTableEvent,
     GameEventRecorded,
+    SeatForfeited,
     SeatLinkReissued,
     SeatTaken,
     StandInChanged,
@@ -48,6 +49,8 @@ def evolve_table(game: AnyGame, table: TableState | None, event: AnyTableEvent) 
     elif isinstance(event, StandInChanged):
         bots = table.bots or (None,) * len(table.seat_names)
         table = msgspec.structs.replace(table, bots=_put(bots, event.stand_in_for, event.bot))
+    elif isinstance(event, SeatForfeited):
+        table = msgspec.structs.replace(table, forfeited=(*table.forfeited, event.forfeiter))
     elif isinstance(event, TableForked):
         return msgspec.structs.replace(
             table,

@@ -16,6 +16,7 @@ from domain.bots import BotSpec
 from domain.errors import GameIsOver, RuleError
 from domain.messages import Command
 from domain.seats import Seat
+from domain.table import forfeits
 from domain.table.events import AnyGame, AnyTableEvent, LeaveSeat, StandInChanged
 from domain.table.state import TableState
 
@@ -44,7 +45,7 @@ def decide(game: AnyGame, table: TableState, seat: Seat, command: Command, ctx: 
     """Leaving (rule 1) or coming back (rule 2)."""
     away = standing_in(table, seat) is not None
     if isinstance(command, LeaveSeat):
-        if game.is_over(table.game_state):
+        if forfeits.over(game, table):
             raise GameIsOver("The game is over.")
         if away:
             raise AlreadyAway("A bot already plays this seat.")
