@@ -17,6 +17,8 @@ The rules of a clock
    played for it).
 4. A seat whose own clock has run out gets no increment from the referee's moves, so each of its
    later moves is played by the referee as soon as it is asked for one.
+5. A fork (a new table from a finished game's position) keeps the source's clock rule, and its
+   clocks start afresh: the first wait begins when the fork is made, every seat's clock full.
 
 Each event that begins a wait carries the :class:`Timing` decided then; the fold copies it.
 """

@@ -171,12 +171,14 @@ class TakeBackNoted(TableEvent, frozen=True, kw_only=True, tag="TakeBackNoted"):
 
 
 class TableForked(TableEvent, frozen=True, kw_only=True, tag="TableForked"):
-    """The table starts from another finished game's position (``source`` at ``source_version``)."""
+    """The table starts from another finished game's position (``source`` at ``source_version``);
+    ``timing``: the clock's first wait, when the table has a clock (:mod:`domain.table.clocks`)."""
 
     source: str
     source_version: int
     state: msgspec.Raw
     effective: int
+    timing: Timing | None = None
 
 
 class SeatLinkReissued(TableEvent, frozen=True, kw_only=True, tag="SeatLinkReissued"):

@@ -58,6 +58,7 @@ def evolve_table(game: AnyGame, table: TableState | None, event: AnyTableEvent) 
             recorded=1,
             effective=event.effective,
             forked_from=(event.source, event.source_version),
+            timing=event.timing,
         )
     return _noted(table, event)
 

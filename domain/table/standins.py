@@ -41,6 +41,16 @@ def standing_in(table: TableState, seat: int) -> BotSpec | None:
     return table.bots[seat] if seat < len(table.bots) else None
 
 
+def seated_bots(table: TableState) -> dict[int, BotSpec]:
+    """The seats a bot plays from the start (named for it, holding no token): not a stand-in for a
+    player who left. An export's header and a fork carry these."""
+    return {
+        seat: spec
+        for seat, spec in enumerate(table.bots)
+        if spec is not None and table.token_digests[seat] is None
+    }
+
+
 def decide(game: AnyGame, table: TableState, seat: Seat, command: Command, ctx: Any) -> list[AnyTableEvent]:
     """Leaving (rule 1) or coming back (rule 2)."""
     away = standing_in(table, seat) is not None

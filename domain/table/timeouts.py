@@ -14,7 +14,7 @@ from domain.bots import BotSpec, choose
 from domain.messages import Command
 from domain.seats import Seat
 from domain.table import clocks, forfeits
-from domain.table.events import AnyGame, AnyTableEvent, GameEventRecorded, TakeBackNoted
+from domain.table.events import AnyGame, AnyTableEvent, GameEventRecorded, TableForked, TakeBackNoted
 from domain.table.evolve import evolve_table
 from domain.table.state import TableState
 
@@ -41,14 +41,14 @@ def timed(
     else:
         timing = clocks.after(rule, table.timing, now, waiting, mover)
     last = events[-1]
-    if not isinstance(last, GameEventRecorded | TakeBackNoted):
+    if not isinstance(last, GameEventRecorded | TakeBackNoted | TableForked):
         return events
     return [*events[:-1], msgspec.structs.replace(last, timing=timing)]
 
 
 def _begins_a_wait(events: list[AnyTableEvent]) -> bool:
     return any(
-        isinstance(event, GameEventRecorded)
+        isinstance(event, GameEventRecorded | TableForked)
         or (
             isinstance(event, TakeBackNoted)
             and isinstance(takeback.EVENT_DECODER.decode(event.event), takeback.TurnTakenBack)
