@@ -88,6 +88,7 @@ def _tend(**roles: bool) -> None:
 
     from api.service.application import Tables
     from domain.game import registered
+    from workers.projections import read_store
     from workers.settings import Settings
     from workers.timers import Watch, run
 
@@ -100,7 +101,14 @@ def _tend(**roles: bool) -> None:
         loop = asyncio.get_running_loop()
         for number in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(number, stop.set)
-        await run(Watch(tables.recorder, tables.games), tables, tables.clock, stop, **roles)
+        watch = Watch(tables.recorder, tables.games)
+        if settings.partitions == 1:  # one read-side position: start from it and its live tables
+            index = read_store(settings)
+            try:
+                watch.resume(index)
+            finally:
+                index.close()
+        await run(watch, tables, tables.clock, stop, **roles)
 
     typer.echo(f"Tending {settings.store} tables ({', '.join(r for r, on in roles.items() if on)})")
     try:
