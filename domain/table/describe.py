@@ -63,6 +63,8 @@ def told(game: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames) 
         shown = {"seat": event.stand_in_for, "bot": event.bot.policy if event.bot else None}
         if event.bot is None:
             return Told("stand_in", shown, f"{who} is back.")
+        if event.to_the_end:
+            return Told("stand_in", shown, f"A {event.bot.label()} plays for {who} to the end of the game.")
         return Told("stand_in", shown, f"A {event.bot.label()} plays for {who} until they come back.")
     if isinstance(event, SeatForfeited):
         who = label(names, event.forfeiter, f"seat {event.forfeiter}")

@@ -192,10 +192,12 @@ class SeatLinkReissued(TableEvent, frozen=True, kw_only=True, tag="SeatLinkReiss
 
 class StandInChanged(TableEvent, frozen=True, kw_only=True, tag="StandInChanged"):
     """A bot (``bot``) took over ``stand_in_for``, its player gone; or, ``bot`` being ``None``, the
-    player came back. ``seat`` is who asked (``None``: the referee, when the seat's time ran out)."""
+    player came back. ``seat`` is who asked (``None``: the referee, when the seat's time ran out).
+    ``to_the_end``: the seat forfeited, and the bot plays it to the end of the game."""
 
     stand_in_for: int
     bot: BotSpec | None = None
+    to_the_end: bool = False
 
 
 class SeatForfeited(TableEvent, frozen=True, kw_only=True, tag="SeatForfeited"):

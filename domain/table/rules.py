@@ -351,4 +351,4 @@ def _forfeited(game: AnyGame, table: TableState, seat: Seat, ctx: TableContext) 
     after = evolve_table(game, table, forfeited)
     if not forfeits.played_on(after):
         return [forfeited]
-    return [forfeited, standins.changed(after, None, seat, forfeits.FORFEIT_BOT, ctx)]
+    return [forfeited, standins.changed(after, None, seat, forfeits.FORFEIT_BOT, ctx, to_the_end=True)]

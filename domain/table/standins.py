@@ -72,8 +72,11 @@ def returning(table: TableState, seat: Seat, ctx: Any) -> list[AnyTableEvent]:
     return [changed(table, seat, seat, None, ctx)]
 
 
-def changed(table: TableState, asker: int | None, seat: int, bot: BotSpec | None, ctx: Any) -> StandInChanged:
-    """The event recording that ``bot`` now plays ``seat`` (``None``: its player again)."""
+def changed(  # noqa: PLR0917  (what the event records)
+    table: TableState, asker: int | None, seat: int, bot: BotSpec | None, ctx: Any, to_the_end: bool = False
+) -> StandInChanged:
+    """The event recording that ``bot`` now plays ``seat`` (``None``: its player again; ``to_the_end``:
+    for good, the seat having forfeited)."""
     return StandInChanged(
         version=table.version + 1,
         at=ctx.now,
@@ -82,4 +85,5 @@ def changed(table: TableState, asker: int | None, seat: int, bot: BotSpec | None
         command_digest=ctx.digest,
         stand_in_for=seat,
         bot=bot,
+        to_the_end=to_the_end,
     )

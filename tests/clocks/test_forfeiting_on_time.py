@@ -113,7 +113,9 @@ def test_with_three_seats_the_game_goes_on_with_a_bot_for_the_seat_that_forfeite
     [seat] = sorted(POLITRICKERS.to_act(log.table.game_state))
     forfeit, stand_in = log.send(REFEREE, CloseOverdue())
     assert isinstance(forfeit, SeatForfeited) and forfeit.forfeiter == seat
-    assert isinstance(stand_in, StandInChanged) and stand_in.bot == FORFEIT_BOT
+    assert isinstance(stand_in, StandInChanged) and stand_in.bot == FORFEIT_BOT and stand_in.to_the_end
+    sentence = told(POLITRICKERS, stand_in, SPECTATOR, ("Ann", "Bob", "Cy")).sentence
+    assert sentence.endswith(f"plays for {('Ann', 'Bob', 'Cy')[seat]} to the end of the game.")
     assert not over(POLITRICKERS, log.table) and to_act(POLITRICKERS, log.table) == {seat}
     assert due(POLITRICKERS, log.table) is None  # only the forfeited seat is waited for: its bot plays
     with pytest.raises(NothingOverdue):

@@ -127,3 +127,20 @@ def test_a_fork_keeps_the_clock_and_the_bot_seats_and_starts_the_clocks_afresh(t
     assert table.timing is not None and table.timing.left == (60.0, 60.0)
     assert table.timing.since == frozen_clock()
     assert deadlines(CLOCK, table.timing)  # somebody is waited for, on the clock
+
+
+def test_a_game_won_by_forfeit_imports_with_its_forfeit(tables: Tables) -> None:
+    """The referee's forfeit is replayed at its recorded time: the copy is over, won by the same seat."""
+    forfeit = TableClock(kind="move", seconds=30, timeout="forfeit")
+    opened = run(tables.open("pile", ["Alice", "Bob"], seating=(forfeit, {})))
+    game_id = str(opened.game_id)
+    run(tables.submit(game_id, opened.tokens[0], TAKE_ONE))
+    tick(tables, 31)
+    assert run(tend(Watch(tables.recorder, tables.games), tables, tables.clock)) == 1
+    header, *lines = lines_of(tables, game_id)
+    assert header["clock"]["timeout"] == "forfeit" and lines[-1]["kind"] == "forfeit"
+    thaw(tables)
+    opening = run(importing.import_log(tables, [json.dumps(line).encode() for line in [header, *lines]]))
+    copy = tables.load(str(opening.game_id))
+    assert copy.over and copy.table.forfeited == (1,)
+    assert lines_of(tables, str(opening.game_id))[1:] == lines
