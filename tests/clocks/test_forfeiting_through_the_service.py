@@ -16,7 +16,7 @@ from domain.table.clocks import TableClock
 from projections import documents
 from projections.history import FORMAT, Asked, export, timeline
 from tests.clocks.helpers import frozen_clock
-from tests.support.service import client_for, run
+from tests.support.service import bearer, client_for, run
 from tests.support.tiny_game import PILE
 from workers.settings import Settings
 from workers.timers import Watch, tend
@@ -102,3 +102,29 @@ def test_the_forfeit_rule_is_a_table_option_shown_in_every_read(client: TestClie
     assert opened.status_code in (200, 201)
     summary = client.get(f"/api/games/{opened.json()['id']}").json()
     assert summary["clock"]["timeout"] == "forfeit" and summary["forfeited"] == []
+
+
+def test_over_http_the_forfeited_seat_is_refused_and_every_read_tells_the_forfeit(settings: Settings) -> None:
+    """Served over the same store: Alice's move is 409 ``table/forfeited``, Bob's 409 ``rule/game_over``;
+    the summary, the feed and /legal say the game is over by forfeit. Nothing is appended."""
+    with freeze_time("2026-06-01 12:00:00") as frozen:  # only while the clock runs out
+        tables = Tables(settings.eventsourcing_env(), games={PILE.id: PILE}, clock=frozen_clock)
+        opening = run(tables.open("pile", ["Alice", "Bob"], seating=(FORFEIT, {})))
+        game_id = str(opening.game_id)
+        frozen.tick(31)
+        assert run(tend(Watch(tables.recorder, tables.games), tables, tables.clock)) == 1
+        version = tables.load(game_id).version
+        tables.close()
+    for client in client_for(settings):
+        for seat, code in ((0, "table/forfeited"), (1, "rule/game_over")):
+            sent = client.post(
+                f"/api/games/{game_id}/commands", content=TAKE_ONE, headers=bearer(opening.tokens[seat])
+            )
+            assert (sent.status_code, sent.json()["error"]["code"]) == (409, code)
+        summary = client.get(f"/api/games/{game_id}").json()
+        assert summary["status"] == "over" and summary["version"] == version
+        assert summary["outcome"]["winners"] == [1] and summary["forfeited"] == [0]
+        feed = client.get(f"/api/games/{game_id}/events").json()
+        assert "Alice forfeits on time." in [entry["description"] for entry in feed["events"]]
+        legal = client.get(f"/api/games/{game_id}/legal", headers=bearer(opening.tokens[1])).json()
+        assert legal["commands"] == []
