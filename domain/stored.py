@@ -28,6 +28,7 @@ from domain.table import (
     AnyTableEvent,
     GameEventRecorded,
     Receipt,
+    SeatForfeited,
     SeatLinkReissued,
     SeatTaken,
     StandInChanged,
@@ -49,6 +50,7 @@ EVENT_TYPES: tuple[type[AnyTableEvent], ...] = (
     TableForked,
     SeatLinkReissued,
     StandInChanged,
+    SeatForfeited,
 )
 
 LEGACY_TOPICS: dict[str, type[AnyTableEvent]] = {
@@ -135,6 +137,7 @@ class TableRecord(msgspec.Struct, kw_only=True):
     clock: TableClock | None = None
     timing: Timing | None = None
     bots: tuple[BotSpec | None, ...] = ()
+    forfeited: tuple[int, ...] = ()
 
 
 class SnapshotRow(msgspec.Struct, kw_only=True):
@@ -188,6 +191,7 @@ def record_of(table: TableState) -> TableRecord:
         clock=table.clock,
         timing=table.timing,
         bots=table.bots,
+        forfeited=table.forfeited,
     )
 
 
@@ -238,6 +242,7 @@ def state_of(record: Any, version: int, games: Any) -> TableState:
         clock=record.clock,
         timing=record.timing,
         bots=tuple(record.bots),
+        forfeited=tuple(record.forfeited),
     )
 
 

@@ -17,7 +17,7 @@ import msgspec
 from domain.seats import SPECTATOR, Seat, SeatNames, Viewer, is_seat
 from domain.stored import TableRecord
 from domain.stored import record_of as stored_record
-from domain.table import NO_LEDGER, AnyGame, AnyTableEvent, TableState, feed_event, played_by, told
+from domain.table import NO_LEDGER, AnyGame, AnyTableEvent, TableState, feed_event, forfeits, played_by, told
 from domain.table.clocks import reading
 from domain.takeback import Ledger
 
@@ -80,12 +80,12 @@ def status(rules: AnyGame, table: TableState) -> str:
     """``waiting`` for players, ``playing``, or ``over``."""
     if not table.started:
         return "waiting"
-    return "over" if rules.is_over(table.game_state) else "playing"
+    return "over" if forfeits.over(rules, table) else "playing"
 
 
 def to_act(rules: AnyGame, table: TableState) -> list[int]:
     """The seats that may act now (none before the game starts)."""
-    return sorted(rules.to_act(table.game_state)) if table.started else []
+    return sorted(forfeits.to_act(rules, table))
 
 
 def summary(game_id: str, rules: AnyGame, table: TableState) -> dict[str, Any]:
@@ -101,14 +101,15 @@ def summary(game_id: str, rules: AnyGame, table: TableState) -> dict[str, Any]:
             "status": status(rules, table),
             "version": table.version,
             "to_act": to_act(rules, table),
-            "outcome": rules.outcome(table.game_state) if table.started else None,
+            "outcome": forfeits.outcome(rules, table),
+            "forfeited": list(table.forfeited),
             "seeded": table.seeded,
             "sandbox": sandbox(table),
             "created_at": table.created_at,
             "updated_at": table.updated_at,
         }
         | _sandbox(table)
-        | clock_of(table)
+        | clock_of(rules, table)
     )
 
 
@@ -138,12 +139,14 @@ def view(game_id: str, rules: AnyGame, table: TableState, viewer: Viewer) -> dic
         "seat": int(viewer) if is_seat(viewer) else None,
         "to_act": to_act(rules, table),
         "view": rules.view(table.game_state, viewer) if table.started else None,
-    } | clock_of(table)
+    } | clock_of(rules, table)
 
 
-def clock_of(table: TableState) -> dict[str, Any]:
-    """The table's clock for every viewer (``{"clock": ...}``), nothing for a table without one."""
-    found = reading(table.clock, table.timing)
+def clock_of(rules: AnyGame, table: TableState) -> dict[str, Any]:
+    """The table's clock for every viewer (``{"clock": ...}``), nothing for a table without one; no
+    deadline for a seat that forfeited, nor any once the game ended by forfeit."""
+    out = tuple(range(len(table.seat_names))) if forfeits.ended_by_forfeit(table) else table.forfeited
+    found = reading(table.clock, table.timing, out)
     return {} if found is None else {"clock": found}
 
 

@@ -35,9 +35,12 @@ from domain.table import (
     AnyTableEvent,
     GameEventRecorded,
     TableOpened,
+    TableState,
     TakeBackNoted,
+    forfeits,
     ledger_after,
     played_by,
+    standins,
     told,
 )
 from projections import documents
@@ -97,9 +100,11 @@ def at(log: LogReader, game_id: str, version: int, token: str | None, asked: Ask
         "version": version,
         "latest": latest,
         "viewer": viewer_name(viewer),
-        "status": ("over" if rules.is_over(state) else "playing") if started else "waiting",
-        "to_act": sorted(rules.to_act(state)) if started else [],
+        "status": documents.status(rules, past.table),
+        "to_act": documents.to_act(rules, past.table),
         "view": rules.view(state, viewer) if started else None,
+        "outcome": forfeits.outcome(rules, past.table),
+        "forfeited": list(past.table.forfeited),
     }
 
 
@@ -220,9 +225,20 @@ def export(log: LogReader, game_id: str, token: str | None, takeback_timeout: fl
             "forked_from": table.table.forked_from,
             "sandbox": documents.sandbox(table.table),
         }
+        | seating(table.table)
     )
     lines = [header, *(encode(_line(table.rules, event, viewer)) for event in log.events(table))]
     return lines + [encode(_said(sent)) for sent in log.chat(table.id)]
+
+
+def seating(table: TableState) -> dict[str, Any]:
+    """The table's clock rule and its bot seats (the seats a bot plays from the start, holding no
+    token; not a stand-in for a player who left), as an export's header and a fork carry them."""
+    bots = [
+        {"seat": seat, "policy": spec.policy, "level": spec.level}
+        for seat, spec in standins.seated_bots(table).items()
+    ]
+    return {"clock": table.clock, "bots": bots}
 
 
 def _said(sent: ChatSent) -> dict[str, Any]:
@@ -232,7 +248,7 @@ def _said(sent: ChatSent) -> dict[str, Any]:
 
 def _line(rules: AnyGame, event: AnyTableEvent, viewer: Viewer) -> dict[str, Any]:
     entry = timeline_entry(rules, event, viewer, ())  # an export line keeps no sentence
-    line = {key: entry[key] for key in ("version", "at", "seat", "kind", "event")}
+    line = {key: entry[key] for key in ("version", "at", "seat", "kind", "event")} | played_by(event)
     if isinstance(event, TableOpened):
         line["event"] = {"game": event.game, "seat_names": event.seat_names}
     if isinstance(event, GameEventRecorded | TakeBackNoted):

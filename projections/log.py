@@ -21,7 +21,7 @@ from eventsourcing.persistence import AggregateRecorder, PersistenceError
 from domain import stored
 from domain.chat import ChatSent
 from domain.errors import GameNotFound, InvalidToken, MissingToken, StoreUnavailable, UnknownGameType
-from domain.table import AnyGame, AnyTableEvent, TableState, evolve_table
+from domain.table import AnyGame, AnyTableEvent, TableState, evolve_table, forfeits
 from domain.tokens import seat_holding
 
 
@@ -48,8 +48,8 @@ class Loaded:
 
     @property
     def over(self) -> bool:
-        """True once the game has been set up and has ended."""
-        return self.table.started and self.rules.is_over(self.table.game_state)
+        """True once the game has been set up and has ended (by its rules, or by forfeit)."""
+        return forfeits.over(self.rules, self.table)
 
     @property
     def seat_names(self) -> tuple[str | None, ...]:

@@ -98,9 +98,10 @@ async def legal(
     table = _table(reads, game_id)
     seat = _seat_or_none(_viewer(table.token_digests, token))
     commands: list[Any] = []
+    game = reads.games[table.game]
     if seat is not None:
-        commands = legal_for(reads.games[table.game], table, seat, reads.clock())
-    answer = {"version": table.version, "seat": seat, "commands": commands} | documents.clock_of(table)
+        commands = legal_for(game, table, seat, reads.clock())
+    answer = {"version": table.version, "seat": seat, "commands": commands} | documents.clock_of(game, table)
     return answer if min_version is None else answer | {"stale": stale}
 
 

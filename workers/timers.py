@@ -31,15 +31,19 @@ from eventsourcing.persistence import ApplicationRecorder
 
 from domain import stored
 from domain.errors import RuleError, ServiceError
-from domain.table import AnyGame, StandInChanged, TableOpened, TableState, due, evolve_table
+from domain.table import AnyGame, StandInChanged, TableOpened, TableState, due, evolve_table, forfeits
+from projections.documents import lobby_key
 from projections.games import following
 from projections.partitions import partition_of
+from projections.stores import ReadStore
 
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
 OPENED, STAND_IN = stored.topic_of(TableOpened), stored.topic_of(StandInChanged)
 PAGE = 500
+LIVE = ("waiting", "playing")
+"""The lobby statuses of the tables a resumed watch adopts."""
 TICK = 0.1
 """Seconds between looks at the log and the clock while tending."""
 
@@ -80,6 +84,20 @@ class Watch:
             if len(found) < PAGE:
                 return self.position
 
+    def resume(self, index: ReadStore) -> int:
+        """Start from the read side rather than the log's start: the tables its lobby lists as waiting
+        or playing, each folded from its own events (those that may need acting are kept), and then the
+        log after the read side's position, as usual (what a table's own events folded is passed over).
+        Finding what is pending on start is then proportional to the live tables, not the whole log; the
+        position reached."""
+        position = index.position()  # read first: the index is at least as new as it
+        with self._lock:
+            for status in LIVE:
+                for member in index.scored(lobby_key(None, status)):
+                    self._adopt(UUID(member.decode()), needed_only=True)
+            self.position = max(self.position, position)
+        return self.position
+
     def offer(self, committed: list[tuple[Any, int]]) -> None:
         """Fold a commit of this process as it lands, when it follows what was folded (else the log
         is read at the next look): the embedded watch then reads nothing back from the log."""
@@ -112,8 +130,9 @@ class Watch:
             return  # not decoded: most of the log is of tables nobody needs to tend
         self._fold(identity, stored.decode_event(topic, notification.state, notification.originator_version))
 
-    def _adopt(self, identity: UUID) -> None:
-        """Fold a table from its own stored events (all of them, as far as the log holds them now)."""
+    def _adopt(self, identity: UUID, *, needed_only: bool = False) -> None:
+        """Fold a table from its own stored events (all of them, as far as the log holds them now);
+        ``needed_only``: keep it only when it may need acting on without a person."""
         table = None
         game = None
         for row in self.recorder.select_events(identity):
@@ -124,11 +143,15 @@ class Watch:
             if game is None:
                 return
             table = evolve_table(game, table, event)
-        if game is not None and table is not None:
-            self._keep(identity, game, table)
+        if game is None or table is None:
+            return
+        clocked = table.clock is not None and table.clock.runs
+        if needed_only and not (any(table.bots) or clocked or game.waits):
+            return
+        self._keep(identity, game, table)
 
     def _keep(self, identity: UUID, game: AnyGame, table: TableState) -> None:
-        if table.started and game.is_over(table.game_state):
+        if forfeits.over(game, table):
             self.tables.pop(identity, None)
         else:
             self.tables[identity] = table
@@ -157,7 +180,7 @@ class Watch:
         turns: list[tuple[str, int]] = []
         for identity, table in self.tables.items():
             if table.bots and table.started and self.mine(identity):
-                waiting = sorted(self.games[table.game].to_act(table.game_state))
+                waiting = sorted(forfeits.to_act(self.games[table.game], table))
                 turns += [(str(identity), s) for s in waiting if s < len(table.bots) and table.bots[s]]
         return turns
 

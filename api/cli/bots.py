@@ -89,6 +89,7 @@ def _tend(role: str) -> None:
     from domain.game import registered
     from workers.health import serve_probes
     from workers.logs import configure
+    from workers.projections import read_store
     from workers.settings import Settings
     from workers.tending import TendingWorker
     from workers.timers import Watch
@@ -107,6 +108,12 @@ def _tend(role: str) -> None:
         loop = asyncio.get_running_loop()
         for number in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(number, stop.set)
+        if settings.partitions == 1:  # one read-side position: start from it and its live tables
+            index = read_store(settings)
+            try:
+                watch.resume(index)
+            finally:
+                index.close()
         await worker.run(stop)
 
     typer.echo(f"Tending {settings.store} tables ({role}, {settings.partitions} partition(s))")

@@ -14,11 +14,14 @@ from typing import Any
 
 import msgspec
 
+from api.http.wire import BotSeat
 from api.service.application import Tables
 from api.service.chatting import say
 from api.service.rulings import Opening
+from domain.bots import BotSpec
 from domain.codec import encode
 from domain.errors import ImportRefused, InvalidRequest, RuleError
+from domain.table.clocks import TableClock
 from projections.history import FORMAT, export
 
 _JSON = msgspec.json.Decoder()
@@ -105,20 +108,45 @@ async def _replay(tables: Tables, header: dict[str, Any], entries: list[dict[str
         tables.takeback_timeout = saved
 
 
+class _Seating(msgspec.Struct, frozen=True, kw_only=True):
+    """The header's clock rule and bot seats (an export made before they were carried has neither)."""
+
+    clock: TableClock | None = None
+    bots: list[BotSeat] = msgspec.field(default_factory=list)
+
+
+def _seating(header: dict[str, Any]) -> tuple[TableClock | None, dict[int, BotSpec]]:
+    try:
+        found = msgspec.convert({key: header[key] for key in ("clock", "bots") if key in header}, _Seating)
+    except msgspec.ValidationError as error:
+        raise ImportRefused(f"The header's clock or bots are not valid: {error}") from None
+    return found.clock, {bot.seat: BotSpec(policy=bot.policy, level=bot.level) for bot in found.bots}
+
+
 async def _play(tables: Tables, header: dict[str, Any], entries: list[dict[str, Any]]) -> Opening:
     names = list(entries[0]["event"]["seat_names"])
     try:
         opening = await tables.open(
-            header["game"], names, header.get("options"), seed=str(header["secret"]), at=_times(entries, 0)
+            header["game"],
+            names,
+            header.get("options"),
+            seed=str(header["secret"]),
+            at=_times(entries, 0),
+            seating=_seating(header),
         )
     except (RuleError, InvalidRequest) as error:
         raise ImportRefused(f"The table cannot be opened again: {error}") from None
     game_id, tokens = str(opening.game_id), dict(opening.tokens)
     done: set[str] = set()
+    reached = 0  # the version the last act without a person (the referee's, a bot's) reached
     for index, entry in enumerate(entries[1:], start=1):
-        if entry["kind"] == "chat":
-            continue  # said once the table's log is replayed, below
-        if entry["kind"] == "joined":
+        if entry["kind"] == "chat" or entry["version"] <= reached:
+            continue  # chat is said once the table's log is replayed, below
+        if entry.get("by") is not None:
+            reached = await _unattended(tables, game_id, entry)
+        elif entry["kind"] == "stand_in" and entry.get("seat") is not None:
+            await _stand_in(tables, game_id, tokens, entry, entries[index + 1 : index + 2])
+        elif entry["kind"] == "joined":
             seating = await tables.join(game_id, str(entry["event"]["name"]), at=_times(entries, index))
             tokens[seating.seat] = seating.token
         elif entry["kind"] == "relinked":  # the same versions as the export: a new link, as then
@@ -131,6 +159,35 @@ async def _play(tables: Tables, header: dict[str, Any], entries: list[dict[str, 
         if entry["kind"] == "chat":
             await say(tables, game_id, tokens[entry["seat"]], str(entry["text"]), at=_time(entry["at"]))
     return Opening(opening.game_id, tokens, tables.load(game_id))
+
+
+async def _unattended(tables: Tables, game_id: str, entry: dict[str, Any]) -> int:
+    """The referee's act or a bot's move again, at its recorded time (a bot chooses as it did: its
+    RNG is drawn from the table's secret and version); the version it reached."""
+    at = _time(entry["at"])
+    try:
+        if entry["by"] == "bot":
+            return (await tables.play_bot(game_id, int(entry["seat"]), at=at)).last
+        return (await tables.referee(game_id, at=at)).version
+    except (RuleError, InvalidRequest) as error:
+        raise ImportRefused(f"Version {entry['version']}: the rules refuse to act: {error.code}") from None
+
+
+async def _stand_in(
+    tables: Tables, game_id: str, tokens: dict[int, str], entry: dict[str, Any], following: list[Any]
+) -> None:
+    """A player left (a bot stands in) or came back: by a command of its own, unless the return came
+    with the player's move (the next line, with the same command id), which brings it back again."""
+    move = following[0] if following else {}
+    same = move.get("seat") == entry["seat"] and move.get("at") == entry["at"] and move.get("kind") == "event"
+    if entry["event"]["bot"] is None and same:
+        return
+    body = b'{"type":"LeaveSeat"}' if entry["event"]["bot"] else b'{"type":"ReturnToSeat"}'
+    try:
+        await tables.submit(game_id, tokens[entry["seat"]], body, at=_time(entry["at"]))
+    except (RuleError, InvalidRequest, KeyError) as error:
+        refused = f"Version {entry['version']}: the seat cannot leave or come back: {error}"
+        raise ImportRefused(refused) from None
 
 
 def _times(entries: list[dict[str, Any]], index: int) -> tuple[datetime, datetime | None]:

@@ -42,7 +42,7 @@ from projections.games import Expiry, GameProjection
 from projections.read_side import ReadSide
 from projections.redis_store import RedisReadStore
 from projections.signals import RedisRelay, Signals
-from projections.stores import SQLiteReadStore
+from projections.stores import ReadStore, SQLiteReadStore
 from workers import timers
 from workers.settings import Settings
 
@@ -73,7 +73,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         reads.start()
-        async with tending(settings, tables, app.state.metrics):
+        async with tending(settings, tables, app.state.metrics, reads.store):
             yield
         reads.close()
         tables.close()
@@ -111,14 +111,19 @@ def create_app(
 
 
 @asynccontextmanager
-async def tending(settings: Settings, tables: Tables, metrics: Metrics) -> AsyncIterator[None]:
+async def tending(
+    settings: Settings, tables: Tables, metrics: Metrics, index: ReadStore | None = None
+) -> AsyncIterator[None]:
     """On the embedded default, the referee and the bots act in this process (at scale, their workers);
-    ``metrics`` report their backlog."""
+    ``metrics`` report their backlog; the watch resumes from the read side's ``index`` when given (the
+    live tables, not the whole log)."""
     if settings.redis_url or not settings.tend_in_process:
         yield
         return
     stop = asyncio.Event()
     watch = metrics.watch = timers.Watch(tables.recorder, tables.games)
+    if index is not None:
+        watch.resume(index)
     tables.listeners.append(watch.offer)  # each commit folded as it lands: the log is not read back
     task = asyncio.create_task(timers.run(watch, tables, tables.clock, stop))
     try:

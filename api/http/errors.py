@@ -32,6 +32,7 @@ from domain.errors import (
 )
 from domain.seats import InvalidName
 from domain.table import IdempotencyKeyReused, NameTaken, NothingOverdue, NotStarted, TableFull
+from domain.table.forfeits import Forfeited
 from domain.takeback import (
     AlreadyRefused,
     NeverTakenBack,
@@ -79,6 +80,7 @@ STATUS: dict[type[Exception], int] = {
     ChatTooFast: 429,
     ChatFull: 409,
     GameIsOver: 409,
+    Forfeited: 409,
     WrongStep: 409,
     CardNotInHand: 422,
     IllegalMove: 422,

@@ -39,7 +39,8 @@ class SeatEntry(_Doc):
 
 
 class Summary(_Doc):
-    """What anyone may know about a game. ``sandbox``: seeded or forked, its cards may be known."""
+    """What anyone may know about a game. ``sandbox``: seeded or forked, its cards may be known.
+    ``forfeited``: the seats that forfeited on time, in order (the outcome then says so)."""
 
     id: str
     game: str
@@ -56,6 +57,7 @@ class Summary(_Doc):
     created_at: datetime
     updated_at: datetime
     stale: bool = False
+    forfeited: list[int] = msgspec.field(default_factory=list)
 
 
 class TokenEntry(_Doc):

@@ -47,10 +47,11 @@ from domain.table import (
     TableContext,
     TableForked,
     TableOpened,
+    standins,
 )
 from domain.table.clocks import TableClock
 from domain.table.state import receipt_key
-from domain.table.timeouts import stand_in
+from domain.table.timeouts import stand_in, timed
 from domain.tokens import digest, new_token
 from projections.log import Loaded, table_id
 
@@ -177,30 +178,32 @@ class Tables(TableStore):
             await self._audit(table.id, seat, body, command_id, outcome)
         return ruling
 
-    async def referee(self, game_id: str) -> Loaded:
+    async def referee(self, game_id: str, at: datetime | None = None) -> Loaded:
         """The referee closes what is overdue at ``game_id`` (``table/nothing_overdue`` when nothing is);
-        the table after."""
+        the table after (``at``: as recorded, for an import)."""
         async with self.locks.hold(lock_key(game_id)):
             table, kept = await self._current(game_id)
             try:
-                return await self._refereed(table)
+                return await self._refereed(table, at)
             except ConcurrentUpdate:
                 if not kept:
                     raise
-                return await self._refereed(await asyncio.to_thread(self.load, table.id))
+                return await self._refereed(await asyncio.to_thread(self.load, table.id), at)
 
-    async def _refereed(self, table: Loaded) -> Loaded:
-        ctx = self._context(table, rules.digest_of(None, b"referee"), None)
+    async def _refereed(self, table: Loaded, at: datetime | None = None) -> Loaded:
+        key = f"referee:{table.version}"  # the same on every worker, and when an import acts again
+        ctx = self._context(table, rules.digest_of(None, b"referee"), key, at)
         events = await asyncio.to_thread(
             rules.decide_table, table.rules, table.table, REFEREE, rules.CloseOverdue(), ctx
         )
         return await self.commit(table, events, expected=None)
 
-    async def play_bot(self, game_id: str, seat: int) -> Ruling:
+    async def play_bot(self, game_id: str, seat: int, at: datetime | None = None) -> Ruling:
         """The bot at ``seat`` sends its move through the command path a person's takes (receipts, the
         table's rules, the save; accepted, it is in the stream and the audit like anyone's); its
         command id is the version it moved at, so two workers playing the same seat at once record
-        one move. ``rule/not_your_turn`` when the seat is not to act."""
+        one move. ``rule/not_your_turn`` when the seat is not to act (``at``: as recorded, for an
+        import)."""
         table, _ = await self._current(game_id)
         spec = table.table.bots[seat] if seat < len(table.table.bots) else None
         if spec is None or not table.started:
@@ -211,7 +214,7 @@ class Tables(TableStore):
         key = f"bot:{seat}:{table.version}"
         async with self.locks.hold(lock_key(game_id)):
             table, _ = await self._current(game_id)
-            ruled = self._ruled(table, seat, encode(command), key, None, None, bot=spec.policy)
+            ruled = self._ruled(table, seat, encode(command), key, None, at, bot=spec.policy)
             return await ruled
 
     async def _ruled(  # noqa: PLR0917  (``submit``'s parameters, in its order)
@@ -312,10 +315,12 @@ class Tables(TableStore):
         if not past.started:
             raise NoSuchVersion("The game was not set up yet at that version.", {"version": version})
         names = source.seat_names
-        tokens = {seat: new_token() for seat in range(len(names))}
-        digests = tuple(digest(tokens[seat]) for seat in range(len(names)))
+        bots = standins.seated_bots(source.table)  # the fork keeps the clock and the bot seats
+        tokens = {seat: new_token() for seat in range(len(names)) if seat not in bots}
+        digests = tuple(digest(tokens[seat]) if seat in tokens else None for seat in range(len(names)))
         opened = _opened(source.rules, names, digests, source.table.options, rules.digest_of(None, b"fork"))
-        opened = msgspec.structs.replace(opened, at=self.clock())
+        table_bots = tuple(bots.get(seat) for seat in range(len(names))) if bots else ()
+        opened = msgspec.structs.replace(opened, at=self.clock(), clock=source.table.clock, bots=table_bots)
         state, effective = msgspec.Raw(encode(past.state)), past.table.effective
         forked = TableForked(
             version=2,
@@ -325,7 +330,9 @@ class Tables(TableStore):
             state=state,
             effective=effective,
         )
-        after = await self.commit(_fresh(source.rules, opened), [opened, forked], expected=None)
+        fresh = _fresh(source.rules, opened)
+        started = timed(source.rules, rules.opened_state(opened), [forked], None, opened.at)
+        after = await self.commit(fresh, [opened, *started], expected=None)
         return Opening(after.id, tokens, after)
 
 

@@ -11,10 +11,14 @@ The rules of a clock
    whole time it was waited for, whoever else was waited for too.
 3. When time runs out, the referee acts (:data:`~domain.table.REFEREE`): the table's ``timeout``
    rule says how — ``move``: the game's default move for that seat, else one chosen by a fair bot;
-   ``bot``: a bot plays it. The move is recorded as the referee's, for the seat, and is final (never
-   taken back: a seat may not run its clock out and then undo what was played for it).
+   ``bot``: a bot plays it; ``forfeit``: no move is played, the seat forfeits
+   (:mod:`domain.table.forfeits` has those rules). The move is recorded as the referee's, for the
+   seat, and is final (never taken back: a seat may not run its clock out and then undo what was
+   played for it).
 4. A seat whose own clock has run out gets no increment from the referee's moves, so each of its
    later moves is played by the referee as soon as it is asked for one.
+5. A fork (a new table from a finished game's position) keeps the source's clock rule, and its
+   clocks start afresh: the first wait begins when the fork is made, every seat's clock full.
 
 Each event that begins a wait carries the :class:`Timing` decided then; the fold copies it.
 """
@@ -37,7 +41,7 @@ class TableClock(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     kind: Literal["none", "move", "seat"] = "none"
     seconds: Seconds = 60.0
     increment: Increment = 0.0
-    timeout: Literal["move", "bot"] = "move"
+    timeout: Literal["move", "bot", "forfeit"] = "move"
 
     @property
     def runs(self) -> bool:
@@ -74,36 +78,42 @@ def after(
     return Timing(since=now, waiting=waiting, left=tuple(left))
 
 
-def deadlines(rule: TableClock, timing: Timing | None) -> dict[int, datetime]:
-    """When each waited-for seat's time runs out."""
+def deadlines(rule: TableClock, timing: Timing | None, out: tuple[int, ...] = ()) -> dict[int, datetime]:
+    """When each waited-for seat's time runs out (``out``: seats whose clock no longer counts, having
+    forfeited)."""
     if timing is None or not rule.runs:
         return {}
+    waiting = [seat for seat in timing.waiting if seat not in out]
     if rule.kind == "move":
-        return dict.fromkeys(timing.waiting, timing.since + timedelta(seconds=rule.seconds))
-    return {seat: timing.since + timedelta(seconds=timing.left[seat]) for seat in timing.waiting}
+        return dict.fromkeys(waiting, timing.since + timedelta(seconds=rule.seconds))
+    return {seat: timing.since + timedelta(seconds=timing.left[seat]) for seat in waiting}
 
 
-def deadline(rule: TableClock | None, timing: Timing | None) -> datetime | None:
+def deadline(rule: TableClock | None, timing: Timing | None, out: tuple[int, ...] = ()) -> datetime | None:
     """The first moment a seat's time runs out, ``None`` when no clock runs."""
     if rule is None:
         return None
-    found = deadlines(rule, timing).values()
+    found = deadlines(rule, timing, out).values()
     return min(found) if found else None
 
 
-def out_of_time(rule: TableClock | None, timing: Timing | None, now: datetime) -> list[int]:
+def out_of_time(
+    rule: TableClock | None, timing: Timing | None, now: datetime, out: tuple[int, ...] = ()
+) -> list[int]:
     """The seats whose time has run out at ``now``, lowest first."""
     if rule is None:
         return []
-    return sorted(seat for seat, when in deadlines(rule, timing).items() if when <= now)
+    return sorted(seat for seat, when in deadlines(rule, timing, out).items() if when <= now)
 
 
-def reading(rule: TableClock | None, timing: Timing | None) -> dict[str, Any] | None:
+def reading(
+    rule: TableClock | None, timing: Timing | None, out: tuple[int, ...] = ()
+) -> dict[str, Any] | None:
     """What every viewer is shown: the rule, each waited-for seat's deadline, and every seat's time
     left when the wait began (``since``; a client counts down from there: the answer never goes stale)."""
     if rule is None or not rule.runs or timing is None:
         return None
-    due = deadlines(rule, timing)
+    due = deadlines(rule, timing, out)
     left = list(timing.left)
     return {
         "kind": rule.kind,

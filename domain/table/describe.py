@@ -10,6 +10,7 @@ from domain.table.events import (
     AnyGame,
     AnyTableEvent,
     GameEventRecorded,
+    SeatForfeited,
     SeatLinkReissued,
     SeatTaken,
     StandInChanged,
@@ -34,6 +35,7 @@ FEED_TYPES = {
     "forked": "Forked",
     "relinked": "SeatLinkReissued",
     "stand_in": "StandIn",
+    "forfeit": "Forfeited",
 }
 """The ``type`` a feed line gives the table's own events (game and take-back events carry theirs)."""
 
@@ -72,7 +74,12 @@ def told(
         shown = {"seat": event.stand_in_for, "bot": event.bot.policy if event.bot else None}
         if event.bot is None:
             return Told("stand_in", shown, f"{who} is back.")
+        if event.to_the_end:
+            return Told("stand_in", shown, f"A {event.bot.label()} plays for {who} to the end of the game.")
         return Told("stand_in", shown, f"A {event.bot.label()} plays for {who} until they come back.")
+    if isinstance(event, SeatForfeited):
+        who = label(names, event.forfeiter, f"seat {event.forfeiter}")
+        return Told("forfeit", {"seat": event.forfeiter}, f"{who} forfeits on time.")
     if isinstance(event, TableForked):
         sentence = f"This table starts from game {event.source} at version {event.source_version}."
         return Told("forked", {"source": event.source, "source_version": event.source_version}, sentence)
@@ -106,7 +113,9 @@ def taken(
 
 def played_by(event: AnyTableEvent) -> dict[str, str]:
     """Who made a game move when no person did: ``{"by": "referee"}`` or ``{"by": "bot", "bot": policy}``
-    (nothing for a person's move, or any other event)."""
+    (a forfeit is the referee's too; nothing for a person's move, or any other event)."""
+    if isinstance(event, SeatForfeited):
+        return {"by": "referee"}
     if not isinstance(event, GameEventRecorded):
         return {}
     if event.by_referee:

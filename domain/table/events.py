@@ -171,12 +171,14 @@ class TakeBackNoted(TableEvent, frozen=True, kw_only=True, tag="TakeBackNoted"):
 
 
 class TableForked(TableEvent, frozen=True, kw_only=True, tag="TableForked"):
-    """The table starts from another finished game's position (``source`` at ``source_version``)."""
+    """The table starts from another finished game's position (``source`` at ``source_version``);
+    ``timing``: the clock's first wait, when the table has a clock (:mod:`domain.table.clocks`)."""
 
     source: str
     source_version: int
     state: msgspec.Raw
     effective: int
+    timing: Timing | None = None
 
 
 class SeatLinkReissued(TableEvent, frozen=True, kw_only=True, tag="SeatLinkReissued"):
@@ -190,10 +192,19 @@ class SeatLinkReissued(TableEvent, frozen=True, kw_only=True, tag="SeatLinkReiss
 
 class StandInChanged(TableEvent, frozen=True, kw_only=True, tag="StandInChanged"):
     """A bot (``bot``) took over ``stand_in_for``, its player gone; or, ``bot`` being ``None``, the
-    player came back. ``seat`` is who asked (``None``: the referee, when the seat's time ran out)."""
+    player came back. ``seat`` is who asked (``None``: the referee, when the seat's time ran out).
+    ``to_the_end``: the seat forfeited, and the bot plays it to the end of the game."""
 
     stand_in_for: int
     bot: BotSpec | None = None
+    to_the_end: bool = False
+
+
+class SeatForfeited(TableEvent, frozen=True, kw_only=True, tag="SeatForfeited"):
+    """The referee recorded that ``forfeiter`` forfeits on time (:mod:`domain.table.forfeits`);
+    ``seat`` is ``None``: the referee decided it."""
+
+    forfeiter: int
 
 
 AnyTableEvent = (
@@ -204,4 +215,5 @@ AnyTableEvent = (
     | TableForked
     | SeatLinkReissued
     | StandInChanged
+    | SeatForfeited
 )

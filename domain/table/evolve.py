@@ -11,6 +11,7 @@ from domain.table.events import (
     AnyGame,
     AnyTableEvent,
     GameEventRecorded,
+    SeatForfeited,
     SeatLinkReissued,
     SeatTaken,
     StandInChanged,
@@ -48,6 +49,8 @@ def evolve_table(game: AnyGame, table: TableState | None, event: AnyTableEvent) 
     elif isinstance(event, StandInChanged):
         bots = table.bots or (None,) * len(table.seat_names)
         table = msgspec.structs.replace(table, bots=_put(bots, event.stand_in_for, event.bot))
+    elif isinstance(event, SeatForfeited):
+        table = msgspec.structs.replace(table, forfeited=(*table.forfeited, event.forfeiter))
     elif isinstance(event, TableForked):
         return msgspec.structs.replace(
             table,
@@ -55,6 +58,7 @@ def evolve_table(game: AnyGame, table: TableState | None, event: AnyTableEvent) 
             recorded=1,
             effective=event.effective,
             forked_from=(event.source, event.source_version),
+            timing=event.timing,
         )
     return _noted(table, event)
 

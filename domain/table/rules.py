@@ -21,8 +21,9 @@ The rules of a table
    request past its deadline, or the game's own ``due(state)`` passed — and its events say so.
 7. ``now`` arrives once, in the :class:`TableContext`; every event records it, so a fold, a replay
    or an import never reads a clock.
-7. A table may have a turn clock (:mod:`domain.table.clocks`): each recorded move begins the next
-   wait, and when a seat's time runs out the referee plays its move (final, never taken back).
+8. A table may have a turn clock (:mod:`domain.table.clocks`): each recorded move begins the next
+   wait, and when a seat's time runs out the referee plays its move (final, never taken back), or
+   the seat forfeits (:mod:`domain.table.forfeits`): the table, not the game, says when that ends it.
 
 :func:`evolve_table` is the one fold of a table's events: the write side, the projections, seek,
 the timeline, import and fork all use it, and it applies no rule (each event carries what was
@@ -42,9 +43,10 @@ import msgspec
 from domain import referee, takeback
 from domain.chance import Context
 from domain.codec import encode
+from domain.errors import GameIsOver
 from domain.messages import Command, Event
 from domain.seats import Seat, same_name
-from domain.table import clocks, standins
+from domain.table import clocks, forfeits, standins
 from domain.table.events import (
     REFEREE,
     SEAT_COMMANDS,
@@ -130,6 +132,9 @@ def decide_table(
         return _overdue(game, table, ctx)
     if isinstance(actor, Unseated):
         raise NotStarted("Take a seat first.")
+    forfeits.refuse(table, actor, ctx)
+    if forfeits.ended_by_forfeit(table):
+        raise GameIsOver("The game is over.")
     if isinstance(command, SEAT_COMMANDS):
         return standins.decide(game, table, actor, command, ctx)
     back = standins.returning(table, actor, ctx)
@@ -158,7 +163,7 @@ def receipt_for(table: TableState, seat: int | None, command_id: str, digest: st
 
 def legal_for(game: AnyGame, table: TableState, seat: int, now: datetime) -> list[Command]:
     """What ``seat`` may send now: the game's commands, then the take-back commands on offer."""
-    if not table.started:
+    if not table.started or seat in table.forfeited or forfeits.over(game, table):
         return []
     commands: list[Command] = game.legal_commands(table.game_state, Seat(seat))
     return commands + takeback.offers(table.ledger, Seat(seat), situation(game, table, now))
@@ -170,8 +175,8 @@ def situation(
     """What a take-back decision needs to know about the game now."""
     return takeback.Situation(
         seats=len(table.seat_names),
-        to_act=game.to_act(table.game_state),
-        over=game.is_over(table.game_state),
+        to_act=forfeits.to_act(game, table),
+        over=forfeits.over(game, table),
         now=now,
         timeout=timeout,
     )
@@ -179,11 +184,12 @@ def situation(
 
 def due(game: AnyGame, table: TableState) -> datetime | None:
     """When the referee must act next at ``table`` (a request's deadline, the game's own), or ``None``."""
-    times = [game.due(table.game_state) if table.started else None]
+    live = table.started and not forfeits.over(game, table)
+    times = [game.due(table.game_state) if live else None]
     if table.ledger.request is not None:
         times.append(table.ledger.request.deadline)
-    if table.started and not game.is_over(table.game_state):
-        times.append(clocks.deadline(table.clock, table.timing))
+    if live:
+        times.append(clocks.deadline(table.clock, table.timing, table.forfeited))
     found = [time for time in times if time is not None]
     return min(found) if found else None
 
@@ -297,10 +303,11 @@ def _overdue(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTab
     """
     decided: list[Event] = []
     game_due = game.due(table.game_state)
-    if game_due is not None and ctx.now >= game_due and not game.is_over(table.game_state):
+    live = not forfeits.over(game, table)
+    if game_due is not None and ctx.now >= game_due and live:
         chance = Context.for_step(table.secret, table.effective, ctx.now)
         decided = game.overdue(table.game_state, chance)
-    timed_out = not decided and not game.is_over(table.game_state) and bool(out_of_time(table, ctx.now))
+    timed_out = not decided and live and bool(out_of_time(table, ctx.now))
     acting = bool(decided) or timed_out  # the referee moves the game: an open request lapses
     lapsed = _takebacks(table, takeback.lapse(table.ledger, ctx.now, acting=acting), None, ctx)
     version = table.version + len(lapsed)
@@ -317,9 +324,12 @@ def _overdue(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTab
 def _timed_out(
     game: AnyGame, table: TableState, lapsed: list[AnyTableEvent], ctx: TableContext
 ) -> list[AnyTableEvent]:
-    """The referee's move for the lowest seat whose time ran out (clock rule 3), after ``lapsed``."""
+    """The referee's move for the lowest seat whose time ran out (clock rule 3), after ``lapsed``;
+    or that seat's forfeit, when the table's rule says so."""
     now_table = fold_table(game, lapsed, table) or table
     seat = Seat(out_of_time(table, ctx.now)[0])
+    if table.clock is not None and table.clock.timeout == "forfeit":
+        return _forfeited(game, now_table, seat, ctx)
     bot = TIMEOUT_BOTS.get(table.clock.timeout if table.clock else "move")
     command = stand_in(game, now_table, seat, bot)
     chance = Context.for_step(table.secret, now_table.effective, ctx.now)
@@ -332,3 +342,13 @@ def _timed_out(
         return recorded
     after = fold_table(game, recorded, now_table) or now_table
     return [*recorded, standins.changed(after, None, seat, bot, ctx)]  # stand-in rule 3
+
+
+def _forfeited(game: AnyGame, table: TableState, seat: Seat, ctx: TableContext) -> list[AnyTableEvent]:
+    """Forfeit rules 1, 3 and 4: the seat forfeits; a bot plays it on when the game goes on (its
+    clock no longer counts: :func:`domain.table.timeouts.out_of_time` passes over it)."""
+    forfeited = forfeits.forfeit(table, seat, ctx)
+    after = evolve_table(game, table, forfeited)
+    if not forfeits.played_on(after):
+        return [forfeited]
+    return [forfeited, standins.changed(after, None, seat, forfeits.FORFEIT_BOT, ctx, to_the_end=True)]

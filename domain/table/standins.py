@@ -16,6 +16,7 @@ from domain.bots import BotSpec
 from domain.errors import GameIsOver, RuleError
 from domain.messages import Command
 from domain.seats import Seat
+from domain.table import forfeits
 from domain.table.events import AnyGame, AnyTableEvent, LeaveSeat, StandInChanged
 from domain.table.state import TableState
 
@@ -40,11 +41,21 @@ def standing_in(table: TableState, seat: int) -> BotSpec | None:
     return table.bots[seat] if seat < len(table.bots) else None
 
 
+def seated_bots(table: TableState) -> dict[int, BotSpec]:
+    """The seats a bot plays from the start (named for it, holding no token): not a stand-in for a
+    player who left. An export's header and a fork carry these."""
+    return {
+        seat: spec
+        for seat, spec in enumerate(table.bots)
+        if spec is not None and table.token_digests[seat] is None
+    }
+
+
 def decide(game: AnyGame, table: TableState, seat: Seat, command: Command, ctx: Any) -> list[AnyTableEvent]:
     """Leaving (rule 1) or coming back (rule 2)."""
     away = standing_in(table, seat) is not None
     if isinstance(command, LeaveSeat):
-        if game.is_over(table.game_state):
+        if forfeits.over(game, table):
             raise GameIsOver("The game is over.")
         if away:
             raise AlreadyAway("A bot already plays this seat.")
@@ -61,8 +72,11 @@ def returning(table: TableState, seat: Seat, ctx: Any) -> list[AnyTableEvent]:
     return [changed(table, seat, seat, None, ctx)]
 
 
-def changed(table: TableState, asker: int | None, seat: int, bot: BotSpec | None, ctx: Any) -> StandInChanged:
-    """The event recording that ``bot`` now plays ``seat`` (``None``: its player again)."""
+def changed(  # noqa: PLR0917  (what the event records)
+    table: TableState, asker: int | None, seat: int, bot: BotSpec | None, ctx: Any, to_the_end: bool = False
+) -> StandInChanged:
+    """The event recording that ``bot`` now plays ``seat`` (``None``: its player again; ``to_the_end``:
+    for good, the seat having forfeited)."""
     return StandInChanged(
         version=table.version + 1,
         at=ctx.now,
@@ -71,4 +85,5 @@ def changed(table: TableState, asker: int | None, seat: int, bot: BotSpec | None
         command_digest=ctx.digest,
         stand_in_for=seat,
         bot=bot,
+        to_the_end=to_the_end,
     )

@@ -55,6 +55,8 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     clock: TableClock | None = None
     timing: Timing | None = None
     bots: tuple[BotSpec | None, ...] = ()
+    forfeited: tuple[int, ...] = ()
+    """The seats that forfeited on time, in the order they did (:mod:`domain.table.forfeits`)."""
 
     @property
     def started(self) -> bool:

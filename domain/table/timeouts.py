@@ -13,8 +13,8 @@ from domain import takeback
 from domain.bots import BotSpec, choose
 from domain.messages import Command
 from domain.seats import Seat
-from domain.table import clocks
-from domain.table.events import AnyGame, AnyTableEvent, GameEventRecorded, TakeBackNoted
+from domain.table import clocks, forfeits
+from domain.table.events import AnyGame, AnyTableEvent, GameEventRecorded, TableForked, TakeBackNoted
 from domain.table.evolve import evolve_table
 from domain.table.state import TableState
 
@@ -34,21 +34,21 @@ def timed(
     after = table
     for event in events:
         after = evolve_table(game, after, event)
-    over = game.is_over(after.game_state)
+    over = forfeits.over(game, after)
     waiting = () if over else tuple(sorted(game.to_act(after.game_state)))
     if table.timing is None:
         timing = clocks.started(rule, len(table.seat_names), now, waiting)
     else:
         timing = clocks.after(rule, table.timing, now, waiting, mover)
     last = events[-1]
-    if not isinstance(last, GameEventRecorded | TakeBackNoted):
+    if not isinstance(last, GameEventRecorded | TakeBackNoted | TableForked):
         return events
     return [*events[:-1], msgspec.structs.replace(last, timing=timing)]
 
 
 def _begins_a_wait(events: list[AnyTableEvent]) -> bool:
     return any(
-        isinstance(event, GameEventRecorded)
+        isinstance(event, GameEventRecorded | TableForked)
         or (
             isinstance(event, TakeBackNoted)
             and isinstance(takeback.EVENT_DECODER.decode(event.event), takeback.TurnTakenBack)
@@ -58,8 +58,9 @@ def _begins_a_wait(events: list[AnyTableEvent]) -> bool:
 
 
 def out_of_time(table: TableState, now: datetime) -> list[int]:
-    """The seats whose time has run out at ``now`` (none once the game is over)."""
-    return clocks.out_of_time(table.clock, table.timing, now)
+    """The seats whose time has run out at ``now`` (none once the game is over; never a seat that
+    forfeited, which a bot plays on)."""
+    return clocks.out_of_time(table.clock, table.timing, now, table.forfeited)
 
 
 def stand_in(game: AnyGame, table: TableState, seat: Seat, bot: BotSpec | None = None) -> Command:

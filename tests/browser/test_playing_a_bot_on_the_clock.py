@@ -37,3 +37,21 @@ def test_a_bot_chosen_in_the_lobby_plays_against_a_person_on_the_clock(player: C
     ann.open(f"/games/{game_id}/replay")
     ann.page.wait_for_selector(".log em.by-bot")
     ann.shot("replay-marks-the-bot-moves")
+
+
+def test_with_a_clock_the_lobby_asks_what_happens_when_time_runs_out(player: Callable[..., Player]) -> None:
+    """Choosing a clock shows "When time runs out"; "the seat forfeits" opens a table whose clock says so."""
+    ann = player("Ann")
+    ann.open("/")
+    ann.page.select_option("#new-game", "slush-fund-2")
+    ann.page.click("text=Bots and clock")
+    assert ann.page.query_selector("#clock-timeout") is None  # no clock: nothing to ask
+    ann.page.select_option("#bot-1", "random")
+    ann.page.select_option("#clock", "seat300")
+    ann.page.select_option("#clock-timeout", "forfeit")
+    ann.page.fill("#new-name", ann.name)
+    ann.page.click("text=Open the table and sit down")
+    ann.page.wait_for_url("**/games/*")
+    game_id = ann.page.url.rsplit("/", 1)[1]
+    clock = ann.page.evaluate(f"fetch('/api/games/{game_id}').then((answer) => answer.json())")["clock"]
+    assert (clock["kind"], clock["timeout"]) == ("seat", "forfeit")

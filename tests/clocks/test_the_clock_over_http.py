@@ -48,7 +48,7 @@ def test_a_table_without_a_clock_shows_none(client: TestClient) -> None:
         {"kind": "hourglass"},
         {"kind": "move", "seconds": 0},
         {"kind": "seat", "seconds": 60, "increment": -1},
-        {"kind": "move", "timeout": "forfeit"},
+        {"kind": "move", "timeout": "resign"},
         {"kind": "move", "tick": 1},
     ],
     ids=["kind", "seconds", "increment", "timeout", "unknown-field"],

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from freezegun import freeze_time
@@ -14,6 +15,9 @@ from freezegun import freeze_time
 from api.service.application import Tables
 from domain.table import GameEventRecorded, TakeBackNoted
 from domain.table.clocks import TableClock
+from projections.following import catch_up
+from projections.games import GameProjection
+from projections.stores import SQLiteReadStore
 from tests.clocks.helpers import frozen_clock
 from tests.support.service import run
 from tests.support.tiny_game import PILE
@@ -95,9 +99,9 @@ def test_two_timer_workers_racing_for_one_deadline_record_one_move(
         decided = []
         refereed = other._refereed
 
-        async def counted(table):  # type: ignore[no-untyped-def]  (wraps the service's own)
+        async def counted(table, at=None):  # type: ignore[no-untyped-def]  (wraps the service's own)
             decided.append(table.version)
-            return await refereed(table)
+            return await refereed(table, at)
 
         other._refereed = counted  # type: ignore[method-assign]
         assert run(tend(watches[1], other, clock)) == 0
@@ -196,3 +200,54 @@ def test_a_watch_offered_a_commit_past_a_gap_leaves_it_to_the_log(settings: Sett
         assert watch.tables[opening.game_id].version == tables.load(str(opening.game_id)).version
     finally:
         tables.close()
+
+
+class CountingRecorder:
+    """The log's recorder, counting the notifications read from it (a watch's reads of the whole log)."""
+
+    def __init__(self, recorder: Any) -> None:
+        self.recorder = recorder
+        self.read: list[int] = []
+
+    def select_notifications(self, start: int, limit: int, **kwargs: Any) -> Any:
+        found = self.recorder.select_notifications(start, limit, **kwargs)
+        self.read += [notification.id for notification in found]
+        return found
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.recorder, name)
+
+
+def test_a_watch_resumed_from_the_read_side_fires_each_overdue_deadline_once_reading_only_what_is_new(
+    settings: Settings, frozen: object
+) -> None:
+    """Restarted, the watch takes the live tables from the lobby index and the log only after the read
+    side's position: both overdue tables are refereed once; finished tables and the old log are not read."""
+    first = service(settings)
+    finished = run(first.open("pile", ["cat", "dan"], seating=(PER_MOVE, {})))
+    for _ in range(4):  # cat and dan take 7 stones in 4 moves (1, 2, 2, 2): that table is over
+        loaded = first.load(str(finished.game_id))
+        seat = min(PILE.to_act(loaded.state))
+        count = 1 if loaded.state.stones == 7 else 2
+        body = f'{{"type":"Take","count":{count}}}'.encode()
+        run(first.submit(str(finished.game_id), finished.tokens[seat], body))
+    assert first.load(str(finished.game_id)).over
+    live = [run(first.open("pile", ["ann", "bob"], seating=(PER_MOVE, {}))) for _ in range(2)]
+    store = SQLiteReadStore(":memory:")
+    catch_up(first.recorder, GameProjection(store, first.games))
+    projected = store.position()
+    first.close()
+    frozen.tick(3600)  # type: ignore[attr-defined]
+    restarted = service(settings)
+    try:
+        recorder = CountingRecorder(restarted.recorder)
+        watch = Watch(recorder, restarted.games)  # type: ignore[arg-type]  (the recorder, counted)
+        assert watch.resume(store) == projected
+        assert set(watch.tables) == {opening.game_id for opening in live}
+        assert run(tend(watch, restarted, restarted.clock)) == 2
+        assert run(tend(watch, restarted, restarted.clock)) == 0
+        assert all(len(referee_moves(restarted, str(opening.game_id))) == 1 for opening in live)
+        assert recorder.read and min(recorder.read) > projected  # only the referee's new events
+    finally:
+        restarted.close()
+        store.close()

@@ -5,6 +5,7 @@
 import { html, seatName, useEffect, useState } from "./ui.js";
 
 const POLICIES = [["", "a person"], ["random", "random bot"], ["greedy", "greedy bot"], ["ismcts", "ISMCTS bot"]];
+const TIMEOUTS = [["move", "the referee plays a move"], ["bot", "a bot takes over the seat"], ["forfeit", "the seat forfeits"]];
 const CLOCKS = {
   none: null,
   move60: { kind: "move", seconds: 60 },
@@ -16,7 +17,7 @@ const ORDINALS = ["First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seven
 /** The lobby's fields: who plays each seat after the creator's (the first), and the table's clock.
  * Seats without a player yet are told by their place ("Second seat"), never by a number: the pages
  * name players, and the API numbers seats from 0. */
-export function SeatingFields({ seats, bots, setBots, clock, setClock }) {
+export function SeatingFields({ seats, bots, setBots, clock, setClock, timeout = "move", setTimeout: setRule = () => {} }) {
   const others = Array.from({ length: Math.max(0, seats - 1) }, (_, i) => i + 1);
   return html`<details class="options seating"><summary>Bots and clock</summary>
     ${others.map((seat) => html`<label key=${seat} for=${`bot-${seat}`}>${ORDINALS[seat] || `${seat + 1}th`} seat</label>
@@ -29,13 +30,17 @@ export function SeatingFields({ seats, bots, setBots, clock, setClock }) {
       <option value="move60">60 s a move</option>
       <option value="seat300">5 min a seat, +5 s a move</option>
     </select>
+    ${CLOCKS[clock] ? html`<label for="clock-timeout">When time runs out</label>
+    <select id="clock-timeout" value=${timeout} onChange=${(e) => setRule(e.target.value)}>
+      ${TIMEOUTS.map(([value, text]) => html`<option value=${value}>${text}</option>`)}
+    </select>` : ""}
   </details>`;
 }
 
 /** The request body's part for bots and clock (the creator takes seat 1, the first open one). */
-export function seatingBody(bots, clock) {
+export function seatingBody(bots, clock, timeout = "move") {
   const chosen = Object.entries(bots).filter(([, policy]) => policy).map(([seat, policy]) => ({ seat: Number(seat), policy }));
-  return { ...(chosen.length ? { bots: chosen } : {}), ...(CLOCKS[clock] ? { clock: CLOCKS[clock] } : {}) };
+  return { ...(chosen.length ? { bots: chosen } : {}), ...(CLOCKS[clock] ? { clock: { ...CLOCKS[clock], timeout } } : {}) };
 }
 
 /** " · bot" after a seat a bot plays (standing in for an absent player, or from the start). */

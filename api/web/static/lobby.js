@@ -112,6 +112,7 @@ function NewTable({ catalogue, setNotice }) {
   const [busy, setBusy] = useState(false);
   const [bots, setBots] = useState({});
   const [clock, setClock] = useState("none");
+  const [timeoutRule, setTimeoutRule] = useState("move");
 
   const choose = (id) => {
     const next = catalogue.find((g) => g.id === id);
@@ -127,7 +128,7 @@ function NewTable({ catalogue, setNotice }) {
     setRefusal(null);
     let opened;
     try {
-      opened = await post("/api/games", { game: game.id, seats: Number(seats), options: chosenOptions(game.options_schema, options), ...seatingBody(bots, clock) });
+      opened = await post("/api/games", { game: game.id, seats: Number(seats), options: chosenOptions(game.options_schema, options), ...seatingBody(bots, clock, timeoutRule) });
     } catch (error) {
       setRefusal({ text: error.message, field: fieldOf(error.message) });
       setBusy(false);
@@ -158,7 +159,7 @@ function NewTable({ catalogue, setNotice }) {
     <${OptionsForm} key=${game.id} schema=${game.options_schema} values=${options} refusal=${refusal}
       onChange=${(key, value) => { setOptions({ ...options, [key]: value }); setRefusal(null); }} />
     ${refusal ? html`<p class="notice error form-refusal" role="alert" id="options-refusal">${refusal.text}</p>` : ""}
-    <${SeatingFields} seats=${Number(seats)} bots=${bots} setBots=${setBots} clock=${clock} setClock=${setClock} />
+    <${SeatingFields} seats=${Number(seats)} bots=${bots} setBots=${setBots} clock=${clock} setClock=${setClock} timeout=${timeoutRule} setTimeout=${setTimeoutRule} />
     <button type="submit" disabled=${busy}>Open the table and sit down</button>
   </form>`;
 }
