@@ -19,7 +19,7 @@ from domain.games.campaign_trail.rules.months import electoral_votes, leader
 from domain.games.campaign_trail.state import Campaigning, at
 from tests.browser.access import serious_violations
 from tests.browser.players import Player, open_table
-from tests.browser.whole_games import Match, sit_by_seat_links, trail_secrets
+from tests.browser.whole_games import Match, reason_for_a_dimmed_card, sit_by_seat_links, trail_secrets
 from tests.support.server import Served
 
 pytestmark = pytest.mark.browser
@@ -69,18 +69,6 @@ REASONS = (
 """The game's own reasons a dimmed card gives when clicked (never the generic one)."""
 
 
-def _reason_for_a_dimmed_card(seats: dict[int, Player], movers: list[int]) -> str | None:
-    """The reason a mover's page gives for a card it cannot play, clicked in the dock (if any)."""
-    for seat in movers:
-        page = seats[seat].page
-        dimmed = page.locator(".dock .own-hand button.unplayable")
-        if dimmed.count():
-            assert "cannot be played now" in (dimmed.first.text_content() or "")
-            dimmed.first.click()
-            return (page.text_content(".dock .notice") or "").strip()
-    return None
-
-
 def assert_moves_name_the_printed_actions(page: Any) -> None:
     """A move that plays a card says what the card's action does, as printed, not its index."""
     labels = page.eval_on_selector_all(".controls button.move", "moves => moves.map(m => m.textContent)")
@@ -109,7 +97,7 @@ def test_a_whole_two_party_campaign_is_played_through_the_pages_and_no_page_show
                 assert not found, json.dumps(found, indent=1)
             seats[0].shot("campaign-trail-mid-game-lauren")
             assert_moves_name_the_printed_actions(seats[match.movers[0]].page)
-        if "reason" not in seen and (said := _reason_for_a_dimmed_card(seats, match.movers)):
+        if "reason" not in seen and (said := reason_for_a_dimmed_card(seats, match.movers)):
             seen.add("reason")
             assert said.startswith(REASONS), said
     assert {"midgame", "reason"} <= seen, seen

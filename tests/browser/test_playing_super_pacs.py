@@ -15,7 +15,7 @@ from api.service.application import Tables
 from domain.games.super_pacs.cards import COLOUR, ELECTIONS, TOKEN_NAMES, name
 from tests.browser.access import serious_violations
 from tests.browser.players import Player, open_table, play_randomly, summary
-from tests.browser.whole_games import Match, pacs_secrets, sit_by_seat_links
+from tests.browser.whole_games import Match, pacs_secrets, reason_for_a_dimmed_card, sit_by_seat_links
 from tests.support.server import Served
 
 pytestmark = pytest.mark.browser
@@ -83,18 +83,6 @@ REASONS = {
 """What a dimmed faction says when clicked: the game's own reasons, never the generic one."""
 
 
-def _reason_for_a_dimmed_faction(seats: dict[int, Player], movers: list[int]) -> str | None:
-    """The reason a mover's page gives for a faction it cannot play, clicked in the dock (if any)."""
-    for seat in movers:
-        page = seats[seat].page
-        dimmed = page.locator(".dock .own-hand button.unplayable")
-        if dimmed.count():
-            assert "cannot be played now" in (dimmed.first.text_content() or "")
-            dimmed.first.click()
-            return (page.text_content(".dock .notice") or "").strip()
-    return None
-
-
 def _window_seats(state: Any) -> tuple[int, ...]:
     opened = (state.pending and state.pending.window) or (state.election and state.election.window)
     return tuple(opened.seats) if opened else ()
@@ -120,7 +108,7 @@ def test_a_whole_two_player_game_is_played_through_the_pages_and_no_page_shows_t
                 found = serious_violations(each.page)
                 assert not found, json.dumps(found, indent=1)
             ann.shot("super-pacs-mid-game-ann")
-        if "reason" not in seen and (said := _reason_for_a_dimmed_faction(seats, match.movers)):
+        if "reason" not in seen and (said := reason_for_a_dimmed_card(seats, match.movers)):
             seen.add("reason")
             assert said in REASONS, said
         for seat in _window_seats(state):

@@ -101,6 +101,18 @@ def trail_secrets(state: Any, seat: int) -> tuple[set[int], set[str]]:
     return hidden, words
 
 
+def reason_for_a_dimmed_card(seats: dict[int, Player], movers: list[int]) -> str | None:
+    """The reason a mover's page gives for a card it cannot play, clicked in the dock (if any)."""
+    for seat in movers:
+        page = seats[seat].page
+        dimmed = page.locator(".dock .own-hand button.unplayable")
+        if dimmed.count():
+            assert "cannot be played now" in (dimmed.first.text_content() or "")
+            dimmed.first.click()
+            return (page.text_content(".dock .notice") or "").strip()
+    return None
+
+
 def shown_secrets(words: str, secrets: set[str]) -> dict[str, str]:
     """The secrets found in a page's words (whole words, ``#12`` not ``#123``), each with the words
     around it."""

@@ -6,7 +6,16 @@ from itertools import combinations
 
 from domain import choices
 from domain.choices import Pass
-from domain.games.campaign_trail.cards import Kind
+from domain.games.campaign_trail.cards import (
+    ADVERTISE,
+    CAMPAIGN,
+    FLIP_CONTRIBUTORS,
+    MUDSLINGING,
+    SMEAR_CAMPAIGN,
+    SWAY_MINDS,
+    TRAVEL,
+    VOTER_SUPPRESSION,
+)
 from domain.games.campaign_trail.cards.board import ETHICALLY_MINDED, NEIGHBOURS, STATE_COUNT
 from domain.games.campaign_trail.cards.catalogue import ANSWERING, CARDS, EFFECTS
 from domain.games.campaign_trail.commands import (
@@ -30,18 +39,6 @@ from domain.games.campaign_trail.rules.effects import (
 from domain.games.campaign_trail.rules.months import debater
 from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Pending, State, Window, at
 from domain.seats import Seat
-
-# The kinds as module constants: a member looked up on its enum class costs about ten times a global.
-ADVERTISE, CAMPAIGN, FLIP_CONTRIBUTORS, MUDSLINGING, SMEAR_CAMPAIGN, SWAY_MINDS, TRAVEL, VOTER_SUPPRESSION = (
-    Kind.ADVERTISE,
-    Kind.CAMPAIGN,
-    Kind.FLIP_CONTRIBUTORS,
-    Kind.MUDSLINGING,
-    Kind.SMEAR_CAMPAIGN,
-    Kind.SWAY_MINDS,
-    Kind.TRAVEL,
-    Kind.VOTER_SUPPRESSION,
-)
 
 Commands = list[CampaignTrailCommand]
 _STOP = Stop()

@@ -8,7 +8,19 @@ from domain import choices
 from domain.chance import Context
 from domain.choices import Choose
 from domain.errors import CardNotInHand, IllegalMove, WrongStep
-from domain.games.campaign_trail.cards import COUNTS_AS, Action, Kind
+from domain.games.campaign_trail.cards import (
+    ADVERTISE,
+    CAMPAIGN,
+    COUNTS_AS,
+    FLIP_CONTRIBUTORS,
+    MUDSLINGING,
+    SMEAR_CAMPAIGN,
+    SWAY_MINDS,
+    TRAVEL,
+    VOTER_SUPPRESSION,
+    Action,
+    Kind,
+)
 from domain.games.campaign_trail.cards.board import ETHICALLY_MINDED, NEIGHBOURS, STATE_COUNT
 from domain.games.campaign_trail.cards.catalogue import ANSWERING, CARDS, EFFECTS
 from domain.games.campaign_trail.commands import Move, Pay, Place, PlayCard, Remove, Stop
@@ -39,18 +51,6 @@ from domain.games.campaign_trail.rules.effects import (
 from domain.games.campaign_trail.rules.months import end_turn, fold
 from domain.games.campaign_trail.state import BANK, PARTIES, Campaigning, Pending, at
 from domain.seats import Seat
-
-# The kinds as module constants: a member looked up on its enum class costs about ten times a global.
-ADVERTISE, CAMPAIGN, FLIP_CONTRIBUTORS, MUDSLINGING, SMEAR_CAMPAIGN, SWAY_MINDS, TRAVEL, VOTER_SUPPRESSION = (
-    Kind.ADVERTISE,
-    Kind.CAMPAIGN,
-    Kind.FLIP_CONTRIBUTORS,
-    Kind.MUDSLINGING,
-    Kind.SMEAR_CAMPAIGN,
-    Kind.SWAY_MINDS,
-    Kind.TRAVEL,
-    Kind.VOTER_SUPPRESSION,
-)
 
 Events = list[CampaignTrailEvent]
 MOVING = (TRAVEL, VOTER_SUPPRESSION)
