@@ -27,8 +27,8 @@ pytestmark = pytest.mark.browser
 LETTERS = ("D", "R")
 SOLID_BLUE = "rgb(31, 78, 156)"
 """The Democrats' fill: solid blue; the Republicans' is red stripes (a pattern, not only a hue)."""
-SHORTEST = {"dirty_politics": False}
-"""The game's shortest legal configuration: the base cards alone."""
+DEFAULT: dict[str, bool] = {}
+"""The table's default options: the Dirty Politics module is in the game."""
 SCANDAL = 107
 """The Dirty Politics card whose first action is the Scandal dirty trick."""
 MIDGAME_MONTH = 1
@@ -80,10 +80,10 @@ def test_a_whole_two_party_campaign_is_played_through_the_pages_and_no_page_show
     player: Callable[..., Player], server: Served, service: Tables
 ) -> None:
     """Candidates, cards and their steps are clicked on the pages until Election Day; at every step
-    neither page shows the other's hand, offer or a month deck's cards. (Without Dirty Politics: the
-    shortest legal configuration, about 120 commands rather than 210; the Scandal is played below.)"""
+    neither page shows the other's hand, offer or a month deck's cards. (With Dirty Politics, as the
+    table opens by default; the Scandal's choice is also driven on its own below.)"""
     names = ["Lauren", "Ben"]
-    game_id, tokens = open_table(server.base, "campaign-trail", names, "whole-trail", SHORTEST)
+    game_id, tokens = open_table(server.base, "campaign-trail", names, "whole-trail", DEFAULT)
     seats = sit_by_seat_links(player, names, game_id, tokens)
     match = Match(seats, service, game_id, trail_secrets, random.Random(13)).begin()
     seen: set[str] = set()
