@@ -16,7 +16,7 @@ from tests.support.load import Acknowledged, bot, each_once_in_the_log, opened, 
 from tests.support.projecting import Stream, postgres_schema, redis_prefix
 from tests.support.service import bearer
 
-pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.xdist_group("deployments")]
+pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from tests.operations.up import backroom_up
 from tests.support.projecting import postgres_schema, redis_prefix, scale_env, scale_settings
 from tests.support.service import bearer
 
-pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.xdist_group("deployments")]
+pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
 
 @pytest.fixture

@@ -33,9 +33,7 @@ from tests.support.service import bearer
 from workers.projections import rebuild_all
 from workers.settings import Settings
 
-pytestmark = [pytest.mark.faults, pytest.mark.slow, pytest.mark.xdist_group("deployments")]
-"""The deployments under fault run one after the other on one test worker (``--dist loadgroup``):
-each runs a dozen processes of its own, and two at once on 2 cores starve the timings they test."""
+pytestmark = [pytest.mark.faults, pytest.mark.slow]
 
 GAMES = registered()
 PARTITIONS = 4
