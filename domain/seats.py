@@ -79,3 +79,8 @@ def player_name(text: str) -> str:
 def same_name(one: str, other: str) -> bool:
     """True when two names would read alike at a table (compared case-insensitively)."""
     return one.casefold() == other.casefold()
+
+
+def add_at(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    """``values`` (one per seat, state, ...) with ``delta`` added at ``index``."""
+    return (*values[:index], values[index] + delta, *values[index + 1 :])

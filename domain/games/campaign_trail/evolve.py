@@ -43,8 +43,8 @@ from domain.games.campaign_trail.state import (
     Finished,
     State,
     all_cards,
-    changed,
 )
+from domain.seats import add_at
 
 
 def evolve(state: State | None, event: CampaignTrailEvent) -> State:
@@ -110,32 +110,31 @@ def _played(state: Campaigning, event: CardPlayed) -> Campaigning:
 
 
 def _money(state: Campaigning, event: MoneyMoved) -> Campaigning:
-    money = state.money
-    if event.source != BANK:
-        money = changed(money, event.source, -event.amount)
-    if event.target != BANK:
-        money = changed(money, event.target, event.amount)
-    return replace(state, money=money)
+    return replace(state, money=_transferred(state.money, event.source, event.target, event.amount))
 
 
 def _registered(state: Campaigning, event: RegisteredMoved) -> Campaigning:
-    registered = state.registered
-    if event.source != BANK:
-        registered = changed(registered, event.source, -event.count)
-    if event.target != BANK:
-        registered = changed(registered, event.target, event.count)
-    return replace(state, registered=registered)
+    return replace(state, registered=_transferred(state.registered, event.source, event.target, event.count))
+
+
+def _transferred(values: tuple[int, ...], source: int, target: int, amount: int) -> tuple[int, ...]:
+    """``amount`` taken from ``source`` and given to ``target`` (the bank being neither seat)."""
+    if source != BANK:
+        values = add_at(values, source, -amount)
+    if target != BANK:
+        values = add_at(values, target, amount)
+    return values
 
 
 def _placed(state: Campaigning, event: VotersPlaced) -> Campaigning:
-    voters = changed(state.voters, event.state * PARTIES + event.party, event.count)
+    voters = add_at(state.voters, event.state * PARTIES + event.party, event.count)
     if not event.registered:
         return replace(state, voters=voters)
-    return replace(state, voters=voters, registered=changed(state.registered, event.party, -event.count))
+    return replace(state, voters=voters, registered=add_at(state.registered, event.party, -event.count))
 
 
 def _removed(state: Campaigning, event: VotersRemoved) -> Campaigning:
-    return replace(state, voters=changed(state.voters, event.state * PARTIES + event.party, -event.count))
+    return replace(state, voters=add_at(state.voters, event.state * PARTIES + event.party, -event.count))
 
 
 def _moved(state: Campaigning, event: PawnMoved) -> Campaigning:
@@ -148,7 +147,7 @@ def _left(state: Campaigning, event: ActionLeft) -> Campaigning:
 
 
 def _owed(state: Campaigning, event: VotersOwed) -> Campaigning:
-    return replace(state, owed=changed(state.owed, event.seat, event.count))
+    return replace(state, owed=add_at(state.owed, event.seat, event.count))
 
 
 def _asked(state: Campaigning, event: VictimAsked) -> Campaigning:
@@ -210,7 +209,7 @@ def _debate_card(state: Campaigning, event: DebateCardPlayed) -> Campaigning:
 def _debate_won(state: Campaigning, event: DebateWon) -> Campaigning:
     voters = state.voters
     for place in event.states:
-        voters = changed(voters, place * PARTIES + event.party, event.count)
+        voters = add_at(voters, place * PARTIES + event.party, event.count)
     return replace(state, voters=voters)
 
 

@@ -137,10 +137,3 @@ def all_cards(game: State) -> tuple[int, ...]:
     playing = [card for card, _ in game.ongoing]
     debating = game.debate.cards if game.debate is not None else ()
     return (*held, *decked, *game.removed, *game.discard, *playing, *debating)
-
-
-def changed(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
-    """``values`` with ``delta`` added at ``index``."""
-    copy = list(values)
-    copy[index] += delta
-    return tuple(copy)

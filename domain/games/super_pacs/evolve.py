@@ -39,8 +39,9 @@ from domain.games.super_pacs.events import (
     TurnEnded,
     WindowOpened,
 )
-from domain.games.super_pacs.state import NO_SEAT, Election, Pending, Table, add_at
+from domain.games.super_pacs.state import NO_SEAT, Election, Pending, Table
 from domain.messages import Event
+from domain.seats import add_at
 
 Zone = tuple[tuple[int, ...], ...]
 

@@ -130,8 +130,3 @@ def seat_order(state: Table) -> tuple[int, ...]:
 def replace_at(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
     """``values`` with ``value`` at ``seat``."""
     return (*values[:seat], value, *values[seat + 1 :])
-
-
-def add_at(values: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:
-    """``values`` with ``delta`` added at ``seat``."""
-    return (*values[:seat], values[seat] + delta, *values[seat + 1 :])
