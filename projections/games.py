@@ -92,6 +92,11 @@ def following(committed: list[tuple[Logged, int]], position: int) -> list[tuple[
     return None if fresh and fresh[0][1] != position + 1 else fresh
 
 
+class Outrun(Exception):
+    """A game's stored record is not where the log being read expects it: another writer (or a flush of
+    the store) moved the store under this projection, so what it holds in memory no longer fits."""
+
+
 class GameProjection:
     """Folds the Tables log into read models in ``store``; ``changed`` hears of every committed change."""
 
@@ -130,7 +135,10 @@ class GameProjection:
         and the position reloaded, so the caller reads the log again from there.
         """
         with self.lock:
-            self.apply_all(events)
+            try:
+                self.apply_all(events)
+            except Outrun:
+                return False  # forgotten already: the caller reads again from the reloaded position
             return self.write()
 
     def take(self, events: list[tuple[Logged, int]]) -> bool:
@@ -188,12 +196,19 @@ class GameProjection:
         return True
 
     def forget(self) -> None:
-        """Drop the cache, what is pending, and reload the position (after a failed or refused commit)."""
+        """Drop the cache, what is pending, and reload the position (after a failed or refused commit).
+
+        Everything in memory is dropped first, back to the last position this projection wrote: when
+        the store cannot be asked (the reload raises), that is where it resumes, reading the log again
+        from there (a store that moved meanwhile refuses the next commit, and the reload happens then).
+        """
         with self.lock:
             self.cache.clear()
             self.latest = {}
+            self.position = self.written
+            self.pending, self.touched = Batch(position=self.written), {}
             self.position = self.written = self.store.position()
-            self.pending, self.touched = Batch(position=self.position), {}
+            self.pending = Batch(position=self.position)
 
     def _publish(self, touched: dict[str, Live]) -> None:
         latest = self.latest
@@ -221,6 +236,8 @@ class GameProjection:
                 batch.count(key, 1)
         elif live is None or event.version <= live.table.version:
             return
+        elif event.version != live.table.version + 1:
+            raise Outrun(f"Game {game_id} is at version {live.table.version}, the log at {event.version}.")
         else:
             event = stored.upcast(live.table, event)
             live.table = evolve_table(live.rules, live.table, event)

@@ -2,30 +2,44 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Iterator
 
+import psycopg
 import pytest
 
 from api.service.application import Tables
 from domain.game import registered
-from tests.support.projecting import POSTGRES_DSN, open_game, postgres_schema, scale_settings
+from tests.support.projecting import POSTGRES_DSN, open_game, scale_settings, unique
 from workers.nudges import Nudges
 
 pytestmark = [pytest.mark.postgres]
 
 
 @pytest.fixture
-def tables() -> Iterator[Tables]:
-    with postgres_schema() as schema:
-        service = Tables(scale_settings(schema, "unused").eventsourcing_env(), games=registered())
-        yield service
-        service.close()
+def database() -> Iterator[str]:
+    """A database of this test alone: the channel the library notifies is named after the events table,
+    not its schema, so the other tests' commits in the shared database would wake a listener there."""
+    name = unique("nudge")
+    with psycopg.connect(POSTGRES_DSN, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    yield POSTGRES_DSN.rsplit("/", 1)[0] + f"/{name}"
+    with psycopg.connect(POSTGRES_DSN, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
 
 
-def test_a_commit_wakes_a_waiting_worker(tables: Tables) -> None:
+@pytest.fixture
+def tables(database: str) -> Iterator[Tables]:
+    settings = dataclasses.replace(scale_settings("public", "unused"), postgres_dsn=database)
+    service = Tables(settings.eventsourcing_env(), games=registered())
+    yield service
+    service.close()
+
+
+def test_a_commit_wakes_a_waiting_worker(tables: Tables, database: str) -> None:
     """The library's recorder notifies its channel with every commit: a worker listening there wakes."""
-    nudges = Nudges(POSTGRES_DSN, tables.recorder.channel_name)  # type: ignore[attr-defined]  # PostgreSQL's
+    nudges = Nudges(database, tables.recorder.channel_name)  # type: ignore[attr-defined]  # PostgreSQL's
     try:
         assert not nudges.wait(0.05)  # listening now; nothing was committed
         woken: list[bool] = []
