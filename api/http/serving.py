@@ -42,7 +42,7 @@ class HeaderDeadline(HttpToolsProtocol):
         self.head_deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
+        super().connection_made(Corked(transport, self.loop))  # type: ignore[arg-type]  # a transport's face
         self._await_head()
 
     def on_headers_complete(self) -> None:
@@ -70,6 +70,54 @@ class HeaderDeadline(HttpToolsProtocol):
         self.head_deadline = None
         if not self.transport.is_closing():
             self.transport.close()
+
+
+class Corked:
+    """A transport whose writes of one turn of the event loop leave in one ``send``.
+
+    uvicorn writes an answer's head and its body separately: two system calls, and on loopback two
+    segments the client wakes for. Here every write is held until the callback that wrote it returns
+    (``call_soon``), then all that was written leaves at once; closing sends what is held first. The
+    rest of the transport is the real one's.
+    """
+
+    def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
+        self._transport, self._loop = transport, loop
+        self._held: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        if not self._held:
+            self._loop.call_soon(self.flush)
+        self._held.append(data)
+
+    def writelines(self, lines: Any) -> None:
+        for data in lines:
+            self.write(data)
+
+    def flush(self) -> None:
+        """Send what is held (a closed transport drops it, as its own write would)."""
+        if self._held:
+            held, self._held = self._held, []
+            if not self._transport.is_closing():
+                self._transport.write(held[0] if len(held) == 1 else b"".join(held))
+
+    def close(self) -> None:
+        self.flush()
+        self._transport.close()
+
+    def write_eof(self) -> None:
+        self.flush()
+        self._transport.write_eof()
+
+    def abort(self) -> None:
+        self._held = []
+        self._transport.abort()
+
+    def get_write_buffer_size(self) -> int:
+        return self._transport.get_write_buffer_size() + sum(len(data) for data in self._held)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._transport, name)
 
 
 class AccessLog:

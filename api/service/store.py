@@ -23,7 +23,7 @@ from typing import Any
 from uuid import UUID
 
 import msgspec
-from eventsourcing.application import Application, EventSourcedLog
+from eventsourcing.application import Application, EventSourcedLog, ProcessingEvent
 from eventsourcing.persistence import (
     IntegrityError,
     Mapper,
@@ -206,6 +206,22 @@ class TableStore(Application[UUID]):
     def close(self) -> None:
         self.committer.close()
         super().close()
+
+    def save(self, *objs: Any, **kwargs: Any) -> list[Recording[UUID]]:
+        """The library's ``save`` for what this application saves: table rows, each already an event.
+
+        ``Application.save`` asks of every object whether it is an event or an aggregate, by
+        ``isinstance`` against the library's runtime protocols, which reads each of a row's properties
+        (a few per cent of a command's CPU). Rows are events, so they go straight into the one
+        ``ProcessingEvent``; then the same steps: record, notify. (No snapshotting intervals are set:
+        the committer writes the snapshots itself.)
+        """
+        processing_event: ProcessingEvent[UUID] = ProcessingEvent()
+        processing_event.events.extend(objs)
+        processing_event.saved_kwargs.update(kwargs)
+        recordings = self._record(processing_event)
+        self._notify(recordings)
+        return recordings
 
     def _notify(self, recordings: list[Recording[UUID]]) -> None:
         # On the committer's thread, right after the transaction and before any command is answered.

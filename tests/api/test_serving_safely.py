@@ -3,6 +3,7 @@ logs every request as a JSON line with its request id and never a token."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 from pathlib import Path
@@ -10,7 +11,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from api.http.serving import redacted
+from api.http.serving import Corked, redacted
 from tests.support.server import UNLIMITED, serving
 from tests.support.service import bearer
 
@@ -58,3 +59,71 @@ def test_a_connection_that_never_finishes_its_headers_is_closed(tmp_path: Path) 
             slow.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n")
             assert slow.recv(100) == b""  # closed by the server, not answered
         assert httpx.get(f"{served.base}/health", timeout=10).status_code == 200
+
+
+class _Wire:
+    """A transport that records each write as it would leave (one system call each)."""
+
+    def __init__(self) -> None:
+        self.sent: list[bytes] = []
+        self.closed = False
+
+    def write(self, data: bytes) -> None:
+        self.sent.append(data)
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+    def close(self) -> None:
+        self.closed = True
+
+    def abort(self) -> None:
+        self.closed = True
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+
+def test_an_answers_head_and_body_leave_in_one_write() -> None:
+    """The writes of one turn of the event loop are sent together once it ends; closing sends what is
+    held first, aborting drops it."""
+
+    async def scenario() -> tuple[list[bytes], list[bytes], list[bytes]]:
+        loop = asyncio.get_running_loop()
+        wire, closing, aborted = _Wire(), _Wire(), _Wire()
+        corked = Corked(wire, loop)  # type: ignore[arg-type]  # the parts of a transport it uses
+        corked.write(b"HTTP/1.1 200 OK\r\n\r\n")
+        corked.write(b"{}")
+        assert wire.sent == [] and corked.get_write_buffer_size() == 21
+        await asyncio.sleep(0)
+        shut = Corked(closing, loop)  # type: ignore[arg-type]
+        shut.write(b"last words")
+        shut.close()
+        dropped = Corked(aborted, loop)  # type: ignore[arg-type]
+        dropped.write(b"never sent")
+        dropped.abort()
+        await asyncio.sleep(0)
+        return wire.sent, closing.sent, aborted.sent
+
+    sent, closing, aborted = asyncio.run(scenario())
+    assert sent == [b"HTTP/1.1 200 OK\r\n\r\n{}"]
+    assert closing == [b"last words"] and aborted == []
+
+
+def test_answers_through_the_held_writes_are_whole_on_a_kept_alive_connection(tmp_path: Path) -> None:
+    """Over a real socket and uvicorn, two requests on one connection each get their whole answer
+    (the server's writes pass through :class:`Corked`)."""
+    with serving(tmp_path / "corked.sqlite") as served:
+        address = urlsplit(served.base)
+        with socket.create_connection((address.hostname, address.port), timeout=30) as client:
+            answers = []
+            for _ in range(2):
+                client.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+                received = b""
+                while b"\r\n\r\n" not in received or not received.endswith(b"}"):
+                    received += client.recv(65536)
+                answers.append(received)
+    for answer in answers:
+        head, _, body = answer.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 200")
+        assert json.loads(body)["status"] == "ok"
