@@ -37,11 +37,15 @@ return #keys
 """
 
 
-class Faults:
-    """Whether the next Redis call fails, and how: drawn from one seeded generator."""
+FLUSHED_MID_STEP = 0.01
+"""How often the prefix is flushed just before a Redis call (besides the flushes between steps)."""
 
-    def __init__(self, rng: random.Random, rate: float) -> None:
-        self.rng, self.rate = rng, rate
+
+class Faults:
+    """Whether the next Redis call fails, and how, or the prefix is flushed first: one seeded draw."""
+
+    def __init__(self, rng: random.Random, rate: float, flush: Callable[[], object]) -> None:
+        self.rng, self.rate, self.flush = rng, rate, flush
         self.injected = 0
 
     def before(self) -> None:
@@ -51,6 +55,8 @@ class Faults:
         self._maybe("injected: the call took effect but its answer was lost")
 
     def _maybe(self, what: str) -> None:
+        if self.rate and self.rng.random() < FLUSHED_MID_STEP:
+            self.flush()  # between two calls of one step: Redis emptied under a worker's feet
         if self.rng.random() < self.rate:
             self.injected += 1
             raise StoreUnavailable(what)
@@ -95,12 +101,15 @@ def test_failing_calls_flushes_and_moved_partitions_still_end_in_exactly_a_rebui
     log: tuple[Tables, str], seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Two workers step, six games are played, and at random a Redis call fails (one in five), a worker
-    is given another set of partitions, or the prefix is flushed; then one worker catches up alone.
+    is given another set of partitions, or the prefix is flushed (between steps, or between two calls
+    of one step); then one worker catches up alone.
     (Before the fix in ``GameProjection.forget`` most seeds lost whole games: a failed reload of the
     position after a failed call left the pending batch past an event never applied.)"""
     tables, prefix = log
     rng = random.Random(seed)
-    faults = Faults(rng, 0.2)
+    client = redis.Redis.from_url(REDIS_URL)
+    flush = client.register_script(_FLUSH)
+    faults = Faults(rng, 0.2, lambda: flush(args=[f"{prefix}:*"]))
 
     def flaky_store(url: str, prefix: str, partition: int, count: int) -> RedisReadStore:
         store = FlakyStore(url, prefix, partitions.position_key(partition, count))
@@ -108,8 +117,6 @@ def test_failing_calls_flushes_and_moved_partitions_still_end_in_exactly_a_rebui
         return store
 
     monkeypatch.setattr(partitions, "partition_store", flaky_store)
-    client = redis.Redis.from_url(REDIS_URL)
-    flush = client.register_script(_FLUSH)
     games = [open_game(tables, "politrickers", 3, seed=f"faults-{seed}-{n}") for n in range(6)]
     workers = [Share(tables.recorder, REDIS_URL, prefix, PARTITIONS, GAMES) for _ in range(2)]
     flushes = 0
