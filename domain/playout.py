@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from domain.chance import Context
 from domain.game import GameDefinition
@@ -14,6 +14,7 @@ from domain.referee import decide, fold, start
 from domain.seats import Seat
 
 AnyGame = GameDefinition[Any, Any, Any, Any]
+T = TypeVar("T")
 
 MAX_ACTIONS = 20_000
 """A game still running after this many commands is reported as stuck rather than looped forever."""
@@ -42,14 +43,36 @@ def _opening(game: AnyGame, seed: int, seat_count: int, options: Any) -> tuple[C
     return ctx, state, events
 
 
+def chooser(rng: random.Random) -> Callable[[Sequence[T]], T]:
+    """``rng.choice``, drawing exactly as it does, without its two Python calls a draw.
+
+    ``Random.choice(seq)`` is ``seq[rng._randbelow(len(seq))]``, and ``_randbelow(n)`` draws
+    ``getrandbits(n.bit_length())`` until the draw is below ``n``; so is this (a test holds the two
+    to the same picks), and a seeded game plays the same commands either way.
+    """
+    getrandbits = rng.getrandbits
+
+    def choose(seq: Sequence[T]) -> T:
+        n = len(seq)
+        if not n:
+            raise IndexError("Cannot choose from an empty sequence")
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return seq[r]
+
+    return choose
+
+
 def random_steps(
     game: AnyGame, seed: int, seat_count: int, options: Any = None
 ) -> Iterator[Step | list[Event]]:
     """Play one seeded random game by legal commands; first yields the setup events, then each step."""
     ctx, state, events = _opening(game, seed, seat_count, options)
     yield events
-    rng = ctx.rng
-    is_over, to_act, legal_commands, choice = game.is_over, game.to_act, game.legal_commands, rng.choice
+    is_over, to_act, legal_commands = game.is_over, game.to_act, game.legal_commands
+    choice = chooser(ctx.rng)
     for _ in range(MAX_ACTIONS):
         if is_over(state):
             return
@@ -75,8 +98,8 @@ def play_random_game(game: AnyGame, seed: int, seat_count: int, options: Any = N
     this is the loop the engine benchmark times, so it builds nothing the result does not need.
     """
     ctx, state, _ = _opening(game, seed, seat_count, options)
-    rng = ctx.rng
-    is_over, to_act, legal_commands, choice = game.is_over, game.to_act, game.legal_commands, rng.choice
+    is_over, to_act, legal_commands = game.is_over, game.to_act, game.legal_commands
+    choice = chooser(ctx.rng)
     for actions in range(MAX_ACTIONS):
         if is_over(state):
             return state, actions

@@ -83,4 +83,6 @@ def same_name(one: str, other: str) -> bool:
 
 def add_at(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
     """``values`` (one per seat, state, ...) with ``delta`` added at ``index``."""
-    return (*values[:index], values[index] + delta, *values[index + 1 :])
+    changed = list(values)  # a list copy and back: faster than slicing and unpacking, short or long
+    changed[index] += delta
+    return tuple(changed)

@@ -11,10 +11,11 @@ import random
 from typing import Any
 
 import msgspec
+import pytest
 
 from domain.game import GameDefinition
 from domain.messages import Command, Outcome
-from domain.playout import Step, play_random_game, random_steps
+from domain.playout import Step, chooser, play_random_game, random_steps
 from domain.referee import fold
 from domain.seats import SPECTATOR, seats
 from domain.visibility import Secret, event_types, undeclared
@@ -161,3 +162,17 @@ def test_every_event_reads_alike_for_every_viewer_on_a_resample(table: Table) ->
                 )
                 compared[kind] += assert_step_reads_alike(game, step, viewer, rng)
     assert all(compared.values()), f"some viewer was never compared on a resample that differed: {compared}"
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_random_play_draws_as_the_generators_own_choice_does(seed: int) -> None:
+    """The playout's chooser picks what ``Random.choice`` picks, from sequences of every length
+    here, and leaves the generator where ``choice`` leaves it (so seeded games stay the same games)."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    choose = chooser(ours)
+    for length in [*range(1, 40), 64, 65, 1000] * 20:
+        sequence = list(range(length))
+        assert choose(sequence) == theirs.choice(sequence)
+    assert ours.getstate() == theirs.getstate()
+    with pytest.raises(IndexError):
+        choose([])

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import msgspec
+from hypothesis import given as examples
+from hypothesis import settings
+from hypothesis import strategies as st
+
+from domain.games.slush_fund_2.cards import MAX_SIDE
 from domain.games.slush_fund_2.commands import ConcealContribution, PlayMoneyCard, PlaySpy, StashInSlushFund
 from domain.games.slush_fund_2.events import ContributionDiscarded, MoneyCardPlayed, PowerCardPlayed
+from domain.games.slush_fund_2.rules.placing import placement_refusal, placements
+from domain.games.slush_fund_2.state import Contribution
 from domain.games.slush_fund_2.views import HiddenContribution, SeenContribution
 from domain.messages import Event
 from tests.support.scenario import Given
@@ -163,3 +171,23 @@ def test_face_down_cards_can_be_easily_counted() -> None:
         assert seen == (SeenContribution(card=blue(3), face_down=False), HiddenContribution())
     own = scenario.view(BLUE).players[BLUE].contributions[SENATOR]
     assert own[1] == SeenContribution(card=blue(4), face_down=True)
+
+
+@settings(max_examples=200, deadline=None)
+@examples(st.lists(st.booleans(), max_size=5), st.integers(min_value=1, max_value=30))
+def test_the_places_a_money_card_may_go_are_exactly_those_the_placement_rules_allow(
+    downs: list[bool], card: int
+) -> None:
+    """What the legal list offers for a side (remembered by its face-down pattern) is, in order,
+    every (discard, face down) that ``placement_refusal`` lets through for that very side."""
+    side = tuple(Contribution(card=card + n, face_down=down) for n, down in enumerate(downs))
+    discards: tuple[int | None, ...] = tuple(range(MAX_SIDE)) if len(side) >= MAX_SIDE else (None,)
+    allowed = [
+        (discard, face_down)
+        for discard in discards
+        for face_down in (False, True)
+        if placement_refusal(side, face_down, discard) is None
+    ]
+    opened = msgspec.structs.replace(state_of(table()), sides=((side, (), (), (), ()), ((),) * 5))
+    offered = [(discard, down) for politician, discard, down in placements(opened, 0) if politician == 0]
+    assert offered == allowed

@@ -94,7 +94,7 @@ from domain.games.slush_fund_2.commands import (
     TakeFromSlushFund,
 )
 from domain.games.slush_fund_2.events import GameStarted
-from domain.games.slush_fund_2.rules.placing import money_plays, play_money_card
+from domain.games.slush_fund_2.rules.placing import Placements, money_plays, placements, play_money_card
 from domain.games.slush_fund_2.rules.powers import (
     conceal,
     discard_unused,
@@ -189,8 +189,13 @@ def legal_commands(table: Table, seat: Seat) -> list[Command]:
         return []
     if isinstance(step, Playing):
         plays: list[Command] = []
+        places: Placements | None = None
         for card in table.hands[seat]:
-            plays.extend(money_plays(table, seat, card) if IS_MONEY[card] else power_plays(table, seat, card))
+            if IS_MONEY[card]:
+                places = placements(table, seat) if places is None else places
+                plays.extend(money_plays(card, places))
+            else:
+                plays.extend(power_plays(table, seat, card))
         return plays
     if isinstance(step, Spying):
         return spy_steps(table, seat)

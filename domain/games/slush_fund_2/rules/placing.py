@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+
 from domain.errors import CardNotInHand, IllegalMove, WrongStep
 from domain.games.slush_fund_2.cards import IS_MONEY, MAX_SIDE, CardId, Politician, Slot
 from domain.games.slush_fund_2.commands import PlayMoneyCard
 from domain.games.slush_fund_2.events import ContributionDiscarded, MoneyCardPlayed
 from domain.games.slush_fund_2.rules.passing import card_done
-from domain.games.slush_fund_2.state import Playing, Side, Table
+from domain.games.slush_fund_2.state import Contribution, Playing, Side, Table
 from domain.messages import Event
 
 
@@ -63,18 +65,39 @@ def placement_refusal(side: Side, face_down: bool, discard: Slot | None) -> str 
     return None
 
 
-def money_plays(table: Table, seat: int, card: CardId) -> list[PlayMoneyCard]:
-    """Every legal way to contribute ``card``."""
-    plays = []
-    for politician, side in enumerate(table.sides[seat]):
-        discards: tuple[Slot | None, ...] = tuple(range(MAX_SIDE)) if len(side) >= MAX_SIDE else (None,)
-        for discard in discards:
-            for face_down in (False, True):
-                if placement_refusal(side, face_down, discard) is None:
-                    plays.append(
-                        PlayMoneyCard(card=card, politician=politician, face_down=face_down, discard=discard)
-                    )
-    return plays
+Placements = list[tuple[Politician, Slot | None, bool]]
+"""Where a money card may go: (politician, the contribution discarded to make room, face down)."""
+
+
+def placements(table: Table, seat: int) -> Placements:
+    """Every legal place for a money card of ``seat`` (the same for every card: none depends on it)."""
+    return [
+        (politician, discard, face_down)
+        for politician, side in enumerate(table.sides[seat])
+        for discard, face_down in _ways(tuple(contribution.face_down for contribution in side))
+    ]
+
+
+@functools.cache
+def _ways(pattern: tuple[bool, ...]) -> tuple[tuple[Slot | None, bool], ...]:
+    """The (discard, face down) placements :func:`placement_refusal` allows on a side whose cards are
+    face down as ``pattern`` says: the rules read nothing else of a side, so at most 63 patterns."""
+    side = tuple(Contribution(card=CardId(0), face_down=down) for down in pattern)
+    discards: tuple[Slot | None, ...] = tuple(range(MAX_SIDE)) if len(side) >= MAX_SIDE else (None,)
+    return tuple(
+        (discard, face_down)
+        for discard in discards
+        for face_down in (False, True)
+        if placement_refusal(side, face_down, discard) is None
+    )
+
+
+def money_plays(card: CardId, places: Placements) -> list[PlayMoneyCard]:
+    """Every legal way to contribute ``card``, given the seat's :func:`placements`."""
+    return [
+        PlayMoneyCard(card=card, politician=politician, face_down=face_down, discard=discard)
+        for politician, discard, face_down in places
+    ]
 
 
 def play_money_card(table: Table, seat: int, command: PlayMoneyCard) -> list[Event]:
