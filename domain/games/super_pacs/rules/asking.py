@@ -73,10 +73,15 @@ def _asked(state: Table, where: str) -> frozenset[Seat]:
 
 def legal_commands(state: Table, seat: Seat) -> list[Command]:
     """Exactly the commands ``decide`` accepts from ``seat`` now (none for a seat not asked)."""
-    if seat not in to_act(state):
-        return []
+    return list(allowed(state, seat))
+
+
+def allowed(state: Table, seat: Seat) -> tuple[Command, ...]:
+    """:func:`legal_commands`, as the remembered tuple itself (for ``decide``, which only looks)."""
     if _LAST_LEGAL[0] is state and _LAST_LEGAL[1] == seat:
-        return list(_LAST_LEGAL[2])
-    listed = legal(state, seat, where(state))
-    _LAST_LEGAL[0], _LAST_LEGAL[1], _LAST_LEGAL[2] = state, seat, tuple(listed)
+        return _LAST_LEGAL[2]  # type: ignore[no-any-return]  # remembered only for a seat asked
+    if seat not in to_act(state):
+        return ()
+    listed = tuple(legal(state, seat, _LAST_ASKED[2]))  # to_act has just remembered where
+    _LAST_LEGAL[0], _LAST_LEGAL[1], _LAST_LEGAL[2] = state, seat, listed
     return listed

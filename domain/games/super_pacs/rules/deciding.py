@@ -35,7 +35,7 @@ from domain.games.super_pacs.events import (
     WindowOpened,
 )
 from domain.games.super_pacs.rules import effects, rounds, turns
-from domain.games.super_pacs.rules.asking import legal_commands, situation, where, window
+from domain.games.super_pacs.rules.asking import allowed, situation, where, window
 from domain.games.super_pacs.rules.flow import Flow
 from domain.games.super_pacs.state import NO_SEAT, Table
 from domain.messages import Command, Event
@@ -138,7 +138,7 @@ DECIDERS: dict[type[Command], Callable[[Flow, int, Any], None]] = {
 
 def decide(state: Table, seat: Seat, command: Command, ctx: Context) -> list[Event]:
     """The events of ``command`` from ``seat``; refused unless it is one of the seat's legal commands."""
-    listed = legal_commands(state, seat)
+    listed = allowed(state, seat)
     if command not in listed:
         waiting_for = where(state)
         if any(type(other) is type(command) for other in listed):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, permutations
 
 from domain.choices import Choose, Pass
 from domain.games.super_pacs.cards import EXPLOIT, FACTIONS, SURPRISE
@@ -29,6 +29,8 @@ REVEAL, PASS, SUPERPOWER = RevealEvent(), Pass(), UseSuperpower()
 BUY = {card: BuyInvestment(card=card) for card in turns.COST}
 EXPLOITS = {card: Exploit(card=card) for card in range(len(FACTIONS))}
 SNEAK_ONE = {card: Sneak(cards=(card,)) for card in range(len(FACTIONS))}
+SNEAK_TWO = {pair: Sneak(cards=pair) for pair in permutations(range(len(FACTIONS)), 2)}
+"""Every two-card sneak, made once (a hand lists its pairs at every turn's second step)."""
 
 
 def answers(state: Table, seat: int, where: str) -> list[Command]:
@@ -64,7 +66,7 @@ def turn_commands(state: Table, seat: int) -> list[Command]:
         hand = state.hands[seat]
         listed = [EXPLOITS[card] for card in hand if card in EXPLOIT]
         listed += [SNEAK_ONE[card] for card in hand]
-        listed += [Sneak(cards=pair) for pair in combinations(hand, 2)]
+        listed += [SNEAK_TWO[pair] for pair in combinations(hand, 2)]
         listed.append(FUNDRAISE)
     else:
         listed = [END_TURN]
