@@ -109,8 +109,17 @@ class LogFollower(Follower):
         """``behind``: a commit handed over did not follow the projection's position; ``taken``: one did."""
 
     def offer(self, committed: list[tuple[Logged, int]]) -> None:
-        """Apply a commit of this process at once (unless the log holds more before it); wake up."""
-        if self.projection.take(committed):
+        """Apply a commit of this process at once (unless the log holds more before it); wake up.
+
+        Never raises: the commit is durable already and its commands must be answered as committed,
+        so a projection that fails to take it (it forgot what it held) reads the log instead.
+        """
+        try:
+            taken = self.projection.take(committed)
+        except Exception:
+            log.exception("A commit could not be projected as it landed; the log is read instead")
+            taken = False
+        if taken:
             self.taken = True
         else:
             self.behind = True  # it does not follow: the log is read below instead

@@ -10,10 +10,12 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from api.service.application import Tables
 from domain.game import registered
 from projections.following import LogFollower, catch_up, follower_for
-from projections.games import GameProjection
+from projections.games import GameProjection, Outrun
 from projections.read_side import ReadSide
 from projections.signals import Signals
 from projections.stores import SQLiteReadStore
@@ -74,5 +76,27 @@ def test_a_commit_that_does_not_follow_the_position_is_left_to_the_log(tmp_path:
         catch_up(tables.recorder, projection)
         assert projection.latest[game_id].version == tables.load(game_id).version
         assert projection.store.position() == projection.position == tables.recorder.max_notification_id()
+    finally:
+        tables.close()
+
+
+def test_a_projection_that_fails_to_take_a_commit_never_fails_the_commands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A commit is durable before it is handed over: if the projection raises while taking it, the
+    command is still answered as committed, and the follower reads the log for what it missed."""
+    tables, projection, follower = _embedded(tmp_path)
+    try:
+        game_id, tokens = open_game(tables, "slush-fund-2", 2, seed="raising")
+
+        def raising(_: object) -> bool:
+            raise Outrun("the store moved")
+
+        monkeypatch.setattr(projection, "take", raising)
+        assert play(tables, game_id, tokens, random.Random(1), moves=3) == 3  # each answered
+        assert follower.behind
+        monkeypatch.undo()
+        catch_up(tables.recorder, projection)
+        assert projection.latest[game_id].version == tables.load(game_id).version
     finally:
         tables.close()
