@@ -30,7 +30,7 @@ from domain.bots import BotSpec
 from domain.errors import RuleError
 from domain.messages import Outcome
 from domain.seats import Seat
-from domain.table.events import AnyGame, SeatForfeited
+from domain.table.events import AnyGame, SeatForfeited, stamp
 from domain.table.state import TableState
 
 FORFEIT_BOT = BotSpec(policy="ismcts", level=1)
@@ -112,11 +112,7 @@ def refuse(table: TableState, seat: Seat, ctx: Any) -> None:
 def forfeit(table: TableState, seat: Seat, ctx: Any) -> SeatForfeited:
     """The referee's event: ``seat`` forfeits on time (rule 1)."""
     return SeatForfeited(
-        version=table.version + 1,
-        at=ctx.now,
-        seat=None,
-        command_id=ctx.command_id,
-        command_digest=ctx.digest,
+        **stamp(table.version + 1, None, ctx),
         forfeiter=seat,
     )
 

@@ -66,6 +66,7 @@ from domain.table.events import (
     TakeBackNoted,
     TakeSeat,
     Unseated,
+    stamp,
 )
 from domain.table.evolve import evolve_table, fold_table, opened_state
 from domain.table.state import Receipt, TableState, receipt_key
@@ -202,11 +203,7 @@ def _take_seat(game: AnyGame, table: TableState, command: TakeSeat, ctx: TableCo
         raise NameTaken("Somebody at this table already plays under that name.")
     seat = open_seats[0]
     taken = SeatTaken(
-        version=table.version + 1,
-        at=ctx.now,
-        seat=seat,
-        command_id=ctx.command_id,
-        command_digest=ctx.digest,
+        **stamp(table.version + 1, seat, ctx),
         name=command.name,
         token_digest=command.token_digest,
     )
@@ -217,11 +214,7 @@ def _take_seat(game: AnyGame, table: TableState, command: TakeSeat, ctx: TableCo
 
 def _reissued(table: TableState, seat: Seat, command: ReissueSeatLink, ctx: TableContext) -> SeatLinkReissued:
     return SeatLinkReissued(
-        version=table.version + 1,
-        at=ctx.now,
-        seat=seat,
-        command_id=ctx.command_id,
-        command_digest=ctx.digest,
+        **stamp(table.version + 1, seat, ctx),
         token_digest=command.token_digest,
     )
 
@@ -254,11 +247,7 @@ def _record(  # noqa: PLR0917  (what a recorded event carries)
         final = final or played_for
         recorded.append(
             GameEventRecorded(
-                version=version + offset,
-                at=ctx.now,
-                seat=seat,
-                command_id=ctx.command_id,
-                command_digest=ctx.digest,
+                **stamp(version + offset, seat, ctx),
                 event=msgspec.Raw(encode(event)),
                 command=ctx.sent,
                 checkpoint=checkpoint,
@@ -281,11 +270,7 @@ def _takebacks(
             state = msgspec.Raw(encode(ctx.state_at(event.first - 1)))
         noted.append(
             TakeBackNoted(
-                version=table.version + offset,
-                at=ctx.now,
-                seat=seat,
-                command_id=ctx.command_id,
-                command_digest=ctx.digest,
+                **stamp(table.version + offset, seat, ctx),
                 event=msgspec.Raw(encode(event)),
                 command=ctx.sent,
                 state=state,

@@ -82,6 +82,6 @@ def allowed(state: Table, seat: Seat) -> tuple[Command, ...]:
         return _LAST_LEGAL[2]  # type: ignore[no-any-return]  # remembered only for a seat asked
     if seat not in to_act(state):
         return ()
-    listed = tuple(legal(state, seat, _LAST_ASKED[2]))  # to_act has just remembered where
+    listed = tuple(legal(state, seat, where(state)))
     _LAST_LEGAL[0], _LAST_LEGAL[1], _LAST_LEGAL[2] = state, seat, listed
     return listed
