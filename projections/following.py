@@ -104,7 +104,10 @@ class LogFollower(Follower):
         super().__init__(recorder, projection)
         self.poll = poll
         self.wake = wake or threading.Event()
+        """Set by :meth:`offer`; pass a write side's own event instead when its commits are not offered."""
         self.gather = gather
+        self.flags = threading.Lock()
+        """Held while a wake and what woke it change together, so no wake outlives its reason."""
         self.behind = self.taken = False
         """``behind``: a commit handed over did not follow the projection's position; ``taken``: one did."""
 
@@ -119,26 +122,29 @@ class LogFollower(Follower):
         except Exception:
             log.exception("A commit could not be projected as it landed; the log is read instead")
             taken = False
-        if taken:
-            self.taken = True
-        else:
-            self.behind = True  # it does not follow: the log is read below instead
-        self.wake.set()
+        with self.flags:
+            if taken:
+                self.taken = True
+            else:
+                self.behind = True  # it does not follow: the log is read below instead
+            self.wake.set()
 
     def run(self) -> None:
-        woken = False
+        catch_up(self.recorder, self.projection)  # to start from, and after a failure
+        self.projection.write()
         while not self.stopping.is_set():
+            woken = self.wake.wait(self.poll)
+            self.stopping.wait(self.gather)
+            with self.flags:
+                self.wake.clear()
+                taken, behind = self.taken, self.behind
+                self.taken = self.behind = False
             # Woken by commits that were all taken, the projection is at the log's end: only the store
             # is written. The log is read when a commit did not follow, when a wake came without one
             # (a commit not handed over), and at every poll (other processes' commits).
-            taken, self.taken = self.taken, False
-            if self.behind or not (woken and taken):
-                self.behind = False
+            if behind or not (woken and taken):
                 catch_up(self.recorder, self.projection)
             self.projection.write()
-            woken = self.wake.wait(self.poll)
-            self.wake.clear()
-            self.stopping.wait(self.gather)
 
     def stop(self) -> None:
         self.stopping.set()

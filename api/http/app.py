@@ -178,9 +178,9 @@ def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) 
     expiry = Expiry(timedelta(seconds=settings.open_table_seconds), tables.clock)
     projection = GameProjection(local, games, changed=signals.publish, views=False, expiry=expiry)
     recorder: Any = tables.recorder  # an application recorder (it keeps the notification log)
-    follower = follower_for(recorder, projection, wake=tables.committed)
+    follower = follower_for(recorder, projection)
     if isinstance(follower, LogFollower):
-        tables.listeners.append(follower.offer)  # each commit projected as it lands, before its answer
+        tables.listeners.append(follower.offer)  # each commit projected as it lands (and wakes it)
     return ReadSide(local, dict(games), signals, recorder, projection, follower, clock=tables.clock)
 
 

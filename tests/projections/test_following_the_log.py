@@ -129,7 +129,7 @@ def test_commits_handed_over_are_projected_without_reading_the_log_back(tmp_path
     tables = Tables(settings.eventsourcing_env(), games=GAMES)
     projection = GameProjection(SQLiteReadStore(), GAMES)
     recorder = _CountingReads(tables.recorder)
-    follower = LogFollower(recorder, projection, poll=30, wake=tables.committed)  # type: ignore[arg-type]
+    follower = LogFollower(recorder, projection, poll=30)  # type: ignore[arg-type]  # woken by its offers
     tables.listeners.append(follower.offer)
     follower.start()
     try:
@@ -137,6 +137,29 @@ def test_commits_handed_over_are_projected_without_reading_the_log_back(tmp_path
         play(tables, game_id, tokens, random.Random(2), moves=6)
         assert _caught_up(tables, projection, timeout=2)
         assert recorder.reads == 1, "a commit handed over was read back from the log"
+    finally:
+        follower.stop()
+        tables.close()
+
+
+def test_a_commit_offered_while_the_follower_gathers_does_not_send_it_to_the_log(tmp_path: Path) -> None:
+    """A commit handed over while the follower lets its gathering span pass is written with that batch;
+    the wake it left behind does not later look like a commit that was not handed over."""
+    settings = Settings(sqlite_path=str(tmp_path / "log.sqlite"))
+    tables = Tables(settings.eventsourcing_env(), games=GAMES)
+    projection = GameProjection(SQLiteReadStore(), GAMES)
+    recorder = _CountingReads(tables.recorder)
+    follower = LogFollower(recorder, projection, poll=30, gather=0.3)  # type: ignore[arg-type]  # the real one
+    tables.listeners.append(follower.offer)
+    follower.start()
+    try:
+        game_id, tokens = open_game(tables, "politrickers", 3, seed="gathering")
+        time.sleep(0.1)  # the follower has woken and is gathering
+        play(tables, game_id, tokens, random.Random(5), moves=1)
+        time.sleep(0.8)  # two gathering spans: any second wake has been seen
+        assert _caught_up(tables, projection, timeout=2)
+        assert projection.store.position() == projection.position
+        assert recorder.reads == 1, "a wake outlived the commit that set it"
     finally:
         follower.stop()
         tables.close()

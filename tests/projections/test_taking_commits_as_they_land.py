@@ -29,7 +29,7 @@ def _embedded(tmp_path: Path) -> tuple[Tables, GameProjection, LogFollower]:
     """A write side whose commits are handed to a projection whose follower never runs on its own."""
     tables = Tables(Settings(sqlite_path=str(tmp_path / "log.sqlite")).eventsourcing_env(), games=GAMES)
     projection = GameProjection(SQLiteReadStore(), GAMES)
-    follower = follower_for(tables.recorder, projection, poll=30, wake=tables.committed)
+    follower = follower_for(tables.recorder, projection, poll=30)
     assert isinstance(follower, LogFollower)
     tables.listeners.append(follower.offer)
     return tables, projection, follower
