@@ -35,6 +35,7 @@ from eventsourcing.persistence import (
 from eventsourcing.utils import EnvType, register_topic
 
 from api.service.committing import Committer, GameLocks, Kept
+from api.service.recording import OneStatement
 from domain import stored, takeback
 from domain.chat import ChatSent
 from domain.errors import ConcurrentUpdate, StaleVersion, StoreUnavailable
@@ -189,8 +190,11 @@ class TableStore(Application[UUID]):
         self.clock = clock
         self.snapshot_interval = snapshot_interval
         self.takeback_timeout = takeback_timeout
-        with creating_schema(dict(env or {})):
-            super().__init__({**(env or {}), "AGGREGATE_CACHE_MAXSIZE": ""})
+        env = {**(env or {}), "AGGREGATE_CACHE_MAXSIZE": ""}
+        if env.get("PERSISTENCE_MODULE") == "eventsourcing.sqlite":
+            env.setdefault("APPLICATION_RECORDER_TOPIC", f"{OneStatement.__module__}:{OneStatement.__name__}")
+        with creating_schema(env):
+            super().__init__(env)
         self.committer = Committer(self)
         self.locks = GameLocks()
         self.kept = Kept(cache_size)

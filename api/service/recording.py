@@ -1,0 +1,59 @@
+"""The library's SQLite application recorder, inserting a commit's events with one statement.
+
+``SQLiteApplicationRecorder.insert_events`` opens a transaction (``BEGIN``), inserts the events one
+``execute`` at a time and commits. Each of those calls gives up the interpreter lock and must take it
+back, and on a busy server the committer's thread waits for the event loop's thread at every one:
+``bench_service`` measured its ``BEGIN`` alone at 1.4 ms p50 (0.15 ms of CPU) against 6 µs on a quiet
+interpreter. :class:`OneStatement` sends the whole commit as one multi-row ``INSERT`` in autocommit
+mode instead: SQLite runs it as one implicit transaction (all rows or none, the same unique
+``(originator_id, originator_version)`` constraint, the same durable commit with the library's
+``synchronous`` setting), and the thread takes the lock back once.
+
+The notification ids are the rows' ``rowid``: the table has no ``AUTOINCREMENT``, so SQLite gives each
+new row the largest ``rowid`` plus one, and the rows of one statement (under the write lock) get
+consecutive ids ending at ``lastrowid``. A commit too large for one statement's parameters goes
+through the library's own method.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.persistence import IntegrityError, StoredEvent
+from eventsourcing.sqlite import SQLiteApplicationRecorder
+
+MAX_ROWS = 8000
+"""Rows one statement takes at most (four parameters a row; SQLite allows 32,766 parameters)."""
+
+
+class OneStatement(SQLiteApplicationRecorder):
+    """The SQLite application recorder, with a commit's events inserted by one statement."""
+
+    def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
+        count = len(stored_events)
+        if not count or count > MAX_ROWS:
+            return super().insert_events(stored_events, **kwargs)
+        parameters: list[Any] = []
+        for stored_event in stored_events:
+            originator = stored_event.originator_id
+            parameters += (
+                originator.hex if isinstance(originator, UUID) else originator,
+                stored_event.originator_version,
+                stored_event.topic,
+                stored_event.state,
+            )
+        statement = f"INSERT INTO {self.events_table_name} VALUES " + ",".join(("(?,?,?,?)",) * count)
+        with self.datastore.get_connection(commit=True) as connection:
+            cursor = connection.cursor().sqlite_cursor  # autocommit: no BEGIN, one implicit transaction
+            try:
+                cursor.execute(statement, parameters)
+                last = cursor.lastrowid
+            except sqlite3.IntegrityError as error:
+                raise IntegrityError(error) from error  # as the library raises it: nothing was written
+            finally:
+                cursor.close()
+        assert last is not None
+        return list(range(last - count + 1, last + 1))

@@ -1,0 +1,100 @@
+"""The SQLite log takes a commit's events in one statement: all or none, with the log's own ids."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from uuid import uuid4
+
+import pytest
+from eventsourcing.persistence import IntegrityError, StoredEvent
+
+from api.service import recording
+from api.service.application import Tables
+from api.service.recording import OneStatement
+from tests.support.service import StepClock, run
+from tests.support.tiny_game import PILE
+from workers.settings import Settings
+
+
+def _tables(path: Path) -> Tables:
+    settings = Settings(sqlite_path=str(path), snapshot_interval=0)
+    return Tables(settings.eventsourcing_env(), games={"pile": PILE}, clock=StepClock())
+
+
+def _events(originator: object, versions: range) -> list[StoredEvent]:
+    return [StoredEvent(originator, version, "test:Noted", b"{}") for version in versions]  # type: ignore[arg-type]
+
+
+def test_the_embedded_log_records_through_one_statement(tmp_path: Path) -> None:
+    tables = _tables(tmp_path / "log.sqlite")
+    try:
+        assert isinstance(tables.recorder, OneStatement)
+    finally:
+        tables.close()
+
+
+def test_the_ids_returned_are_the_logs_own_even_with_another_writer_between(tmp_path: Path) -> None:
+    """Two processes' worth of writers on one file, alternating: each commit's ids are its rows' ids."""
+    first, second = _tables(tmp_path / "log.sqlite"), _tables(tmp_path / "log.sqlite")
+    try:
+        returned: dict[int, tuple[object, int]] = {}
+        for round_number in range(5):
+            for writer in (first, second):
+                originator = uuid4()
+                size = 1 + round_number * 3
+                ids = writer.recorder.insert_events(_events(originator, range(1, size + 1)))
+                assert ids is not None and len(ids) == size
+                returned |= {
+                    at: (originator, version) for at, version in zip(ids, range(1, size + 1), strict=True)
+                }
+        logged = first.recorder.select_notifications(0, 1000)
+        assert {n.id: (n.originator_id, n.originator_version) for n in logged} == returned
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_commit_with_one_conflicting_event_records_none_of_its_events(tmp_path: Path) -> None:
+    tables = _tables(tmp_path / "log.sqlite")
+    try:
+        taken, fresh = uuid4(), uuid4()
+        tables.recorder.insert_events(_events(taken, range(1, 3)))
+        before = tables.recorder.max_notification_id()
+        with pytest.raises(IntegrityError):
+            tables.recorder.insert_events([*_events(fresh, range(1, 4)), *_events(taken, range(2, 3))])
+        assert tables.recorder.max_notification_id() == before
+        assert tables.recorder.select_events(fresh) == []
+    finally:
+        tables.close()
+
+
+def test_a_commit_too_large_for_one_statement_goes_through_the_librarys_insert(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(recording, "MAX_ROWS", 4)
+    tables = _tables(tmp_path / "log.sqlite")
+    try:
+        originator = uuid4()
+        small = tables.recorder.insert_events(_events(originator, range(1, 5)))
+        large = tables.recorder.insert_events(_events(originator, range(5, 15)))
+        assert small == [1, 2, 3, 4] and large == list(range(5, 15))
+        assert [e.originator_version for e in tables.recorder.select_events(originator)] == list(range(1, 15))
+    finally:
+        tables.close()
+
+
+def test_games_played_through_it_are_loaded_back_whole(tmp_path: Path) -> None:
+    path = tmp_path / "log.sqlite"
+    tables = _tables(path)
+    opening = run(tables.open("pile", ["ann", "bob"], {"stones": 6}))
+    game_id = str(opening.game_id)
+    for turn in range(4):
+        run(tables.submit(game_id, opening.tokens[turn % 2], b'{"type":"Take","count":1}'))
+    version = tables.load(game_id).version
+    tables.close()
+    again = _tables(path)
+    try:
+        assert again.load(game_id).version == version
+        assert again.recorder.max_notification_id() == version
+    finally:
+        again.close()
