@@ -10,6 +10,7 @@ import gc
 import logging
 import os
 import socket
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -64,6 +65,7 @@ def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option
             log_to_stdout()
             application = AccessLog(application)
         _settle_heap()
+        share_the_lock()
         uvicorn.run(application, **options)
         return
     os.environ.update(settings.to_env())  # each worker process builds its app from the environment
@@ -117,6 +119,22 @@ def _settle_heap() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(20_000, 20, 100)
+
+
+SWITCH_INTERVAL = 0.002
+"""Seconds a thread may hold the interpreter lock while another waits for it (Python's default: 0.005)."""
+
+
+def share_the_lock() -> None:
+    """Let the committer's thread take the interpreter lock back sooner from a busy event loop.
+
+    Each time the committer comes back from SQLite (the insert, the disk's commit) it waits for the lock,
+    and on a busy server the event loop's thread holds it until the switch interval runs out. Measured
+    with ``bench_service``'s Backroom part in alternating runs (docs/architecture.md): 2 ms gave more
+    moves/s than the default 5 ms in 6 of 7 pairs (mean +9%) and a lower p50 in all 7; 1 ms and 0.5 ms
+    gave no more than 5 ms (more switching between the threads).
+    """
+    sys.setswitchinterval(SWITCH_INTERVAL)
 
 
 @app.command("import")

@@ -5,10 +5,13 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
+import sys
 from pathlib import Path
 
 import httpx
+import pytest
 
+from api.cli import SWITCH_INTERVAL, share_the_lock
 from tests.support.server import BACKROOM, serving
 from tests.support.service import bearer
 
@@ -79,3 +82,14 @@ def test_projections_rebuild_takes_the_sqlite_file_to_rebuild(tmp_path: Path) ->
     assert done.returncode == 0, done.stderr
     position = int(done.stdout.rsplit("log position", 1)[1].strip(" .\n"))
     assert position >= 2, "the table's opening and setup are in that file's log"
+
+
+def test_a_served_process_hands_the_interpreter_lock_on_sooner_than_pythons_default() -> None:
+    """``serve`` shortens the switch interval, so the committer's thread waits less for the lock."""
+    before = sys.getswitchinterval()
+    try:
+        share_the_lock()
+        assert sys.getswitchinterval() == pytest.approx(SWITCH_INTERVAL)
+        assert SWITCH_INTERVAL < 0.005  # Python's default
+    finally:
+        sys.setswitchinterval(before)
