@@ -104,7 +104,7 @@ class LogFollower(Follower):
         super().__init__(recorder, projection)
         self.poll = poll
         self.wake = wake or threading.Event()
-        """Set by :meth:`offer`; pass a write side's own event instead when its commits are not offered."""
+        """Set by :meth:`offer` (the write side hands this process's commits to it)."""
         self.gather = gather
         self.flags = threading.Lock()
         """Held while a wake and what woke it change together, so no wake outlives its reason."""

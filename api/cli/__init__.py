@@ -131,8 +131,9 @@ def share_the_lock() -> None:
     Each time the committer comes back from SQLite (the insert, the disk's commit) it waits for the lock,
     and on a busy server the event loop's thread holds it until the switch interval runs out. Measured
     with ``bench_service``'s Backroom part in alternating runs (docs/architecture.md): 2 ms gave more
-    moves/s than the default 5 ms in 6 of 7 pairs (mean +9%) and a lower p50 in all 7; 1 ms and 0.5 ms
-    gave no more than 5 ms (more switching between the threads).
+    moves/s than the default 5 ms in most pairs and a lower p50; 1 ms and 0.5 ms gave no more than
+    5 ms (more switching between the threads). Set per process: ``backroom up`` starts each API
+    process as a one-process ``serve``.
     """
     sys.setswitchinterval(SWITCH_INTERVAL)
 

@@ -15,7 +15,6 @@ its entries are mutable aggregates where ours are immutable values that need no 
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -198,8 +197,6 @@ class TableStore(Application[UUID]):
         self.committer = Committer(self)
         self.locks = GameLocks()
         self.kept = Kept(cache_size)
-        self.committed = threading.Event()
-        """Set on every commit, to wake a follower projecting in this process."""
         self.listeners: list[Callable[[list[tuple[Logged, int]]], None]] = []
         """Called with every commit of this process as it lands (the embedded projection takes it)."""
         snapshots = self.snapshots.recorder if self.snapshots is not None else None
@@ -233,7 +230,6 @@ class TableStore(Application[UUID]):
             committed = [(_logged(saved.domain_event), saved.notification.id) for saved in recordings]
             for listener in self.listeners:
                 listener(committed)
-        self.committed.set()
 
     def construct_mapper(self) -> Mapper[UUID]:
         return TableMapper(_PlainTranscoder(), self.games)

@@ -38,8 +38,9 @@ def test_a_local_commit_wakes_the_embedded_follower_at_once(tmp_path: Path) -> N
     tables = Tables(settings.eventsourcing_env(), games=GAMES)
     changed = threading.Event()
     projection = GameProjection(SQLiteReadStore(), GAMES, changed=lambda _: changed.set())
-    follower = follower_for(tables.recorder, projection, poll=30, wake=tables.committed)
+    follower = follower_for(tables.recorder, projection, poll=30)
     assert isinstance(follower, LogFollower)
+    tables.listeners.append(follower.offer)  # as the embedded read side wires it
     follower.start()
     try:
         game_id, tokens = open_game(tables, "slush-fund-2", 2, seed="wake")
