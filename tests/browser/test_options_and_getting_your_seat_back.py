@@ -95,6 +95,7 @@ def test_a_private_seat_link_takes_the_seat_to_a_phone_and_a_newer_link_revokes_
     phone.page.click("text=Get a new private link")
     phone.page.wait_for_selector("#seat-link")
     ann.page.wait_for_selector(".notice:has-text('Your seat moved to another device')")
+    ann.page.wait_for_selector(".table-head:has-text('You are watching')")  # re-drawn after the notice
     assert "You are watching" in (ann.page.text_content(".table-head") or "")
     ann.forgive(403)  # the replaced token, refused until the page let go of it
     late = player("Someone with the old link")
