@@ -67,7 +67,9 @@ class GameDefinition(Generic[S, C, E, Opt]):
     variants included); ``states`` is the state type (a tagged union of phases), so that a state can be
     stored as a snapshot and decoded back. ``setup`` returns the opening events;
     ``evolve(None, first_event)`` builds the first state. ``describe`` names each seat with
-    :func:`domain.seats.label` (its player's name, else the game's own label). ``cards`` lists every
+    :func:`domain.seats.label` (its player's name, else the game's own label); its sentence depends on
+    the event as redacted and the names only, never on the viewer, so every viewer shown an event alike
+    reads it alike (a feed line is built once for all of them). ``cards`` lists every
     card in every zone (for the conservation check); ``resample`` returns a state that differs from the
     real one only in what ``viewer`` cannot know.
 

@@ -14,10 +14,20 @@ from typing import Any
 
 import msgspec
 
+from domain.codec import encode
 from domain.seats import SPECTATOR, Seat, SeatNames, Viewer, is_seat
 from domain.stored import TableRecord
 from domain.stored import record_of as stored_record
-from domain.table import NO_LEDGER, AnyGame, AnyTableEvent, TableState, feed_event, forfeits, played_by, told
+from domain.table import (
+    NO_LEDGER,
+    AnyGame,
+    AnyTableEvent,
+    TableState,
+    feed_event,
+    forfeits,
+    played_by,
+    told_each,
+)
 from domain.table.clocks import reading
 from domain.takeback import Ledger
 
@@ -160,13 +170,23 @@ def seat_entry(table: TableState, seat: int) -> dict[str, Any]:
     return entry | {"bot": {"policy": bot.policy, "level": bot.level, "standing_in": standing_in}}
 
 
-def feed_entry(
-    rules: AnyGame, event: AnyTableEvent, viewer: Viewer, names: SeatNames, ledger: Ledger = NO_LEDGER
-) -> dict[str, Any]:
-    """One line of a perspective's feed: the event as ``viewer`` may see it, and its sentence
-    (``ledger``: the table's take-back ledger just after it, to say what a take-back takes back)."""
-    said = told(rules, event, viewer, names, ledger)
-    return entry(event.version, event.seat, event.at, feed_event(said), said.sentence) | played_by(event)
+def feed_lines(
+    rules: AnyGame, event: AnyTableEvent, viewers: list[Viewer], names: SeatNames, ledger: Ledger = NO_LEDGER
+) -> list[bytes]:
+    """Each of ``viewers``' line of its feed for ``event``, encoded: the event as that viewer may see
+    it and its sentence (``ledger``: the table's take-back ledger just after it, to say what a
+    take-back takes back). One line is built and encoded for all the viewers told alike
+    (:func:`domain.table.told_each`)."""
+    extra = played_by(event)
+    encoded: dict[int, bytes] = {}
+    lines = []
+    for said in told_each(rules, event, viewers, names, ledger):
+        line = encoded.get(id(said))
+        if line is None:
+            shown = entry(event.version, event.seat, event.at, feed_event(said), said.sentence) | extra
+            line = encoded[id(said)] = encode(shown)
+        lines.append(line)
+    return lines
 
 
 def entry(version: int, seat: int | None, at: datetime, event: Any, description: str) -> dict[str, Any]:

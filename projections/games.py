@@ -243,9 +243,10 @@ class GameProjection:
             live.table = evolve_table(live.rules, live.table, event)
             live.expired = False  # someone came after all
         names = live.table.seat_names
-        for viewer in perspectives(len(names)):
-            line = documents.feed_entry(live.rules, event, viewer, names, live.table.ledger)
-            batch.add(f"feed:{game_id}:{viewer_key(viewer)}", event.version, encode(line))
+        viewers = perspectives(len(names))
+        lines = documents.feed_lines(live.rules, event, viewers, names, live.table.ledger)
+        for viewer, line in zip(viewers, lines, strict=True):
+            batch.add(f"feed:{game_id}:{viewer_key(viewer)}", event.version, line)
 
     def _live(self, game_id: str, touched: dict[str, Live]) -> Live | None:
         live = touched.get(game_id) or self.cache.get(game_id)

@@ -5,7 +5,7 @@ Shaped like a game package: ``events`` (its commands and the events its log stor
 each viewer is told). Everything is importable from ``domain.table``.
 """
 
-from domain.table.describe import FEED_TYPES, NO_LEDGER, Told, feed_event, played_by, told
+from domain.table.describe import FEED_TYPES, NO_LEDGER, Told, feed_event, played_by, told, told_each
 from domain.table.events import (
     NEWCOMER,
     REFEREE,
@@ -97,4 +97,5 @@ __all__ = [
     "receipt_for",
     "situation",
     "told",
+    "told_each",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from domain import referee, takeback
@@ -53,10 +54,7 @@ def told(
     """
     if isinstance(event, GameEventRecorded):
         seen, sentence = referee.tell(game, game.event_decoder.decode(event.event), viewer, names)
-        if event.by_referee and event.seat is not None:
-            who = label(names, event.seat, f"seat {event.seat}")
-            sentence = f"Time ran out for {who}; the referee played for them: {sentence}"
-        return Told("event", seen, sentence)
+        return _told_move(event, seen, sentence, names)
     if isinstance(event, TakeBackNoted):
         noted = takeback.EVENT_DECODER.decode(event.event)
         return Told(
@@ -89,6 +87,44 @@ def told(
         {"game": event.game, "seats": seats},
         f"A table for {game.title} was opened with {seats} seats.",
     )
+
+
+def told_each(
+    game: AnyGame,
+    event: AnyTableEvent,
+    viewers: Sequence[Viewer],
+    names: SeatNames,
+    ledger: takeback.Ledger = NO_LEDGER,
+) -> list[Told]:
+    """:func:`told` for each of ``viewers``, in order, the work shared where the telling is the same.
+
+    A game event is decoded once, and the viewers the game shows the same event (its ``redact``
+    returns the very object it returned for an earlier viewer: a public event, or a secret one to the
+    seats that see it whole) share one ``Told``: a sentence depends on the event as shown and the
+    names only, never on who reads it (:class:`domain.game.GameDefinition`). A table event is told
+    to each viewer on its own (a take-back names each move as that viewer saw it).
+    """
+    if not isinstance(event, GameEventRecorded):
+        return [told(game, event, viewer, names, ledger) for viewer in viewers]
+    decoded = game.event_decoder.decode(event.event)
+    shown: list[tuple[Any, Told]] = []
+    each: list[Told] = []
+    for viewer in viewers:
+        seen = game.redact(decoded, viewer)
+        said = next((said for earlier, said in shown if earlier is seen), None)
+        if said is None:
+            said = _told_move(event, seen, game.describe(seen, viewer, names), names)
+            shown.append((seen, said))
+        each.append(said)
+    return each
+
+
+def _told_move(event: GameEventRecorded, seen: Any, sentence: str, names: SeatNames) -> Told:
+    """A game move as shown, with its sentence (the referee's move for a seat out of time says so)."""
+    if event.by_referee and event.seat is not None:
+        who = label(names, event.seat, f"seat {event.seat}")
+        sentence = f"Time ran out for {who}; the referee played for them: {sentence}"
+    return Told("event", seen, sentence)
 
 
 def taken(

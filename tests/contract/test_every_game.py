@@ -99,6 +99,24 @@ def test_every_event_round_trips_and_is_described_for_every_viewer(table: Table)
             assert any(name in sentence for sentence in told), f"no sentence names {name}"
 
 
+def test_viewers_shown_the_same_event_read_the_same_sentence(table: Table) -> None:
+    """A sentence depends on the event as shown and the names, never on who reads it: every viewer the
+    game shows an event alike reads it alike (so a feed line is built once for all of them)."""
+    game, seat_count = table
+    names = player_names(seat_count)
+    compared = 0
+    for seed in range(AUDITED_GAMES):
+        for step in random_steps(game, seed, seat_count):
+            for event in step if isinstance(step, list) else step.events:
+                told: dict[bytes, set[str]] = {}
+                for viewer in viewers(seat_count):
+                    seen = game.redact(event, viewer)
+                    told.setdefault(msgspec.json.encode(seen), set()).add(game.describe(seen, viewer, names))
+                    compared += 1
+                assert all(len(sentences) == 1 for sentences in told.values()), (event, told)
+    assert compared > 0
+
+
 def test_every_state_round_trips_through_the_codec(table: Table) -> None:
     """A state stored as a snapshot decodes back to the same state."""
     game, seat_count = table

@@ -16,7 +16,7 @@ from domain import referee, takeback
 from domain.codec import encode
 from domain.game import registered
 from domain.seats import OMNISCIENT, Seat
-from domain.table import GameEventRecorded, TakeBackNoted
+from domain.table import GameEventRecorded, TakeBackNoted, told, told_each
 from projections import documents
 from projections.documents import Record, perspectives, viewer_key
 from projections.following import catch_up, rebuild
@@ -92,6 +92,26 @@ def test_projected_views_feeds_and_summaries_equal_the_games_own(tables: Tables,
     catch_up(tables.recorder, projection)
     for game_id in played:
         _assert_projected(tables, store, game_id)
+
+
+def test_each_viewer_is_told_what_it_is_told_alone_and_those_shown_alike_share_one_telling(
+    tables: Tables,
+) -> None:
+    """``told_each`` gives every perspective what ``told`` gives it alone; a move shown alike to all is
+    told once for all of them, a dealt hand once for each seat."""
+    shared = apart = 0
+    for game_id in _play_some(tables, seed=3):
+        table = tables.load(game_id)
+        names, ledger = table.seat_names, table.table.ledger
+        viewers = perspectives(len(names))
+        for event in tables.events_of(table):
+            each = told_each(table.rules, event, viewers, names, ledger)
+            assert each == [told(table.rules, event, viewer, names, ledger) for viewer in viewers]
+            distinct = len({id(said) for said in each})
+            if isinstance(event, GameEventRecorded):
+                shared += distinct == 1
+                apart += distinct == len(viewers)
+    assert shared > 0 and apart > 0
 
 
 def test_feed_lines_name_the_players_not_the_seats(tables: Tables, store: ReadStore) -> None:
