@@ -6,7 +6,7 @@ import random
 import time
 from pathlib import Path
 
-from tests.benchmarks import bench_flood, bench_service, disk_floor, peer_bgio
+from tests.benchmarks import bench_flood, bench_projection, bench_service, disk_floor, peer_bgio
 from tests.support.server import serving
 
 
@@ -95,3 +95,12 @@ def test_the_balance_benchmark_plays_its_games_on_one_job_and_on_two() -> None:
 
     assert bench_balance.games_per_second("politrickers", 3, 4, 1) > 0
     assert bench_balance.games_per_second("politrickers", 3, 4, 2) > 0
+
+
+def test_the_projection_benchmark_projects_a_whole_game_again() -> None:
+    """bench_projection plays a game into a log and projects every position of it again."""
+    (found,) = bench_projection.measure(games=1, runs=1, seed=1, only="politrickers")
+    assert found.game == "politrickers"
+    assert found.moves > 0
+    assert found.positions > found.moves  # the table's own events, and often several events a move
+    assert found.cpu > 0
