@@ -98,12 +98,11 @@ class LogFollower(Follower):
         recorder: ApplicationRecorder,
         projection: GameProjection,
         poll: float = 0.25,
-        wake: threading.Event | None = None,
         gather: float = GATHER,
     ) -> None:
         super().__init__(recorder, projection)
         self.poll = poll
-        self.wake = wake or threading.Event()
+        self.wake = threading.Event()
         """Set by :meth:`offer` (the write side hands this process's commits to it)."""
         self.gather = gather
         self.flags = threading.Lock()
@@ -180,12 +179,11 @@ def follower_for(
     recorder: ApplicationRecorder,
     projection: GameProjection,
     poll: float = 0.25,
-    wake: threading.Event | None = None,
 ) -> Follower:
     """The recorder's subscription where the store has one, else the log follower."""
     if has_subscriptions(recorder):
         return SubscriptionFollower(recorder, projection)
-    return LogFollower(recorder, projection, poll=poll, wake=wake)
+    return LogFollower(recorder, projection, poll=poll)
 
 
 def has_subscriptions(recorder: ApplicationRecorder) -> bool:

@@ -53,8 +53,7 @@ def told(
     request takes back (each move as ``viewer`` saw it); without it the versions are named.
     """
     if isinstance(event, GameEventRecorded):
-        seen, sentence = referee.tell(game, game.event_decoder.decode(event.event), viewer, names)
-        return _told_move(event, seen, sentence, names)
+        return _told_move(game, event, (viewer,), names)[0]
     if isinstance(event, TakeBackNoted):
         noted = takeback.EVENT_DECODER.decode(event.event)
         return Told(
@@ -106,6 +105,14 @@ def told_each(
     """
     if not isinstance(event, GameEventRecorded):
         return [told(game, event, viewer, names, ledger) for viewer in viewers]
+    return _told_move(game, event, viewers, names)
+
+
+def _told_move(
+    game: AnyGame, event: GameEventRecorded, viewers: Sequence[Viewer], names: SeatNames
+) -> list[Told]:
+    """A game move as each viewer is shown it, with its sentence (the referee's move for a seat out of
+    time says so); the viewers shown the very same redacted event share one ``Told``."""
     decoded = game.event_decoder.decode(event.event)
     shown: list[tuple[Any, Told]] = []
     each: list[Told] = []
@@ -113,18 +120,14 @@ def told_each(
         seen = game.redact(decoded, viewer)
         said = next((said for earlier, said in shown if earlier is seen), None)
         if said is None:
-            said = _told_move(event, seen, game.describe(seen, viewer, names), names)
+            sentence = game.describe(seen, viewer, names)  # as referee.tell, once for all shown alike
+            if event.by_referee and event.seat is not None:
+                who = label(names, event.seat, f"seat {event.seat}")
+                sentence = f"Time ran out for {who}; the referee played for them: {sentence}"
+            said = Told("event", seen, sentence)
             shown.append((seen, said))
         each.append(said)
     return each
-
-
-def _told_move(event: GameEventRecorded, seen: Any, sentence: str, names: SeatNames) -> Told:
-    """A game move as shown, with its sentence (the referee's move for a seat out of time says so)."""
-    if event.by_referee and event.seat is not None:
-        who = label(names, event.seat, f"seat {event.seat}")
-        sentence = f"Time ran out for {who}; the referee played for them: {sentence}"
-    return Told("event", seen, sentence)
 
 
 def taken(
