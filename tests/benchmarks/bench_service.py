@@ -54,8 +54,8 @@ import random
 import statistics
 import tempfile
 import time
-from collections.abc import Callable, Coroutine, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Coroutine, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -210,13 +210,18 @@ async def legal_for(connection: Connection, game: str, bot: Bot, version: int, t
     return found
 
 
+Bases = str | Sequence[str]
+"""One server's base URL, or several: table slot ``n`` plays on the ``n``-th of them, round the list."""
+
+
 async def in_flight(
-    base: str, tables: int, play: Callable[[Connection, int], Coroutine[Any, Any, None]]
+    base: Bases, tables: int, play: Callable[[Connection, int], Coroutine[Any, Any, None]]
 ) -> None:
     """``tables`` slots, each with its own connection, running ``play(connection, slot)``."""
 
     async def slot(number: int) -> None:
-        connection = Connection(*base_parts(base))
+        here = base if isinstance(base, str) else base[number % len(base)]
+        connection = Connection(*base_parts(here))
         try:
             await play(connection, number)
         finally:
@@ -236,7 +241,7 @@ async def whole_games(base: str, tables: int, games: int, seed: int, tally: Tall
     await in_flight(base, min(tables, games), play)
 
 
-async def timed_games(base: str, tables: int, seconds: float, seed: int, tally: Tally) -> None:
+async def timed_games(base: Bases, tables: int, seconds: float, seed: int, tally: Tally) -> None:
     """``tables`` tables playing game after game for ``seconds``; the last games stop unfinished."""
     until = time.perf_counter() + seconds
 
@@ -265,27 +270,38 @@ async def live_tables(
 
 
 def measure(
-    served: Served, runner: asyncio.Runner, play: Callable[[Tally], Coroutine[Any, Any, None]]
+    served: Served | Sequence[Served],
+    runner: asyncio.Runner,
+    play: Callable[[Tally], Coroutine[Any, Any, None]],
 ) -> Measured:
-    """Run ``play`` on ``runner`` and take its wall time and both sides' CPU over exactly that span."""
+    """Run ``play`` on ``runner`` and take its wall time and both sides' CPU over exactly that span
+    (the server's CPU summed over ``served``, when it is several servers)."""
+    servers = [served] if isinstance(served, Served) else list(served)
     tally = Tally()
-    server_before, client_before = cpu_seconds(served.pid), time.process_time()
+    server_before, client_before = sum(cpu_seconds(s.pid) for s in servers), time.process_time()
     started = time.perf_counter()
     runner.run(play(tally))
     seconds = time.perf_counter() - started
     client_cpu = time.process_time() - client_before
-    return Measured(tally, seconds, cpu_seconds(served.pid) - server_before, client_cpu)
+    server_cpu = sum(cpu_seconds(s.pid) for s in servers) - server_before
+    return Measured(tally, seconds, server_cpu, client_cpu)
 
 
 @contextmanager
 def fresh_server() -> Iterator[tuple[Served, asyncio.Runner]]:
     """A ``backroom serve`` on a new SQLite file, and a uvloop runner for the clients."""
-    with (
-        tempfile.TemporaryDirectory() as folder,
-        serving(Path(folder) / "bench.sqlite") as served,
-        asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner,
-    ):
-        yield served, runner
+    with fresh_servers(1) as (served, runner):
+        yield served[0], runner
+
+
+@contextmanager
+def fresh_servers(count: int) -> Iterator[tuple[list[Served], asyncio.Runner]]:
+    """``count`` independent ``backroom serve`` processes, each on a new SQLite file of its own (they
+    share nothing), and a uvloop runner for the clients."""
+    with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
+        served = [stack.enter_context(serving(Path(folder) / f"bench{n}.sqlite")) for n in range(count)]
+        with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+            yield served, runner
 
 
 def backroom_games(games: int, tables: int, seed: int) -> Measured:
@@ -297,12 +313,14 @@ def backroom_games(games: int, tables: int, seed: int) -> Measured:
     return measured
 
 
-def backroom_timed(tables: int, seconds: float, seed: int, warmup: float = 1.0) -> Measured:
-    """``tables`` tables in flight for ``seconds``, after ``warmup`` seconds of the same play."""
-    with fresh_server() as (served, runner):
+def backroom_timed(tables: int, seconds: float, seed: int, warmup: float = 1.0, servers: int = 1) -> Measured:
+    """``tables`` tables in flight for ``seconds``, after ``warmup`` seconds of the same play; on
+    ``servers`` fresh servers sharing nothing, the tables dealt among them in turn."""
+    with fresh_servers(servers) as (served, runner):
+        bases = [s.base for s in served]
         if warmup > 0:
-            runner.run(timed_games(served.base, tables, warmup, seed + 1, Tally()))
-        return measure(served, runner, lambda tally: timed_games(served.base, tables, seconds, seed, tally))
+            runner.run(timed_games(bases, tables, warmup, seed + 1, Tally()))
+        return measure(served, runner, lambda tally: timed_games(bases, tables, seconds, seed, tally))
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,8 @@ import random
 import time
 from pathlib import Path
 
+import httpx
+
 from tests.benchmarks import bench_flood, bench_projection, bench_service, disk_floor, peer_bgio
 from tests.support.server import serving
 
@@ -104,3 +106,18 @@ def test_the_projection_benchmark_projects_a_whole_game_again() -> None:
     assert found.moves > 0
     assert found.positions > found.moves  # the table's own events, and often several events a move
     assert found.cpu > 0
+
+
+def test_the_shards_benchmark_deals_the_tables_among_servers_sharing_nothing() -> None:
+    """bench_shards' second side: the tables in flight dealt in turn among fresh servers, each with a
+    log of its own, every table's moves played on the server that opened it."""
+    with bench_service.fresh_servers(2) as (served, runner):
+        bases = [s.base for s in served]
+        measured = bench_service.measure(
+            served, runner, lambda tally: bench_service.timed_games(bases, 4, 1.0, 3, tally)
+        )
+        lobbies = [httpx.get(f"{base}/api/games").json() for base in bases]
+    assert measured.tally.moves > 0 and measured.server_cpu > 0
+    assert all(lobby["games"] for lobby in lobbies)  # each server opened tables of its own
+    ids = [{game["id"] for game in lobby["games"]} for lobby in lobbies]
+    assert not ids[0] & ids[1]
