@@ -210,18 +210,14 @@ async def legal_for(connection: Connection, game: str, bot: Bot, version: int, t
     return found
 
 
-Bases = str | Sequence[str]
-"""One server's base URL, or several: table slot ``n`` plays on the ``n``-th of them, round the list."""
-
-
 async def in_flight(
-    base: Bases, tables: int, play: Callable[[Connection, int], Coroutine[Any, Any, None]]
+    bases: Sequence[str], tables: int, play: Callable[[Connection, int], Coroutine[Any, Any, None]]
 ) -> None:
-    """``tables`` slots, each with its own connection, running ``play(connection, slot)``."""
+    """``tables`` slots, each with its own connection, running ``play(connection, slot)``; slot ``n``
+    connects to the ``n``-th of the servers' ``bases``, round the list."""
 
     async def slot(number: int) -> None:
-        here = base if isinstance(base, str) else base[number % len(base)]
-        connection = Connection(*base_parts(here))
+        connection = Connection(*base_parts(bases[number % len(bases)]))
         try:
             await play(connection, number)
         finally:
@@ -238,11 +234,12 @@ async def whole_games(base: str, tables: int, games: int, seed: int, tally: Tall
         for number in numbers:
             await play_game(connection, random.Random(seed * 1_000_003 + number), tally)
 
-    await in_flight(base, min(tables, games), play)
+    await in_flight([base], min(tables, games), play)
 
 
-async def timed_games(base: Bases, tables: int, seconds: float, seed: int, tally: Tally) -> None:
-    """``tables`` tables playing game after game for ``seconds``; the last games stop unfinished."""
+async def timed_games(bases: Sequence[str], tables: int, seconds: float, seed: int, tally: Tally) -> None:
+    """``tables`` tables playing game after game for ``seconds`` on the servers at ``bases`` (dealt
+    among them in turn); the last games stop unfinished."""
     until = time.perf_counter() + seconds
 
     async def play(connection: Connection, number: int) -> None:
@@ -250,7 +247,7 @@ async def timed_games(base: Bases, tables: int, seconds: float, seed: int, tally
         while time.perf_counter() < until:
             await play_game(connection, rng, tally, until=until)
 
-    await in_flight(base, tables, play)
+    await in_flight(bases, tables, play)
 
 
 async def live_tables(
@@ -263,20 +260,17 @@ async def live_tables(
         for number in numbers:
             await play_game(connection, random.Random(seed * 1_000_003 + number), tally, moves=moves)
 
-    await in_flight(base, min(connections, tables), play)
+    await in_flight([base], min(connections, tables), play)
 
 
 # --------------------------------------------------------------- measuring ----
 
 
 def measure(
-    served: Served | Sequence[Served],
-    runner: asyncio.Runner,
-    play: Callable[[Tally], Coroutine[Any, Any, None]],
+    servers: Sequence[Served], runner: asyncio.Runner, play: Callable[[Tally], Coroutine[Any, Any, None]]
 ) -> Measured:
     """Run ``play`` on ``runner`` and take its wall time and both sides' CPU over exactly that span
-    (the server's CPU summed over ``served``, when it is several servers)."""
-    servers = [served] if isinstance(served, Served) else list(served)
+    (the servers' CPU summed)."""
     tally = Tally()
     server_before, client_before = sum(cpu_seconds(s.pid) for s in servers), time.process_time()
     started = time.perf_counter()
@@ -307,7 +301,9 @@ def fresh_servers(count: int) -> Iterator[tuple[list[Served], asyncio.Runner]]:
 def backroom_games(games: int, tables: int, seed: int) -> Measured:
     """``games`` whole games, ``tables`` in flight, timed from the first create to the last game's end."""
     with fresh_server() as (served, runner):
-        measured = measure(served, runner, lambda tally: whole_games(served.base, tables, games, seed, tally))
+        measured = measure(
+            [served], runner, lambda tally: whole_games(served.base, tables, games, seed, tally)
+        )
     with tempfile.TemporaryDirectory() as folder:  # beside the server's file: the same disk
         print(disk_floor.describe(disk_floor.durable_commits(Path(folder)), tables), flush=True)
     return measured

@@ -16,10 +16,10 @@ def test_the_service_benchmark_plays_a_whole_game_and_a_timed_second() -> None:
     """bench_service plays one whole game and one table for a second through a real server, counting moves."""
     with bench_service.fresh_server() as (served, runner):
         whole = bench_service.measure(
-            served, runner, lambda tally: bench_service.whole_games(served.base, 1, 1, 1, tally)
+            [served], runner, lambda tally: bench_service.whole_games(served.base, 1, 1, 1, tally)
         )
         timed = bench_service.measure(
-            served, runner, lambda tally: bench_service.timed_games(served.base, 1, 1.0, 2, tally)
+            [served], runner, lambda tally: bench_service.timed_games([served.base], 1, 1.0, 2, tally)
         )
     assert whole.tally.games == 1
     assert whole.tally.moves > 0
