@@ -33,22 +33,27 @@ _ENCODER = msgspec.json.Encoder()
 
 
 class HeaderDeadline(HttpToolsProtocol):
-    """uvicorn's HTTP protocol, closing a connection whose request head does not arrive in time."""
+    """uvicorn's HTTP protocol, closing a connection whose request head does not arrive in time.
+
+    A connection awaits a head from its start and again after each answer; ``awaiting_since`` says
+    since when (``None`` while a request is read or answered). Its one timer is armed for the
+    deadline and, when it fires early (a keep-alive connection answered meanwhile), re-armed for the
+    new deadline: a timer a connection and a deadline, never one per request.
+    """
 
     header_seconds = Settings.from_env().header_seconds
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.head_deadline: asyncio.TimerHandle | None = None
+        self.awaiting_since: float | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(Corked(transport, self.loop))  # type: ignore[arg-type]  # a transport's face
         self._await_head()
 
     def on_headers_complete(self) -> None:
-        if self.head_deadline is not None:
-            self.head_deadline.cancel()
-            self.head_deadline = None
+        self.awaiting_since = None
         super().on_headers_complete()
 
     def on_response_complete(self) -> None:
@@ -58,18 +63,27 @@ class HeaderDeadline(HttpToolsProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         if self.head_deadline is not None:
             self.head_deadline.cancel()
+            self.head_deadline = None
         super().connection_lost(exc)
 
     def _await_head(self) -> None:
-        if self.head_deadline is not None:
-            self.head_deadline.cancel()
         if self.header_seconds > 0 and not self.transport.is_closing():
-            self.head_deadline = self.loop.call_later(self.header_seconds, self._too_slow)
+            self.awaiting_since = self.loop.time()
+            if self.head_deadline is None:
+                self.head_deadline = self.loop.call_at(self.awaiting_since + self.header_seconds, self._due)
 
-    def _too_slow(self) -> None:
+    def _due(self) -> None:
         self.head_deadline = None
-        if not self.transport.is_closing():
+        if self.transport.is_closing():
+            return
+        since = self.awaiting_since
+        if since is None:  # a request is under way: its answer starts the wait again
+            return
+        deadline = since + self.header_seconds
+        if self.loop.time() >= deadline:
             self.transport.close()
+        else:
+            self.head_deadline = self.loop.call_at(deadline, self._due)
 
 
 class Corked:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -59,6 +60,21 @@ def test_a_connection_that_never_finishes_its_headers_is_closed(tmp_path: Path) 
             slow.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n")
             assert slow.recv(100) == b""  # closed by the server, not answered
         assert httpx.get(f"{served.base}/health", timeout=10).status_code == 200
+
+
+def test_the_head_deadline_starts_again_after_each_answer_on_a_kept_alive_connection(tmp_path: Path) -> None:
+    """A kept-alive connection that asks in time stays open past the deadline; one that then stalls
+    in a head is closed."""
+    policies = UNLIMITED | {"BACKROOM_HEADER_SECONDS": "0.5"}
+    with serving(tmp_path / "kept.sqlite", policies=policies) as served:
+        address = urlsplit(served.base)
+        with socket.create_connection((address.hostname, address.port), timeout=30) as kept:
+            for _ in range(6):  # 6 x 0.2 s: longer than the deadline, each head well within it
+                kept.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+                assert kept.recv(4096).startswith(b"HTTP/1.1 200")
+                time.sleep(0.2)
+            kept.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n")
+            assert kept.recv(100) == b""  # closed by the server, not answered
 
 
 class _Wire:
