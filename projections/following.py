@@ -20,7 +20,7 @@ from typing import Any
 from eventsourcing.persistence import ApplicationRecorder, Notification
 
 from domain import stored
-from projections.games import GameProjection, Logged
+from projections.games import NOTHING_FOLDED, Folded, GameProjection, Logged
 
 log = logging.getLogger(__name__)
 
@@ -110,14 +110,14 @@ class LogFollower(Follower):
         self.behind = self.taken = False
         """``behind``: a commit handed over did not follow the projection's position; ``taken``: one did."""
 
-    def offer(self, committed: list[tuple[Logged, int]]) -> None:
+    def offer(self, committed: list[tuple[Logged, int]], folded: Folded = NOTHING_FOLDED) -> None:
         """Apply a commit of this process at once (unless the log holds more before it); wake up.
 
         Never raises: the commit is durable already and its commands must be answered as committed,
         so a projection that fails to take it (it forgot what it held) reads the log instead.
         """
         try:
-            taken = self.projection.take(committed)
+            taken = self.projection.take(committed, folded)
         except Exception:
             log.exception("A commit could not be projected as it landed; the log is read instead")
             taken = False

@@ -25,6 +25,7 @@ from uuid import UUID
 
 from domain import stored
 from domain.codec import encode
+from domain.seats import Viewer
 from domain.table import AnyGame, AnyTableEvent, TableOpened, TableState, evolve_table
 from projections import documents
 from projections.documents import lobby_key, perspectives, viewer_key
@@ -39,6 +40,9 @@ NEVER = datetime.min.replace(tzinfo=UTC)
 Changed = Callable[[dict[str, int]], None]
 Logged = tuple[UUID, AnyTableEvent] | None
 """A table event with its table's id, or ``None`` for a position holding something else."""
+Folded = Mapping[int, TableState]
+"""The tables just after a commit's events, by log position, as the write side folded them."""
+NOTHING_FOLDED: Folded = {}
 
 
 @dataclass(slots=True)
@@ -53,6 +57,15 @@ class Live:
     """The status the lobby indexes list it under (empty before its first render)."""
     expired: bool = False
     """Nobody took its open seats in time (:class:`Expiry`): listed as ``expired``, not ``waiting``."""
+    feeds: tuple[list[Viewer], list[str]] = ([], [])
+    """Every perspective and the key of its feed (made at its first event: a table's seats are fixed)."""
+
+    def feeds_of(self, game_id: str) -> tuple[list[Viewer], list[str]]:
+        """Every perspective of the table and the key of its feed."""
+        if len(self.feeds[0]) != len(self.table.seat_names) + 1:  # the seats and the spectator
+            viewers = perspectives(len(self.table.seat_names))
+            self.feeds = viewers, [f"feed:{game_id}:{viewer_key(viewer)}" for viewer in viewers]
+        return self.feeds
 
 
 @dataclass(slots=True)
@@ -141,21 +154,23 @@ class GameProjection:
                 return False  # forgotten already: the caller reads again from the reloaded position
             return self.write()
 
-    def take(self, events: list[tuple[Logged, int]]) -> bool:
+    def take(self, events: list[tuple[Logged, int]], folded: Folded = NOTHING_FOLDED) -> bool:
         """Apply what this process just committed, in memory, if it follows our position (``False``
         when it does not: something else was committed between, and the log must be read).
 
+        ``folded``: the tables the write side folded (by position), taken instead of folding again.
         The store is written behind (:meth:`write`); a read of the store writes what is pending first.
         """
         with self.lock:
             fresh = following(events, self.position)
             if fresh is None:
                 return False
-            self.apply_all(fresh)
+            self.apply_all(fresh, folded)
             return True
 
-    def apply_all(self, events: Iterable[tuple[Logged, int]]) -> None:
-        """Fold ``events`` into memory and the pending batch; tell ``changed`` which games moved."""
+    def apply_all(self, events: Iterable[tuple[Logged, int]], folded: Folded = NOTHING_FOLDED) -> None:
+        """Fold ``events`` into memory and the pending batch (a table in ``folded`` at an event's
+        position is taken as the fold of it); tell ``changed`` which games moved."""
         with self.lock:
             batch, touched, applied = self.pending, self.touched, set()
             try:
@@ -163,7 +178,8 @@ class GameProjection:
                     if position > batch.position:
                         batch.position = position  # before applying: the lobby is ordered by it
                         if logged is not None:
-                            self.apply(str(logged[0]), logged[1], batch, touched)
+                            after = folded.get(position)
+                            self.apply(str(logged[0]), logged[1], batch, touched, after)
                             applied.add(str(logged[0]))
             except BaseException:
                 self.forget()
@@ -218,8 +234,18 @@ class GameProjection:
         while len(latest) > self.cache_size:
             del latest[next(iter(latest))]
 
-    def apply(self, game_id: str, event: AnyTableEvent, batch: Batch, touched: dict[str, Live]) -> None:
-        """Fold one table event and append it to every perspective's feed (once: replays change nothing)."""
+    def apply(
+        self,
+        game_id: str,
+        event: AnyTableEvent,
+        batch: Batch,
+        touched: dict[str, Live],
+        after: TableState | None = None,
+    ) -> None:
+        """Fold one table event and append it to every perspective's feed (once: replays change nothing).
+
+        ``after``: the table just after ``event`` as the write side folded it (the same
+        :func:`evolve_table`, from the same table: the version check below makes sure of that)."""
         live = self._live(game_id, touched)
         if isinstance(event, TableOpened):
             rules = self.games.get(event.game)
@@ -240,13 +266,12 @@ class GameProjection:
             raise Outrun(f"Game {game_id} is at version {live.table.version}, the log at {event.version}.")
         else:
             event = stored.upcast(live.table, event)
-            live.table = evolve_table(live.rules, live.table, event)
+            live.table = after if after is not None else evolve_table(live.rules, live.table, event)
             live.expired = False  # someone came after all
-        names = live.table.seat_names
-        viewers = perspectives(len(names))
-        lines = documents.feed_lines(live.rules, event, viewers, names, live.table.ledger)
-        for viewer, line in zip(viewers, lines, strict=True):
-            batch.add(f"feed:{game_id}:{viewer_key(viewer)}", event.version, line)
+        viewers, feeds = live.feeds_of(game_id)
+        lines = documents.feed_lines(live.rules, event, viewers, live.table.seat_names, live.table.ledger)
+        for feed, line in zip(feeds, lines, strict=True):
+            batch.add(feed, event.version, line)
 
     def _live(self, game_id: str, touched: dict[str, Live]) -> Live | None:
         live = touched.get(game_id) or self.cache.get(game_id)

@@ -33,7 +33,7 @@ from domain import stored
 from domain.errors import RuleError, ServiceError
 from domain.table import AnyGame, StandInChanged, TableOpened, TableState, due, evolve_table, forfeits
 from projections.documents import lobby_key
-from projections.games import following
+from projections.games import NOTHING_FOLDED, Folded, following
 from projections.partitions import partition_of
 from projections.stores import ReadStore
 
@@ -98,17 +98,19 @@ class Watch:
             self.position = max(self.position, position)
         return self.position
 
-    def offer(self, committed: list[tuple[Any, int]]) -> None:
+    def offer(self, committed: list[tuple[Any, int]], folded: Folded = NOTHING_FOLDED) -> None:
         """Fold a commit of this process as it lands, when it follows what was folded (else the log
-        is read at the next look): the embedded watch then reads nothing back from the log."""
+        is read at the next look): the embedded watch then reads nothing back from the log.
+        ``folded``: the tables the write side folded, by position, taken instead of folding again."""
         with self._lock:
             for logged, position in following(committed, self.position) or []:
                 if logged is not None:
-                    self._fold(*logged)
+                    self._fold(*logged, after=folded.get(position))
                 self.position = position
 
-    def _fold(self, identity: UUID, event: Any) -> None:
-        """One table event, as :meth:`_note` folds it from a notification."""
+    def _fold(self, identity: UUID, event: Any, after: TableState | None = None) -> None:
+        """One table event, as :meth:`_note` folds it from a notification (``after``: its fold, when
+        the write side made it)."""
         opening = isinstance(event, TableOpened)
         if isinstance(event, StandInChanged) and identity not in self.tables:
             self._adopt(identity)
@@ -120,7 +122,7 @@ class Watch:
         known = self.tables.get(identity)
         if known is not None and event.version <= known.version:
             return
-        self._keep(identity, game, evolve_table(game, known, event))
+        self._keep(identity, game, after if after is not None else evolve_table(game, known, event))
 
     def _note(self, notification: Any) -> None:
         identity = UUID(str(notification.originator_id))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import UUID
@@ -40,7 +40,7 @@ from domain.chat import ChatSent
 from domain.errors import ConcurrentUpdate, StaleVersion, StoreUnavailable
 from domain.stored import Attempted
 from domain.table import AnyGame, AnyTableEvent, TableState, evolve_table
-from projections.games import Logged
+from projections.games import Folded, Logged
 from projections.log import Loaded, LogReader, attempts_id
 from workers.settings import creating_schema
 
@@ -61,6 +61,8 @@ class Row:
 
     originator_id: UUID
     event: AnyTableEvent
+    after: TableState | None = field(default=None, compare=False)
+    """The table just after ``event``, as the write side folded it (for whoever takes the commit)."""
 
     @property
     def originator_version(self) -> int:
@@ -197,8 +199,9 @@ class TableStore(Application[UUID]):
         self.committer = Committer(self)
         self.locks = GameLocks()
         self.kept = Kept(cache_size)
-        self.listeners: list[Callable[[list[tuple[Logged, int]]], None]] = []
-        """Called with every commit of this process as it lands (the embedded projection takes it)."""
+        self.listeners: list[Callable[[list[tuple[Logged, int]], Folded], None]] = []
+        """Called with every commit of this process as it lands, and the tables the write side folded
+        (by log position), so that the embedded projection takes it without folding it again."""
         snapshots = self.snapshots.recorder if self.snapshots is not None else None
         self.reader = LogReader(self.recorder, snapshots, self.games)
         self.history = LogReader(self.recorder, snapshots, self.games, receipts=False)
@@ -228,8 +231,13 @@ class TableStore(Application[UUID]):
         # On the committer's thread, right after the transaction and before any command is answered.
         if self.listeners:
             committed = [(_logged(saved.domain_event), saved.notification.id) for saved in recordings]
+            folded = {
+                saved.notification.id: saved.domain_event.after
+                for saved in recordings
+                if isinstance(saved.domain_event, Row) and saved.domain_event.after is not None
+            }
             for listener in self.listeners:
-                listener(committed)
+                listener(committed, folded)
 
     def construct_mapper(self) -> Mapper[UUID]:
         return TableMapper(_PlainTranscoder(), self.games)
@@ -259,12 +267,13 @@ class TableStore(Application[UUID]):
 
     async def commit(self, loaded: Loaded, events: list[AnyTableEvent], expected: int | None) -> Loaded:
         """Commit ``events`` after ``loaded`` (all or none); the table after them."""
-        table = loaded.table
+        table, rows = loaded.table, []
         for event in events:
             table = evolve_table(loaded.rules, table, event)
+            rows.append(Row(loaded.id, event, table))
         after = Loaded(loaded.id, loaded.rules, table)
         try:
-            await self.committer.saved([Row(loaded.id, event) for event in events])
+            await self.committer.saved(rows)
         except IntegrityError:
             self.kept.forget(loaded.id)
             if expected is not None:

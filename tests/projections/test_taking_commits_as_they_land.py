@@ -48,6 +48,27 @@ def test_a_commit_is_in_the_projection_before_the_command_is_answered(tmp_path: 
         tables.close()
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_taken_commit_keeps_the_write_sides_fold_and_it_equals_folding_the_log(tmp_path: Path, game: str) -> None:
+    """The projection takes the tables the write side folded instead of folding again; a projection
+    that reads the same log and folds every event itself ends with the same tables and feeds."""
+    tables, projection, _ = _embedded(tmp_path)
+    try:
+        seats = GAMES[game].min_seats
+        game_id, tokens = open_game(tables, game, seats, seed="shared fold")
+        play(tables, game_id, tokens, random.Random(5), moves=40)
+        kept = tables.kept.get(tables.load(game_id).id)
+        assert kept is not None and projection.latest[game_id] is kept.table  # the very same value
+        folded = GameProjection(SQLiteReadStore(), GAMES)
+        catch_up(tables.recorder, folded)
+        assert folded.latest[game_id] == projection.latest[game_id]
+        written = ReadSide(projection.store, GAMES, Signals(), tables.recorder, projection).written()
+        for key in (f"feed:{game_id}:spectator", f"feed:{game_id}:0"):
+            assert written.scored(key) == folded.store.scored(key)
+    finally:
+        tables.close()
+
+
 def test_the_store_is_written_behind_and_a_read_of_it_writes_what_is_pending(tmp_path: Path) -> None:
     """The read store lags the applied position until a store read (or the follower) writes the batch."""
     tables, projection, _ = _embedded(tmp_path)
