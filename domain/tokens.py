@@ -6,12 +6,15 @@ and comparisons run in constant time.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import secrets
 from collections.abc import Sequence
 
 TOKEN_BYTES = 24
+DIGESTS_KEPT = 4096
+"""Tokens whose digests are remembered: a few for every table playing in this process."""
 
 
 def new_token() -> str:
@@ -19,8 +22,9 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
+@functools.lru_cache(maxsize=DIGESTS_KEPT)
 def digest(token: str) -> str:
-    """The stored form of a token."""
+    """The stored form of a token (the latest few remembered: a seat presents its token every move)."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 

@@ -19,7 +19,7 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 from api.http import tickets
 from api.http.chat import Chat
 from api.http.routes import TokenDep, bearer
-from api.http.wire import MAX_VERSION, reply, version_number
+from api.http.wire import MAX_VERSION, heads, reply, version_number
 from domain.errors import InvalidRequest, MissingToken
 from domain.seats import Viewer
 from projections import queries
@@ -128,8 +128,8 @@ async def legal_endpoint(request: Request) -> Response:
     found = _min_version(request)
     version = None if found is None else version_number(found, "min_version")
     reads: ReadSide = request.app.state.reads
-    token = bearer(request.headers.get("authorization"))
-    return reply(await queries.legal(reads, request.path_params["game_id"], token, version))
+    (authorization,) = heads(request.scope, b"authorization")
+    return reply(await queries.legal(reads, request.path_params["game_id"], bearer(authorization), version))
 
 
 def _min_version(request: Request) -> str | None:

@@ -18,7 +18,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import Response
 
-from api.http.wire import Join, NewGame, decode, read_body, reply, version_number
+from api.http.wire import Join, NewGame, decode, heads, read_body, read_body_from, reply, version_number
 from api.service.application import Tables
 from api.service.rulings import Ruling
 from domain.errors import InvalidRequest, MissingToken
@@ -111,13 +111,14 @@ async def command_endpoint(request: Request) -> Response:
     endpoint reads the headers itself with the same helpers; the FastAPI route below documents it in
     the OpenAPI (and answers the same way).
     """
-    headers = request.headers
-    key = headers.get("idempotency-key")
+    key, authorization, if_match, length = heads(
+        request.scope, b"idempotency-key", b"authorization", b"if-match", b"content-length"
+    )
     if key is not None and len(key) > MAX_KEY:
         raise InvalidRequest("The request does not fit its schema.", {"idempotency_key": "too long"})
     tables: Tables = request.app.state.tables
-    token, version = bearer(headers.get("authorization")), expected_version(headers.get("if-match"))
-    body = await read_body(request, request.app.state.settings.command_bytes)
+    token, version = bearer(authorization), expected_version(if_match)
+    body = await read_body_from(request.receive, length, request.app.state.settings.command_bytes)
     return await _referee(tables, request.path_params["game_id"], token, body, version, key)
 
 
