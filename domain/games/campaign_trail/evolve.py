@@ -49,7 +49,26 @@ from domain.seats import add_at
 
 def evolve(state: State | None, event: CampaignTrailEvent) -> State:
     """The state after ``event``."""
+    known = _RECENT.get(id(event))
+    if known is not None and known[0] is state and known[1] is event:
+        return known[2]
     return _APPLY[type(event)](state, event)
+
+
+_RECENT: dict[int, tuple[State, CampaignTrailEvent, State]] = {}
+"""The last folds made while deciding, by the identity of their event (events are immutable and each
+is folded from one state): ``decide`` folds some events to see what follows them, and the referee
+folds the same events again; the second fold finds them here."""
+RECENT_SIZE = 64
+
+
+def evolve_decided(state: State, event: CampaignTrailEvent) -> State:
+    """:func:`evolve` for an event being decided now, remembered for the referee's fold of it."""
+    after = _APPLY[type(event)](state, event)
+    if len(_RECENT) >= RECENT_SIZE:
+        _RECENT.clear()
+    _RECENT[id(event)] = (state, event, after)
+    return after
 
 
 def _set_up(state: None, event: GameSetUp) -> Drafting:
@@ -101,9 +120,15 @@ def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
     return cards[:index] + cards[index + 1 :]
 
 
+def _put(zone: tuple[tuple[int, ...], ...], at: int, cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """``zone`` with ``cards`` at ``at``."""
+    changed = list(zone)  # a list copy and back, as ``add_at`` does: faster than slicing and unpacking
+    changed[at] = cards
+    return tuple(changed)
+
+
 def _played(state: Campaigning, event: CardPlayed) -> Campaigning:
-    hand = _without(state.hands[event.seat], event.card)
-    hands = (*state.hands[: event.seat], hand, *state.hands[event.seat + 1 :])
+    hands = _put(state.hands, event.seat, _without(state.hands[event.seat], event.card))
     if event.ongoing:
         return replace(state, hands=hands, ongoing=(*state.ongoing, (event.card, event.seat)))
     return replace(state, hands=hands, discard=(*state.discard, event.card))
@@ -180,13 +205,11 @@ def _response_played(state: Campaigning, event: ResponsePlayed) -> Campaigning:
 
 
 def _drawn(state: Campaigning, event: CardDrawn) -> Campaigning:
-    deck = _without(state.decks[event.month], event.card)
-    decks = (*state.decks[: event.month], deck, *state.decks[event.month + 1 :])
+    decks = _put(state.decks, event.month, _without(state.decks[event.month], event.card))
     held = state.hands[event.seat]
     at_place = bisect_left(held, event.card)  # hands are kept sorted
     hand = (*held[:at_place], event.card, *held[at_place:])
-    hands = (*state.hands[: event.seat], hand, *state.hands[event.seat + 1 :])
-    return replace(state, decks=decks, hands=hands)
+    return replace(state, decks=decks, hands=_put(state.hands, event.seat, hand))
 
 
 def _passed(state: Campaigning, event: TurnPassed) -> Campaigning:

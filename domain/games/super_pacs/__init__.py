@@ -30,7 +30,7 @@ from domain.games.super_pacs.rules import (
     to_act,
 )
 from domain.games.super_pacs.rules.rounds import evaluate
-from domain.games.super_pacs.state import Table, all_cards
+from domain.games.super_pacs.state import MOST_SEATS, Table, all_cards
 from domain.games.super_pacs.takebacks import TAKEBACKS
 from domain.games.super_pacs.views import VISIBILITY, view
 
@@ -39,7 +39,7 @@ SUPER_PACS: GameDefinition[Table, Any, Any, SuperPacsOptions] = GameDefinition(
     title="Super PACS",
     rules_version="1",
     min_seats=2,
-    max_seats=4,
+    max_seats=MOST_SEATS,
     options_type=SuperPacsOptions,
     commands=Commands,
     events=Events,

@@ -121,10 +121,19 @@ def hand_size(state: Table, seat: int) -> int:
     return len(state.hands[seat]) + notes(state.money[seat])
 
 
+MOST_SEATS = 4
+"""Super PACS is for 2 to 4 players."""
+ORDERS = {
+    (count, first): tuple((first + offset) % count for offset in range(count))
+    for count in range(1, MOST_SEATS + 1)
+    for first in range(count)
+}
+"""Every turn order, by seat count and first player (made once: rules ask for it at every window)."""
+
+
 def seat_order(state: Table) -> tuple[int, ...]:
     """The seats in this round's turn order, from its first player clockwise."""
-    count = state.seat_count
-    return tuple((state.first + offset) % count for offset in range(count))
+    return ORDERS[state.seat_count, state.first]
 
 
 def replace_at(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:

@@ -85,6 +85,12 @@ _ALWAYS = {
     for count in (2, 3)
     for seat in range(count)
 }
+_ALWAYS_AT = {
+    (seat, count): {card: _ALWAYS[card, seat, count] for card in CARDS}
+    for count in (2, 3)
+    for seat in range(count)
+}
+""":data:`_ALWAYS` by seat and table size, then by card (a hand looks up one table once)."""
 _PRICED_ACTIONS = {
     card: tuple((index, action) for index, action in enumerate(CARDS[card].actions) if action.kind in _PRICED)
     for card in CARDS
@@ -117,11 +123,11 @@ def _answers(state: Campaigning, seat: int, window: Window) -> Commands:
 
 def _plays(state: Campaigning, seat: int) -> Commands:
     legal: Commands = []
-    count = state.seat_count
+    always = _ALWAYS_AT[seat, state.seat_count]
     ethical = -1
     money, change = state.money[seat], advert_change(state, seat)
     for card in state.hands[seat]:
-        legal += _ALWAYS[card, seat, count]
+        legal += always[card]
         for index, action in _PRICED_ACTIONS[card]:
             kind = action.kind
             if kind is ADVERTISE:
@@ -152,7 +158,7 @@ def _steps(state: Campaigning, seat: int, pending: Pending) -> Commands:
         removals = _removals(state, (here,))
         return removals if pending.removing else [*_moves(pending, here), _STOP, *removals]
     if kind == MUDSLINGING:
-        return _removals(state, tuple(place for place, left in pending.quotas if left))
+        return _removals(state, tuple([place for place, left in pending.quotas if left]))
     return [*_removals(state, pending.states), _STOP]
 
 

@@ -28,7 +28,7 @@ from domain.games.campaign_trail.events import (
     TurnPassed,
     VotersPlaced,
 )
-from domain.games.campaign_trail.evolve import evolve
+from domain.games.campaign_trail.evolve import evolve_decided
 from domain.games.campaign_trail.state import PARTIES, Campaigning, Finished, State
 
 OCTOBER = 2
@@ -43,9 +43,9 @@ def draw_one(rng: Random, deck: tuple[int, ...]) -> int:
 
 
 def fold(state: Campaigning, events: list[CampaignTrailEvent]) -> Campaigning:
-    """``state`` after ``events`` (to decide what follows them)."""
+    """``state`` after ``events`` (to decide what follows them; remembered for the referee's fold)."""
     for event in events:
-        state = evolve(state, event)  # type: ignore[assignment]
+        state = evolve_decided(state, event)  # type: ignore[assignment]
     return state
 
 

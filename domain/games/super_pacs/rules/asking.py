@@ -6,7 +6,7 @@ from typing import Any
 
 from domain import choices
 from domain.games.super_pacs.rules.legal import legal
-from domain.games.super_pacs.state import NO_SEAT, Table
+from domain.games.super_pacs.state import MOST_SEATS, NO_SEAT, Table
 from domain.messages import Command
 from domain.seats import Seat
 
@@ -45,15 +45,20 @@ _LAST_LEGAL: list[Any] = [None, -1, []]
 def to_act(state: Table) -> frozenset[Seat]:
     """Every seat that may send a command now."""
     if _LAST_ASKED[0] is not state:
-        where = situation(state)
-        _LAST_ASKED[0], _LAST_ASKED[1], _LAST_ASKED[2] = state, _asked(state, where), where
+        _ask(state)
     return _LAST_ASKED[1]  # type: ignore[no-any-return]
 
 
 def where(state: Table) -> str:
     """:func:`situation`, remembered with :func:`to_act`."""
-    to_act(state)
+    if _LAST_ASKED[0] is not state:
+        _ask(state)
     return _LAST_ASKED[2]  # type: ignore[no-any-return]
+
+
+def _ask(state: Table) -> None:
+    where = situation(state)
+    _LAST_ASKED[0], _LAST_ASKED[1], _LAST_ASKED[2] = state, _asked(state, where), where
 
 
 def _asked(state: Table, where: str) -> frozenset[Seat]:
@@ -62,13 +67,21 @@ def _asked(state: Table, where: str) -> frozenset[Seat]:
     if where == "leaders":
         return frozenset(Seat(s) for s, pick in enumerate(state.picks) if pick == NO_SEAT)
     if where == "discard":
-        return frozenset({Seat(discarding(state))})
+        return _alone(discarding(state))
     if where == "choice":
         assert state.pending is not None
-        return frozenset({Seat(state.pending.owner)})
+        return _alone(state.pending.owner)
     if where in ("window", "election"):
         return choices.waiting(window(state))
-    return frozenset({Seat(state.first if where == "event" else state.turn)})
+    return _alone(state.first if where == "event" else state.turn)
+
+
+ALONE = {seat: frozenset({Seat(seat)}) for seat in range(MOST_SEATS)}
+"""Each seat on its own, made once: most situations wait for one seat."""
+
+
+def _alone(seat: int) -> frozenset[Seat]:
+    return ALONE.get(seat) or frozenset({Seat(seat)})
 
 
 def legal_commands(state: Table, seat: Seat) -> list[Command]:

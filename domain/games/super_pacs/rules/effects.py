@@ -30,6 +30,7 @@ from domain.games.super_pacs.state import NO_SEAT, Kind, Pending, Table, seat_or
 WINDOW = timedelta(seconds=30)
 """How long a reaction window stays open before the referee passes for whoever has not answered."""
 NULLIFIABLE: frozenset[str] = frozenset({"exploit", "superpower"})
+NOBODY: frozenset[int] = frozenset()
 
 
 def effects_of(kind: str, card: int) -> tuple[Effect, ...]:
@@ -116,7 +117,8 @@ def targets(state: Table, effect: Effect, pending: Pending) -> tuple[int, ...]:
 
 def responders(state: Table, owner: int) -> tuple[int, ...]:
     """Every other seat with a faction in hand: any of them could hold a surprise."""
-    return tuple(seat for seat in seat_order(state) if seat != owner and state.hands[seat])
+    hands = state.hands
+    return tuple([seat for seat in seat_order(state) if seat != owner and hands[seat]])
 
 
 def window_for(seats: tuple[int, ...], about: str, flow: Flow) -> Choice:
@@ -192,7 +194,7 @@ def resolve(flow: Flow) -> None:
     """Close the effect: thieves take their money, then the effect applies unless nullified."""
     pending = flow.state.pending
     assert pending is not None
-    stands, excused = True, frozenset[int]()
+    stands, excused = True, NOBODY
     immune: tuple[int, ...] = ()
     if pending.plays:
         stands = alive(pending.plays, pending.kind in NULLIFIABLE)[0]

@@ -11,7 +11,7 @@ import random
 from datetime import datetime
 
 from domain.chance import Context
-from domain.games.super_pacs.evolve import evolve
+from domain.games.super_pacs.evolve import evolve_decided
 from domain.games.super_pacs.state import Table
 from domain.messages import Event
 
@@ -29,5 +29,5 @@ class Flow:
 
     def emit(self, event: Event) -> None:
         """Record ``event`` and fold it into the table."""
-        self.state = evolve(self.state, event)
+        self.state = evolve_decided(self.state, event)
         self.events.append(event)

@@ -68,20 +68,24 @@ def settle(flow: Flow) -> None:
     flow.emit(RoundBegan(round=state.round + 1, first=token(state, "FIRST PLAYER")))
 
 
+BLESSED, SCANDAL = TOKEN_INDEX["BLESSED"], TOKEN_INDEX["SCANDAL"]
+
+
 def superpower_cost(state: Table, seat: int) -> int:
     """The leader's cost, less BLESSED's 1 and its own colour discount, never below 0."""
     card = leader(state.leaders[seat])
-    cost = card.cost - (token(state, "BLESSED") == seat)
+    cost = card.cost - (state.tokens[BLESSED] == seat)
     if card.discount is not None:
-        cost -= sum(COLOUR[faction] == card.discount for faction in state.coalitions[seat])
+        discount = card.discount
+        cost -= sum([COLOUR[faction] == discount for faction in state.coalitions[seat]])
     return max(0, cost)
 
 
 def may_use_superpower(state: Table, seat: int, when: str) -> bool:
     """Once a round, not under SCANDAL, affordable in megabucks only, at the time its card says."""
-    if state.used[seat] or token(state, "SCANDAL") == seat:
-        return False
-    return leader(state.leaders[seat]).when == when and state.money[seat] >= superpower_cost(state, seat)
+    if state.used[seat] or state.tokens[SCANDAL] == seat or leader(state.leaders[seat]).when != when:
+        return False  # the cheap checks first: most turns and elections end here
+    return state.money[seat] >= superpower_cost(state, seat)
 
 
 def voters(state: Table) -> tuple[int, ...]:

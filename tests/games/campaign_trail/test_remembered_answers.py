@@ -1,0 +1,61 @@
+"""What the engine remembers or looks up by seat gives the very answers it would work out afresh.
+
+``decide`` folds some events to see what follows them, and ``evolve`` remembers those folds for the
+referee's fold of the same events; the plays every card allows are looked up by seat and table size.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from domain.games.campaign_trail import CAMPAIGN_TRAIL
+from domain.games.campaign_trail.cards.catalogue import CARDS
+from domain.games.campaign_trail.events import ActionLeft
+from domain.games.campaign_trail.rules import legal
+from domain.playout import Step, random_steps
+from domain.referee import fold
+
+folding = import_module("domain.games.campaign_trail.evolve")  # the package's ``evolve`` is the function
+
+
+def _fresh_fold(state: Any, events: list[Any]) -> Any:
+    """The state after ``events``, every one applied anew (nothing remembered)."""
+    folding._RECENT.clear()
+    for event in events:
+        state = folding._APPLY[type(event)](state, event)
+    return state
+
+
+def test_the_referees_fold_of_a_decision_is_the_fold_made_afresh() -> None:
+    """Each step's fold, partly remembered from deciding it, equals folding its events anew."""
+    remembered = 0
+    for seat_count in (2, 3):
+        for seed in range(6):
+            for step in random_steps(CAMPAIGN_TRAIL, seed, seat_count):
+                if isinstance(step, Step):
+                    remembered += sum(id(event) in folding._RECENT for event in step.events)
+                    assert step.after == _fresh_fold(step.before, step.events)
+                    assert fold(CAMPAIGN_TRAIL, step.events, step.before) == step.after
+    assert remembered > 0, "no fold was ever remembered, so the check proved nothing"
+
+
+def test_a_remembered_fold_is_only_used_for_the_state_it_was_made_from() -> None:
+    """The same event folded from another state is applied to that state, not answered from memory."""
+    steps = [s for s in random_steps(CAMPAIGN_TRAIL, 3, 2) if isinstance(s, Step) and s.events]
+    first = next(s for s in steps[10:] if isinstance(s.events[0], ActionLeft))
+    later = steps[steps.index(first) + 5]
+    event = first.events[0]  # what is left of an action: it applies to any campaign state
+    folding._RECENT[id(event)] = (first.before, event, first.after)
+    afresh = folding._APPLY[type(event)](later.before, event)
+    assert afresh != first.after, "the two states must differ for the check to prove anything"
+    assert CAMPAIGN_TRAIL.evolve(later.before, event) == afresh
+
+
+def test_the_plays_looked_up_by_seat_are_every_cards_plays() -> None:
+    """Every card's plays for a seat at a table of two or three are the ones made for that card."""
+    for count in (2, 3):
+        for seat in range(count):
+            table = legal._ALWAYS_AT[seat, count]
+            assert set(table) == set(CARDS)
+            assert all(table[card] == legal._always(card, seat, count) for card in CARDS)

@@ -1,0 +1,73 @@
+"""What the engine makes once or remembers gives the very answers it would work out afresh.
+
+``evolve`` remembers the folds a decision made, so that the referee's fold of the same events finds
+them; turn orders and single seats are made once. None of this may change a state, an order or a seat.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from hypothesis import given as examples
+from hypothesis import strategies as st
+
+from domain.games.super_pacs import SUPER_PACS
+from domain.games.super_pacs.rules import asking
+from domain.games.super_pacs.state import ORDERS, Table, seat_order
+from domain.playout import Step, random_steps
+from domain.referee import fold
+
+folding = import_module("domain.games.super_pacs.evolve")  # the package's ``evolve`` is the function
+
+
+def _fresh_fold(state: Table, events: list[object]) -> Table:
+    """The table after ``events``, every one applied anew (nothing remembered)."""
+    folding._RECENT.clear()
+    for event in events:
+        state = folding._APPLY[type(event)](state, event)
+    return state
+
+
+def test_the_referees_fold_of_a_decision_is_the_fold_made_afresh() -> None:
+    """Each step's remembered fold equals folding its events anew, at every table size."""
+    remembered = 0
+    for seat_count in (2, 3, 4):
+        for seed in range(8):
+            for step in random_steps(SUPER_PACS, seed, seat_count):
+                if isinstance(step, Step):
+                    remembered += sum(id(event) in folding._RECENT for event in step.events)
+                    assert step.after == _fresh_fold(step.before, step.events)
+                    assert fold(SUPER_PACS, step.events, step.before) == step.after
+    assert remembered > 0, "no fold was ever remembered, so the check proved nothing"
+
+
+def test_a_remembered_fold_is_only_used_for_the_state_it_was_made_from() -> None:
+    """The same event folded from another table is applied to that table, not answered from memory."""
+    steps = [s for s in random_steps(SUPER_PACS, 3, 2) if isinstance(s, Step) and s.events]
+    first, later = steps[0], steps[5]
+    event = first.events[0]
+    folding._RECENT[id(event)] = (first.before, event, first.after)
+    afresh = folding._APPLY[type(event)](later.before, event)
+    assert afresh != first.after, "the two states must differ for the check to prove anything"
+    assert SUPER_PACS.evolve(later.before, event) == afresh
+
+
+def test_turn_orders_made_once_are_clockwise_from_the_first_player() -> None:
+    """Every turn order is the seats from the first player clockwise."""
+    for (count, first), order in ORDERS.items():
+        assert order == tuple((first + offset) % count for offset in range(count))
+    table = next(s for s in random_steps(SUPER_PACS, 1, 3) if isinstance(s, Step)).after
+    assert seat_order(table) == tuple((table.first + i) % 3 for i in range(3))
+
+
+@examples(st.integers(min_value=-1, max_value=9))
+def test_a_single_seat_made_once_is_that_seat(seat: int) -> None:
+    """A situation waiting for one seat waits for exactly that seat, remembered or not."""
+    assert asking._alone(seat) == frozenset({seat})
+
+
+@examples(st.lists(st.integers(0, 60), unique=True, max_size=12), st.integers(-1, 61))
+def test_cutting_one_card_out_is_leaving_it_out(cards: list[int], card: int) -> None:
+    """A card is cut out where it is; a card not there leaves the zone as it was."""
+    zone = tuple(cards)
+    assert folding._less(zone, card) == tuple(c for c in zone if c != card)
