@@ -49,7 +49,9 @@ def test_a_commit_is_in_the_projection_before_the_command_is_answered(tmp_path: 
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_taken_commit_keeps_the_write_sides_fold_and_it_equals_folding_the_log(tmp_path: Path, game: str) -> None:
+def test_a_taken_commit_keeps_the_write_sides_fold_and_it_equals_folding_the_log(
+    tmp_path: Path, game: str
+) -> None:
     """The projection takes the tables the write side folded instead of folding again; a projection
     that reads the same log and folds every event itself ends with the same tables and feeds."""
     tables, projection, _ = _embedded(tmp_path)
