@@ -7,8 +7,16 @@ import time
 from pathlib import Path
 
 import httpx
+import uvloop
 
-from tests.benchmarks import bench_flood, bench_projection, bench_service, disk_floor, peer_bgio
+from tests.benchmarks import (
+    bench_flood,
+    bench_hot_path,
+    bench_projection,
+    bench_service,
+    disk_floor,
+    peer_bgio,
+)
 from tests.support.server import serving
 
 
@@ -121,3 +129,11 @@ def test_the_shards_benchmark_deals_the_tables_among_servers_sharing_nothing() -
     assert all(lobby["games"] for lobby in lobbies)  # each server opened tables of its own
     ids = [{game["id"] for game in lobby["games"]} for lobby in lobbies]
     assert not ids[0] & ids[1]
+
+
+def test_the_hot_path_benchmark_plays_through_the_application_without_sockets() -> None:
+    """bench_hot_path plays random Politrickers moves through the ASGI application for a second."""
+    moves, reads, wall, cpu = uvloop.run(bench_hot_path.measure(tables=2, seconds=1.0, warmup=0.2))
+    assert moves > 0
+    assert 0 < reads <= moves  # the next mover asks, the sender's answer already carries its own list
+    assert wall > 0 and cpu > 0
