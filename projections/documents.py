@@ -176,7 +176,7 @@ def feed_lines(
     """Each of ``viewers``' line of its feed for ``event``, encoded: the event as that viewer may see
     it and its sentence (``ledger``: the table's take-back ledger just after it, to say what a
     take-back takes back). One line is built and encoded for all the viewers told alike
-    (:func:`domain.table.told_each`)."""
+    (:func:`domain.table.told_each`): viewers told alike get the very same ``bytes``."""
     extra = played_by(event)
     encoded: dict[int, bytes] = {}
     lines = []
@@ -187,6 +187,59 @@ def feed_lines(
             line = encoded[id(said)] = encode(shown)
         lines.append(line)
     return lines
+
+
+FEED_FORMAT = b"2"
+"""The read models' format: ``2`` keeps one feed row an event (:class:`FeedRow`) where ``1`` kept a
+row for every perspective. Stored under :data:`FORMAT_KEY`; a store of another format is rebuilt."""
+FORMAT_KEY = "read-format"
+
+
+class FeedRow(msgspec.Struct, array_like=True, frozen=True):
+    """One event in a game's feed: its distinct lines, and the line each perspective reads.
+
+    ``seen[n]`` is the index in ``lines`` of perspective ``n`` (the seats in order, then the
+    spectator); empty when every perspective reads ``lines[0]`` (a public event). A line is only ever
+    served to the perspective whose index names it (:func:`line_for`).
+    """
+
+    lines: list[msgspec.Raw]
+    seen: list[int] = msgspec.field(default_factory=list)
+
+
+_FEED_ROW = msgspec.json.Decoder(FeedRow)
+
+
+def feed_key(game_id: str) -> str:
+    """The key of a game's feed: one row an event, by version."""
+    return f"feed:{game_id}"
+
+
+def feed_row(lines: list[bytes]) -> bytes:
+    """The stored row of one event from each perspective's line (:func:`feed_lines`, in
+    :func:`perspectives` order): each distinct line once."""
+    first = lines[0]
+    if all(line is first for line in lines):
+        return encode(FeedRow([msgspec.Raw(first)]))
+    distinct: dict[int, int] = {}
+    kept: list[msgspec.Raw] = []
+    seen = []
+    for line in lines:
+        index = distinct.get(id(line))
+        if index is None:
+            index = distinct[id(line)] = len(kept)
+            kept.append(msgspec.Raw(line))
+        seen.append(index)
+    return encode(FeedRow(kept, seen))
+
+
+def line_for(row: bytes, viewer: Viewer) -> bytes:
+    """``viewer``'s line in a stored feed row (a seat reads its own; anyone else, the spectator's)."""
+    found = _FEED_ROW.decode(row)
+    if not found.seen:
+        return bytes(found.lines[0])
+    at = int(viewer) if is_seat(viewer) else len(found.seen) - 1
+    return bytes(found.lines[found.seen[at]])
 
 
 def entry(version: int, seat: int | None, at: datetime, event: Any, description: str) -> dict[str, Any]:

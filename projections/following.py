@@ -20,7 +20,9 @@ from typing import Any
 from eventsourcing.persistence import ApplicationRecorder, Notification
 
 from domain import stored
+from projections import documents
 from projections.games import NOTHING_FOLDED, Folded, GameProjection, Logged
+from projections.stores import ReadStore
 
 log = logging.getLogger(__name__)
 
@@ -192,6 +194,28 @@ def has_subscriptions(recorder: ApplicationRecorder) -> bool:
 
 
 Progress = Callable[[int, int], None]
+
+
+class ReadFormatOutdated(Exception):
+    """Raised when the read store holds read models of another format than this code keeps, where
+    rebuilding them is the operator's call (several workers share the store)."""
+
+
+def outdated(store: ReadStore) -> bool:
+    """Whether ``store`` holds read models of another format (an empty store holds none)."""
+    if store.get(documents.FORMAT_KEY) == documents.FEED_FORMAT:
+        return False
+    return bool(store.page(documents.lobby_key(None, None), 0, 1))  # any table projected at all
+
+
+def fit_format(recorder: ApplicationRecorder, projection: GameProjection) -> bool:
+    """Rebuild the read models when ``projection``'s store keeps them in another format (after an
+    upgrade: they are derived from the log); whether it did."""
+    if not outdated(projection.store):
+        return False
+    log.warning("The read models are of an older format: projecting the whole log again")
+    rebuild(recorder, projection)
+    return True
 
 
 def rebuild(

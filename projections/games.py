@@ -57,15 +57,14 @@ class Live:
     """The status the lobby indexes list it under (empty before its first render)."""
     expired: bool = False
     """Nobody took its open seats in time (:class:`Expiry`): listed as ``expired``, not ``waiting``."""
-    feeds: tuple[list[Viewer], list[str]] = ([], [])
-    """Every perspective and the key of its feed (made at its first event: a table's seats are fixed)."""
+    feed: tuple[list[Viewer], str] = ([], "")
+    """Every perspective and the key of the feed (made at its first event: a table's seats are fixed)."""
 
-    def feeds_of(self, game_id: str) -> tuple[list[Viewer], list[str]]:
-        """Every perspective of the table and the key of its feed."""
-        if len(self.feeds[0]) != len(self.table.seat_names) + 1:  # the seats and the spectator
-            viewers = perspectives(len(self.table.seat_names))
-            self.feeds = viewers, [f"feed:{game_id}:{viewer_key(viewer)}" for viewer in viewers]
-        return self.feeds
+    def feed_of(self, game_id: str) -> tuple[list[Viewer], str]:
+        """Every perspective of the table, in order, and the key of its feed."""
+        if len(self.feed[0]) != len(self.table.seat_names) + 1:  # the seats and the spectator
+            self.feed = perspectives(len(self.table.seat_names)), documents.feed_key(game_id)
+        return self.feed
 
 
 @dataclass(slots=True)
@@ -196,6 +195,8 @@ class GameProjection:
             batch, touched = self.pending, self.touched
             if batch.position == self.written:
                 return True
+            if self.written == 0:  # a store's first batch says in what format it keeps the models
+                batch.put(documents.FORMAT_KEY, documents.FEED_FORMAT)
             try:
                 self._expire(touched)
                 for game_id, live in touched.items():
@@ -268,10 +269,9 @@ class GameProjection:
             event = stored.upcast(live.table, event)
             live.table = after if after is not None else evolve_table(live.rules, live.table, event)
             live.expired = False  # someone came after all
-        viewers, feeds = live.feeds_of(game_id)
+        viewers, feed = live.feed_of(game_id)
         lines = documents.feed_lines(live.rules, event, viewers, live.table.seat_names, live.table.ledger)
-        for feed, line in zip(feeds, lines, strict=True):
-            batch.add(feed, event.version, line)
+        batch.add(feed, event.version, documents.feed_row(lines))
 
     def _live(self, game_id: str, touched: dict[str, Live]) -> Live | None:
         live = touched.get(game_id) or self.cache.get(game_id)

@@ -135,7 +135,8 @@ def feed_page(
     reads: ReadSide, game_id: str, viewer: Viewer, after: int, limit: int
 ) -> list[tuple[int, bytes]]:
     """``(version, encoded entry)`` of at most ``limit`` of ``viewer``'s feed entries after ``after``."""
-    return reads.written().page(f"feed:{game_id}:{viewer_key(viewer)}", after, limit)
+    rows = reads.written().page(documents.feed_key(game_id), after, limit)
+    return [(version, documents.line_for(row, viewer)) for version, row in rows]
 
 
 def perspective(reads: ReadSide, game_id: str, token: str | None) -> Viewer:

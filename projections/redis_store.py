@@ -1,7 +1,7 @@
 """Read models in Redis under one key prefix, each batch written with its position by one Lua script.
 
 Keys: ``<prefix>:position``; a document per key (``<prefix>:view:<game>:<viewer>`` ...); a sorted set per
-scored list (``<prefix>:feed:<game>:<viewer>`` by version, ``<prefix>:lobby`` by opening position). The
+scored list (``<prefix>:feed:<game>`` by version, ``<prefix>:lobby`` by opening position). The
 script checks the position, writes everything, moves the position and publishes ``"<game> <version>"``
 on ``<prefix>:changes`` for every game it changed, atomically: a crash leaves either all or nothing.
 """

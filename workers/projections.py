@@ -17,7 +17,7 @@ from eventsourcing.persistence import ApplicationRecorder, InfrastructureFactory
 from eventsourcing.utils import Environment
 
 from domain.table import AnyGame
-from projections.following import Progress, follower_for, rebuild
+from projections.following import Progress, ReadFormatOutdated, fit_format, follower_for, outdated, rebuild
 from projections.games import Expiry, GameProjection
 from projections.partitions import rebuild_partitions
 from projections.redis_store import RedisReadStore
@@ -54,16 +54,31 @@ def run(settings: Settings, games: Mapping[str, AnyGame], stop: threading.Event 
     stop = stop or _stop_on_signals()
     recorder = log_recorder(settings)
     if settings.redis_url:
+        _refuse_outdated(settings)
         _run_share(ProjectionWorker(recorder, settings, games), settings, stop)
         return
     store = read_store(settings)
     projection = GameProjection(store, games, expiry=Expiry(timedelta(seconds=settings.open_table_seconds)))
+    fit_format(recorder, projection)
     follower = follower_for(recorder, projection, poll=POLL).start()
     log.info("Projecting from position %d", projection.position)
     try:
         stop.wait()
     finally:
         follower.stop()
+        store.close()
+
+
+def _refuse_outdated(settings: Settings) -> None:
+    """Workers sharing Redis never rebuild on their own: an outdated store stops them, saying what to do."""
+    store = read_store(settings)
+    try:
+        if outdated(store):
+            raise ReadFormatOutdated(
+                "The read models in Redis are of an older format: run 'backroom projections rebuild' "
+                "once (with the workers stopped), then start the workers again."
+            )
+    finally:
         store.close()
 
 

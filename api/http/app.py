@@ -37,7 +37,7 @@ from api.web import mount as mount_web
 from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError, StoreUnavailable
 from domain.game import registered
 from domain.table import AnyGame
-from projections.following import LogFollower, follower_for
+from projections.following import LogFollower, fit_format, follower_for
 from projections.games import Expiry, GameProjection
 from projections.read_side import ReadSide
 from projections.redis_store import RedisReadStore
@@ -178,6 +178,7 @@ def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) 
     expiry = Expiry(timedelta(seconds=settings.open_table_seconds), tables.clock)
     projection = GameProjection(local, games, changed=signals.publish, views=False, expiry=expiry)
     recorder: Any = tables.recorder  # an application recorder (it keeps the notification log)
+    fit_format(recorder, projection)  # before anything is served from the store
     follower = follower_for(recorder, projection)
     if isinstance(follower, LogFollower):
         tables.listeners.append(follower.offer)  # each commit projected as it lands (and wakes it)

@@ -15,7 +15,7 @@ from api.service.application import Tables
 from domain import referee, takeback
 from domain.codec import encode
 from domain.game import registered
-from domain.seats import OMNISCIENT, Seat
+from domain.seats import OMNISCIENT, SPECTATOR, Seat
 from domain.table import GameEventRecorded, TakeBackNoted, told, told_each
 from projections import documents
 from projections.documents import Record, perspectives, viewer_key
@@ -77,7 +77,8 @@ def _assert_projected(tables: Tables, store: ReadStore, game_id: str) -> None:
         assert store.get(f"view:{game_id}:{key}") == encode(
             documents.view(str(table.id), table.rules, table.table, viewer)
         )
-        lines = [msgspec.json.decode(line) for line in store.scored(f"feed:{game_id}:{key}")]
+        rows = store.scored(documents.feed_key(game_id))
+        lines = [msgspec.json.decode(documents.line_for(row, viewer)) for row in rows]
         told = [referee.tell(rules, rules.event_decoder.decode(e.event), viewer, names) for e in stored]
         assert lines[0]["event"]["type"] == "TableOpened"  # every seat was named: the rest is play
         assert [line["description"] for line in lines[1:]] == [sentence for _, sentence in told]
@@ -119,8 +120,9 @@ def test_feed_lines_name_the_players_not_the_seats(tables: Tables, store: ReadSt
     game_id, tokens = open_game(tables, "politrickers", 3, seed="named")
     play(tables, game_id, tokens, random.Random(3), moves=12)
     catch_up(tables.recorder, GameProjection(store, GAMES))
-    for key in ("0", "spectator"):
-        lines = [msgspec.json.decode(line)["description"] for line in store.scored(f"feed:{game_id}:{key}")]
+    for viewer in (Seat(0), SPECTATOR):
+        rows = store.scored(documents.feed_key(game_id))
+        lines = [msgspec.json.decode(documents.line_for(row, viewer))["description"] for row in rows]
         assert any(line.startswith(("p0 ", "p1 ", "p2 ")) for line in lines)
         assert not any(line.startswith("Seat ") for line in lines)
 

@@ -14,6 +14,7 @@ import pytest
 
 from api.service.application import Tables
 from domain.game import registered
+from projections import documents
 from projections.following import LogFollower, catch_up, follower_for
 from projections.games import GameProjection, Outrun
 from projections.read_side import ReadSide
@@ -65,8 +66,8 @@ def test_a_taken_commit_keeps_the_write_sides_fold_and_it_equals_folding_the_log
         catch_up(tables.recorder, folded)
         assert folded.latest[game_id] == projection.latest[game_id]
         written = ReadSide(projection.store, GAMES, Signals(), tables.recorder, projection).written()
-        for key in (f"feed:{game_id}:spectator", f"feed:{game_id}:0"):
-            assert written.scored(key) == folded.store.scored(key)
+        feed = documents.feed_key(game_id)
+        assert written.scored(feed) == folded.store.scored(feed)
     finally:
         tables.close()
 
@@ -81,7 +82,7 @@ def test_the_store_is_written_behind_and_a_read_of_it_writes_what_is_pending(tmp
         assert projection.store.position() < projection.position
         version = tables.load(game_id).version
         assert reads.written().position() == projection.position
-        lines = reads.store.scored(f"feed:{game_id}:spectator")
+        lines = reads.store.scored(documents.feed_key(game_id))
         assert len(lines) == version
     finally:
         tables.close()

@@ -1,0 +1,113 @@
+"""A game's feed keeps one row an event, each distinct line once, and read models of the older format
+(a row for every perspective) are rebuilt before anything is served from them.
+
+A line is built once for every perspective told alike (a public move); the row then holds that one
+line. Where the game shows perspectives different things (a hand dealt, a card face down), the row
+holds each distinct line and which perspective reads which, and a reader is handed only its own.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from api.service.application import Tables
+from domain.game import registered
+from domain.seats import SPECTATOR, Seat
+from domain.table import GameEventRecorded
+from projections import documents
+from projections.following import ReadFormatOutdated, catch_up, fit_format, outdated
+from projections.games import GameProjection
+from projections.redis_store import RedisReadStore
+from projections.stores import Batch, SQLiteReadStore
+from tests.support.projecting import REDIS_URL, open_game, play, redis_prefix
+from workers.projections import _refuse_outdated
+from workers.settings import Settings
+
+GAMES = registered()
+
+
+@pytest.fixture
+def tables(tmp_path: Path) -> Iterator[Tables]:
+    app = Tables(Settings(sqlite_path=str(tmp_path / "log.sqlite")).eventsourcing_env(), games=GAMES)
+    yield app
+    app.close()
+
+
+def _projected(tables: Tables, game: str, seats: int, moves: int) -> tuple[str, SQLiteReadStore]:
+    game_id, tokens = open_game(tables, game, seats, seed=f"rows {game}")
+    play(tables, game_id, tokens, random.Random(11), moves=moves)
+    store = SQLiteReadStore()
+    catch_up(tables.recorder, GameProjection(store, GAMES))
+    return game_id, store
+
+
+def test_a_move_everyone_sees_alike_is_kept_as_one_line(tables: Tables) -> None:
+    """A public event's row holds one line, and every perspective reads that same line."""
+    game_id, store = _projected(tables, "politrickers", 4, moves=12)
+    rows = store.scored(documents.feed_key(game_id))
+    public = [row for row in rows if len(msgspec.json.decode(row)[0]) == 1]
+    assert public, "a Politrickers card played face up is public"
+    for row in public:
+        lines = {documents.line_for(row, viewer) for viewer in (*map(Seat, range(4)), SPECTATOR)}
+        assert len(lines) == 1
+
+
+def test_a_secret_is_read_only_by_the_perspective_it_was_told_to(tables: Tables) -> None:
+    """Where seats are shown different things, each seat reads its own line (its own hand, say) and the
+    spectator the spectator's: one row per event, never a line of another perspective."""
+    game_id, store = _projected(tables, "slush-fund-2", 2, moves=10)
+    table = tables.load(game_id)
+    moves = [e for e in tables.events_of(table) if isinstance(e, GameEventRecorded)]
+    rows = dict(zip((e.version for e in moves), [None] * len(moves), strict=True))
+    for version, row in store.page(documents.feed_key(game_id), 0, 1000):
+        if version in rows:
+            rows[version] = row
+    private = 0
+    for event in moves:
+        row = rows[event.version]
+        assert row is not None
+        told = documents.feed_lines(table.rules, event, [Seat(0), Seat(1), SPECTATOR], table.seat_names)
+        read = [documents.line_for(row, viewer) for viewer in (Seat(0), Seat(1), SPECTATOR)]
+        assert read == told
+        private += len(set(read)) > 1
+    assert private, "Slush Fund 2 deals hands no other seat may see"
+
+
+def test_read_models_of_the_older_format_are_rebuilt_before_they_are_served(tables: Tables) -> None:
+    """A store with tables projected but no format of ours (a row for every perspective, from before)
+    is cleared and projected again from the log; a store of our format, or an empty one, is left be."""
+    game_id, store = _projected(tables, "politrickers", 3, moves=9)
+    projection = GameProjection(store, GAMES)
+    assert not outdated(store) and not fit_format(tables.recorder, projection)
+    old = Batch(position=store.position(), documents={documents.FORMAT_KEY: b"1"})
+    old.add(f"feed:{game_id}:spectator", 1, b'{"version": 1}')
+    assert store.commit(store.position(), old)
+    assert outdated(store)
+    assert fit_format(tables.recorder, projection)
+    assert store.get(documents.FORMAT_KEY) == documents.FEED_FORMAT
+    assert store.scored(f"feed:{game_id}:spectator") == []  # the old rows are gone
+    assert len(store.scored(documents.feed_key(game_id))) == tables.load(game_id).version
+    assert not outdated(SQLiteReadStore())
+
+
+@pytest.mark.redis
+def test_workers_sharing_redis_refuse_read_models_of_the_older_format() -> None:
+    """Several workers share one Redis: none rebuilds on its own; each refuses to start, saying to run
+    ``backroom projections rebuild``."""
+    with redis_prefix() as prefix:
+        store = RedisReadStore(REDIS_URL, prefix)
+        older = Batch(position=1)
+        older.add(documents.lobby_key(None, None), 1, b"some-game")
+        assert store.commit(0, older)
+        settings = Settings(redis_url=REDIS_URL, redis_prefix=prefix)
+        with pytest.raises(ReadFormatOutdated, match="projections rebuild"):
+            _refuse_outdated(settings)
+        current = Batch(position=2, documents={documents.FORMAT_KEY: documents.FEED_FORMAT})
+        assert store.commit(1, current)
+        _refuse_outdated(settings)  # of our format: nothing to refuse
+        store.close()
