@@ -98,6 +98,7 @@ class Corked:
     def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
         self._transport, self._loop = transport, loop
         self._held: list[bytes] = []
+        self.is_closing = transport.is_closing  # asked several times a request: no __getattr__ each time
 
     def write(self, data: bytes) -> None:
         if not self._held:
