@@ -384,6 +384,14 @@ def decide(ledger: Ledger, seat: Seat, command: Command, situation: Situation) -
     return [*approved, reverted]
 
 
+def may_offer(ledger: Ledger, seat: Seat) -> bool:
+    """Whether :func:`offers` could offer ``seat`` anything (its cheapest preconditions, which need no
+    :class:`Situation`): ``False`` means it offers nothing."""
+    if ledger.request is not None:
+        return True
+    return bool(ledger.steps) and (ledger.steps[-1].seat == seat or bool(_latest_turn(ledger, seat)))
+
+
 def offers(ledger: Ledger, seat: Seat, situation: Situation) -> list[Command]:
     """The take-back commands ``seat`` may send now (each exactly as :func:`decide` accepts it)."""
     offered: list[Command] = []

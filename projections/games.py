@@ -177,9 +177,9 @@ class GameProjection:
                     if position > batch.position:
                         batch.position = position  # before applying: the lobby is ordered by it
                         if logged is not None:
-                            after = folded.get(position)
-                            self.apply(str(logged[0]), logged[1], batch, touched, after)
-                            applied.add(str(logged[0]))
+                            game_id = str(logged[0])
+                            self.apply(game_id, logged[1], batch, touched, folded.get(position))
+                            applied.add(game_id)
             except BaseException:
                 self.forget()
                 raise

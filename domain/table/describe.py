@@ -114,18 +114,17 @@ def _told_move(
     """A game move as each viewer is shown it, with its sentence (the referee's move for a seat out of
     time says so); the viewers shown the very same redacted event share one ``Told``."""
     decoded = game.event_decoder.decode(event.event)
-    shown: list[tuple[Any, Told]] = []
+    shown: dict[int, Told] = {}  # by the identity of the event shown (each ``Told`` keeps it alive)
     each: list[Told] = []
     for viewer in viewers:
         seen = game.redact(decoded, viewer)
-        said = next((said for earlier, said in shown if earlier is seen), None)
+        said = shown.get(id(seen))
         if said is None:
             sentence = game.describe(seen, viewer, names)  # as referee.tell, once for all shown alike
             if event.by_referee and event.seat is not None:
                 who = label(names, event.seat, f"seat {event.seat}")
                 sentence = f"Time ran out for {who}; the referee played for them: {sentence}"
-            said = Told("event", seen, sentence)
-            shown.append((seen, said))
+            said = shown[id(seen)] = Told("event", seen, sentence)
         each.append(said)
     return each
 

@@ -167,6 +167,8 @@ def legal_for(game: AnyGame, table: TableState, seat: int, now: datetime) -> lis
     if not table.started or seat in table.forfeited or forfeits.over(game, table):
         return []
     commands: list[Command] = game.legal_commands(table.game_state, Seat(seat))
+    if not takeback.may_offer(table.ledger, Seat(seat)):
+        return commands  # the situation is not even worked out (most legal lists are the next mover's)
     return commands + takeback.offers(table.ledger, Seat(seat), situation(game, table, now))
 
 

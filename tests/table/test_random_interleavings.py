@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from domain import referee, takeback
 from domain.errors import RuleError
 from domain.game import get_game
-from domain.table import REFEREE, CloseOverdue, GameEventRecorded, TakeBackNoted, due, legal_for
+from domain.seats import Seat
+from domain.table import REFEREE, CloseOverdue, GameEventRecorded, TakeBackNoted, due, legal_for, situation
 from tests.support.tiny_game import PILE
 from tests.support.toll_game import TOLL
 from tests.table.helpers import Log
@@ -63,3 +64,24 @@ def test_folding_the_log_is_deciding_it_whatever_the_interleaving(
             raise AssertionError(f"{command} was offered to {actor} and refused: {error.code}") from error
         assert log.refolded() == log.table
         assert log.table.game_state == _without_reverted(log)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(sorted(GAMES)), moves=MOVES)
+def test_a_seat_the_cheap_check_passes_over_is_offered_no_take_back(
+    game: str, moves: list[tuple[int, int]]
+) -> None:
+    """A legal list skips working out the situation when ``may_offer`` says no: whatever the
+    interleaving, ``offers`` then offers that seat nothing."""
+    log = Log(GAMES[game])
+    for pick, seconds in moves:
+        log.wait(seconds)
+        for seat in range(2):
+            now = situation(log.game, log.table, log.now)
+            if not takeback.may_offer(log.table.ledger, Seat(seat)):
+                assert takeback.offers(log.table.ledger, Seat(seat), now) == []
+        offers = _offers(log)
+        if not offers:
+            break
+        actor, command = offers[pick % len(offers)]
+        log.send(actor, command)
