@@ -13,9 +13,10 @@ It prints four sections, the goals of issue 11:
    move in flight per game and no think time; a finished game's slot starts the next game until ``N``
    were started; the wall time runs from the first create to the last game's end, so it includes table
    creation and connecting; moves/s is every accepted move over that wall time; the server's CPU
-   (utime + stime from ``/proc``) is taken over the same span and divided by the moves. Then the two
-   side by side and the ratios: moves/s (goal >= 1.5x the peer's), p99 (goal <= 0.5x), server CPU per
-   move (goal for Backroom <= 0.5 ms). Before the table, the disk's floor in the same run
+   (utime + stime from ``/proc``) is taken over the same span and divided by the moves, with the share
+   of it the server's main thread (its event loop) took apart from its committer and follower threads.
+   Then the two side by side and the ratios: moves/s (goal >= 1.5x the peer's), p99 (goal <= 0.5x),
+   server CPU per move (goal for Backroom <= 0.5 ms). Before the table, the disk's floor in the same run
    (:mod:`tests.benchmarks.disk_floor`): one durable SQLite commit's p50 and p99 in a folder on the same
    disk, which every accepted move waits for and the peer does not.
 3. **Scaling** (goal 5): commands/s and POST p99 at each count of tables in flight in ``--scaling``
@@ -140,6 +141,9 @@ class Measured:
     seconds: float
     server_cpu: float
     client_cpu: float
+    loop_cpu: float = math.nan
+    """The servers' main threads' CPU seconds (the event loop's; the rest is the committer's and the
+    projection follower's threads)."""
 
     @property
     def rate(self) -> float:
@@ -273,12 +277,14 @@ def measure(
     (the servers' CPU summed)."""
     tally = Tally()
     server_before, client_before = sum(cpu_seconds(s.pid) for s in servers), time.process_time()
+    loop_before = sum(thread_cpu_seconds(s.pid, s.pid) for s in servers)
     started = time.perf_counter()
     runner.run(play(tally))
     seconds = time.perf_counter() - started
     client_cpu = time.process_time() - client_before
     server_cpu = sum(cpu_seconds(s.pid) for s in servers) - server_before
-    return Measured(tally, seconds, server_cpu, client_cpu)
+    loop_cpu = sum(thread_cpu_seconds(s.pid, s.pid) for s in servers) - loop_before
+    return Measured(tally, seconds, server_cpu, client_cpu, loop_cpu)
 
 
 @contextmanager
@@ -348,6 +354,12 @@ def cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return own + sum(cpu_seconds(child) for child in children(pid))
+
+
+def thread_cpu_seconds(pid: int, tid: int) -> float:
+    """User plus system CPU seconds of one thread of a process (the main thread's id is the pid)."""
+    fields = Path(f"/proc/{pid}/task/{tid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kb(pid: int) -> int:
@@ -430,6 +442,12 @@ def comparison_rows(theirs: PeerFigures | None, ours: Measured) -> list[tuple[st
             lambda p: p.server_cpu_ms_per_move,
             ours.cpu_ms_per_move(ours.server_cpu),
             2,
+        ),
+        (
+            "  of it, the event loop's thread",
+            "-" if theirs else na,
+            cell(ours.cpu_ms_per_move(ours.loop_cpu), 2),
+            "",
         ),
         row(
             "client CPU per move (ms)",

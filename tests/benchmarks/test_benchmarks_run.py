@@ -33,6 +33,7 @@ def test_the_service_benchmark_plays_a_whole_game_and_a_timed_second() -> None:
     assert whole.tally.moves > 0
     assert timed.tally.moves > 0
     assert whole.server_cpu > 0
+    assert 0 < timed.loop_cpu <= timed.server_cpu + 0.02  # a thread of it (read a moment apart, 10 ms ticks)
 
 
 def test_the_peers_json_summary_gives_its_figures() -> None:
