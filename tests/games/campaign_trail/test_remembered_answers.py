@@ -7,37 +7,20 @@ referee's fold of the same events; the plays every card allows are looked up by 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
 
 from domain.games.campaign_trail import CAMPAIGN_TRAIL
 from domain.games.campaign_trail.cards.catalogue import CARDS
 from domain.games.campaign_trail.events import ActionLeft
 from domain.games.campaign_trail.rules import legal
 from domain.playout import Step, random_steps
-from domain.referee import fold
+from tests.support.remembered import assert_remembered_folds_are_fresh_folds
 
 folding = import_module("domain.games.campaign_trail.evolve")  # the package's ``evolve`` is the function
 
 
-def _fresh_fold(state: Any, events: list[Any]) -> Any:
-    """The state after ``events``, every one applied anew (nothing remembered)."""
-    folding._RECENT.clear()
-    for event in events:
-        state = folding._APPLY[type(event)](state, event)
-    return state
-
-
 def test_the_referees_fold_of_a_decision_is_the_fold_made_afresh() -> None:
     """Each step's fold, partly remembered from deciding it, equals folding its events anew."""
-    remembered = 0
-    for seat_count in (2, 3):
-        for seed in range(6):
-            for step in random_steps(CAMPAIGN_TRAIL, seed, seat_count):
-                if isinstance(step, Step):
-                    remembered += sum(id(event) in folding._RECENT for event in step.events)
-                    assert step.after == _fresh_fold(step.before, step.events)
-                    assert fold(CAMPAIGN_TRAIL, step.events, step.before) == step.after
-    assert remembered > 0, "no fold was ever remembered, so the check proved nothing"
+    assert_remembered_folds_are_fresh_folds(CAMPAIGN_TRAIL, folding, (2, 3), seeds=6)
 
 
 def test_a_remembered_fold_is_only_used_for_the_state_it_was_made_from() -> None:

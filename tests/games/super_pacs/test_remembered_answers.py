@@ -13,32 +13,16 @@ from hypothesis import strategies as st
 
 from domain.games.super_pacs import SUPER_PACS
 from domain.games.super_pacs.rules import asking
-from domain.games.super_pacs.state import ORDERS, Table, seat_order
+from domain.games.super_pacs.state import ORDERS, seat_order
 from domain.playout import Step, random_steps
-from domain.referee import fold
+from tests.support.remembered import assert_remembered_folds_are_fresh_folds
 
 folding = import_module("domain.games.super_pacs.evolve")  # the package's ``evolve`` is the function
 
 
-def _fresh_fold(state: Table, events: list[object]) -> Table:
-    """The table after ``events``, every one applied anew (nothing remembered)."""
-    folding._RECENT.clear()
-    for event in events:
-        state = folding._APPLY[type(event)](state, event)
-    return state
-
-
 def test_the_referees_fold_of_a_decision_is_the_fold_made_afresh() -> None:
     """Each step's remembered fold equals folding its events anew, at every table size."""
-    remembered = 0
-    for seat_count in (2, 3, 4):
-        for seed in range(8):
-            for step in random_steps(SUPER_PACS, seed, seat_count):
-                if isinstance(step, Step):
-                    remembered += sum(id(event) in folding._RECENT for event in step.events)
-                    assert step.after == _fresh_fold(step.before, step.events)
-                    assert fold(SUPER_PACS, step.events, step.before) == step.after
-    assert remembered > 0, "no fold was ever remembered, so the check proved nothing"
+    assert_remembered_folds_are_fresh_folds(SUPER_PACS, folding, (2, 3, 4), seeds=8)
 
 
 def test_a_remembered_fold_is_only_used_for_the_state_it_was_made_from() -> None:
