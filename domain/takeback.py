@@ -385,34 +385,36 @@ def decide(ledger: Ledger, seat: Seat, command: Command, situation: Situation) -
 
 
 def may_offer(ledger: Ledger, seat: Seat) -> bool:
-    """Whether :func:`offers` could offer ``seat`` anything (its cheapest preconditions, which need no
-    :class:`Situation`): ``False`` means it offers nothing."""
-    if ledger.request is not None:
-        return True
-    return bool(ledger.steps) and (ledger.steps[-1].seat == seat or bool(_latest_turn(ledger, seat)))
+    """Whether :func:`offers` could offer ``seat`` anything while the game goes on (it tries nothing
+    otherwise), found without a :class:`Situation`."""
+    return bool(_worth_trying(ledger, seat, over=False))
 
 
 def offers(ledger: Ledger, seat: Seat, situation: Situation) -> list[Command]:
     """The take-back commands ``seat`` may send now (each exactly as :func:`decide` accepts it)."""
     offered: list[Command] = []
-    # Only the commands decide could accept are tried (a legal list is asked for at every move): only
-    # the latest step's seat can undo it, only the seat whose turn is the latest can ask, and nothing
-    # is answered without a request.
-    tried: list[Command] = []
-    if ledger.steps and not situation.over:
-        if ledger.steps[-1].seat == seat:
-            tried.append(_TAKE_BACK)
-        if _latest_turn(ledger, seat):
-            tried.append(_REQUEST)
-    if ledger.request is not None:
-        tried += _ANSWERS
-    for command in tried:
+    for command in _worth_trying(ledger, seat, situation.over):
         try:
             decide(ledger, seat, command, situation)
         except RuleError:
             continue
         offered.append(command)
     return offered
+
+
+def _worth_trying(ledger: Ledger, seat: Seat, over: bool) -> list[Command]:
+    """The commands :func:`decide` could accept from ``seat`` (a legal list is asked for at every
+    move): only the latest step's seat can undo it, only the seat whose turn is the latest can ask,
+    and nothing is answered without a request."""
+    tried: list[Command] = []
+    if ledger.steps and not over:
+        if ledger.steps[-1].seat == seat:
+            tried.append(_TAKE_BACK)
+        if _latest_turn(ledger, seat):
+            tried.append(_REQUEST)
+    if ledger.request is not None:
+        tried += _ANSWERS
+    return tried
 
 
 _TAKE_BACK, _REQUEST, _ANSWERS = TakeBack(), RequestTakeBack(), (ApproveTakeBack(), RefuseTakeBack())
