@@ -107,16 +107,20 @@ def version_number(text: str, field: str) -> int:
 
 async def read_body(request: Request, limit: int) -> bytes:
     """The request's body, refused (413) once it is longer than ``limit`` bytes, before reading it all."""
-    declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isascii() or not declared.isdigit() or int(declared) > limit):
-        raise BodyTooLarge(f"A body here is at most {limit} bytes.", {"limit": limit})
+    _within_limit(request.headers.get("content-length"), limit)
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > limit:
-            raise BodyTooLarge(f"A body here is at most {limit} bytes.", {"limit": limit})
+        _within_limit(None, limit, size)
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def _within_limit(declared: str | None, limit: int, size: int = 0) -> None:
+    """``BodyTooLarge`` when the declared ``Content-Length`` or the ``size`` read so far is past ``limit``."""
+    bad = declared is not None and (not declared.isascii() or not declared.isdigit() or int(declared) > limit)
+    if bad or size > limit:
+        raise BodyTooLarge(f"A body here is at most {limit} bytes.", {"limit": limit})
 
 
 def decode(body: bytes, kind: type[T]) -> T:
@@ -166,8 +170,7 @@ async def read_body_from(receive: Any, declared: str | None, limit: int) -> byte
     """The body of a request nothing has read yet, straight from ``receive`` (the hot route's
     :func:`read_body`), refused (413) past ``limit`` bytes: the ``Content-Length`` it ``declared``
     first, then what arrives, before reading it all."""
-    if declared is not None and (not declared.isascii() or not declared.isdigit() or int(declared) > limit):
-        raise BodyTooLarge(f"A body here is at most {limit} bytes.", {"limit": limit})
+    _within_limit(declared, limit)
     chunks, size = [], 0
     while True:
         message = await receive()
@@ -175,8 +178,7 @@ async def read_body_from(receive: Any, declared: str | None, limit: int) -> byte
             raise ClientDisconnect()
         chunk = message.get("body", b"")
         size += len(chunk)
-        if size > limit:
-            raise BodyTooLarge(f"A body here is at most {limit} bytes.", {"limit": limit})
+        _within_limit(None, limit, size)
         chunks.append(chunk)
         if not message.get("more_body", False):
             return chunks[0] if len(chunks) == 1 else b"".join(chunks)
