@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 
+from api.http.metrics import LATENCY_BUCKETS, CommandTally
 from domain.game import registered
 from tests.support.service import bearer, client_for
 from workers.settings import Settings
@@ -72,3 +73,17 @@ def test_liveness_and_readiness_answer(client: TestClient) -> None:
     """/live asks no store; /ready asks both and the follower thread."""
     assert client.get("/live").json() == {"status": "live"}
     assert client.get("/ready").json() == {"status": "ready"}
+
+
+def test_command_latency_falls_in_the_bucket_of_its_bound() -> None:
+    """Each answered command is counted in every bucket whose bound it is within, and in the sum."""
+    tally = CommandTally()
+    for seconds in (0.0005, 0.001, 0.003, 7.0):
+        tally.observe(seconds)
+    (latency,) = [family for family in tally.collect() if family.name == "backroom_command_seconds"]
+    buckets = {s.labels["le"]: s.value for s in latency.samples if s.name.endswith("_bucket")}
+    assert buckets["0.001"] == 2 and buckets["0.0025"] == 2 and buckets["0.005"] == 3
+    assert buckets[str(LATENCY_BUCKETS[-1])] == 3 and buckets["+Inf"] == 4
+    sums = {s.name: s.value for s in latency.samples}
+    assert sums["backroom_command_seconds_count"] == 4
+    assert sums["backroom_command_seconds_sum"] == pytest.approx(7.0045)

@@ -98,3 +98,28 @@ def test_games_played_through_it_are_loaded_back_whole(tmp_path: Path) -> None:
         assert again.recorder.max_notification_id() == version
     finally:
         again.close()
+
+
+def test_commits_are_recorded_through_one_connection_kept_from_the_pool(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pool is asked for a connection once; every later commit reuses it."""
+    tables = _tables(tmp_path / "log.sqlite")
+    pool = tables.recorder.datastore.pool
+    issued: list[object] = []
+    checkout = pool.get_connection
+
+    def counted(*args: object, **kwargs: object) -> object:
+        connection = checkout(*args, **kwargs)  # type: ignore[arg-type]
+        issued.append(connection)
+        return connection
+
+    monkeypatch.setattr(pool, "get_connection", counted)
+    try:
+        for version in range(1, 6):
+            tables.recorder.insert_events(_events(uuid4(), range(version, version + 1)))
+        assert len(issued) == 1
+        assert tables.recorder.max_notification_id() == 5
+    finally:
+        tables.close()
+    assert all(connection.closed for connection in issued)  # type: ignore[attr-defined]
