@@ -6,8 +6,8 @@ Starlette's exception middleware and router) each request costs the server about
 refereeing the command. :class:`Backroom` is the FastAPI application with one difference: its
 ``__call__`` matches these two paths first and hands them straight to their endpoints (the same
 functions the documented routes use), turning a refusal into the one error shape. Every other request,
-and the OpenAPI, go through FastAPI as usual. Before either, its ``gate`` (:mod:`api.http.throttle`)
-may refuse a read past its allowance.
+and the OpenAPI, go through FastAPI as usual, after its ``gate`` (:mod:`api.http.throttle`), which may
+refuse an opening or a read past its allowance; the gate meters neither hot route, so they skip it.
 """
 
 from __future__ import annotations
@@ -66,14 +66,10 @@ class Backroom(FastAPI):
         self.hot[(method, what)] = endpoint
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] == "http" and self.gate is not None:
-            send = await self.gate(scope, send)
-            if send is None:
-                return
         if scope["type"] == "http":
             found = _HOT.fullmatch(scope["path"])
             endpoint = self.hot.get((scope["method"], found["what"])) if found else None
-            if endpoint is not None and found is not None:
+            if endpoint is not None and found is not None:  # the gate meters neither (``throttle.kind_of``)
                 scope["app"] = self
                 scope["path_params"] = {"game_id": found["game_id"]}
                 observer = self.observer if found["what"] == "commands" else None
@@ -83,6 +79,10 @@ class Backroom(FastAPI):
                 response, _ = await _answered(endpoint, Request(scope, receive))
                 await response(scope, receive, send)
                 return
+            if self.gate is not None:
+                send = await self.gate(scope, send)
+                if send is None:
+                    return
         await super().__call__(scope, receive, send)
 
 

@@ -17,6 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.http.app import create_app
+from api.http.throttle import kind_of
 from tests.api.test_abuse_is_bounded import stored
 from tests.api.test_refusals import refused
 from tests.support.server import UNLIMITED
@@ -156,3 +157,11 @@ def test_the_suite_harness_grants_every_allowance() -> None:
     """``serving()`` turns every per-minute policy off: tests play many games from one address."""
     per_minute = {variable for variable, _ in _POLICIES.values() if variable.endswith("_PER_MINUTE")}
     assert per_minute == {variable for variable, value in UNLIMITED.items() if value == "0"}
+
+
+@pytest.mark.parametrize(
+    ("method", "path"), [("POST", "/api/games/abc/commands"), ("GET", "/api/games/abc/legal")]
+)
+def test_the_hot_routes_are_not_metered_by_the_gate(method: str, path: str) -> None:
+    """Playing spends no reading budget: the gate has no kind for the two hot routes (so they skip it)."""
+    assert kind_of({"method": method, "path": path}) is None
