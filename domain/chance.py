@@ -9,18 +9,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
+
+import msgspec
 
 T = TypeVar("T")
 
 EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
 
 
-@dataclass(frozen=True, slots=True)
-class Context:
-    """What a decision may draw on besides the state: a seeded RNG and the current time."""
+class Context(msgspec.Struct, frozen=True):
+    """What a decision may draw on besides the state: a seeded RNG and the current time (a frozen
+    struct: one is built for every command, and a struct is built several times faster than a frozen
+    dataclass)."""
 
     rng: random.Random
     now: datetime = EPOCH

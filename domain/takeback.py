@@ -252,9 +252,8 @@ class Ledger(msgspec.Struct, frozen=True, kw_only=True):
     undone: tuple[Step, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Situation:
-    """What a take-back decision needs besides the ledger."""
+class Situation(msgspec.Struct, frozen=True, kw_only=True):
+    """What a take-back decision needs besides the ledger (built for a sender's legal list every move)."""
 
     seats: int
     to_act: frozenset[Seat]

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -75,9 +74,8 @@ from domain.table.timeouts import TIMEOUT_BOTS, out_of_time, stand_in, timed
 # -- deciding -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class TableContext:
-    """What a table decision draws on besides the state.
+class TableContext(msgspec.Struct, frozen=True, kw_only=True):
+    """What a table decision draws on besides the state (a frozen struct: one is built for every command).
 
     ``now``: the time, recorded in every event (``setup_at``: the setup's, when the command sets the
     game up; an import passes the recorded one). ``command_id``/``digest``/``sent``: the command's
