@@ -94,13 +94,33 @@ def _recorded(game: AnyGame, table: TableState, event: GameEventRecorded) -> Tab
         table,
         version=event.version,
         updated_at=event.at,
-        game_state=game.evolve(table.game_state, game.event_decoder.decode(event.event)),
+        game_state=game.evolve(table.game_state, game_event(game, event)),
         recorded=table.recorded + 1,
         ledger=takeback.noted(table.ledger, step_of(event, table.effective)),
         effective=table.effective + 1,
         timing=event.timing or table.timing,
         receipts=_receipts(table.receipts, event),
     )
+
+
+def game_event(game: AnyGame, event: GameEventRecorded) -> Any:
+    """The game event ``event`` holds, decoded once: the fold, the sender's answer and the feeds all read
+    the same recorded event, and find it here (the latest few, by the identity of their stored bytes)."""
+    raw = event.event
+    known = _DECODED.get(id(raw))
+    if known is not None and known[0] is raw and known[1] is game:
+        return known[2]
+    decoded = game.event_decoder.decode(raw)
+    if len(_DECODED) >= RECENT_SIZE:
+        _DECODED.clear()
+    _DECODED[id(raw)] = (raw, game, decoded)
+    return decoded
+
+
+_DECODED: dict[int, tuple[msgspec.Raw, AnyGame, Any]] = {}
+RECENT_SIZE = 256
+"""Recorded events remembered decoded: the events of every table moving between a command's fold and
+its feed lines (decoded events are immutable, so a remembered one is as good as a fresh one)."""
 
 
 def step_of(event: GameEventRecorded, before: int) -> takeback.Step:
