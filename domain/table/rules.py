@@ -164,10 +164,11 @@ def legal_for(game: AnyGame, table: TableState, seat: int, now: datetime) -> lis
     """What ``seat`` may send now: the game's commands, then the take-back commands on offer."""
     if not table.started or seat in table.forfeited or forfeits.over(game, table):
         return []
-    commands: list[Command] = game.legal_commands(table.game_state, Seat(seat))
-    if not takeback.may_offer(table.ledger, Seat(seat)):
+    asking = Seat(seat)
+    commands: list[Command] = game.legal_commands(table.game_state, asking)
+    if not takeback.may_offer(table.ledger, asking):
         return commands  # the situation is not even worked out (most legal lists are the next mover's)
-    return commands + takeback.offers(table.ledger, Seat(seat), situation(game, table, now))
+    return commands + takeback.offers(table.ledger, asking, situation(game, table, now))
 
 
 def situation(
