@@ -55,12 +55,14 @@ class SeededOnDraw(random.Random):
             super().seed(seed)
 
     def random(self) -> float:
-        self._seeded()
-        return super().random()
+        if self._seed is not None:  # a deal draws dozens of times: only the first one seeds
+            self._seeded()
+        return _DRAW(self)
 
     def getrandbits(self, k: int, /) -> int:
-        self._seeded()
-        return super().getrandbits(k)
+        if self._seed is not None:
+            self._seeded()
+        return _DRAW_BITS(self, k)
 
     def getstate(self) -> Any:  # random.Random's own state tuple
         self._seeded()
@@ -69,6 +71,10 @@ class SeededOnDraw(random.Random):
     def seed(self, a: object = None, version: int = 2) -> None:
         self._seed = None
         super().seed(a, version)  # type: ignore[arg-type]  # random.Random's own signature
+
+
+_DRAW, _DRAW_BITS = random.Random.random, random.Random.getrandbits
+"""``random.Random``'s own draws, called straight (not through ``super()``) on every draw."""
 
 
 def shuffled(rng: random.Random, items: Sequence[T]) -> tuple[T, ...]:
