@@ -13,6 +13,7 @@ A snapshot row keeps the :class:`TableRecord` layout it has always had; :func:`r
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -65,6 +66,7 @@ LEGACY_TOPICS: dict[str, type[AnyTableEvent]] = {
 LEGACY_SNAPSHOT_TOPIC = "api.service.tables:Table.Snapshot"
 
 
+@functools.cache  # every event stored asks it; a class's topic never changes
 def topic_of(kind: type[Any]) -> str:
     """The topic a class is stored under: ``domain.table:`` (or ``domain.stored:``) and its name.
 

@@ -252,9 +252,8 @@ class Ledger(msgspec.Struct, frozen=True, kw_only=True):
     undone: tuple[Step, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Situation:
-    """What a take-back decision needs besides the ledger."""
+class Situation(msgspec.Struct, frozen=True, kw_only=True):
+    """What a take-back decision needs besides the ledger (built for a sender's legal list every move)."""
 
     seats: int
     to_act: frozenset[Seat]
@@ -404,11 +403,12 @@ def offers(ledger: Ledger, seat: Seat, situation: Situation) -> list[Command]:
 
 def _worth_trying(ledger: Ledger, seat: Seat, over: bool) -> list[Command]:
     """The commands :func:`decide` could accept from ``seat`` (a legal list is asked for at every
-    move): only the latest step's seat can undo it, only the seat whose turn is the latest can ask,
-    and nothing is answered without a request."""
+    move): only the latest step's seat can undo it, and only when it is no checkpoint and not final
+    (so a game whose every step is a checkpoint never tries an undo only to catch its refusal); only
+    the seat whose turn is the latest can ask, and nothing is answered without a request."""
     tried: list[Command] = []
     if ledger.steps and not over:
-        if ledger.steps[-1].seat == seat:
+        if _undoable(ledger.steps[-1], seat):
             tried.append(_TAKE_BACK)
         if _latest_turn(ledger, seat):
             tried.append(_REQUEST)
@@ -418,6 +418,11 @@ def _worth_trying(ledger: Ledger, seat: Seat, over: bool) -> list[Command]:
 
 
 _TAKE_BACK, _REQUEST, _ANSWERS = TakeBack(), RequestTakeBack(), (ApproveTakeBack(), RefuseTakeBack())
+
+
+def _undoable(step: Step, seat: Seat) -> bool:
+    """What :func:`_undo` asks of the latest step, situation aside: ``seat``'s, no checkpoint, not final."""
+    return step.seat == seat and not step.checkpoint and not step.final
 
 
 def _undo(ledger: Ledger, seat: Seat, situation: Situation) -> TurnTakenBack:

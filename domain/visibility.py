@@ -116,4 +116,9 @@ def hand_for(cards: Iterable[int], viewer: Viewer, owner: int) -> OwnHand | Hand
     held = tuple(cards)
     if viewer is OMNISCIENT or viewer == owner:
         return OwnHand(cards=held)
-    return HandCount(count=len(held))
+    size = len(held)
+    return _COUNTS[size] if size < len(_COUNTS) else HandCount(count=size)
+
+
+_COUNTS = tuple(HandCount(count=size) for size in range(64))
+"""One ``HandCount`` for each size a hidden hand usually has (a view hides most hands, every view)."""

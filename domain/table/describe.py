@@ -18,6 +18,7 @@ from domain.table.events import (
     TableForked,
     TakeBackNoted,
 )
+from domain.table.evolve import RECENT_SIZE, game_event
 
 # -- what a viewer is told ------------------------------------------------------------------------
 
@@ -112,21 +113,34 @@ def _told_move(
     game: AnyGame, event: GameEventRecorded, viewers: Sequence[Viewer], names: SeatNames
 ) -> list[Told]:
     """A game move as each viewer is shown it, with its sentence (the referee's move for a seat out of
-    time says so); the viewers shown the very same redacted event share one ``Told``."""
-    decoded = game.event_decoder.decode(event.event)
-    shown: dict[int, Told] = {}  # by the identity of the event shown (each ``Told`` keeps it alive)
+    time says so); the viewers shown the very same redacted event share one ``Told``, within a call
+    and across calls (the sender's answer and the feeds tell the same move: :data:`_TOLD`)."""
+    decoded = game_event(game, event)
     each: list[Told] = []
     for viewer in viewers:
         seen = game.redact(decoded, viewer)
-        said = shown.get(id(seen))
-        if said is None:
-            sentence = game.describe(seen, viewer, names)  # as referee.tell, once for all shown alike
-            if event.by_referee and event.seat is not None:
-                who = label(names, event.seat, f"seat {event.seat}")
-                sentence = f"Time ran out for {who}; the referee played for them: {sentence}"
-            said = shown[id(seen)] = Told("event", seen, sentence)
+        if each and each[-1].event is seen:  # most events are public: every viewer is shown the same
+            each.append(each[-1])
+            continue
+        known = _TOLD.get(id(seen))
+        if known is not None and known[0] is seen and known[1] is event and known[2] == names:
+            each.append(known[3])
+            continue
+        sentence = game.describe(seen, viewer, names)  # as referee.tell, once for all shown alike
+        if event.by_referee and event.seat is not None:
+            who = label(names, event.seat, f"seat {event.seat}")
+            sentence = f"Time ran out for {who}; the referee played for them: {sentence}"
+        said = Told("event", seen, sentence)
+        if len(_TOLD) >= RECENT_SIZE:
+            _TOLD.clear()
+        _TOLD[id(seen)] = (seen, event, names, said)
         each.append(said)
     return each
+
+
+_TOLD: dict[int, tuple[Any, GameEventRecorded, SeatNames, Told]] = {}
+"""The latest moves told, by the identity of the event shown (kept alive here): a sentence depends on
+the event shown and the names only, and both are immutable, so a remembered ``Told`` is a fresh one."""
 
 
 def taken(

@@ -30,9 +30,9 @@ def evolve_table(game: AnyGame, table: TableState | None, event: AnyTableEvent) 
     if isinstance(event, TableOpened):
         return opened_state(event)
     assert table is not None, "a table's log opens with TableOpened"
-    table = msgspec.structs.replace(table, version=event.version, updated_at=event.at)
-    if isinstance(event, GameEventRecorded):
+    if isinstance(event, GameEventRecorded):  # most events: the whole table replaced once
         return _recorded(game, table, event)
+    table = msgspec.structs.replace(table, version=event.version, updated_at=event.at)
     if isinstance(event, SeatTaken):
         assert event.seat is not None, "a seat taken names its seat"
         names = _put(table.seat_names, event.seat, event.name)
@@ -90,15 +90,37 @@ def opened_state(event: TableOpened) -> TableState:
 
 
 def _recorded(game: AnyGame, table: TableState, event: GameEventRecorded) -> TableState:
-    table = msgspec.structs.replace(
+    return msgspec.structs.replace(
         table,
-        game_state=game.evolve(table.game_state, game.event_decoder.decode(event.event)),
+        version=event.version,
+        updated_at=event.at,
+        game_state=game.evolve(table.game_state, game_event(game, event)),
         recorded=table.recorded + 1,
         ledger=takeback.noted(table.ledger, step_of(event, table.effective)),
         effective=table.effective + 1,
         timing=event.timing or table.timing,
+        receipts=_receipts(table.receipts, event),
     )
-    return _noted(table, event)
+
+
+def game_event(game: AnyGame, event: GameEventRecorded) -> Any:
+    """The game event ``event`` holds, decoded once: the fold, the sender's answer and the feeds all read
+    the same recorded event, and find it here (the latest few, by the identity of their stored bytes)."""
+    raw = event.event
+    known = _DECODED.get(id(raw))
+    if known is not None and known[0] is raw and known[1] is game:
+        return known[2]
+    decoded = game.event_decoder.decode(raw)
+    if len(_DECODED) >= RECENT_SIZE:
+        _DECODED.clear()
+    _DECODED[id(raw)] = (raw, game, decoded)
+    return decoded
+
+
+_DECODED: dict[int, tuple[msgspec.Raw, AnyGame, Any]] = {}
+RECENT_SIZE = 256
+"""Recorded events remembered decoded: the events of every table moving between a command's fold and
+its feed lines (decoded events are immutable, so a remembered one is as good as a fresh one)."""
 
 
 def step_of(event: GameEventRecorded, before: int) -> takeback.Step:
@@ -133,17 +155,22 @@ def _taken_back(game: AnyGame, table: TableState, event: TakeBackNoted) -> Table
 
 def _noted(table: TableState, event: TableEvent) -> TableState:
     """Remember which versions ``event``'s command appended, so a retry is recognised."""
+    return msgspec.structs.replace(table, receipts=_receipts(table.receipts, event))
+
+
+def _receipts(receipts: dict[str, Receipt], event: TableEvent) -> dict[str, Receipt]:
+    """``receipts`` (a copy) after ``event``: its command's receipt extended, or a new one."""
     key = receipt_key(event.seat, event.command_id)
-    known = table.receipts.get(key)
+    known = receipts.get(key)
     if known is not None and known.last == event.version - 1:
-        receipts = dict(table.receipts)
+        receipts = dict(receipts)
         receipts[key] = Receipt(known.digest, known.seat, known.first, event.version)
     else:
         receipt = Receipt(event.command_digest, event.seat, event.version, event.version)
-        receipts = {**table.receipts, key: receipt}
+        receipts = {**receipts, key: receipt}
         if len(receipts) > RECEIPTS_KEPT:
             del receipts[next(iter(receipts))]
-    return msgspec.structs.replace(table, receipts=receipts)
+    return receipts
 
 
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

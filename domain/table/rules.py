@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -75,9 +74,8 @@ from domain.table.timeouts import TIMEOUT_BOTS, out_of_time, stand_in, timed
 # -- deciding -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class TableContext:
-    """What a table decision draws on besides the state.
+class TableContext(msgspec.Struct, frozen=True, kw_only=True):
+    """What a table decision draws on besides the state (a frozen struct: one is built for every command).
 
     ``now``: the time, recorded in every event (``setup_at``: the setup's, when the command sets the
     game up; an import passes the recorded one). ``command_id``/``digest``/``sent``: the command's
@@ -166,10 +164,11 @@ def legal_for(game: AnyGame, table: TableState, seat: int, now: datetime) -> lis
     """What ``seat`` may send now: the game's commands, then the take-back commands on offer."""
     if not table.started or seat in table.forfeited or forfeits.over(game, table):
         return []
-    commands: list[Command] = game.legal_commands(table.game_state, Seat(seat))
-    if not takeback.may_offer(table.ledger, Seat(seat)):
+    asking = Seat(seat)
+    commands: list[Command] = game.legal_commands(table.game_state, asking)
+    if not takeback.may_offer(table.ledger, asking):
         return commands  # the situation is not even worked out (most legal lists are the next mover's)
-    return commands + takeback.offers(table.ledger, Seat(seat), situation(game, table, now))
+    return commands + takeback.offers(table.ledger, asking, situation(game, table, now))
 
 
 def situation(

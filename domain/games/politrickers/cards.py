@@ -83,9 +83,17 @@ POOLS: dict[int, tuple[int, ...]] = {count: _pool(count) for count in (3, 4, 5)}
 
 def name(card_id: int) -> str:
     """The card as a person would say it: ``the 5 of Welfare``, ``an Economy card``, ``Migration``."""
+    return NAMES[card_id]
+
+
+def _spoken(card_id: int) -> str:
     suit = SUIT_OF[card_id]
     if suit is None:
         return "the Migration card"
     if suit is Suit.ECONOMY:
         return "an Economy card"
     return f"the {VALUE_OF[card_id]} of {suit.value.capitalize()}"
+
+
+NAMES: tuple[str, ...] = tuple(_spoken(card) for card in ALL_CARDS)
+"""Each card id as :func:`name` says it (every sentence about a card names it)."""

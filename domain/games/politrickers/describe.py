@@ -56,9 +56,11 @@ def _switched(event: PartySwitched, names: SeatNames) -> str:
     return f"{_who(names, event.seat)} {how} to {event.party.value.capitalize()}."
 
 
+_SETS = {"ruling": ", setting the Ruling Suit", "opposition": ", setting the Opposition Suit"}
+
+
 def _played(event: CardPlayed, names: SeatNames) -> str:
-    sets = {"ruling": ", setting the Ruling Suit", "opposition": ", setting the Opposition Suit"}
-    return f"{_who(names, event.seat)} played {name(event.card)}{sets.get(event.sets, '')}."
+    return f"{_who(names, event.seat)} played {name(event.card)}{_SETS.get(event.sets, '')}."
 
 
 def _played_down(event: CardPlayedFaceDown, names: SeatNames) -> str:

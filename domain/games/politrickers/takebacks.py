@@ -25,10 +25,14 @@ from domain.games.politrickers.events import (
 from domain.messages import Event
 from domain.takeback import TakeBacks
 
+_FINAL = (RoundDealt, GameEnded)
+_TURN_STARTS = (CardPlayed, CardPlayedFaceDown, MigrationPlayed)
+"""Tuples, not unions: ``isinstance`` reads a tuple several times faster, and these run every event."""
+
 
 def is_final(event: Event) -> bool:
     """A new deal and the end of the game are never taken back."""
-    return isinstance(event, RoundDealt | GameEnded)
+    return isinstance(event, _FINAL)
 
 
 def opens_round(event: Event) -> bool:
@@ -38,7 +42,7 @@ def opens_round(event: Event) -> bool:
 
 def starts_turn(state: Any, event: Event) -> bool:
     """The card a seat plays to the trick begins its turn."""
-    return isinstance(event, CardPlayed | CardPlayedFaceDown | MigrationPlayed)
+    return isinstance(event, _TURN_STARTS)
 
 
 TAKEBACKS = TakeBacks(final=is_final, new_round=opens_round, turn_start=starts_turn)

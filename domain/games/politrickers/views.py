@@ -128,7 +128,7 @@ def _trick_view(viewer: Viewer, trick: Trick) -> TrickView:
         ruling_party=trick.ruling_party,
         ruling_suit=trick.ruling_suit,
         opposition_suit=trick.opposition_suit,
-        plays=tuple(_trick_card(viewer, play) for play in trick.plays),
+        plays=tuple([_trick_card(viewer, play) for play in trick.plays]),
     )
 
 
@@ -157,7 +157,7 @@ def view(state: State, viewer: Viewer) -> PolitrickersView:
         viewer=own,
         round_number=state.round_number,
         to_act=next_to_play(state),
-        seats=tuple(_seat_view(state, viewer, seat) for seat in range(state.seat_count)),
+        seats=tuple([_seat_view(state, viewer, seat) for seat in range(state.seat_count)]),
         trick=_trick_view(viewer, state.trick),
         tricks_played=state.tricks_played,
         set_aside_face_up=state.set_aside,
