@@ -44,11 +44,13 @@ class CommandTally:
         self.seconds += seconds
 
     def collect(self) -> Iterator[Metric]:
-        commands = CounterMetricFamily("backroom_commands", "Commands answered, by outcome", ["outcome"])
+        commands = CounterMetricFamily(
+            "backroom_commands", "Commands answered, by outcome", labels=["outcome"]
+        )
         for outcome, count in sorted(self.by_outcome.items()):
             commands.add_metric([outcome], count)
         yield commands
-        refusals = CounterMetricFamily("backroom_refusals", "Commands refused, by code", ["code"])
+        refusals = CounterMetricFamily("backroom_refusals", "Commands refused, by code", labels=["code"])
         for code, count in sorted(self.refusals.items()):
             refusals.add_metric([code], count)
         yield refusals

@@ -33,4 +33,3 @@ def assert_remembered_folds_are_fresh_folds(
                     assert step.after == fresh_fold(folding, step.before, step.events)
                     assert fold(game, step.events, step.before) == step.after
     assert remembered > 0, "no fold was ever remembered, so the check proved nothing"
-
