@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from domain import referee, takeback
+from domain.recent import Recent
 from domain.seats import SeatNames, Viewer, label
 from domain.table.events import (
     AnyGame,
@@ -122,25 +123,20 @@ def _told_move(
         if each and each[-1].event is seen:  # most events are public: every viewer is shown the same
             each.append(each[-1])
             continue
-        known = _TOLD.get(id(seen))
-        if known is not None and known[0] is seen and known[1] is event and known[2] == names:
-            each.append(known[3])
-            continue
-        sentence = game.describe(seen, viewer, names)  # as referee.tell, once for all shown alike
-        if event.by_referee and event.seat is not None:
-            who = label(names, event.seat, f"seat {event.seat}")
-            sentence = f"Time ran out for {who}; the referee played for them: {sentence}"
-        said = Told("event", seen, sentence)
-        if len(_TOLD) >= RECENT_SIZE:
-            _TOLD.clear()
-        _TOLD[id(seen)] = (seen, event, names, said)
+        said = _TOLD.find(seen, event, names)
+        if said is None:
+            sentence = game.describe(seen, viewer, names)  # as referee.tell, once for all shown alike
+            if event.by_referee and event.seat is not None:
+                who = label(names, event.seat, f"seat {event.seat}")
+                sentence = f"Time ran out for {who}; the referee played for them: {sentence}"
+            said = _TOLD.keep((seen, event, names), Told("event", seen, sentence))
         each.append(said)
     return each
 
 
-_TOLD: dict[int, tuple[Any, GameEventRecorded, SeatNames, Told]] = {}
-"""The latest moves told, by the identity of the event shown (kept alive here): a sentence depends on
-the event shown and the names only, and both are immutable, so a remembered ``Told`` is a fresh one."""
+_TOLD: Recent[Told] = Recent(RECENT_SIZE)
+"""The latest moves told, by the event shown, the move and the names: a sentence depends on the event
+shown and the names only (``GameDefinition``'s contract), so a remembered ``Told`` is a fresh one."""
 
 
 def taken(

@@ -7,6 +7,7 @@ from typing import Any
 import msgspec
 
 from domain import takeback
+from domain.recent import Recent
 from domain.table.events import (
     AnyGame,
     AnyTableEvent,
@@ -107,20 +108,14 @@ def game_event(game: AnyGame, event: GameEventRecorded) -> Any:
     """The game event ``event`` holds, decoded once: the fold, the sender's answer and the feeds all read
     the same recorded event, and find it here (the latest few, by the identity of their stored bytes)."""
     raw = event.event
-    known = _DECODED.get(id(raw))
-    if known is not None and known[0] is raw and known[1] is game:
-        return known[2]
-    decoded = game.event_decoder.decode(raw)
-    if len(_DECODED) >= RECENT_SIZE:
-        _DECODED.clear()
-    _DECODED[id(raw)] = (raw, game, decoded)
-    return decoded
+    known = _DECODED.find(raw, game)
+    return known if known is not None else _DECODED.keep((raw, game), game.event_decoder.decode(raw))
 
 
-_DECODED: dict[int, tuple[msgspec.Raw, AnyGame, Any]] = {}
 RECENT_SIZE = 256
-"""Recorded events remembered decoded: the events of every table moving between a command's fold and
-its feed lines (decoded events are immutable, so a remembered one is as good as a fresh one)."""
+"""Recorded moves remembered decoded, and told: the moves of every table between a command's fold and
+its feed lines."""
+_DECODED: Recent[Any] = Recent(RECENT_SIZE)
 
 
 def step_of(event: GameEventRecorded, before: int) -> takeback.Step:

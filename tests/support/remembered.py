@@ -1,4 +1,4 @@
-"""Checks for a game whose ``evolve`` remembers the folds its ``decide`` made (a ``_RECENT`` memo)."""
+"""Checks for a game whose ``evolve`` remembers the folds its ``decide`` made (its ``_RECENT``)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def assert_remembered_folds_are_fresh_folds(
         for seed in range(seeds):
             for step in random_steps(game, seed, seat_count):
                 if isinstance(step, Step):
-                    remembered += sum(id(event) in folding._RECENT for event in step.events)
+                    remembered += sum(event in folding._RECENT for event in step.events)
                     assert step.after == fresh_fold(folding, step.before, step.events)
                     assert fold(game, step.events, step.before) == step.after
     assert remembered > 0, "no fold was ever remembered, so the check proved nothing"

@@ -44,31 +44,25 @@ from domain.games.campaign_trail.state import (
     State,
     all_cards,
 )
+from domain.recent import Recent
 from domain.seats import add_at
 
 
 def evolve(state: State | None, event: CampaignTrailEvent) -> State:
     """The state after ``event``."""
-    known = _RECENT.get(id(event))
-    if known is not None and known[0] is state and known[1] is event:
-        return known[2]
-    return _APPLY[type(event)](state, event)
+    known = _RECENT.find(event, state)
+    return known if known is not None else _APPLY[type(event)](state, event)
 
 
-_RECENT: dict[int, tuple[State, CampaignTrailEvent, State]] = {}
-"""The last folds made while deciding, by the identity of their event (events are immutable and each
-is folded from one state): ``decide`` folds some events to see what follows them, and the referee
-folds the same events again; the second fold finds them here."""
-RECENT_SIZE = 64
+_RECENT: Recent[State] = Recent(64)
+"""The last folds made while deciding, by their event and the state it was folded from: ``decide``
+folds some events to see what follows them, and the referee folds the same events again; the second
+fold finds them here."""
 
 
 def evolve_decided(state: State, event: CampaignTrailEvent) -> State:
     """:func:`evolve` for an event being decided now, remembered for the referee's fold of it."""
-    after = _APPLY[type(event)](state, event)
-    if len(_RECENT) >= RECENT_SIZE:
-        _RECENT.clear()
-    _RECENT[id(event)] = (state, event, after)
-    return after
+    return _RECENT.keep((event, state), _APPLY[type(event)](state, event))
 
 
 def _set_up(state: None, event: GameSetUp) -> Drafting:

@@ -41,6 +41,7 @@ from domain.games.super_pacs.events import (
 )
 from domain.games.super_pacs.state import NO_SEAT, Election, Pending, Table
 from domain.messages import Event
+from domain.recent import Recent
 from domain.seats import add_at
 
 Zone = tuple[tuple[int, ...], ...]
@@ -304,11 +305,10 @@ _APPLY: dict[type[Event], Callable[[Any, Any], Table]] = {
 }
 
 
-_RECENT: dict[int, tuple[Table, Event, Table]] = {}
-"""The last folds of decided events, by the identity of their event (events are immutable and each is
-folded from one state): a decision folds its events as it decides them (:func:`evolve_decided`), and
-the referee folds the same events again; the second fold finds them here."""
-RECENT_SIZE = 8
+_RECENT: Recent[Table] = Recent(8)
+"""The last folds of decided events, by their event and the state it was folded from: a decision folds
+its events as it decides them (:func:`evolve_decided`), and the referee folds the same events again;
+the second fold finds them here."""
 
 
 def evolve(state: Table | None, event: Event) -> Table:
@@ -316,17 +316,11 @@ def evolve(state: Table | None, event: Event) -> Table:
     if state is None:
         assert isinstance(event, GameSetUp)
         return _set_up(event)
-    known = _RECENT.get(id(event))
-    if known is not None and known[0] is state and known[1] is event:
-        return known[2]
-    return _APPLY[type(event)](state, event)
+    known = _RECENT.find(event, state)
+    return known if known is not None else _APPLY[type(event)](state, event)
 
 
 def evolve_decided(state: Table, event: Event) -> Table:
     """:func:`evolve` for an event being decided now: never folded yet, so nothing to look up; the
     result is remembered for the referee's fold of the same event."""
-    after = _APPLY[type(event)](state, event)
-    if len(_RECENT) >= RECENT_SIZE:
-        _RECENT.clear()
-    _RECENT[id(event)] = (state, event, after)
-    return after
+    return _RECENT.keep((event, state), _APPLY[type(event)](state, event))

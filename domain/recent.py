@@ -1,0 +1,52 @@
+"""The latest answers worked out from immutable values, remembered by the identity of those values.
+
+A command's events are folded while it is decided, folded again by the referee's fold, decoded for the
+fold, the sender's answer and every feed, and told to each perspective: the same work on the very same
+objects, a few calls apart. :class:`Recent` keeps the latest answers so the second call finds the first
+one's. An answer is found only for the very objects it was worked out from (``is``, never ``==``), and
+it holds them, so an identity is never reused while remembered; everything it remembers is immutable,
+so a remembered answer is a fresh one. Past its size it forgets everything at once: the entries that
+matter are the last few, and a clear costs nothing per entry.
+"""
+
+from __future__ import annotations
+
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class Recent(Generic[T]):
+    """Answers by the identity of the objects they were worked out from (the first names the entry)."""
+
+    __slots__ = ("_kept", "size")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: dict[int, tuple[tuple[object, ...], T]] = {}
+
+    def find(self, *objects: object) -> T | None:
+        """The answer kept for exactly these objects, else ``None``."""
+        kept = self._kept.get(id(objects[0]))
+        if kept is None:
+            return None
+        held, answer = kept
+        for mine, theirs in zip(held, objects, strict=True):
+            if mine is not theirs:
+                return None
+        return answer
+
+    def keep(self, objects: tuple[object, ...], answer: T) -> T:
+        """Remember ``answer`` for ``objects`` (forgetting everything first when full); ``answer``."""
+        if len(self._kept) >= self.size:
+            self._kept.clear()
+        self._kept[id(objects[0])] = (objects, answer)
+        return answer
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+    def __contains__(self, first: object) -> bool:
+        """Whether an answer is kept whose first object is ``first``."""
+        kept = self._kept.get(id(first))
+        return kept is not None and kept[0][0] is first
