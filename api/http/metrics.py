@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import itertools
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -55,12 +56,9 @@ class CommandTally:
             refusals.add_metric([code], count)
         yield refusals
         bounds = [*(str(bound) for bound in LATENCY_BUCKETS), "+Inf"]
-        cumulative, total = [], 0
-        for count in self.buckets:
-            total += count
-            cumulative.append(total)
         latency = HistogramMetricFamily("backroom_command_seconds", "Time to answer a command")
-        latency.add_metric([], list(zip(bounds, cumulative, strict=True)), self.seconds)
+        cumulative = zip(bounds, itertools.accumulate(self.buckets), strict=True)
+        latency.add_metric([], list(cumulative), self.seconds)
         yield latency
         yield GaugeMetricFamily(
             "backroom_commands_in_flight", "Commands received and not answered yet", value=self.in_flight
