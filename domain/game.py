@@ -20,7 +20,7 @@ from domain.errors import OptionsError, SeatCountOutOfRange
 from domain.messages import Command, Event, Options, Outcome, View
 from domain.seats import Seat, SeatNames, Viewer
 from domain.takeback import CONSENT_ONLY, TakeBacks
-from domain.visibility import Declarations, redactor
+from domain.visibility import Declarations, public_types, redactor
 
 S = TypeVar("S")
 C = TypeVar("C", bound=Command)
@@ -74,7 +74,9 @@ class GameDefinition(Generic[S, C, E, Opt]):
     real one only in what ``viewer`` cannot know.
 
     ``visibility`` declares every event type public or secret (:mod:`domain.visibility`); when it is
-    given, ``redact`` is built from it. ``due(state)`` is when the game itself stops waiting (a
+    given, ``redact`` is built from it, and ``public`` holds the event types it declares public (every
+    viewer is shown those as they are, so they are told once for all; empty for a game that gives its
+    own ``redact``). ``due(state)`` is when the game itself stops waiting (a
     reaction window that closes, a choice that times out), ``None`` when it waits for nobody; once it
     has passed, the referee acts (:func:`domain.table.decide_table`) and ``overdue(state, ctx)`` says
     what happens then.
@@ -124,12 +126,14 @@ class GameDefinition(Generic[S, C, E, Opt]):
     command_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
     event_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
     state_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
+    public: frozenset[type[Any]] = field(init=False, repr=False, default=frozenset())
 
     def __post_init__(self) -> None:
         if self.redact is _from_visibility:
             if self.visibility is None:
                 raise ValueError(f"{self.id}: declare each event type's visibility (or give redact).")
             object.__setattr__(self, "redact", redactor(self.visibility))
+            object.__setattr__(self, "public", public_types(self.visibility))
         if self.evaluate is _by_outcome:
             outcome = self.outcome
             object.__setattr__(self, "evaluate", lambda state, seat: share_of_win(outcome(state), seat))

@@ -72,6 +72,11 @@ def redactor(declared: Declarations) -> Callable[[Event, Viewer], Event]:
     return redact
 
 
+def public_types(declared: Declarations) -> frozenset[type[Event]]:
+    """The event types ``declared`` public: every viewer is shown such an event as it is."""
+    return frozenset(kind for kind, declaration in declared.items() if isinstance(declaration, _Public))
+
+
 def event_types(union: Any) -> tuple[type[Event], ...]:
     """The concrete event types of a union (or a single type)."""
     members = typing.get_args(union) or (union,)

@@ -23,9 +23,11 @@ from domain.table import (
     AnyGame,
     AnyTableEvent,
     TableState,
+    Told,
     feed_event,
     forfeits,
     played_by,
+    told_alike,
     told_each,
 )
 from domain.table.clocks import reading
@@ -177,16 +179,20 @@ def feed_lines(
     it and its sentence (``ledger``: the table's take-back ledger just after it, to say what a
     take-back takes back). One line is built and encoded for all the viewers told alike
     (:func:`domain.table.told_each`): viewers told alike get the very same ``bytes``."""
-    extra = played_by(event)
     encoded: dict[int, bytes] = {}
     lines = []
     for said in told_each(rules, event, viewers, names, ledger):
         line = encoded.get(id(said))
         if line is None:
-            shown = entry(event.version, event.seat, event.at, feed_event(said), said.sentence) | extra
-            line = encoded[id(said)] = encode(shown)
+            line = encoded[id(said)] = _line(event, said)
         lines.append(line)
     return lines
+
+
+def _line(event: AnyTableEvent, said: Told) -> bytes:
+    """The encoded feed line of ``event`` told as ``said``."""
+    shown = entry(event.version, event.seat, event.at, feed_event(said), said.sentence)
+    return encode(shown | played_by(event))
 
 
 FEED_FORMAT = b"2"
@@ -231,6 +237,18 @@ def feed_row(lines: list[bytes]) -> bytes:
             kept.append(msgspec.Raw(line))
         seen.append(index)
     return encode(FeedRow(kept, seen))
+
+
+def feed_row_of(
+    rules: AnyGame, event: AnyTableEvent, viewers: list[Viewer], names: SeatNames, ledger: Ledger = NO_LEDGER
+) -> bytes:
+    """The stored row of ``event`` in the feed of ``viewers`` (:func:`perspectives` order): a public
+    move is told once, asking no viewer's redaction (:func:`domain.table.told_alike`); anything else
+    is each distinct line of :func:`feed_lines` once (:func:`feed_row`)."""
+    alike = told_alike(rules, event, names)
+    if alike is None:
+        return feed_row(feed_lines(rules, event, viewers, names, ledger))
+    return encode(FeedRow([msgspec.Raw(_line(event, alike))]))
 
 
 def line_for(row: bytes, viewer: Viewer) -> bytes:

@@ -270,8 +270,8 @@ class GameProjection:
             live.table = after if after is not None else evolve_table(live.rules, live.table, event)
             live.expired = False  # someone came after all
         viewers, feed = live.feed_of(game_id)
-        lines = documents.feed_lines(live.rules, event, viewers, live.table.seat_names, live.table.ledger)
-        batch.add(feed, event.version, documents.feed_row(lines))
+        row = documents.feed_row_of(live.rules, event, viewers, live.table.seat_names, live.table.ledger)
+        batch.add(feed, event.version, row)
 
     def _live(self, game_id: str, touched: dict[str, Live]) -> Live | None:
         live = touched.get(game_id) or self.cache.get(game_id)

@@ -5,7 +5,16 @@ Shaped like a game package: ``events`` (its commands and the events its log stor
 each viewer is told). Everything is importable from ``domain.table``.
 """
 
-from domain.table.describe import FEED_TYPES, NO_LEDGER, Told, feed_event, played_by, told, told_each
+from domain.table.describe import (
+    FEED_TYPES,
+    NO_LEDGER,
+    Told,
+    feed_event,
+    played_by,
+    told,
+    told_alike,
+    told_each,
+)
 from domain.table.events import (
     NEWCOMER,
     REFEREE,
@@ -97,5 +106,6 @@ __all__ = [
     "receipt_for",
     "situation",
     "told",
+    "told_alike",
     "told_each",
 ]

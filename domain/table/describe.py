@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 from domain import referee, takeback
 from domain.recent import Recent
-from domain.seats import SeatNames, Viewer, label
+from domain.seats import SPECTATOR, SeatNames, Viewer, label
 from domain.table.events import (
     AnyGame,
     AnyTableEvent,
@@ -107,15 +107,29 @@ def told_each(
     """
     if not isinstance(event, GameEventRecorded):
         return [told(game, event, viewer, names, ledger) for viewer in viewers]
+    alike = told_alike(game, event, names)
+    if alike is not None:
+        return [alike] * len(viewers)
     return _told_move(game, event, viewers, names)
+
+
+def told_alike(game: AnyGame, event: AnyTableEvent, names: SeatNames) -> Told | None:
+    """The one ``Told`` of a game move every viewer is shown as it is (its type is declared public,
+    so no viewer's redaction is asked for); ``None`` for any other event."""
+    if not isinstance(event, GameEventRecorded):
+        return None
+    decoded = game_event(game, event)
+    if type(decoded) not in game.public:
+        return None
+    return _TOLD.find(decoded, event, names) or _said(game, decoded, event, names)
 
 
 def _told_move(
     game: AnyGame, event: GameEventRecorded, viewers: Sequence[Viewer], names: SeatNames
 ) -> list[Told]:
-    """A game move as each viewer is shown it, with its sentence (the referee's move for a seat out of
-    time says so); the viewers shown the very same redacted event share one ``Told``, within a call
-    and across calls (the sender's answer and the feeds tell the same move: :data:`_TOLD`)."""
+    """A game move as each viewer is shown it, with its sentence; the viewers shown the very same
+    redacted event share one ``Told``, within a call and across calls (the sender's answer and the
+    feeds tell the same move: :data:`_TOLD`)."""
     decoded = game_event(game, event)
     each: list[Told] = []
     for viewer in viewers:
@@ -123,15 +137,21 @@ def _told_move(
         if each and each[-1].event is seen:  # most events are public: every viewer is shown the same
             each.append(each[-1])
             continue
-        said = _TOLD.find(seen, event, names)
-        if said is None:
-            sentence = game.describe(seen, viewer, names)  # as referee.tell, once for all shown alike
-            if event.by_referee and event.seat is not None:
-                who = label(names, event.seat, f"seat {event.seat}")
-                sentence = f"Time ran out for {who}; the referee played for them: {sentence}"
-            said = _TOLD.keep((seen, event, names), Told("event", seen, sentence))
-        each.append(said)
+        each.append(_TOLD.find(seen, event, names) or _said(game, seen, event, names, viewer))
     return each
+
+
+def _said(
+    game: AnyGame, seen: Any, event: GameEventRecorded, names: SeatNames, viewer: Viewer = SPECTATOR
+) -> Told:
+    """``seen`` (``event``'s move as shown) told with its sentence, remembered in :data:`_TOLD`; the
+    referee's move for a seat out of time says so. ``viewer`` is one it is shown to: the sentence is
+    the same for every one (``GameDefinition``'s contract)."""
+    sentence = game.describe(seen, viewer, names)  # as referee.tell, once for all shown alike
+    if event.by_referee and event.seat is not None:
+        who = label(names, event.seat, f"seat {event.seat}")
+        sentence = f"Time ran out for {who}; the referee played for them: {sentence}"
+    return _TOLD.keep((seen, event, names), Told("event", seen, sentence))
 
 
 _TOLD: Recent[Told] = Recent(RECENT_SIZE)

@@ -18,12 +18,14 @@ import pytest
 from api.service.application import Tables
 from domain.game import registered
 from domain.seats import SPECTATOR, Seat
-from domain.table import GameEventRecorded
+from domain.table import GameEventRecorded, told_alike
+from domain.visibility import PUBLIC
 from projections import documents
 from projections.following import ReadFormatOutdated, catch_up, fit_format, outdated
 from projections.games import GameProjection
 from projections.redis_store import RedisReadStore
 from projections.stores import Batch, SQLiteReadStore
+from tests.support import tiny_game
 from tests.support.projecting import REDIS_URL, open_game, play, redis_prefix
 from workers.projections import _refuse_outdated
 from workers.settings import Settings
@@ -76,6 +78,36 @@ def test_a_secret_is_read_only_by_the_perspective_it_was_told_to(tables: Tables)
         assert read == told
         private += len(set(read)) > 1
     assert private, "Slush Fund 2 deals hands no other seat may see"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_public_move_told_once_is_the_row_each_perspective_told_apart_would_make(
+    tables: Tables, game: str
+) -> None:
+    """A move of a type the game declares public is told once for every perspective, no redaction
+    asked for (``documents.feed_row_of``): the very row that telling each perspective on its own and
+    keeping each distinct line once makes, for every event of a game played a while."""
+    rules = GAMES[game]
+    seats = rules.max_seats
+    game_id, _ = _projected(tables, game, seats, moves=40)
+    table = tables.load(game_id)
+    viewers = [*map(Seat, range(seats)), SPECTATOR]
+    public = 0
+    for event in tables.events_of(table):
+        apart = documents.feed_row(documents.feed_lines(rules, event, viewers, table.seat_names))
+        assert documents.feed_row_of(rules, event, viewers, table.seat_names) == apart
+        public += told_alike(rules, event, table.seat_names) is not None
+    assert public, f"{game} declares some move public"
+
+
+def test_a_game_that_redacts_on_its_own_declares_nothing_public() -> None:
+    """``public`` comes from the declarations only: a game that gives its own ``redact`` has none, so
+    each of its events is redacted for every perspective."""
+    assert tiny_game.PILE.public == frozenset()
+    assert all(rules.public for rules in GAMES.values())
+    for rules in GAMES.values():
+        assert rules.visibility is not None
+        assert rules.public == {kind for kind, said in rules.visibility.items() if said is PUBLIC}
 
 
 def test_read_models_of_the_older_format_are_rebuilt_before_they_are_served(tables: Tables) -> None:
