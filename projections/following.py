@@ -27,8 +27,11 @@ from projections.stores import ReadStore
 log = logging.getLogger(__name__)
 
 PAGE = 200
-GATHER = 0.02
-"""Seconds the embedded follower lets pass after writing the store, so the next write takes more."""
+GATHER = 0.1
+"""Seconds the embedded follower lets pass after writing the store, so the next write takes more: a
+busy table's record, summary and index are rendered once a write, not once a move. Nothing waits for
+it: the tables read in this process are current as each commit lands, and a read of the store writes
+what is pending first."""
 
 
 def logged(notification: Notification) -> Logged:
