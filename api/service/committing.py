@@ -23,7 +23,8 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any
+from queue import SimpleQueue
+from typing import Any, NamedTuple
 
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError
@@ -63,78 +64,96 @@ def _answer(answers: Answers) -> None:
             waiter.set_exception(error)
 
 
+class _Snapshot(NamedTuple):
+    snapshot: Any
+
+
+class _Flush(NamedTuple):
+    done: Future[None]
+
+
+_CLOSE = object()
+"""Put last by :meth:`Committer.close`: what was queued before it is saved, then the thread ends."""
+
+
 class Committer:
-    """Saves the events handed to it, in batches, on one thread of its own."""
+    """Saves the events handed to it, in batches, on one thread of its own.
+
+    What is handed over goes through one ``queue.SimpleQueue`` (jobs, snapshots, flushes, in order):
+    putting is one call in C, with no Python-level lock or condition on the event loop's thread,
+    and the thread blocks in ``get`` with the interpreter lock released until something arrives.
+    """
 
     def __init__(self, app: Application[Any]) -> None:
         self.app = app
-        self._queue: list[_Job] = []
-        self._snapshots: list[Any] = []
-        self._flushes: list[Future[None]] = []
-        self._ready = threading.Condition()
+        self._inbox: SimpleQueue[Any] = SimpleQueue()
+        self._putting = threading.Lock()
+        """Held while checking that the committer is open and putting (so nothing lands after close)."""
         self._thread: threading.Thread | None = None
         self._closed = False
 
     def save(self, events: Sequence[Any]) -> Future[None]:
         """Queue ``events`` (saved together or not at all); the future is done once committed (or refused)."""
         future: Future[None] = Future()
-        self._queue_job(_Job(list(events), future=future))
+        self._put(_Job(list(events), future=future))
         return future
 
     async def saved(self, events: Sequence[Any]) -> None:
         """Queue ``events`` and wait on this loop until they are committed (or refused: raised here)."""
         waiter = asyncio.get_running_loop().create_future()
-        self._queue_job(_Job(list(events), waiter=waiter))
+        self._put(_Job(list(events), waiter=waiter))
         await waiter
-
-    def _queue_job(self, job: _Job) -> None:
-        with self._ready:
-            if self._closed:
-                raise RuntimeError("The committer is closed.")
-            self._queue.append(job)
-            self._start()
-            self._ready.notify()
 
     def snapshot(self, snapshot: Any) -> None:
         """Write ``snapshot`` after the current batch; nobody waits for it."""
-        with self._ready:
-            self._snapshots.append(snapshot)
-            self._start()
-            self._ready.notify()
+        self._put(_Snapshot(snapshot))
 
     def flush(self) -> None:
         """Wait until everything handed over so far, snapshots included, is written."""
         done: Future[None] = Future()
-        with self._ready:
-            self._flushes.append(done)
-            self._start()
-            self._ready.notify()
+        self._put(_Flush(done))
         done.result()
 
     def close(self) -> None:
         """Save what is queued, then stop the thread."""
-        with self._ready:
+        with self._putting:
+            if self._closed:
+                return
             self._closed = True
-            self._ready.notify()
-        if self._thread is not None:
-            self._thread.join(timeout=10)
+            if self._thread is None:
+                return
+            self._inbox.put(_CLOSE)
+        self._thread.join(timeout=10)
 
-    def _start(self) -> None:
-        # Started on first use, so an application that never saves has no thread.
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="Committer", daemon=True)
-            self._thread.start()
+    def _put(self, item: Any) -> None:
+        with self._putting:
+            if self._closed:
+                raise RuntimeError("The committer is closed.")
+            if self._thread is None:  # started on first use: an application that never saves has none
+                self._thread = threading.Thread(target=self._run, name="Committer", daemon=True)
+                self._thread.start()
+            self._inbox.put(item)
 
     def _run(self) -> None:
-        while True:
-            with self._ready:
-                while not (self._queue or self._snapshots or self._flushes or self._closed):
-                    self._ready.wait()
-                batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
-                snapshots, self._snapshots = self._snapshots, []
-                flushes, self._flushes = (self._flushes, []) if not self._queue else ([], self._flushes)
-                if not (batch or snapshots or flushes) and self._closed:
-                    return
+        inbox, closing = self._inbox, False
+        while not closing:
+            batch: list[_Job] = []
+            snapshots: list[Any] = []
+            flushes: list[Future[None]] = []
+            item = inbox.get()  # blocks, the interpreter lock released, until something is handed over
+            while True:  # then everything handed over meanwhile, up to a batch's worth of commands
+                if isinstance(item, _Job):
+                    batch.append(item)
+                elif isinstance(item, _Snapshot):
+                    snapshots.append(item.snapshot)
+                elif isinstance(item, _Flush):
+                    flushes.append(item.done)
+                else:
+                    closing = True  # nothing is put after it
+                    break
+                if len(batch) == MAX_BATCH or inbox.empty():
+                    break
+                item = inbox.get_nowait()
             # A job whose waiter went away (a client hung up) is dropped undecided; the others can no
             # longer be cancelled, so setting their results below cannot fail.
             batch = [job for job in batch if job.claim()]

@@ -183,3 +183,40 @@ def test_waiters_on_an_event_loop_are_answered_together_and_a_loser_hears_its_co
     assert first is None and won is None and isinstance(lost, IntegrityError)
     assert app.repository.get(winner.id).count == 1
     assert app.repository.get(rival.id).count == 1
+
+
+def test_closing_saves_what_was_handed_over_and_refuses_anything_after() -> None:
+    """``close`` returns once every save handed over before it is committed (none is dropped, though
+    the first is still being saved), and a save handed over after it is refused at once."""
+    app: Application[Any] = Application()
+    committer = Committer(app)
+    saves = CountingSaves(app, hold_first=True)
+    tallies = [Tally() for _ in range(4)]
+    futures = [committer.save(list(tally.collect_events())) for tally in tallies[:1]]
+    assert saves.held.wait(5)
+    futures += [committer.save(list(tally.collect_events())) for tally in tallies[1:]]
+    closing = threading.Thread(target=committer.close)
+    closing.start()
+    saves.release.set()
+    closing.join(5)
+    assert all(future.done() and future.exception() is None for future in futures)
+    assert all(tally.id in app.repository for tally in tallies)
+    assert saves.calls == [1, 3]
+    with pytest.raises(RuntimeError, match="closed"):
+        committer.save(list(Tally().collect_events()))
+    committer.close()  # a second close is harmless
+
+
+def test_a_flush_returns_once_the_snapshots_handed_over_before_it_are_written() -> None:
+    """Snapshots are written after the batch and nobody waits for them, except a flush."""
+    app: Application[Any] = Application(env={"IS_SNAPSHOTTING_ENABLED": "y"})
+    committer = Committer(app)
+    tally = Tally()
+    tally.add()
+    committer.save(list(tally.collect_events())).result(5)
+    assert app.snapshots is not None
+    snapshot = type(tally).Snapshot.take(tally)
+    committer.snapshot(snapshot)
+    committer.flush()
+    assert [found.originator_version for found in app.snapshots.get(tally.id)] == [2]
+    committer.close()
