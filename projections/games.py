@@ -243,25 +243,29 @@ class GameProjection:
         touched: dict[str, Live],
         after: TableState | None = None,
     ) -> None:
-        """Fold one table event and append it to every perspective's feed (once: replays change nothing).
+        """Fold one table event and append it to every perspective's feed.
+
+        A table found past ``event`` (opened already, or at its version or beyond) is an outrun, as one
+        behind it is: only a store that another writer moved past our position holds it, and building
+        on it would skip the event. Its commit is refused, unless a flush took the store back to our
+        position first; then it would be taken, the skipped events missing for good.
 
         ``after``: the table just after ``event`` as the write side folded it (the same
         :func:`evolve_table`, from the same table: the version check below makes sure of that)."""
         live = self._live(game_id, touched)
         if isinstance(event, TableOpened):
             rules = self.games.get(event.game)
-            if rules is None or live is not None:
-                if rules is None:
-                    log.warning(
-                        "Game %s is a %r, which this process does not know: skipped", game_id, event.game
-                    )
+            if rules is None:
+                log.warning("Game %s is a %r, which this process does not know: skipped", game_id, event.game)
                 return
+            if live is not None:
+                raise Outrun(f"Game {game_id} is at version {live.table.version}, the log opens it.")
             opened = Live(rules, evolve_table(rules, None, event), opened=batch.position)
             live = touched[game_id] = self._remember(game_id, opened)
             for key in (lobby_key(None, None), lobby_key(event.game, None)):
                 batch.add(key, batch.position, game_id.encode())
                 batch.count(key, 1)
-        elif live is None or event.version <= live.table.version:
+        elif live is None:
             return
         elif event.version != live.table.version + 1:
             raise Outrun(f"Game {game_id} is at version {live.table.version}, the log at {event.version}.")

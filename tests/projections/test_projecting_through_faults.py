@@ -83,6 +83,18 @@ class FlakyStore(RedisReadStore):
         return self._flaky(lambda: super(FlakyStore, self).get(key))
 
 
+class FlushedAfterReading(RedisReadStore):
+    """A partition's read store that runs what is queued in ``flushes`` once its next read returns."""
+
+    flushes: list[Callable[[], object]]
+
+    def get(self, key: str) -> bytes | None:
+        found = super().get(key)
+        while self.flushes:
+            self.flushes.pop()()
+        return found
+
+
 @pytest.fixture
 def log() -> Iterator[tuple[Tables, str]]:
     with postgres_schema() as schema, redis_prefix() as prefix:
@@ -148,6 +160,51 @@ def test_failing_calls_flushes_and_moved_partitions_still_end_in_exactly_a_rebui
         rebuilt = RedisReadStore(REDIS_URL, other).dump()
     client.close()
     assert flushes and faults.injected  # the run did meet both kinds of fault
+    assert _differences(projected, rebuilt) == {}
+
+
+def test_a_worker_behind_never_builds_on_the_tables_a_worker_ahead_projected(
+    log: tuple[Tables, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker still at position 0 reads a record a worker ahead of it wrote; when the prefix is
+    flushed right after that read, a commit from 0 would be taken, so it must not have skipped the
+    opening and moves that record already held. (Before the fix it did: lobby counters one short, a
+    ``playing`` counter at -1 once the game moved on, a feed without its first rows.)"""
+    tables, prefix = log
+    client = redis.Redis.from_url(REDIS_URL)
+    flush = client.register_script(_FLUSH)
+    flushes: list[Callable[[], object]] = []
+    rng = random.Random(0)
+    game_id, tokens = open_game(tables, "politrickers", 3, seed="behind")
+
+    def flushed_store(url: str, prefix: str, partition: int, count: int) -> RedisReadStore:
+        store = FlushedAfterReading(url, prefix, partitions.position_key(partition, count))
+        store.flushes = flushes if partition == partitions.partition_of(game_id, count) else []
+        return store
+
+    monkeypatch.setattr(partitions, "partition_store", flushed_store)
+    play(tables, game_id, tokens, rng, moves=3)
+    behind, ahead = (Share(tables.recorder, REDIS_URL, prefix, PARTITIONS, GAMES) for _ in range(2))
+    try:
+        behind.hold(range(PARTITIONS))
+        ahead.hold(range(PARTITIONS))
+        while ahead.step(page=50):
+            pass
+        flushes.append(lambda: flush(args=[f"{prefix}:*"]))
+        behind.step(page=50)
+        assert not flushes  # the flush came between reading a record and committing
+        play(tables, game_id, tokens, rng, moves=3)
+        head = tables.recorder.max_notification_id() or 0
+        while behind.step(page=50) or min(behind.positions().values()) < head:
+            pass
+        projected = RedisReadStore(REDIS_URL, prefix).dump()
+    finally:
+        for worker in (behind, ahead):
+            worker.close()
+    with redis_prefix() as other:
+        rebuild_partitions(tables.recorder, REDIS_URL, other, PARTITIONS, GAMES)
+        rebuilt = RedisReadStore(REDIS_URL, other).dump()
+    client.close()
     assert _differences(projected, rebuilt) == {}
 
 
