@@ -3,8 +3,9 @@
 Each table event is folded with :func:`domain.table.evolve_table` (the same fold as the write side)
 and appended to every perspective's feed, redacted and described for that perspective; once per batch
 each changed game's summary and one view per perspective are rendered. A batch and its position are
-committed together (:meth:`ReadStore.commit`), so a replayed event changes nothing and a restart
-resumes where the last commit ended, from the records it left (no re-reading).
+committed together (:meth:`ReadStore.commit`), so an event is applied once (one found already
+applied means another writer moved the store: an :class:`Outrun`) and a restart resumes where the
+last commit ended, from the records it left (no re-reading).
 
 Applying and writing are two steps. :meth:`GameProjection.project` does both (a worker, a rebuild).
 In the embedded mode the write side hands each commit to :meth:`GameProjection.take` as it lands, so
