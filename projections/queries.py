@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -142,6 +142,20 @@ def feed_page(
 def perspective(reads: ReadSide, game_id: str, token: str | None) -> Viewer:
     """Who is asking: the seat ``token`` holds at this game, or the spectator without a token."""
     return _viewer(_table(reads, canonical_id(game_id)).token_digests, token)
+
+
+async def watcher(
+    reads: ReadSide, log: Callable[[str], TableState], game_id: str, token: str | None
+) -> Viewer:
+    """Who opens a stream: :func:`perspective`, asked of the log (``log``: the game's table from it,
+    ``GameNotFound`` when there is none) when the read models do not hold the game. They lack it only
+    while they are projected again (a flushed Redis): a stream opened or resumed then waits for its
+    feed instead of being refused, as a browser's ``EventSource`` gives up on any answer but 200."""
+    game_id = canonical_id(game_id)
+    table = reads.table(game_id)
+    if table is None:
+        table = await asyncio.to_thread(log, game_id)
+    return _viewer(table.token_digests, token)
 
 
 def _viewer(digests: Sequence[str | None], token: str | None) -> Viewer:

@@ -73,7 +73,10 @@ async def _watched(
     reads.catch_up()
     game_id = queries.canonical_id(game_id)
     if ticket is None:
-        return Watched(game_id, queries.perspective(reads, game_id, token))
+        tables = request.app.state.tables
+        return Watched(
+            game_id, await queries.watcher(reads, lambda found: tables.load(found).table, game_id, token)
+        )
     if token is not None:
         raise InvalidRequest("Send a stream ticket or a seat token, not both.")
     return Watched(game_id, tickets.redeem(reads, game_id, ticket, request.app.state.tables.clock()))

@@ -1,0 +1,72 @@
+"""A stream opened while the read models lack its game (a flushed Redis, projected again) is not refused.
+
+A browser's ``EventSource`` gives up for good on any answer but 200, so a stream resumed in the
+seconds a flushed Redis takes to be projected again must not be told the game does not exist: who is
+watching is asked of the log instead, and the stream waits for its feed.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from api.service.application import Tables
+from domain.errors import GameNotFound, InvalidToken
+from domain.game import registered
+from domain.seats import SPECTATOR, Seat
+from domain.table import TableState
+from projections import queries
+from projections.following import catch_up
+from projections.games import GameProjection
+from projections.read_side import ReadSide
+from projections.signals import Signals
+from projections.stores import SQLiteReadStore
+from tests.support.projecting import open_game
+from tests.support.service import run
+from workers.settings import Settings
+
+GAMES = registered()
+
+
+@pytest.fixture
+def tables(tmp_path: Path) -> Iterator[Tables]:
+    app = Tables(Settings(sqlite_path=str(tmp_path / "log.sqlite")).eventsourcing_env(), games=GAMES)
+    yield app
+    app.close()
+
+
+def test_who_watches_a_game_the_read_models_lack_is_asked_of_the_log(tables: Tables) -> None:
+    """Nothing projected yet: a seat's token is still its seat, no token the spectator; a token of no
+    seat is still refused, and a game the log does not hold either is still not found."""
+    game_id, tokens = open_game(tables, "politrickers", 3, seed="projected again")
+    reads = ReadSide(SQLiteReadStore(), GAMES, Signals())  # an empty store: the game is not in it
+    assert reads.table(game_id) is None
+    asked: list[str] = []
+
+    def log(found: str) -> TableState:
+        asked.append(found)
+        return tables.load(found).table
+
+    assert run(queries.watcher(reads, log, game_id, tokens[1])) == Seat(1)
+    assert run(queries.watcher(reads, log, game_id, None)) is SPECTATOR
+    with pytest.raises(InvalidToken):
+        run(queries.watcher(reads, log, game_id, "not-a-seat-token"))
+    with pytest.raises(GameNotFound):
+        run(queries.watcher(reads, log, str(uuid.uuid4()), tokens[1]))
+    assert asked[:3] == [game_id] * 3
+
+
+def test_a_game_the_read_models_hold_is_not_asked_of_the_log(tables: Tables) -> None:
+    """The log is the fallback only: with the game projected, the read models answer alone."""
+    game_id, tokens = open_game(tables, "politrickers", 3, seed="projected")
+    store = SQLiteReadStore()
+    reads = ReadSide(store, GAMES, Signals())
+    catch_up(tables.recorder, GameProjection(store, GAMES))
+
+    def log(found: str) -> TableState:
+        raise AssertionError("the log was asked")
+
+    assert run(queries.watcher(reads, log, game_id, tokens[2])) == Seat(2)
