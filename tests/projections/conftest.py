@@ -1,4 +1,5 @@
-"""An API client over a fresh SQLite file per test (embedded read side), refereeing the Pile test game."""
+"""Fixtures of the projection tests: an API client over a fresh SQLite file per test (embedded read side,
+refereeing the Pile test game), and the write side alone over a fresh log with every registered game."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from api.service.application import Tables
+from domain.game import registered
 from tests.support.service import client_for
 from workers.settings import Settings
 
@@ -15,3 +18,11 @@ from workers.settings import Settings
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     yield from client_for(Settings(sqlite_path=str(tmp_path / "backroom.sqlite"), snapshot_interval=3))
+
+
+@pytest.fixture
+def tables(tmp_path: Path) -> Iterator[Tables]:
+    """The write side over a fresh SQLite log, with every registered game (a module may define its own)."""
+    app = Tables(Settings(sqlite_path=str(tmp_path / "log.sqlite")).eventsourcing_env(), games=registered())
+    yield app
+    app.close()

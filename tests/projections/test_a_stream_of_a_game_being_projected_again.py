@@ -8,8 +8,6 @@ watching is asked of the log instead, and the stream waits for its feed.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -26,16 +24,8 @@ from projections.signals import Signals
 from projections.stores import SQLiteReadStore
 from tests.support.projecting import open_game
 from tests.support.service import run
-from workers.settings import Settings
 
 GAMES = registered()
-
-
-@pytest.fixture
-def tables(tmp_path: Path) -> Iterator[Tables]:
-    app = Tables(Settings(sqlite_path=str(tmp_path / "log.sqlite")).eventsourcing_env(), games=GAMES)
-    yield app
-    app.close()
 
 
 def test_who_watches_a_game_the_read_models_lack_is_asked_of_the_log(tables: Tables) -> None:

@@ -9,8 +9,6 @@ holds each distinct line and which perspective reads which, and a reader is hand
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
 
 import msgspec
 import pytest
@@ -31,13 +29,6 @@ from workers.projections import _refuse_outdated
 from workers.settings import Settings
 
 GAMES = registered()
-
-
-@pytest.fixture
-def tables(tmp_path: Path) -> Iterator[Tables]:
-    app = Tables(Settings(sqlite_path=str(tmp_path / "log.sqlite")).eventsourcing_env(), games=GAMES)
-    yield app
-    app.close()
 
 
 def _projected(tables: Tables, game: str, seats: int, moves: int) -> tuple[str, SQLiteReadStore]:
