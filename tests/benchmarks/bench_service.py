@@ -51,8 +51,12 @@ import argparse
 import asyncio
 import math
 import os
+import platform
 import random
+import shutil
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Coroutine, Iterator, Sequence
@@ -390,11 +394,24 @@ def cell(value: float | None, digits: int = 1, suffix: str = "") -> str:
     return f"{value:,.{digits}f}{suffix}"
 
 
+def runtimes() -> str:
+    """The two servers' runtimes: the Node.js on ``PATH`` the peer runs on, and the interpreter of this
+    venv, which ``backroom serve`` runs on (its real path: a build with or without PGO and LTO differs)."""
+    node = shutil.which("node")
+    version = "-"
+    if node is not None:
+        version = subprocess.run([node, "--version"], capture_output=True, text=True, check=False).stdout
+    python = f"{platform.python_implementation()} {platform.python_version()}"
+    where = os.path.realpath(sys.executable)
+    return f"boardgame.io on Node.js {version.strip()}; Backroom on {python} ({where})"
+
+
 def report_comparison(peer: PeerRun, ours: Measured, games: int, tables: int) -> None:
     """Both sides' figures, the ratios and goals 1 and 3."""
     theirs = peer.figures
     print(f"\n== Politrickers, 4 random bots a table: {games} whole games, {tables} in flight ==")
     print("   closed loop; wall time from the first create to the last game's end (setup, connecting)")
+    print(f"   runtimes: {runtimes()}")
     if theirs is None:
         print(f"   peer unavailable: {peer.reason}")
     rows = comparison_rows(theirs, ours)
