@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import subprocess
 import sys
 import tempfile
@@ -31,6 +29,7 @@ from typing import Any
 
 from domain.game import GameDefinition, registered
 from domain.playout import play_random_game
+from tests.benchmarks.runtime import interpreter
 
 PEER_RATIO = 2.0
 """Every game and seat count must play at least this many times RLCard's UNO actions per second."""
@@ -219,13 +218,6 @@ def _print_table(rows: list[Row], peer_rate: float | None) -> None:
             print(f"{figures}{ratio:>10.2f}  {'met' if ratio >= PEER_RATIO else 'MISSED'}")
 
 
-def _interpreter() -> str:
-    """This venv's interpreter, which RLCard's venv is made from too (a build with or without PGO and
-    LTO differs, so the two sides share one)."""
-    python = f"{platform.python_implementation()} {platform.python_version()}"
-    return f"{python} ({os.path.realpath(sys.executable)})"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -240,7 +232,7 @@ def main() -> None:
             peer = Peer(None, "not run (--no-peer)")
         else:
             print(f"installing {RLCARD} into a temporary venv in {folder} ...", flush=True)
-            print(f"both sides run on {_interpreter()}", flush=True)
+            print(f"both sides run on {interpreter()}", flush=True)  # RLCard's venv is made from it
             peer = install_peer(Path(folder))
         if peer.python is None:
             print(f"RLCard: peer unavailable: {peer.reason}", flush=True)

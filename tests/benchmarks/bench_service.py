@@ -51,12 +51,10 @@ import argparse
 import asyncio
 import math
 import os
-import platform
 import random
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Coroutine, Iterator, Sequence
@@ -70,6 +68,7 @@ import uvloop
 
 from tests.benchmarks import disk_floor
 from tests.benchmarks.peer_bgio import HARNESS, PeerFigures, PeerRun, run_peer
+from tests.benchmarks.runtime import interpreter
 from tests.support.server import Served, serving
 
 GOAL_MOVES_RATIO = 1.5
@@ -401,9 +400,7 @@ def runtimes() -> str:
     version = "-"
     if node is not None:
         version = subprocess.run([node, "--version"], capture_output=True, text=True, check=False).stdout
-    python = f"{platform.python_implementation()} {platform.python_version()}"
-    where = os.path.realpath(sys.executable)
-    return f"boardgame.io on Node.js {version.strip()}; Backroom on {python} ({where})"
+    return f"boardgame.io on Node.js {version.strip()}; Backroom on {interpreter()}"
 
 
 def report_comparison(peer: PeerRun, ours: Measured, games: int, tables: int) -> None:
