@@ -100,7 +100,7 @@ class RedisRelay:
         self.redis = redis.Redis.from_url(url)
         self.channel = channel
         self.signals = signals
-        self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
+        self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._run, name="redis-relay", daemon=True)
 
