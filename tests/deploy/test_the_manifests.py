@@ -3,10 +3,13 @@ kubernetes-validate, the compose file by the compose-spec JSON schema, the Docke
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import shlex
+import shutil
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -14,12 +17,16 @@ import kubernetes_validate
 import pytest
 import yaml
 from dockerfile_parse import DockerfileParser
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 from workers.settings import Settings
 
-DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
+ROOT = Path(__file__).resolve().parents[2]
+DEPLOY = ROOT / "deploy"
 KUBERNETES_VERSIONS = ("1.30", "1.37")
 CHECK_JSONSCHEMA = Path(sys.executable).with_name("check-jsonschema")
+UV = Path(sys.executable).with_name("uv")
 
 
 def _manifests() -> list[dict[str, Any]]:
@@ -104,20 +111,89 @@ def test_the_dockerfile_is_multi_stage_pinned_and_non_root() -> None:
     )
 
 
-def test_the_image_installs_only_pinned_packages() -> None:
-    """Every line of the lock file names one exact version, and it covers the project's dependencies."""
-    lines = [
-        line for line in (DEPLOY / "requirements.lock").read_text().splitlines() if line and line[0] != "#"
-    ]
-    assert all(re.fullmatch(r"[A-Za-z0-9_.-]+==[\w.]+", line) for line in lines)
-    pinned = {_name(line.split("==")[0]) for line in lines}
-    project = tomllib.loads((DEPLOY.parent / "pyproject.toml").read_text())["project"]
-    for dependency in project["dependencies"]:
-        assert _name(re.split(r"[\[<>=!~ ]", dependency)[0]) in pinned, dependency
+def _build_stage() -> list[tuple[str, str]]:
+    """The first stage's instructions, (instruction, value), in order."""
+    structure = DockerfileParser(path=str(DEPLOY / "Dockerfile")).structure
+    stages = [i for i, entry in enumerate(structure) if entry["instruction"] == "FROM"]
+    return [(entry["instruction"], entry["value"]) for entry in structure[stages[0] : stages[1]]]
 
 
-def _name(package: str) -> str:
-    return package.lower().replace("_", "-")
+def test_the_image_installs_the_lock_and_nothing_else() -> None:
+    """uv comes by hash from deploy/uv.txt; every other package by ``uv sync --locked`` from uv.lock."""
+    runs = [value for instruction, value in _build_stage() if instruction == "RUN"]
+    pips = [run for run in runs if "pip install" in run]
+    assert pips and all("--require-hashes -r deploy/uv.txt" in run for run in pips)
+    syncs = [run for run in runs if "uv sync" in run]
+    assert syncs and all("--locked" in run for run in syncs)
+    assert all(run in pips + syncs for run in runs if "install" in run)
+    copied = [value.split()[:-1] for instruction, value in _build_stage() if instruction == "COPY"]
+    assert ["pyproject.toml", "uv.lock", "README.md"] in copied
+
+
+def test_the_images_install_step_run_here_gives_exactly_the_service_lock(tmp_path: Path) -> None:
+    """The build stage's COPY lines and last ``uv sync``, with its environment, run here (offline, from
+    the cache the README's command filled, so without ``--no-cache``): the environment holds the lock's
+    service packages and Backroom, installed (not editable) with its pages, and nothing else."""
+    source, prefix = tmp_path / "src", tmp_path / "opt" / "backroom"
+    environment = dict(os.environ, UV_OFFLINE="1", UV_PYTHON=sys.executable)
+    for instruction, value in _build_stage():
+        if instruction == "COPY" and not value.startswith("--from"):
+            *names, destination = value.split()
+            for name in names:
+                target = source / destination / (Path(name).name if destination.endswith("/") else "")
+                copy = shutil.copytree if (ROOT / name).is_dir() else shutil.copy
+                target.parent.mkdir(parents=True, exist_ok=True)
+                copy(ROOT / name, target)
+        if instruction == "ENV":
+            environment.update(pair.split("=", 1) for pair in shlex.split(value))
+        if instruction == "RUN" and "uv sync" in value:
+            command = [word for word in shlex.split(value) if word != "--no-cache"]
+    environment["UV_PROJECT_ENVIRONMENT"] = str(prefix)
+    command[0] = str(UV)
+    done = subprocess.run(
+        command, cwd=source, env=environment, capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr
+
+    def run(*command: str | Path) -> str:  # from outside the checkout, so that it is not imported
+        return subprocess.check_output(command, cwd=tmp_path, text=True, timeout=60).strip()
+
+    python = prefix / "bin" / "python"
+    assert json.loads(run(python, "-c", INSTALLED)) == {**_service_lock(), "backroom": "0.1.0"}
+    pages = Path(run(python, "-c", "import api.web; print(api.web.__file__)")).parent
+    assert pages.is_relative_to(prefix) and (pages / "static" / "app.css").is_file()
+    assert "Backroom referees political card games." in run(prefix / "bin" / "backroom", "--help")
+
+
+INSTALLED = (
+    "import importlib.metadata as m, json, re; print(json.dumps("
+    "{re.sub('[-_.]+', '-', d.metadata['Name']).lower(): d.version for d in m.distributions()}))"
+)
+
+
+def _service_lock() -> dict[str, str]:
+    """The lock's service packages for this interpreter, as ``uv export`` lists them."""
+    exported = subprocess.check_output(
+        [
+            str(UV),
+            "export",
+            "-q",
+            "--frozen",
+            "--no-emit-project",
+            "--no-hashes",
+            "--no-annotate",
+            "--no-header",
+        ],
+        cwd=ROOT,
+        text=True,
+        timeout=60,
+    )
+    requirements = [Requirement(line) for line in exported.splitlines() if line.strip()]
+    return {
+        canonicalize_name(requirement.name): str(next(iter(requirement.specifier)).version)
+        for requirement in requirements
+        if requirement.marker is None or requirement.marker.evaluate()
+    }
 
 
 def test_every_setting_is_read_from_the_environment_and_documented_in_one_table() -> None:
