@@ -38,7 +38,8 @@ def _readme_command(heading: str) -> str:
 def test_the_lock_pins_every_declared_dependency_within_its_range() -> None:
     """Every dependency of the service and the test extra is in uv.lock, at a version its range admits,
     and the lock was made from today's declarations."""
-    assert disagreements(_pyproject(), _lock()) == []
+    problems = disagreements(_pyproject(), _lock())
+    assert not problems, "\n".join([*problems, "Refresh the lock: .ci/upgrade (docs/dependencies.md)"])
 
 
 def test_a_dependency_missing_from_the_lock_is_named() -> None:
