@@ -93,3 +93,29 @@ def test_every_stored_struct_names_its_tag_explicitly(game: AnyGame) -> None:
         tag = kind.__struct_config__.tag  # type: ignore[attr-defined]
         header = inspect.getsource(kind).split(":\n", 1)[0]
         assert f'tag="{tag}"' in header, f"{kind.__name__} does not spell out tag={tag!r}"
+
+
+UNIONS = {"state": "State", "commands": "Commands", "events": "Events"}
+"""The one name each game gives its state, its command union and its event union, in their modules."""
+
+
+@pytest.mark.parametrize("package", _packages(), ids=lambda path: path.name)
+def test_every_game_names_its_state_commands_and_events_alike(package: Path) -> None:
+    """``state.State``, ``commands.Commands``, ``events.Events`` in every game, and the definition uses them."""
+    found = {role: getattr(_module(package, role), name, None) for role, name in UNIONS.items()}
+    assert None not in found.values(), f"{package.name} lacks one of {UNIONS}: {found}"
+    definitions = [
+        value for value in vars(_module(package, "__init__")).values() if isinstance(value, GameDefinition)
+    ]
+    assert len(definitions) == 1
+    (definition,) = definitions
+    assert definition.states == found["state"]
+    assert definition.commands == found["commands"]
+    assert definition.events == found["events"]
+
+
+def _module(package: Path, role: str) -> Any:
+    import importlib
+
+    name = f"domain.games.{package.name}" + ("" if role == "__init__" else f".{role}")
+    return importlib.import_module(name)

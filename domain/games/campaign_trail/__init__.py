@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from domain.game import GameDefinition
 from domain.games.campaign_trail.balance import BALANCE
-from domain.games.campaign_trail.commands import CampaignTrailCommand
+from domain.games.campaign_trail.commands import Commands
 from domain.games.campaign_trail.describe import describe
-from domain.games.campaign_trail.events import CampaignTrailEvent
+from domain.games.campaign_trail.events import Events
 from domain.games.campaign_trail.evolve import evolve
 from domain.games.campaign_trail.resample import canonical, resample
 from domain.games.campaign_trail.rules import (
@@ -31,7 +31,7 @@ from domain.games.campaign_trail.state import State, all_cards
 from domain.games.campaign_trail.takebacks import TAKEBACKS
 from domain.games.campaign_trail.views import VISIBILITY, view
 
-CampaignTrailGame = GameDefinition[State, CampaignTrailCommand, CampaignTrailEvent, CampaignTrailOptions]
+CampaignTrailGame = GameDefinition[State, Commands, Events, CampaignTrailOptions]
 
 CAMPAIGN_TRAIL: CampaignTrailGame = GameDefinition(
     id="campaign-trail",
@@ -40,8 +40,8 @@ CAMPAIGN_TRAIL: CampaignTrailGame = GameDefinition(
     min_seats=2,
     max_seats=3,
     options_type=CampaignTrailOptions,
-    commands=CampaignTrailCommand,
-    events=CampaignTrailEvent,
+    commands=Commands,
+    events=Events,
     states=State,
     setup=setup,
     evolve=evolve,

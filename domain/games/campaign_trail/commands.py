@@ -73,6 +73,6 @@ class PlayResponse(Command, frozen=True, kw_only=True, tag="PlayResponse"):
     card: int
 
 
-CampaignTrailCommand = (
+Commands = (
     KeepCandidate | PlayCard | Move | Place | Pay | Remove | Stop | DebateCard | Choose | PlayResponse | Pass
 )

@@ -15,7 +15,6 @@ from domain.games.campaign_trail.cards.catalogue import CARDS, EFFECTS
 from domain.games.campaign_trail.events import (
     ActionLeft,
     CampaignBegan,
-    CampaignTrailEvent,
     CandidateKept,
     CardDrawn,
     CardDrawnSeen,
@@ -24,6 +23,7 @@ from domain.games.campaign_trail.events import (
     DebateEnded,
     DebateWon,
     ElectionHeld,
+    Events,
     GameSetUp,
     GameSetUpSeen,
     MoneyMoved,
@@ -45,7 +45,7 @@ from domain.seats import SeatNames, Viewer, label
 MONTHS = ("August", "September", "October")
 
 
-def describe(event: CampaignTrailEvent, viewer: Viewer, names: SeatNames = ()) -> str:
+def describe(event: Events, viewer: Viewer, names: SeatNames = ()) -> str:
     """One sentence for ``event`` as already redacted for ``viewer``; ``names`` are the players' names."""
     return _SENTENCES[type(event)](event, names)
 

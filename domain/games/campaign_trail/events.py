@@ -206,7 +206,7 @@ class ElectionHeld(Event, frozen=True, kw_only=True, tag="ElectionHeld"):
     winners: tuple[int, ...]
 
 
-CampaignTrailEvent = (
+Events = (
     GameSetUp
     | GameSetUpSeen
     | CandidateKept

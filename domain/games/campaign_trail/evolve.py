@@ -13,7 +13,6 @@ from domain.choices import Chosen
 from domain.games.campaign_trail.events import (
     ActionLeft,
     CampaignBegan,
-    CampaignTrailEvent,
     CandidateKept,
     CardDrawn,
     CardPlayed,
@@ -21,6 +20,7 @@ from domain.games.campaign_trail.events import (
     DebateEnded,
     DebateWon,
     ElectionHeld,
+    Events,
     GameSetUp,
     MoneyMoved,
     MonthEnded,
@@ -48,7 +48,7 @@ from domain.recent import Recent
 from domain.seats import add_at
 
 
-def evolve(state: State | None, event: CampaignTrailEvent) -> State:
+def evolve(state: State | None, event: Events) -> State:
     """The state after ``event``."""
     known = _RECENT.find(event, state)
     return known if known is not None else _APPLY[type(event)](state, event)
@@ -60,7 +60,7 @@ folds some events to see what follows them, and the referee folds the same event
 fold finds them here."""
 
 
-def evolve_decided(state: State, event: CampaignTrailEvent) -> State:
+def evolve_decided(state: State, event: Events) -> State:
     """:func:`evolve` for an event being decided now, remembered for the referee's fold of it."""
     return _RECENT.keep((event, state), _APPLY[type(event)](state, event))
 

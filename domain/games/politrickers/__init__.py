@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from domain.game import GameDefinition
 from domain.games.politrickers.balance import BALANCE
-from domain.games.politrickers.commands import PolitrickersCommand
+from domain.games.politrickers.commands import Commands
 from domain.games.politrickers.describe import describe
-from domain.games.politrickers.events import PolitrickersEvent
+from domain.games.politrickers.events import Events
 from domain.games.politrickers.evolve import evolve
 from domain.games.politrickers.resample import canonical, resample
 from domain.games.politrickers.rules import (
@@ -29,7 +29,7 @@ from domain.games.politrickers.state import State, all_cards
 from domain.games.politrickers.takebacks import TAKEBACKS
 from domain.games.politrickers.views import VISIBILITY, view
 
-PolitrickersGame = GameDefinition[State, PolitrickersCommand, PolitrickersEvent, PolitrickersOptions]
+PolitrickersGame = GameDefinition[State, Commands, Events, PolitrickersOptions]
 
 POLITRICKERS: PolitrickersGame = GameDefinition(
     id="politrickers",
@@ -38,8 +38,8 @@ POLITRICKERS: PolitrickersGame = GameDefinition(
     min_seats=3,
     max_seats=5,
     options_type=PolitrickersOptions,
-    commands=PolitrickersCommand,
-    events=PolitrickersEvent,
+    commands=Commands,
+    events=Events,
     states=State,
     setup=setup,
     evolve=evolve,

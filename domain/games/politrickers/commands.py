@@ -27,4 +27,4 @@ class PlayMigration(Command, frozen=True, kw_only=True, tag="PlayMigration"):
     switch_party: bool = False
 
 
-PolitrickersCommand = PlayCard | PlayMigration
+Commands = PlayCard | PlayMigration

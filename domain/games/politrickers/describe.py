@@ -12,12 +12,12 @@ from domain.games.politrickers.cards import OTHER_PARTY, name
 from domain.games.politrickers.events import (
     CardPlayed,
     CardPlayedFaceDown,
+    Events,
     GameEnded,
     LibraCollapsed,
     MigrationPlayed,
     PartySwitched,
     PlayerDisgraced,
-    PolitrickersEvent,
     RoundDealt,
     RoundDealtSeen,
     RoundScored,
@@ -27,7 +27,7 @@ from domain.games.politrickers.events import (
 from domain.seats import SeatNames, Viewer, label
 
 
-def describe(event: PolitrickersEvent, viewer: Viewer, names: SeatNames = ()) -> str:
+def describe(event: Events, viewer: Viewer, names: SeatNames = ()) -> str:
     """One sentence for ``event`` as already redacted for ``viewer``; ``names`` are the players' names."""
     return _SENTENCES[type(event)](event, names)
 
@@ -106,7 +106,7 @@ def _ended(event: GameEnded, names: SeatNames) -> str:
     return f"The game ended: {winners} {verb} with {event.totals[event.winners[0]]} VP."
 
 
-_SENTENCES: dict[type[PolitrickersEvent], Callable[[Any, SeatNames], str]] = {
+_SENTENCES: dict[type[Events], Callable[[Any, SeatNames], str]] = {
     RoundDealt: _dealt,
     RoundDealtSeen: _dealt_seen,
     PartySwitched: _switched,

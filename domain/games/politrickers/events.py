@@ -119,7 +119,7 @@ class GameEnded(Event, frozen=True, kw_only=True, tag="GameEnded"):
     winners: tuple[Seat, ...]
 
 
-PolitrickersEvent = (
+Events = (
     RoundDealt
     | RoundDealtSeen
     | PartySwitched

@@ -11,12 +11,12 @@ from domain.games.politrickers.cards import MIGRATION, OTHER_PARTY, SUIT_OF, Par
 from domain.games.politrickers.events import (
     CardPlayed,
     CardPlayedFaceDown,
+    Events,
     GameEnded,
     LibraCollapsed,
     MigrationPlayed,
     PartySwitched,
     PlayerDisgraced,
-    PolitrickersEvent,
     RoundDealt,
     RoundScored,
     TrickWon,
@@ -24,7 +24,7 @@ from domain.games.politrickers.events import (
 from domain.games.politrickers.state import Finished, Play, Playing, State, Trick, all_cards, with_seat
 
 
-def evolve(state: State | None, event: PolitrickersEvent) -> State:
+def evolve(state: State | None, event: Events) -> State:
     """The state after ``event``."""
     handler = _HANDLERS.get(type(event))
     if handler is not None and type(state) is Playing:  # every event of a round in play: one lookup
@@ -138,7 +138,7 @@ def _trick_won(state: Playing, event: TrickWon) -> Playing:
     return replace(state, unspent=unspent, on_claws=with_seat(state.on_claws, seat, 1))
 
 
-def _unchanged(state: Playing, event: PolitrickersEvent) -> Playing:
+def _unchanged(state: Playing, event: Events) -> Playing:
     return state
 
 
@@ -156,7 +156,7 @@ def _game_ended(state: Playing, event: GameEnded) -> Finished:
     )
 
 
-_HANDLERS: dict[type[PolitrickersEvent], Callable[[Playing, Any], State]] = {
+_HANDLERS: dict[type[Events], Callable[[Playing, Any], State]] = {
     PartySwitched: _party_switched,
     CardPlayed: _card_played,
     CardPlayedFaceDown: _card_played_face_down,

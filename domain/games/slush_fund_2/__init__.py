@@ -29,11 +29,11 @@ from domain.games.slush_fund_2.rules import (
     to_act,
 )
 from domain.games.slush_fund_2.rules.scoring import evaluate
-from domain.games.slush_fund_2.state import Table, all_cards
+from domain.games.slush_fund_2.state import State, all_cards
 from domain.games.slush_fund_2.takebacks import TAKEBACKS
 from domain.games.slush_fund_2.views import VISIBILITY, view
 
-SLUSH_FUND_2: GameDefinition[Table, Any, Any, SlushFundOptions] = GameDefinition(
+SLUSH_FUND_2: GameDefinition[State, Any, Any, SlushFundOptions] = GameDefinition(
     id="slush-fund-2",
     title="Slush Fund 2",
     rules_version="1",
@@ -42,7 +42,7 @@ SLUSH_FUND_2: GameDefinition[Table, Any, Any, SlushFundOptions] = GameDefinition
     options_type=SlushFundOptions,
     commands=Commands,
     events=Events,
-    states=Table,
+    states=State,
     setup=setup,
     evolve=evolve,
     decide=decide,

@@ -51,7 +51,7 @@ from domain.games.slush_fund_2.state import (
     Examining,
     Side,
     Spying,
-    Table,
+    State,
 )
 from domain.messages import Event
 from domain.seats import seats
@@ -67,12 +67,12 @@ def _without(cards: Cards, gone: Cards) -> Cards:
     return tuple(card for card in cards if card not in gone)
 
 
-def _with_side(table: Table, seat: int, politician: Politician, side: Side) -> Table:
+def _with_side(table: State, seat: int, politician: Politician, side: Side) -> State:
     """``table`` with one side replaced."""
     return replace(table, sides=_set(table.sides, seat, _set(table.sides[seat], politician, side)))
 
 
-def started(event: GameStarted) -> Table:
+def started(event: GameStarted) -> State:
     """The table after setup: full decks with the cards the event names known on top."""
     tops = event.deck_tops
     assert tops is not None  # filled in for old events by _recorded_before_2026_12_01
@@ -81,7 +81,7 @@ def started(event: GameStarted) -> Table:
         for seat, top in zip(seats(SEAT_COUNT), tops, strict=True)
     )
     empty_sides = ((),) * len(event.ladders)
-    return Table(
+    return State(
         ladders=event.ladders,
         turn=event.starting_seat,
         step=CHOOSING,
@@ -92,7 +92,7 @@ def started(event: GameStarted) -> Table:
     )
 
 
-def _drawn(table: Table, event: CardsDrawn) -> Table:
+def _drawn(table: State, event: CardsDrawn) -> State:
     deck = table.decks[event.seat]
     deck = Deck(top=_without(deck.top, event.cards), rest=_without(deck.rest, event.cards))
     hands = _set(table.hands, event.seat, tuple(sorted(table.hands[event.seat] + event.cards)))
@@ -100,30 +100,30 @@ def _drawn(table: Table, event: CardsDrawn) -> Table:
     return replace(table, decks=_set(table.decks, event.seat, deck), hands=hands, step=step)
 
 
-def _shuffled_back(table: Table, event: DrawnCardsShuffledBack) -> Table:
+def _shuffled_back(table: State, event: DrawnCardsShuffledBack) -> State:
     deck = table.decks[event.seat]
     deck = Deck(top=deck.top, rest=tuple(sorted(deck.rest + event.cards)))
     hands = _set(table.hands, event.seat, _without(table.hands[event.seat], event.cards))
     return replace(table, decks=_set(table.decks, event.seat, deck), hands=hands)
 
 
-def _final(table: Table, event: FinalTurnBegan) -> Table:
+def _final(table: State, event: FinalTurnBegan) -> State:
     return replace(table, final=True, step=PLAYING)
 
 
-def _stashed(table: Table, event: CardStashed) -> Table:
+def _stashed(table: State, event: CardStashed) -> State:
     hands = _set(table.hands, event.seat, _without(table.hands[event.seat], (event.card,)))
     known = _set(table.slush_known, event.seat, tuple(sorted((*table.slush_known[event.seat], event.card))))
     slush = tuple(sorted((*table.slush, event.card)))
     return replace(table, hands=hands, slush=slush, slush_known=known, step=PLAYING)
 
 
-def _examined(table: Table, event: SlushFundExamined) -> Table:
+def _examined(table: State, event: SlushFundExamined) -> State:
     known = _set(table.slush_known, event.seat, table.slush)
     return replace(table, slush_known=known, step=Examining(), from_slush=True)
 
 
-def _taken(table: Table, event: SlushFundCardTaken) -> Table:
+def _taken(table: State, event: SlushFundCardTaken) -> State:
     slush = _without(table.slush, (event.card,))
     known = _set(((), ()), event.seat, slush)  # the other seat cannot tell which cards are left
     hands = _set(table.hands, event.seat, tuple(sorted((*table.hands[event.seat], event.card))))
@@ -132,7 +132,7 @@ def _taken(table: Table, event: SlushFundCardTaken) -> Table:
     return replace(table, slush=slush, slush_known=known, hands=hands, step=step)
 
 
-def _played(table: Table, event: MoneyCardPlayed) -> Table:
+def _played(table: State, event: MoneyCardPlayed) -> State:
     hands = _set(table.hands, event.seat, _without(table.hands[event.seat], (event.card,)))
     side = (
         *table.sides[event.seat][event.politician],
@@ -141,7 +141,7 @@ def _played(table: Table, event: MoneyCardPlayed) -> Table:
     return replace(_with_side(table, event.seat, event.politician, side), hands=hands)
 
 
-def _discarded(table: Table, event: ContributionDiscarded) -> Table:
+def _discarded(table: State, event: ContributionDiscarded) -> State:
     side = table.sides[event.seat][event.politician]
     table = _with_side(table, event.seat, event.politician, side[: event.slot] + side[event.slot + 1 :])
     secret = table.secret_discard
@@ -150,37 +150,37 @@ def _discarded(table: Table, event: ContributionDiscarded) -> Table:
     return replace(table, discard=(*table.discard, event.card), secret_discard=secret)
 
 
-def _spent(table: Table, seat: int, card: CardId) -> Table:
+def _spent(table: State, seat: int, card: CardId) -> State:
     """``table`` with a power card moved from ``seat``'s hand to the discard pile."""
     hands = _set(table.hands, seat, _without(table.hands[seat], (card,)))
     return replace(table, hands=hands, discard=(*table.discard, card))
 
 
-def _power_played(table: Table, event: PowerCardPlayed) -> Table:
+def _power_played(table: State, event: PowerCardPlayed) -> State:
     step = Spying() if KIND[event.card] is Kind.SPY else Auditing()
     return replace(_spent(table, event.seat, event.card), step=step)
 
 
-def _power_finished(table: Table, event: PowerCardFinished) -> Table:
+def _power_finished(table: State, event: PowerCardFinished) -> State:
     return replace(table, step=PLAYING)
 
 
-def _flipped(table: Table, seat: int, politician: Politician, slot: int, face_down: bool) -> Table:
+def _flipped(table: State, seat: int, politician: Politician, slot: int, face_down: bool) -> State:
     side = table.sides[seat][politician]
     turned = Contribution(card=side[slot].card, face_down=face_down, exposed=face_down)
     return _with_side(table, seat, politician, _set(side, slot, turned))
 
 
-def _revealed(table: Table, event: ContributionRevealed) -> Table:
+def _revealed(table: State, event: ContributionRevealed) -> State:
     table = _flipped(table, 1 - event.seat, event.politician, event.slot, face_down=False)
     return replace(table, step=Spying(revealed=True))
 
 
-def _concealed(table: Table, event: ContributionConcealed) -> Table:
+def _concealed(table: State, event: ContributionConcealed) -> State:
     return _flipped(table, event.seat, event.politician, event.slot, face_down=True)
 
 
-def _moved(table: Table, event: ContributionMoved) -> Table:
+def _moved(table: State, event: ContributionMoved) -> State:
     sides = table.sides[event.seat]
     source = sides[event.politician]
     moving = source[event.slot]
@@ -190,7 +190,7 @@ def _moved(table: Table, event: ContributionMoved) -> Table:
     return replace(table, step=Auditing(moved=(*table.step.moved, moving.card)))
 
 
-def _exchanged(table: Table, event: ContributionsExchanged) -> Table:
+def _exchanged(table: State, event: ContributionsExchanged) -> State:
     table = _spent(table, event.seat, event.hacker)
     mine = table.sides[event.seat][event.politician]
     theirs = table.sides[1 - event.seat][event.politician]
@@ -201,33 +201,33 @@ def _exchanged(table: Table, event: ContributionsExchanged) -> Table:
     return _with_side(table, 1 - event.seat, event.politician, _set(theirs, event.opponent_slot, given))
 
 
-def _journalist(table: Table, event: JournalistPlayed) -> Table:
+def _journalist(table: State, event: JournalistPlayed) -> State:
     hands = _set(table.hands, event.seat, _without(table.hands[event.seat], (event.card,)))
     under = (*table.journalists[event.politician], event.card)
     return replace(table, hands=hands, journalists=_set(table.journalists, event.politician, under))
 
 
-def _paid_off(table: Table, event: JournalistPaidOff) -> Table:
+def _paid_off(table: State, event: JournalistPaidOff) -> State:
     table = _spent(table, event.seat, event.card)
     under = _without(table.journalists[event.politician], (event.journalist,))
     discard = (*table.discard, event.journalist)
     return replace(table, journalists=_set(table.journalists, event.politician, under), discard=discard)
 
 
-def _power_discarded(table: Table, event: PowerCardDiscarded) -> Table:
+def _power_discarded(table: State, event: PowerCardDiscarded) -> State:
     return _spent(table, event.seat, event.card)
 
 
-def _passed(table: Table, event: TurnPassed) -> Table:
+def _passed(table: State, event: TurnPassed) -> State:
     step = PLAYING if table.final else CHOOSING
     return replace(table, turn=event.seat, step=step, from_slush=False)
 
 
-def _ended(table: Table, event: GameEnded) -> Table:
+def _ended(table: State, event: GameEnded) -> State:
     return replace(table, step=OVER)
 
 
-_APPLY: dict[type[Event], Callable[[Table, Any], Table]] = {
+_APPLY: dict[type[Event], Callable[[State, Any], State]] = {
     CardsDrawn: _drawn,
     DrawnCardsShuffledBack: _shuffled_back,
     FinalTurnBegan: _final,
@@ -250,7 +250,7 @@ _APPLY: dict[type[Event], Callable[[Table, Any], Table]] = {
 }
 
 
-def evolve(table: Table | None, event: Event) -> Table:
+def evolve(table: State | None, event: Event) -> State:
     """The table after ``event``; ``evolve(None, GameStarted(...))`` sets the table up."""
     event = _recorded_before_2026_12_01(table, event)
     if table is None:
@@ -259,7 +259,7 @@ def evolve(table: Table | None, event: Event) -> Table:
     return _APPLY[type(event)](table, event)
 
 
-def _recorded_before_2026_12_01(table: Table | None, event: Event) -> Event:
+def _recorded_before_2026_12_01(table: State | None, event: Event) -> Event:
     """Events recorded before 2026-12-01 lack what ``decide`` now writes in; fill it in as evolve once did.
 
     A ``GameStarted`` without ``deck_tops``: a $1M and a $2M of each deck were on top. A

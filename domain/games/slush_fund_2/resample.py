@@ -16,7 +16,7 @@ from itertools import combinations
 from msgspec.structs import replace
 
 from domain.games.slush_fund_2.cards import IS_MONEY, OWNER, SEAT_COUNT, CardId
-from domain.games.slush_fund_2.state import Contribution, Deck, Table
+from domain.games.slush_fund_2.state import Contribution, Deck, State
 from domain.seats import OMNISCIENT, Viewer, is_seat
 
 Place = tuple[str, int, int, int]
@@ -36,7 +36,7 @@ def _hidden_seats(viewer: Viewer) -> list[int]:
     return list(range(SEAT_COUNT))
 
 
-def _places(table: Table, viewer: Viewer) -> list[tuple[Place, Fit, CardId]]:
+def _places(table: State, viewer: Viewer) -> list[tuple[Place, Fit, CardId]]:
     """Every hidden place, what may lie there, and the card that really does."""
     found: list[tuple[Place, Fit, CardId]] = []
     for seat in _hidden_seats(viewer):
@@ -86,7 +86,7 @@ def _put(loose: _Loose, place: Place, card: CardId) -> None:
         loose.discard[index] = card
 
 
-def _rebuilt(table: Table, placed: list[tuple[Place, CardId]]) -> Table:
+def _rebuilt(table: State, placed: list[tuple[Place, CardId]]) -> State:
     """``table`` with each hidden place holding its newly assigned card."""
     loose = _Loose(
         hands=[list(hand) for hand in table.hands],
@@ -121,7 +121,7 @@ def _swap(cards: list[CardId], fits: list[Fit], i: int, j: int) -> bool:
     return False
 
 
-def resample(table: Table, viewer: Viewer, rng: random.Random) -> Table:
+def resample(table: State, viewer: Viewer, rng: random.Random) -> State:
     """A table ``viewer`` cannot tell from the real one; it differs whenever two possibilities exist."""
     if viewer is OMNISCIENT:
         return table
@@ -145,7 +145,7 @@ def resample(table: Table, viewer: Viewer, rng: random.Random) -> Table:
     return table
 
 
-def canonical(table: Table, viewer: Viewer) -> Table:
+def canonical(table: State, viewer: Viewer) -> State:
     """One table ``viewer`` cannot tell from the real one, the same for every table it cannot tell apart.
 
     The hidden places and the hidden cards (sorted) are the same on all of them; the cards are laid

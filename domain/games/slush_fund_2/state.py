@@ -82,7 +82,7 @@ Step = Choosing | Drawn | Examining | Playing | Spying | Auditing | Over
 CHOOSING, DRAWN, PLAYING, OVER = Choosing(), Drawn(), Playing(), Over()
 
 
-class Table(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True, kw_only=True):
     """Everything on the table. Indexes: ``[seat]`` then ``[politician]``."""
 
     ladders: tuple[Ladder, ...]
@@ -104,7 +104,7 @@ class Table(msgspec.Struct, frozen=True, kw_only=True):
     """Per seat, its face-down contributions it discarded without showing them (also in ``discard``)."""
 
 
-def all_cards(table: Table) -> Sequence[int]:
+def all_cards(table: State) -> Sequence[int]:
     """Every card in every zone: decks, hands, slush fund, contributions, journalists, discard pile."""
     found = list(table.slush) + list(table.discard)
     for seat in range(len(table.hands)):

@@ -33,7 +33,7 @@ from domain.games.slush_fund_2.events import (
     PowerCardPlayed,
     SlushFundExamined,
 )
-from domain.games.slush_fund_2.state import Choosing, Table
+from domain.games.slush_fund_2.state import Choosing, State
 from domain.messages import Event
 from domain.takeback import TakeBacks
 
@@ -71,7 +71,7 @@ def starts_turn(state: Any, event: Event) -> bool:
     (a recall draws again within it), or the final draw."""
     if isinstance(event, FinalTurnBegan):
         return True
-    at_start = isinstance(state, Table) and isinstance(state.step, Choosing)
+    at_start = isinstance(state, State) and isinstance(state.step, Choosing)
     return at_start and isinstance(event, CardsDrawn | SlushFundExamined)
 
 

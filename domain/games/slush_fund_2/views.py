@@ -41,7 +41,7 @@ from domain.games.slush_fund_2.events import (
     TurnPassed,
 )
 from domain.games.slush_fund_2.rules.scoring import Score, score
-from domain.games.slush_fund_2.state import Auditing, Contribution, Over, Side, Spying, Table
+from domain.games.slush_fund_2.state import Auditing, Contribution, Over, Side, Spying, State
 from domain.messages import Event, View
 from domain.seats import OMNISCIENT, Viewer, is_seat
 from domain.visibility import Declarations, OwnHand, Secret, public
@@ -125,7 +125,7 @@ def _side(side: Side, open_to_viewer: bool) -> tuple[ContributionView, ...]:
     return tuple(_contribution(contribution, open_to_viewer) for contribution in side)
 
 
-def _player(table: Table, seat: int, viewer: Viewer) -> PlayerSide:
+def _player(table: State, seat: int, viewer: Viewer) -> PlayerSide:
     mine = _sees_all_of(viewer, seat)
     hand = table.hands[seat]
     deck = table.decks[seat]
@@ -138,7 +138,7 @@ def _player(table: Table, seat: int, viewer: Viewer) -> PlayerSide:
     )
 
 
-def _slush_fund(table: Table, viewer: Viewer) -> SlushFundView:
+def _slush_fund(table: State, viewer: Viewer) -> SlushFundView:
     if viewer is OMNISCIENT:
         known = table.slush
     elif is_seat(viewer):
@@ -148,7 +148,7 @@ def _slush_fund(table: Table, viewer: Viewer) -> SlushFundView:
     return SlushFundView(count=len(table.slush), known=known)
 
 
-def view(table: Table, viewer: Viewer) -> SlushFundTableView:
+def view(table: State, viewer: Viewer) -> SlushFundTableView:
     """The table as ``viewer`` may see it."""
     step = table.step
     return SlushFundTableView(

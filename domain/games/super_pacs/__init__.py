@@ -30,11 +30,11 @@ from domain.games.super_pacs.rules import (
     to_act,
 )
 from domain.games.super_pacs.rules.rounds import evaluate
-from domain.games.super_pacs.state import MOST_SEATS, Table, all_cards
+from domain.games.super_pacs.state import MOST_SEATS, State, all_cards
 from domain.games.super_pacs.takebacks import TAKEBACKS
 from domain.games.super_pacs.views import VISIBILITY, view
 
-SUPER_PACS: GameDefinition[Table, Any, Any, SuperPacsOptions] = GameDefinition(
+SUPER_PACS: GameDefinition[State, Any, Any, SuperPacsOptions] = GameDefinition(
     id="super-pacs",
     title="Super PACS",
     rules_version="1",
@@ -43,7 +43,7 @@ SUPER_PACS: GameDefinition[Table, Any, Any, SuperPacsOptions] = GameDefinition(
     options_type=SuperPacsOptions,
     commands=Commands,
     events=Events,
-    states=Table,
+    states=State,
     setup=setup,
     evolve=evolve,
     decide=decide,

@@ -25,7 +25,7 @@ from domain.games.super_pacs.events import (
     LeaderPicked,
     SurprisePlayed,
 )
-from domain.games.super_pacs.state import Table
+from domain.games.super_pacs.state import State
 from domain.messages import Command, Event
 from domain.seats import Seat
 
@@ -49,7 +49,7 @@ def played(happened: Event) -> tuple[str, ...]:
     return ()
 
 
-def roles(state: Table) -> dict[str, tuple[str, ...]]:
+def roles(state: State) -> dict[str, tuple[str, ...]]:
     """Each seat's leader."""
     return {"leader": tuple(leader(card).name for card in state.leaders)}
 
@@ -67,7 +67,7 @@ def preferring(*kinds: type[Command]) -> Policy:
     return policy
 
 
-def fundraise_and_invest(state: Table, seat: Seat, legal: list[Command], rng: random.Random) -> Command:
+def fundraise_and_invest(state: State, seat: Seat, legal: list[Command], rng: random.Random) -> Command:
     """Buy an investment if one is affordable; else fundraise if the coalition has wealth; else any."""
     buys = [command for command in legal if isinstance(command, BuyInvestment)]
     if buys:

@@ -39,7 +39,7 @@ from domain.games.super_pacs.events import (
     TurnEnded,
     WindowOpened,
 )
-from domain.games.super_pacs.state import NO_SEAT, Election, Pending, Table
+from domain.games.super_pacs.state import NO_SEAT, Election, Pending, State
 from domain.messages import Event
 from domain.recent import Recent
 from domain.seats import add_at
@@ -65,10 +65,10 @@ def _put(zone: Zone, seat: int, cards: tuple[int, ...]) -> Zone:
     return tuple(changed)
 
 
-def _set_up(event: GameSetUp) -> Table:
+def _set_up(event: GameSetUp) -> State:
     count = event.seat_count
     empty: Zone = ((),) * count
-    return Table(
+    return State(
         seat_count=count,
         phase="turn" if event.leaders else "leaders",
         round=1,
@@ -98,11 +98,11 @@ def _set_up(event: GameSetUp) -> Table:
     )
 
 
-def _picked(state: Table, event: LeaderPicked) -> Table:
+def _picked(state: State, event: LeaderPicked) -> State:
     return replace(state, picks=(*state.picks[: event.seat], event.leader, *state.picks[event.seat + 1 :]))
 
 
-def _revealed(state: Table, event: LeadersRevealed) -> Table:
+def _revealed(state: State, event: LeadersRevealed) -> State:
     unpicked = [card for offer in state.offers for card in offer if card not in state.picks]
     return replace(
         state,
@@ -114,23 +114,23 @@ def _revealed(state: Table, event: LeadersRevealed) -> Table:
     )
 
 
-def _action(state: Table, event: ActionTaken) -> Table:
+def _action(state: State, event: ActionTaken) -> State:
     if event.action == "superpower":
         used = (*state.used[: event.seat], True, *state.used[event.seat + 1 :])
         return replace(state, used=used, fresh=False)
     return replace(state, step=2 if event.action == "fundraise" else 1, fresh=False)
 
 
-def _drawn(state: Table, event: FactionsDrawn) -> Table:
+def _drawn(state: State, event: FactionsDrawn) -> State:
     hand = tuple(sorted((*state.hands[event.seat], *event.cards)))
     return replace(state, hands=_put(state.hands, event.seat, hand), deck=_without(state.deck, event.cards))
 
 
-def _rebuilt(state: Table, event: DeckRebuilt) -> Table:
+def _rebuilt(state: State, event: DeckRebuilt) -> State:
     return replace(state, deck=tuple(sorted(state.cemetery)), cemetery=())
 
 
-def _money(state: Table, event: MoneyMoved) -> Table:
+def _money(state: State, event: MoneyMoved) -> State:
     money = state.money
     if event.payer != NO_SEAT:
         money = add_at(money, event.payer, -event.amount)
@@ -139,32 +139,32 @@ def _money(state: Table, event: MoneyMoved) -> Table:
     return replace(state, money=money)
 
 
-def _exploited(state: Table, event: FactionExploited) -> Table:
+def _exploited(state: State, event: FactionExploited) -> State:
     seat, card = event.seat, event.card
     hands = _put(state.hands, seat, _less(state.hands[seat], card))
     coalitions = _put(state.coalitions, seat, (*state.coalitions[seat], card))
     return replace(state, hands=hands, coalitions=coalitions, step=2)
 
 
-def _sneaked(state: Table, event: FactionsSneaked) -> Table:
+def _sneaked(state: State, event: FactionsSneaked) -> State:
     seat = event.seat
     hands = _put(state.hands, seat, _without(state.hands[seat], event.cards))
     sneaked = _put(state.sneaked, seat, tuple(sorted((*state.sneaked[seat], *event.cards))))
     return replace(state, hands=hands, sneaked=sneaked, step=2)
 
 
-def _began(state: Table, event: EffectBegan) -> Table:
+def _began(state: State, event: EffectBegan) -> State:
     kind: Any = event.kind
     return replace(state, pending=Pending(kind=kind, owner=event.owner, card=event.card, choice=event.choice))
 
 
-def _chosen_target(state: Table, event: TargetChosen) -> Table:
+def _chosen_target(state: State, event: TargetChosen) -> State:
     assert state.pending is not None
     pending = replace(state.pending, target=event.target, victim=event.victim, choice=None)
     return replace(state, pending=pending)
 
 
-def _window(state: Table, event: WindowOpened) -> Table:
+def _window(state: State, event: WindowOpened) -> State:
     if state.election is not None:
         return replace(state, election=replace(state.election, window=event.window))
     assert state.pending is not None
@@ -172,7 +172,7 @@ def _window(state: Table, event: WindowOpened) -> Table:
     return replace(state, pending=pending)
 
 
-def _surprise(state: Table, event: SurprisePlayed) -> Table:
+def _surprise(state: State, event: SurprisePlayed) -> State:
     seat, card = event.seat, event.card
     if card < LEADER_BASE:
         hands = _put(state.hands, seat, _less(state.hands[seat], card))
@@ -185,7 +185,7 @@ def _surprise(state: Table, event: SurprisePlayed) -> Table:
     return replace(state, pending=pending)
 
 
-def _passed(state: Table, event: Chosen) -> Table:
+def _passed(state: State, event: Chosen) -> State:
     if state.election is not None and state.election.window is not None:
         window = choices.after(state.election.window, event)
         return replace(state, election=replace(state.election, window=window))
@@ -193,38 +193,38 @@ def _passed(state: Table, event: Chosen) -> Table:
     return replace(state, pending=replace(state.pending, window=choices.after(state.pending.window, event)))
 
 
-def _resolved(state: Table, event: EffectResolved) -> Table:
+def _resolved(state: State, event: EffectResolved) -> State:
     return replace(state, pending=None)
 
 
-def _discarded(state: Table, event: FactionDiscarded) -> Table:
+def _discarded(state: State, event: FactionDiscarded) -> State:
     seat, card = event.seat, event.card
     hands = _put(state.hands, seat, _less(state.hands[seat], card))
     owed = add_at(state.owed, seat, -1) if state.owed[seat] else state.owed
     return replace(state, hands=hands, cemetery=(*state.cemetery, card), owed=owed)
 
 
-def _destroyed(state: Table, event: FactionDestroyed) -> Table:
+def _destroyed(state: State, event: FactionDestroyed) -> State:
     seat, card = event.seat, event.card
     coalitions = _put(state.coalitions, seat, _less(state.coalitions[seat], card))
     return replace(state, coalitions=coalitions, cemetery=(*state.cemetery, card))
 
 
-def _added(state: Table, event: FactionsAdded) -> Table:
+def _added(state: State, event: FactionsAdded) -> State:
     coalitions = _put(state.coalitions, event.seat, (*state.coalitions[event.seat], *event.cards))
     return replace(state, coalitions=coalitions, deck=_without(state.deck, event.cards))
 
 
-def _token(state: Table, event: TokenTaken) -> Table:
+def _token(state: State, event: TokenTaken) -> State:
     index = TOKEN_NAMES.index(event.token)
     return replace(state, tokens=(*state.tokens[:index], event.seat, *state.tokens[index + 1 :]))
 
 
-def _owed(state: Table, event: DiscardsOwed) -> Table:
+def _owed(state: State, event: DiscardsOwed) -> State:
     return replace(state, owed=tuple(a + b for a, b in zip(state.owed, event.owed, strict=True)))
 
 
-def _bought(state: Table, event: InvestmentBought) -> Table:
+def _bought(state: State, event: InvestmentBought) -> State:
     market = tuple(card if card != event.card else event.refill for card in state.market)
     market = tuple(card for card in market if card >= 0)
     pile = _less(state.investment_pile, event.refill)
@@ -232,18 +232,18 @@ def _bought(state: Table, event: InvestmentBought) -> Table:
     return replace(state, market=market, investment_pile=pile, investments=owned, fresh=False)
 
 
-def _turn_ended(state: Table, event: TurnEnded) -> Table:
+def _turn_ended(state: State, event: TurnEnded) -> State:
     if event.next == NO_SEAT:
         return replace(state, phase="event", turn=NO_SEAT, step=0, fresh=True)
     return replace(state, turn=event.next, step=0, fresh=True)
 
 
-def _sneaked_revealed(state: Table, event: SneakedRevealed) -> Table:
+def _sneaked_revealed(state: State, event: SneakedRevealed) -> State:
     coalitions = tuple((*c, *s) for c, s in zip(state.coalitions, state.sneaked, strict=True))
     return replace(state, coalitions=coalitions, sneaked=((),) * state.seat_count)
 
 
-def _event_revealed(state: Table, event: EventRevealed) -> Table:
+def _event_revealed(state: State, event: EventRevealed) -> State:
     card, revealed = event.card, state.revealed + 1
     if event_card(card).election:
         left = _less(state.elections_left, card)
@@ -253,12 +253,12 @@ def _event_revealed(state: Table, event: EventRevealed) -> Table:
     return replace(state, event_pool=pool, events_done=done, revealed=revealed)
 
 
-def _won(state: Table, event: ElectionWon) -> Table:
+def _won(state: State, event: ElectionWon) -> State:
     coalitions = _put(state.coalitions, event.seat, (*state.coalitions[event.seat], event.card))
     return replace(state, coalitions=coalitions, election=None)
 
 
-def _round(state: Table, event: RoundBegan) -> Table:
+def _round(state: State, event: RoundBegan) -> State:
     count = state.seat_count
     return replace(
         state,
@@ -271,11 +271,11 @@ def _round(state: Table, event: RoundBegan) -> Table:
     )
 
 
-def _ended(state: Table, event: GameEnded) -> Table:
+def _ended(state: State, event: GameEnded) -> State:
     return replace(state, phase="over", turn=NO_SEAT, scores=event.scores, winners=event.winners)
 
 
-_APPLY: dict[type[Event], Callable[[Any, Any], Table]] = {
+_APPLY: dict[type[Event], Callable[[Any, Any], State]] = {
     LeaderPicked: _picked,
     LeadersRevealed: _revealed,
     ActionTaken: _action,
@@ -305,13 +305,13 @@ _APPLY: dict[type[Event], Callable[[Any, Any], Table]] = {
 }
 
 
-_RECENT: Recent[Table] = Recent(8)
+_RECENT: Recent[State] = Recent(8)
 """The last folds of decided events, by their event and the state it was folded from: a decision folds
 its events as it decides them (:func:`evolve_decided`), and the referee folds the same events again;
 the second fold finds them here."""
 
 
-def evolve(state: Table | None, event: Event) -> Table:
+def evolve(state: State | None, event: Event) -> State:
     """The table after ``event``."""
     if state is None:
         assert isinstance(event, GameSetUp)
@@ -320,7 +320,7 @@ def evolve(state: Table | None, event: Event) -> Table:
     return known if known is not None else _APPLY[type(event)](state, event)
 
 
-def evolve_decided(state: Table, event: Event) -> Table:
+def evolve_decided(state: State, event: Event) -> State:
     """:func:`evolve` for an event being decided now: never folded yet, so nothing to look up; the
     result is remembered for the referee's fold of the same event."""
     return _RECENT.keep((event, state), _APPLY[type(event)](state, event))

@@ -14,13 +14,13 @@ import random
 
 from msgspec.structs import replace
 
-from domain.games.super_pacs.state import NO_SEAT, Table
+from domain.games.super_pacs.state import NO_SEAT, State
 from domain.seats import OMNISCIENT, Viewer, is_seat
 
 Zone = tuple[tuple[int, ...], ...]
 
 
-def _others(state: Table, viewer: Viewer) -> list[int]:
+def _others(state: State, viewer: Viewer) -> list[int]:
     return [seat for seat in range(state.seat_count) if not (is_seat(viewer) and seat == viewer)]
 
 
@@ -45,7 +45,7 @@ def _redeal(zones: list[Zone], seats: list[int], rng: random.Random | None) -> l
     return dealt
 
 
-def _leaders(state: Table, seats: list[int], rng: random.Random | None) -> Table:
+def _leaders(state: State, seats: list[int], rng: random.Random | None) -> State:
     pool = _mixed([card for seat in seats for card in state.offers[seat]] + list(state.box), rng)
     offers, picks = list(state.offers), list(state.picks)
     for seat in seats:
@@ -57,12 +57,12 @@ def _leaders(state: Table, seats: list[int], rng: random.Random | None) -> Table
     return replace(state, offers=tuple(offers), picks=tuple(picks), box=tuple(sorted(pool)))
 
 
-def resample(state: Table, viewer: Viewer, rng: random.Random) -> Table:
+def resample(state: State, viewer: Viewer, rng: random.Random) -> State:
     """A table ``viewer`` cannot tell from ``state``."""
     return _dealt(state, viewer, rng)
 
 
-def canonical(state: Table, viewer: Viewer) -> Table:
+def canonical(state: State, viewer: Viewer) -> State:
     """One table ``viewer`` cannot tell from the real one, the same for every table it cannot tell apart.
 
     The hidden places (their sizes, and the position of each pick in its offer) and the hidden cards
@@ -72,7 +72,7 @@ def canonical(state: Table, viewer: Viewer) -> Table:
     return _dealt(state, viewer, None)
 
 
-def _dealt(state: Table, viewer: Viewer, rng: random.Random | None) -> Table:
+def _dealt(state: State, viewer: Viewer, rng: random.Random | None) -> State:
     """The hidden cards dealt again at random with ``rng``, or sorted in place order without one."""
     if viewer is OMNISCIENT or state.phase == "over":
         return state

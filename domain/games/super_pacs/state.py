@@ -48,7 +48,7 @@ class Election(msgspec.Struct, frozen=True, kw_only=True, tag="Election"):
     plays: tuple[tuple[int, int], ...] = ()
 
 
-class Table(msgspec.Struct, frozen=True, kw_only=True, tag="Table"):
+class State(msgspec.Struct, frozen=True, kw_only=True, tag="Table"):
     """Everything on the table (see the module docstring)."""
 
     seat_count: int
@@ -91,7 +91,7 @@ class Table(msgspec.Struct, frozen=True, kw_only=True, tag="Table"):
     """True until the turn player's first command of the turn (where take-backs say a turn begins)."""
 
 
-def all_cards(state: Table) -> tuple[int, ...]:
+def all_cards(state: State) -> tuple[int, ...]:
     """Every card in every zone (leaders, factions, events, investments); money is not a card here.
 
     A leader being picked stays among its seat's offers until all are revealed.
@@ -116,7 +116,7 @@ def notes(money: int) -> int:
     return money // 5 + money % 5
 
 
-def hand_size(state: Table, seat: int) -> int:
+def hand_size(state: State, seat: int) -> int:
     """Cards in ``seat``'s hand, factions and money cards together (public: ruling R4)."""
     return len(state.hands[seat]) + notes(state.money[seat])
 
@@ -131,7 +131,7 @@ ORDERS = {
 """Every turn order, by seat count and first player (made once: rules ask for it at every window)."""
 
 
-def seat_order(state: Table) -> tuple[int, ...]:
+def seat_order(state: State) -> tuple[int, ...]:
     """The seats in this round's turn order, from its first player clockwise."""
     return ORDERS[state.seat_count, state.first]
 

@@ -45,7 +45,7 @@ from domain.games.super_pacs.events import (
     WindowOpened,
 )
 from domain.games.super_pacs.rules import money, rounds
-from domain.games.super_pacs.state import NO_SEAT, Table, hand_size, notes
+from domain.games.super_pacs.state import NO_SEAT, State, hand_size, notes
 from domain.messages import View
 from domain.seats import Viewer, is_seat
 from domain.visibility import Declarations, HandCount, OwnHand, Secret, hand_for, nobody, public
@@ -117,7 +117,7 @@ class SuperPacsView(View, frozen=True, kw_only=True):
     winners: tuple[int, ...]
 
 
-def _seat(state: Table, viewer: Viewer, seat: int) -> SeatView:
+def _seat(state: State, viewer: Viewer, seat: int) -> SeatView:
     offer = state.offers[seat] if state.offers else ()
     return SeatView(
         seat=seat,
@@ -135,7 +135,7 @@ def _seat(state: Table, viewer: Viewer, seat: int) -> SeatView:
     )
 
 
-def _pending(state: Table) -> PendingView | None:
+def _pending(state: State) -> PendingView | None:
     p = state.pending
     if p is None:
         return None
@@ -153,19 +153,19 @@ def _pending(state: Table) -> PendingView | None:
     )
 
 
-def _election(state: Table) -> ElectionView | None:
+def _election(state: State) -> ElectionView | None:
     e = state.election
     if e is None:
         return None
     return ElectionView(card=e.card, votes=rounds.votes(state), window=e.window, plays=e.plays)
 
 
-def _next_election(state: Table) -> str:
+def _next_election(state: State) -> str:
     left = [card for card in ELECTIONS if card in state.elections_left]
     return name(left[0]) if left else ""
 
 
-def view(state: Table, viewer: Viewer) -> SuperPacsView:
+def view(state: State, viewer: Viewer) -> SuperPacsView:
     """The table as ``viewer`` may see it."""
     revealed = tuple(card for cards in state.coalitions for card in cards if card in ELECTIONS)
     return SuperPacsView(

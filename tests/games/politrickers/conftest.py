@@ -11,8 +11,8 @@ from typing import Any
 
 from domain.games.politrickers import POLITRICKERS
 from domain.games.politrickers.cards import MIGRATION, Party, Suit, card
-from domain.games.politrickers.commands import PlayCard, PlayMigration, PolitrickersCommand
-from domain.games.politrickers.events import PolitrickersEvent, RoundDealt
+from domain.games.politrickers.commands import Commands, PlayCard, PlayMigration
+from domain.games.politrickers.events import Events, RoundDealt
 from domain.games.politrickers.state import Playing
 from domain.messages import Command
 from domain.seats import Seat
@@ -84,7 +84,7 @@ def dealt(
 class When(scenario.When):
     """The result of one command (the shared helper, plus the table it left in play)."""
 
-    def legal(self, seat: int) -> list[PolitrickersCommand]:
+    def legal(self, seat: int) -> list[Commands]:
         """The legal commands of ``seat`` after the command."""
         return GAME.legal_commands(self.state, Seat(seat))
 
@@ -112,7 +112,7 @@ class Given(scenario.Given):
         super().adjusted(**fields)
         return self
 
-    def legal(self, seat: int) -> list[PolitrickersCommand]:
+    def legal(self, seat: int) -> list[Commands]:
         """The legal commands of ``seat`` now."""
         return GAME.legal_commands(self.state, Seat(seat))
 
@@ -123,6 +123,6 @@ class Given(scenario.Given):
         return self.state
 
 
-def given(*events: PolitrickersEvent) -> Given:
+def given(*events: Events) -> Given:
     """Start a Politrickers scenario from ``events``."""
     return Given(GAME, events)

@@ -9,12 +9,12 @@ import msgspec
 from domain.games.politrickers.events import (
     CardPlayed,
     CardPlayedFaceDown,
+    Events,
     GameEnded,
     LibraCollapsed,
     MigrationPlayed,
     PartySwitched,
     PlayerDisgraced,
-    PolitrickersEvent,
     RoundDealtSeen,
     RoundScored,
     TrickWon,
@@ -24,7 +24,7 @@ from domain.seats import Seat
 
 from .conftest import CLAWS, GAME, MIG, TAILS, E, H, S, W, dealt, migrate, play
 
-EXAMPLES: list[PolitrickersEvent] = [
+EXAMPLES: list[Events] = [
     dealt([H(2), S(1)], [E(4)], [W(1), MIG], leftovers=(S(8),)),
     RoundDealtSeen(
         round_number=2,
@@ -51,7 +51,7 @@ EXAMPLES: list[PolitrickersEvent] = [
 
 def test_every_event_type_has_an_example() -> None:
     """The examples cover the whole event union."""
-    assert {type(e) for e in EXAMPLES} == set(typing.get_args(PolitrickersEvent))
+    assert {type(e) for e in EXAMPLES} == set(typing.get_args(Events))
 
 
 def test_every_event_round_trips_through_the_games_decoder() -> None:

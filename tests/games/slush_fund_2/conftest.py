@@ -27,7 +27,7 @@ from domain.games.slush_fund_2.events import (
     PowerCardDiscarded,
     TurnPassed,
 )
-from domain.games.slush_fund_2.state import Table
+from domain.games.slush_fund_2.state import State
 from domain.messages import Event
 from domain.seats import Seat
 from tests.support.scenario import Given, given
@@ -88,10 +88,10 @@ def table(*events: Event) -> Given:
     return given(GAME, opening(), *events)
 
 
-def state_of(scenario: Any) -> Table:
+def state_of(scenario: Any) -> State:
     """The table of a scenario (for asserting zones)."""
     found = scenario.state
-    assert isinstance(found, Table)
+    assert isinstance(found, State)
     return found
 
 

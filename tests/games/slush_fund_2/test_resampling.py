@@ -14,7 +14,7 @@ from domain.games.slush_fund_2.commands import (
     StashInSlushFund,
 )
 from domain.games.slush_fund_2.events import CardStashed, TurnPassed
-from domain.games.slush_fund_2.state import Table
+from domain.games.slush_fund_2.state import State
 from domain.playout import random_steps
 from domain.seats import OMNISCIENT, SPECTATOR, Seat
 
@@ -45,7 +45,7 @@ POSITION = (
 )
 
 
-def _hidden_blue(state: Table) -> list[int]:
+def _hidden_blue(state: State) -> list[int]:
     return sorted((*state.hands[BLUE], *state.decks[BLUE].rest, state.sides[BLUE][SENATOR][1].card))
 
 

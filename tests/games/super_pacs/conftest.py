@@ -21,7 +21,7 @@ from domain.games.super_pacs.cards import (
     TOKEN_NAMES,
 )
 from domain.games.super_pacs.rules import SuperPacsOptions
-from domain.games.super_pacs.state import NO_SEAT, Table
+from domain.games.super_pacs.state import NO_SEAT, State
 from tests.support import scenario
 
 GAME = SUPER_PACS
@@ -60,7 +60,7 @@ def table(seats: int = 3, seed: int = 0, **options: Any) -> scenario.Given:
     return scenario.given(GAME, *events)
 
 
-def free(state: Table, *cards: int) -> dict[str, Any]:
+def free(state: State, *cards: int) -> dict[str, Any]:
     """Fields that take ``cards`` out of every hand and the deck (so a test may place them)."""
     gone = set(cards)
     return {
@@ -78,7 +78,7 @@ def stacked(
     deck, so every card stays somewhere once. Other fields are set as given.
     """
     given = table(seats)
-    state: Table = given.state
+    state: State = given.state
     placed = {card for cards in (hands or {}).values() for card in cards}
     placed |= {card for key in ("coalitions", "sneaked") for cards in fields.get(key, ()) for card in cards}
     hand_rows = [tuple(c for c in hand if c not in placed) for hand in state.hands]

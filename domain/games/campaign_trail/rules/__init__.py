@@ -99,7 +99,7 @@ from domain.games.campaign_trail.cards.board import PRIMARY, SECONDARY, STATE_CO
 from domain.games.campaign_trail.cards.candidates import CANDIDATES
 from domain.games.campaign_trail.cards.catalogue import ALL_CARDS, DIRTY_NUMBERS, NOT_FOR_2P
 from domain.games.campaign_trail.commands import (
-    CampaignTrailCommand,
+    Commands,
     DebateCard,
     KeepCandidate,
     Move,
@@ -109,7 +109,7 @@ from domain.games.campaign_trail.commands import (
     Remove,
     Stop,
 )
-from domain.games.campaign_trail.events import CampaignBegan, CampaignTrailEvent, CandidateKept, GameSetUp
+from domain.games.campaign_trail.events import CampaignBegan, CandidateKept, Events, GameSetUp
 from domain.games.campaign_trail.rules.legal import legal_commands
 from domain.games.campaign_trail.rules.months import debate_card, debater
 from domain.games.campaign_trail.rules.responses import answer_window, due, overdue
@@ -151,7 +151,7 @@ def month_decks(cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(sorted(cards[s : s + n])) for s, n in zip(starts, sizes, strict=True))
 
 
-def setup(options: CampaignTrailOptions, seat_count: int, ctx: Context) -> list[CampaignTrailEvent]:
+def setup(options: CampaignTrailOptions, seat_count: int, ctx: Context) -> list[Events]:
     """Lay out the map, deal candidates and hands, split the month decks."""
     removed = {c.number for c in ALL_CARDS if c.number in DIRTY_NUMBERS and not options.dirty_politics}
     removed |= set(NOT_FOR_2P) if seat_count == 2 else set()
@@ -174,10 +174,10 @@ def setup(options: CampaignTrailOptions, seat_count: int, ctx: Context) -> list[
     ]
 
 
-def _keep(state: Drafting, seat: int, command: KeepCandidate) -> list[CampaignTrailEvent]:
+def _keep(state: Drafting, seat: int, command: KeepCandidate) -> list[Events]:
     if command.candidate not in state.offers[seat]:
         raise IllegalMove("Keep one of the two candidates you were dealt.")
-    events: list[CampaignTrailEvent] = [CandidateKept(seat=seat, candidate=command.candidate)]
+    events: list[Events] = [CandidateKept(seat=seat, candidate=command.candidate)]
     kept = tuple(command.candidate if s == seat else c for s, c in enumerate(state.kept))
     if -1 in kept:
         return events
@@ -235,7 +235,7 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(scores=state.electoral, ranking=ranking, winners=state.winners, tiebreak=tiebreak)
 
 
-_STEPS: dict[type, Callable[[Campaigning, int, Any, Context], list[CampaignTrailEvent]]] = {
+_STEPS: dict[type, Callable[[Campaigning, int, Any, Context], list[Events]]] = {
     Move: move,
     Place: place,
     Pay: pay,
@@ -244,7 +244,7 @@ _STEPS: dict[type, Callable[[Campaigning, int, Any, Context], list[CampaignTrail
 }
 
 
-def decide(state: State, seat: Seat, command: CampaignTrailCommand, ctx: Context) -> list[CampaignTrailEvent]:
+def decide(state: State, seat: Seat, command: Commands, ctx: Context) -> list[Events]:
     """The events of ``command``; raises a ``RuleError`` when a rule refuses it."""
     if isinstance(state, Drafting):
         if not isinstance(command, KeepCandidate):

@@ -17,7 +17,7 @@ from domain.games.campaign_trail.cards.candidates import CANDIDATES, modifier
 from domain.games.campaign_trail.cards.catalogue import ANSWERING, CARDS
 from domain.games.campaign_trail.commands import PlayCard
 from domain.games.campaign_trail.events import (
-    CampaignTrailEvent,
+    Events,
     MoneyMoved,
     RegisteredMoved,
     VictimAsked,
@@ -31,7 +31,7 @@ from domain.games.campaign_trail.state import BANK, Campaigning, Pending, Window
 # about ten times a global.
 ADVERTISE, CAMPAIGN, FUNDRAISE = Kind.ADVERTISE, Kind.CAMPAIGN, Kind.FUNDRAISE
 
-Opened = tuple[list[CampaignTrailEvent], Pending | None]
+Opened = tuple[list[Events], Pending | None]
 
 AUDIT_FEE = 10
 """Campaign Audit: what an opposing Campaign pays its owner ($M)."""
@@ -79,11 +79,11 @@ def others(state: Campaigning, seat: int) -> tuple[int, ...]:
     return tuple((seat + step) % count for step in range(1, count))
 
 
-def triggers(state: Campaigning, seat: int, card: int, counts_as: Kind) -> list[CampaignTrailEvent]:
+def triggers(state: Campaigning, seat: int, card: int, counts_as: Kind) -> list[Events]:
     """The ongoing effects playing ``card`` for a ``counts_as`` action sets off (before the action)."""
     if not state.ongoing:
         return []
-    events: list[CampaignTrailEvent] = []
+    events: list[Events] = []
     money = state.money[seat]
     for ongoing, owner in state.ongoing:
         effect = _EFFECT_OF[ongoing]
@@ -145,7 +145,7 @@ def _advertise(state: Campaigning, seat: int, action: Action, command: PlayCard)
     cost = advert_cost(state, seat, action)
     if state.money[seat] < cost:
         raise IllegalMove(f"This Advertise costs ${cost}M and your war chest holds ${state.money[seat]}M.")
-    events: list[CampaignTrailEvent] = [MoneyMoved(source=seat, target=BANK, amount=cost)] if cost else []
+    events: list[Events] = [MoneyMoved(source=seat, target=BANK, amount=cost)] if cost else []
     placed = action.states[: state.registered[seat]]
     events += [VotersPlaced(state=place, party=seat, count=1, registered=True) for place in placed]
     return events, None
@@ -190,7 +190,7 @@ def _flip_contributors(state: Campaigning, seat: int, action: Action, command: P
 
 def _sway_minds(state: Campaigning, seat: int, action: Action, command: PlayCard) -> Opened:
     lost = min(action.amount, state.registered[command.target])
-    events: list[CampaignTrailEvent] = (
+    events: list[Events] = (
         [RegisteredMoved(source=command.target, target=BANK, count=lost)] if lost else []
     )
     return [*events, RegisteredMoved(source=BANK, target=seat, count=action.amount)], None
@@ -230,7 +230,7 @@ def _dirty_tricks(state: Campaigning, seat: int, action: Action, command: PlayCa
     effect, opponents = action.effect, others(state, seat)
     if effect == "scandal":
         return [ask_victim(state, opponents)], None
-    events: list[CampaignTrailEvent] = []
+    events: list[Events] = []
     if effect == "leaked_memo":
         fees = ((other, min(MEMO_FEE, state.money[other])) for other in opponents)
         events = [MoneyMoved(source=other, target=BANK, amount=fee) for other, fee in fees if fee]

@@ -19,7 +19,7 @@ from domain.games.campaign_trail.cards import (
 from domain.games.campaign_trail.cards.board import ETHICALLY_MINDED, NEIGHBOURS, STATE_COUNT
 from domain.games.campaign_trail.cards.catalogue import ANSWERING, CARDS, EFFECTS
 from domain.games.campaign_trail.commands import (
-    CampaignTrailCommand,
+    Commands,
     DebateCard,
     KeepCandidate,
     Move,
@@ -40,7 +40,7 @@ from domain.games.campaign_trail.rules.months import debater
 from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Pending, State, Window, at
 from domain.seats import Seat
 
-Commands = list[CampaignTrailCommand]
+Offered = list[Commands]
 _STOP = Stop()
 _MOVE = tuple(Move(state=place) for place in range(STATE_COUNT))
 _PLACE = tuple(Place(state=place) for place in range(STATE_COUNT))
@@ -48,7 +48,7 @@ _PAY = tuple(Pay(state=place) for place in range(STATE_COUNT))
 _REMOVE = tuple(tuple(Remove(state=place, party=party) for party in range(3)) for place in range(STATE_COUNT))
 
 
-def legal_commands(state: State, seat: int) -> Commands:
+def legal_commands(state: State, seat: int) -> Offered:
     """Every command ``seat`` may send now; ``[]`` when it may not act."""
     if isinstance(state, Drafting):
         return [KeepCandidate(candidate=c) for c in state.offers[seat]]
@@ -67,9 +67,9 @@ def legal_commands(state: State, seat: int) -> Commands:
     return _plays(state, seat)
 
 
-def _always(card: int, seat: int, seat_count: int) -> tuple[CampaignTrailCommand, ...]:
+def _always(card: int, seat: int, seat_count: int) -> tuple[Commands, ...]:
     """The plays of ``card`` that need nothing but the card in hand (targets listed)."""
-    legal: list[CampaignTrailCommand] = []
+    legal: list[Commands] = []
     for index, action in enumerate(CARDS[card].actions):
         if action.kind in (FLIP_CONTRIBUTORS, SWAY_MINDS):
             legal += [PlayCard(card=card, action=index, target=o) for o in range(seat_count) if o != seat]
@@ -113,7 +113,7 @@ _RESPOND = {card: PlayResponse(card=card) for card in CARDS}
 _PASS = Pass()
 
 
-def _answers(state: Campaigning, seat: int, window: Window) -> Commands:
+def _answers(state: Campaigning, seat: int, window: Window) -> Offered:
     """In a reaction window: each card of the seat's hand whose response answers the action, or a pass."""
     if seat not in window.choice.seats:
         return []
@@ -121,8 +121,8 @@ def _answers(state: Campaigning, seat: int, window: Window) -> Commands:
     return [*(_RESPOND[card] for card in state.hands[seat] if card in answering), _PASS]
 
 
-def _plays(state: Campaigning, seat: int) -> Commands:
-    legal: Commands = []
+def _plays(state: Campaigning, seat: int) -> Offered:
+    legal: Offered = []
     always = _ALWAYS_AT[seat, state.seat_count]
     ethical = -1
     money, change = state.money[seat], advert_change(state, seat)
@@ -144,7 +144,7 @@ def _plays(state: Campaigning, seat: int) -> Commands:
     return legal
 
 
-def _steps(state: Campaigning, seat: int, pending: Pending) -> Commands:
+def _steps(state: Campaigning, seat: int, pending: Pending) -> Offered:
     kind, here = pending.kind, state.pawns[seat]
     if pending.pays:
         return [_PAY[place] for place in ETHICALLY_MINDED[seat] if at(state.voters, place, seat)]
@@ -168,16 +168,16 @@ def _moves(pending: Pending, here: int) -> tuple[Move, ...]:
     return _WALKS[here] if pending.moves else ()
 
 
-_ONLY_STOP: tuple[CampaignTrailCommand, ...] = (_STOP,)
-_RALLY: tuple[tuple[CampaignTrailCommand, ...], ...] = tuple(
+_ONLY_STOP: tuple[Commands, ...] = (_STOP,)
+_RALLY: tuple[tuple[Commands, ...], ...] = tuple(
     (*(_PLACE[p] for p in (here, *NEIGHBOURS[here])), _STOP) for here in range(STATE_COUNT)
 )
 _FLIGHTS = tuple(tuple(_MOVE[p] for p in range(STATE_COUNT) if p != here) for here in range(STATE_COUNT))
 _WALKS = tuple(tuple(_MOVE[p] for p in NEIGHBOURS[here]) for here in range(STATE_COUNT))
-_FLY_OR_STOP: tuple[tuple[CampaignTrailCommand, ...], ...] = tuple((*flights, _STOP) for flights in _FLIGHTS)
-_WALK_OR_STOP: tuple[tuple[CampaignTrailCommand, ...], ...] = tuple((*walks, _STOP) for walks in _WALKS)
+_FLY_OR_STOP: tuple[tuple[Commands, ...], ...] = tuple((*flights, _STOP) for flights in _FLIGHTS)
+_WALK_OR_STOP: tuple[tuple[Commands, ...], ...] = tuple((*walks, _STOP) for walks in _WALKS)
 
 
-def _removals(state: Campaigning, places: tuple[int, ...]) -> Commands:
+def _removals(state: Campaigning, places: tuple[int, ...]) -> Offered:
     voters, parties = state.voters, range(state.seat_count)
     return [_REMOVE[place][party] for place in places for party in parties if voters[place * PARTIES + party]]

@@ -18,12 +18,12 @@ from domain.games.campaign_trail.cards.candidates import CANDIDATES, modifier
 from domain.games.campaign_trail.cards.catalogue import CARDS
 from domain.games.campaign_trail.commands import DebateCard
 from domain.games.campaign_trail.events import (
-    CampaignTrailEvent,
     CardDrawn,
     DebateCardPlayed,
     DebateEnded,
     DebateWon,
     ElectionHeld,
+    Events,
     MonthEnded,
     TurnPassed,
     VotersPlaced,
@@ -42,7 +42,7 @@ def draw_one(rng: Random, deck: tuple[int, ...]) -> int:
     return rng.choice(deck)
 
 
-def fold(state: Campaigning, events: list[CampaignTrailEvent]) -> Campaigning:
+def fold(state: Campaigning, events: list[Events]) -> Campaigning:
     """``state`` after ``events`` (to decide what follows them; remembered for the referee's fold)."""
     for event in events:
         state = evolve_decided(state, event)  # type: ignore[assignment]
@@ -50,8 +50,8 @@ def fold(state: Campaigning, events: list[CampaignTrailEvent]) -> Campaigning:
 
 
 def end_turn(
-    before: Campaigning, seat: int, events: list[CampaignTrailEvent], ctx: Context
-) -> list[CampaignTrailEvent]:
+    before: Campaigning, seat: int, events: list[Events], ctx: Context
+) -> list[Events]:
     """``events`` (which ``before`` leads to; no action touches the decks), then the draw; the next
     seat's turn, or the month's end when its deck ran out."""
     deck = before.decks[before.month]
@@ -61,7 +61,7 @@ def end_turn(
     return end_month(fold(before, [*events, *drawn]), seat, [*events, *drawn])
 
 
-def end_month(state: Campaigning, seat: int, events: list[CampaignTrailEvent]) -> list[CampaignTrailEvent]:
+def end_month(state: Campaigning, seat: int, events: list[Events]) -> list[Events]:
     """The ongoing cards go; a debate opens after August and September, Election Day after October."""
     discarded = tuple(card for card, _ in state.ongoing)
     if state.month < OCTOBER:
@@ -142,11 +142,11 @@ def debater(state: Campaigning) -> int:
     return (state.debate.first + len(state.debate.cards)) % state.seat_count
 
 
-def debate_card(state: Campaigning, seat: int, command: DebateCard, ctx: Context) -> list[CampaignTrailEvent]:
+def debate_card(state: Campaigning, seat: int, command: DebateCard, ctx: Context) -> list[Events]:
     """Play a card in the debate; once every seat has, the debate is scored and the next month begins."""
     if command.card not in state.hands[seat]:
         raise CardNotInHand(f"Card {command.card} is not in your hand.")
-    events: list[CampaignTrailEvent] = [DebateCardPlayed(seat=seat, card=command.card)]
+    events: list[Events] = [DebateCardPlayed(seat=seat, card=command.card)]
     assert state.debate is not None
     if len(state.debate.cards) + 1 < state.seat_count:
         return events
@@ -154,8 +154,8 @@ def debate_card(state: Campaigning, seat: int, command: DebateCard, ctx: Context
 
 
 def _score_debate(
-    state: Campaigning, events: list[CampaignTrailEvent], ctx: Context
-) -> list[CampaignTrailEvent]:
+    state: Campaigning, events: list[Events], ctx: Context
+) -> list[Events]:
     """Each issue shown by one party's debate card alone gives it voters in every state showing it."""
     assert state.debate is not None
     first = state.debate.first

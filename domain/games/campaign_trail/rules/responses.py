@@ -20,26 +20,26 @@ from domain.errors import CardNotInHand, IllegalMove, WrongStep
 from domain.games.campaign_trail.cards.board import STATE_COUNT
 from domain.games.campaign_trail.cards.catalogue import CARDS, EFFECTS, RESPONSE_OF
 from domain.games.campaign_trail.commands import PlayCard, PlayResponse
-from domain.games.campaign_trail.events import CampaignTrailEvent, CardDrawn, ResponsePlayed, VotersPlaced
+from domain.games.campaign_trail.events import CardDrawn, Events, ResponsePlayed, VotersPlaced
 from domain.games.campaign_trail.rules.effects import OPEN
 from domain.games.campaign_trail.rules.months import draw_one, fold, leader
 from domain.games.campaign_trail.rules.turns import settle
 from domain.games.campaign_trail.state import Campaigning, Pending, State, Window
 from domain.seats import Seat
 
-Events = list[CampaignTrailEvent]
+Emitted = list[Events]
 PROTESTERS = 2
 """Counter-Protest: registered voters its player places where the travelling pawn sets out from."""
 BLUNTED = 2
 """Rapid Response Team: voters fewer that the answered Campaign places (or smear campaign removes)."""
 
 
-def answer_window(state: Campaigning, seat: int, command: object, ctx: Context) -> Events:
+def answer_window(state: Campaigning, seat: int, command: object, ctx: Context) -> Emitted:
     """An opposing seat's answer: a response politick or a pass; the last answer lets the action happen."""
     window = state.window
     assert window is not None
     if isinstance(command, Pass):
-        events: Events = [choices.answer(window.choice, Seat(seat), command)]
+        events: Emitted = [choices.answer(window.choice, Seat(seat), command)]
     elif isinstance(command, PlayResponse):
         events = _respond(state, window, seat, command, ctx)
         window = replace(window, responses=(*window.responses, (seat, command.card)))
@@ -50,7 +50,7 @@ def answer_window(state: Campaigning, seat: int, command: object, ctx: Context) 
     return resolve(fold(state, events), window, events, ctx)
 
 
-def _respond(state: Campaigning, window: Window, seat: int, command: PlayResponse, ctx: Context) -> Events:
+def _respond(state: Campaigning, window: Window, seat: int, command: PlayResponse, ctx: Context) -> Emitted:
     if seat not in window.choice.seats:
         raise NotYourChoice("There is no reaction window for you to answer now.")
     if command.card not in state.hands[seat]:
@@ -58,7 +58,7 @@ def _respond(state: Campaigning, window: Window, seat: int, command: PlayRespons
     effect = RESPONSE_OF.get(command.card, "")
     if not effect or EFFECTS[effect].answers != window.answers:
         raise IllegalMove(f"That card shows no response politick answering a {window.answers} action.")
-    events: Events = [ResponsePlayed(seat=seat, card=command.card, effect=effect)]
+    events: Emitted = [ResponsePlayed(seat=seat, card=command.card, effect=effect)]
     if effect == "counter_protest":
         count = min(PROTESTERS, state.registered[seat])
         where = state.pawns[window.seat]
@@ -69,7 +69,7 @@ def _respond(state: Campaigning, window: Window, seat: int, command: PlayRespons
     return events
 
 
-def resolve(state: Campaigning, window: Window, events: Events, ctx: Context) -> Events:
+def resolve(state: Campaigning, window: Window, events: Emitted, ctx: Context) -> Emitted:
     """``events`` closed the window (``state`` follows them): the held action happens, as answered."""
     action = CARDS[window.card].actions[window.action]
     effects = [RESPONSE_OF[card] for _, card in window.responses]
@@ -106,7 +106,7 @@ def due(state: State) -> datetime | None:
     return window.choice.deadline if window is not None else None
 
 
-def overdue(state: State, ctx: Context) -> Events:
+def overdue(state: State, ctx: Context) -> Emitted:
     """At the deadline the referee passes for every seat still asked; the held action happens."""
     if not isinstance(state, Campaigning) or state.window is None:
         return []

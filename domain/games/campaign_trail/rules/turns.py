@@ -26,8 +26,8 @@ from domain.games.campaign_trail.cards.catalogue import ANSWERING, CARDS, EFFECT
 from domain.games.campaign_trail.commands import Move, Pay, Place, PlayCard, Remove, Stop
 from domain.games.campaign_trail.events import (
     ActionLeft,
-    CampaignTrailEvent,
     CardPlayed,
+    Events,
     MoneyMoved,
     PawnMoved,
     RegisteredMoved,
@@ -52,7 +52,7 @@ from domain.games.campaign_trail.rules.months import end_turn, fold
 from domain.games.campaign_trail.state import BANK, PARTIES, Campaigning, Pending, at
 from domain.seats import Seat
 
-Events = list[CampaignTrailEvent]
+Emitted = list[Events]
 MOVING = (TRAVEL, VOTER_SUPPRESSION)
 
 
@@ -92,7 +92,7 @@ def _check_costs(state: Campaigning, seat: int, action: Action, command: PlayCar
         raise IllegalMove("Your war chest cannot pay for this Advertise action.")
 
 
-def play_card(state: Campaigning, seat: int, command: PlayCard, ctx: Context) -> Events:
+def play_card(state: Campaigning, seat: int, command: PlayCard, ctx: Context) -> Emitted:
     """Play the card: any ongoing effects it sets off, then a reaction window for responses or its action,
     then the action's steps or the draw."""
     if state.pending is not None:
@@ -109,13 +109,13 @@ def play_card(state: Campaigning, seat: int, command: PlayCard, ctx: Context) ->
     if window is not None:
         return [played, *triggered, window]
     opened, pending = OPEN[kind](fold(state, triggered) if triggered else state, seat, action, command)
-    events: Events = [played, *triggered, *opened]
+    events: Emitted = [played, *triggered, *opened]
     if opened and isinstance(opened[0], VictimAsked):  # a Scandal asks its first victim, and waits
         return events
     return settle(state, seat, events, pending, ctx)
 
 
-def settle(state: Campaigning, seat: int, events: Events, pending: Pending | None, ctx: Context) -> Events:
+def settle(state: Campaigning, seat: int, events: Emitted, pending: Pending | None, ctx: Context) -> Emitted:
     """``events``, then what is left of the action, or (when it is done) the end of the turn."""
     if pending is not None and (  # an action with a price left to pay is never done: nothing to fold
         pending.pays or not done(fold(state, events) if pending.kind in _COUNTED else state, pending)
@@ -159,7 +159,7 @@ def _pending(state: Campaigning) -> Pending:
     return state.pending
 
 
-def move(state: Campaigning, seat: int, command: Move, ctx: Context) -> Events:
+def move(state: Campaigning, seat: int, command: Move, ctx: Context) -> Emitted:
     """One state by land (to a neighbour) or, with a plane, anywhere (which ends the movement)."""
     pending = _pending(state)
     here, there = state.pawns[seat], command.state
@@ -176,7 +176,7 @@ def move(state: Campaigning, seat: int, command: Move, ctx: Context) -> Events:
     return settle(state, seat, [PawnMoved(seat=seat, state=there)], left, ctx)
 
 
-def place(state: Campaigning, seat: int, command: Place, ctx: Context) -> Events:
+def place(state: Campaigning, seat: int, command: Place, ctx: Context) -> Emitted:
     """Campaign: one registered voter into your pawn's state or a neighbour of it."""
     pending = _pending(state)
     here = state.pawns[seat]
@@ -190,7 +190,7 @@ def place(state: Campaigning, seat: int, command: Place, ctx: Context) -> Events
     )
 
 
-def pay(state: Campaigning, seat: int, command: Pay, ctx: Context) -> Events:
+def pay(state: Campaigning, seat: int, command: Pay, ctx: Context) -> Emitted:
     """Discard one of your voters from one of your ethically minded states, as the action's cost."""
     pending = _pending(state)
     if not pending.pays:
@@ -203,7 +203,7 @@ def pay(state: Campaigning, seat: int, command: Pay, ctx: Context) -> Events:
     )
 
 
-def remove(state: Campaigning, seat: int, command: Remove, ctx: Context) -> Events:
+def remove(state: Campaigning, seat: int, command: Remove, ctx: Context) -> Emitted:
     """Remove one voter (of any party) from a state the action reaches."""
     pending = _pending(state)
     where, party = command.state, command.party
@@ -234,7 +234,7 @@ def _after_removal(state: Campaigning, seat: int, pending: Pending, where: int) 
     return replace(pending, removes=pending.removes - 1, removing=True)
 
 
-def stop(state: Campaigning, seat: int, command: Stop, ctx: Context) -> Events:
+def stop(state: Campaigning, seat: int, command: Stop, ctx: Context) -> Emitted:
     """Stop an "up to" action: a Travel, a Campaign, a smear campaign, or voter suppression's movement."""
     pending = _pending(state)
     kind = pending.kind
@@ -246,12 +246,12 @@ def stop(state: Campaigning, seat: int, command: Stop, ctx: Context) -> Events:
     raise IllegalMove("This action cannot stop here.")
 
 
-def answer_scandal(state: Campaigning, seat: int, command: Choose, ctx: Context) -> Events:
+def answer_scandal(state: Campaigning, seat: int, command: Choose, ctx: Context) -> Emitted:
     """A victim's answer: lose 3 registered voters and 1 voter per ethically minded state, or pay $60M."""
     if state.choice is not None and seat in state.choice.seats and command.option not in state.choice.options:
         raise IllegalMove(f"Choose one of: {', '.join(state.choice.options)}.")
     chosen = choices.answer(state.choice, Seat(seat), command)
-    events: Events = [chosen]
+    events: Emitted = [chosen]
     if chosen.option == LOSE_VOTERS:
         lost = min(SCANDAL_REGISTERED, state.registered[seat])
         events += [RegisteredMoved(source=seat, target=BANK, count=lost)] if lost else []

@@ -74,13 +74,13 @@ from __future__ import annotations
 from domain.chance import Context
 from domain.errors import CardNotInHand, IllegalMove, WrongStep
 from domain.games.politrickers.cards import MIGRATION, OTHER_PARTY, Party
-from domain.games.politrickers.commands import PlayCard, PlayMigration, PolitrickersCommand
+from domain.games.politrickers.commands import Commands, PlayCard, PlayMigration
 from domain.games.politrickers.events import (
     CardPlayed,
     CardPlayedFaceDown,
+    Events,
     MigrationPlayed,
     PartySwitched,
-    PolitrickersEvent,
 )
 from domain.games.politrickers.rules.round_end import balanced_vp, deal_round
 from domain.games.politrickers.rules.trick_end import after_card, after_migration
@@ -97,7 +97,7 @@ class PolitrickersOptions(Options, frozen=True, kw_only=True):
     """Politrickers has no table options."""
 
 
-def setup(options: PolitrickersOptions, seat_count: int, ctx: Context) -> list[PolitrickersEvent]:
+def setup(options: PolitrickersOptions, seat_count: int, ctx: Context) -> list[Events]:
     """Deal the first round; seat 0 is the first Chair."""
     return [deal_round(seat_count, 1, FIRST_CHAIR, ctx.rng)]
 
@@ -155,13 +155,13 @@ WIN_BONUS = 10.0
 """What winning is worth to a bot's evaluation, beside the VP margin."""
 
 
-def legal_commands(state: State, seat: Seat) -> list[PolitrickersCommand]:
+def legal_commands(state: State, seat: Seat) -> list[Commands]:
     """Exactly the commands ``decide`` accepts from ``seat`` now."""
     if isinstance(state, Finished) or seat != next_to_play(state):
         return []
     hand = state.hands[seat]
     duty, switched = duties(hand, state.parties[seat], state.trick)
-    legal: list[PolitrickersCommand] = [_PLAY[card] for card in duty.cards]
+    legal: list[Commands] = [_PLAY[card] for card in duty.cards]
     has_token = state.unspent[seat] > 0
     if has_token and switched is not None:
         legal += [_PLAY_SWITCHED[card] for card in switched.cards]
@@ -178,7 +178,7 @@ def _migration_sources(state: Playing, seat: Seat) -> tuple[Party | None, ...]:
     return sources or (None,)
 
 
-def decide(state: State, seat: Seat, command: PolitrickersCommand, ctx: Context) -> list[PolitrickersEvent]:
+def decide(state: State, seat: Seat, command: Commands, ctx: Context) -> list[Events]:
     """The events of ``command``; raises a ``RuleError`` when a rule refuses it."""
     if isinstance(state, Finished):
         raise WrongStep("The game is over.")
@@ -193,13 +193,13 @@ def _free_switch(state: Playing, seat: Seat) -> PartySwitched:
     return PartySwitched(seat=seat, party=OTHER_PARTY[state.parties[seat]], token_spent=True)
 
 
-def _decide_card(state: Playing, seat: Seat, command: PlayCard, ctx: Context) -> list[PolitrickersEvent]:
+def _decide_card(state: Playing, seat: Seat, command: PlayCard, ctx: Context) -> list[Events]:
     hand, party, trick = state.hands[seat], state.parties[seat], state.trick
     if command.card not in hand:
         raise CardNotInHand(f"Card {command.card} is not in your hand.")
     if command.card == MIGRATION:
         raise IllegalMove("The Migration card is played with PlayMigration.")
-    events: list[PolitrickersEvent] = []
+    events: list[Events] = []
     duty, switched = duties(hand, party, trick)
     if command.switch_party:
         if switched is None:
@@ -214,7 +214,7 @@ def _decide_card(state: Playing, seat: Seat, command: PlayCard, ctx: Context) ->
     return after_card(state, events, ctx)
 
 
-def _card_event(seat: Seat, card: int, duty: Obligation, trick: Trick) -> PolitrickersEvent:
+def _card_event(seat: Seat, card: int, duty: Obligation, trick: Trick) -> Events:
     """The card goes face down, or face up setting the Ruling Suit, the Opposition Suit, or nothing."""
     if duty.face_down:
         return CardPlayedFaceDown(seat=seat, card=card)
@@ -227,12 +227,12 @@ def _card_event(seat: Seat, card: int, duty: Obligation, trick: Trick) -> Politr
 
 def _decide_migration(
     state: Playing, seat: Seat, command: PlayMigration, ctx: Context
-) -> list[PolitrickersEvent]:
+) -> list[Events]:
     if MIGRATION not in state.hands[seat]:
         raise CardNotInHand("The Migration card is not in your hand.")
     if command.move_from not in _migration_sources(state, seat):
         raise IllegalMove("Migration must move one of your tokens from a plate where you have one.")
-    events: list[PolitrickersEvent] = [_free_switch(state, seat)] if command.switch_party else []
+    events: list[Events] = [_free_switch(state, seat)] if command.switch_party else []
     leads = state.trick.ruling_suit is None
     new_chair = Seat((seat + 1) % state.seat_count) if leads else None
     events.append(MigrationPlayed(seat=seat, moved_from=command.move_from, new_chair=new_chair))

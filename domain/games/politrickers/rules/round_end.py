@@ -6,7 +6,7 @@ import random
 
 from domain.chance import shuffled
 from domain.games.politrickers.cards import POOLS, Party
-from domain.games.politrickers.events import GameEnded, PolitrickersEvent, RoundDealt, RoundEnd, RoundScored
+from domain.games.politrickers.events import Events, GameEnded, RoundDealt, RoundEnd, RoundScored
 from domain.games.politrickers.state import Playing
 from domain.seats import Seat
 
@@ -62,7 +62,7 @@ def balanced_vp(state: Playing) -> tuple[int, ...]:
 
 def close_round(
     state: Playing, ending: RoundEnd, round_vp: tuple[int, ...], next_chair: Seat, rng: random.Random
-) -> list[PolitrickersEvent]:
+) -> list[Events]:
     """Score the round (VP totals never below -3), then deal the next round or end the game."""
     totals = tuple(max(VP_FLOOR, total + vp) for total, vp in zip(state.totals, round_vp, strict=True))
     scored = RoundScored(round_number=state.round_number, ending=ending, round_vp=round_vp, totals=totals)

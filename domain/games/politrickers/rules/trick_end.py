@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from domain.chance import Context
 from domain.games.politrickers.cards import OTHER_PARTY, Party
-from domain.games.politrickers.events import LibraCollapsed, PlayerDisgraced, PolitrickersEvent, TrickWon
+from domain.games.politrickers.events import Events, LibraCollapsed, PlayerDisgraced, TrickWon
 from domain.games.politrickers.evolve import evolve
 from domain.games.politrickers.rules.round_end import (
     HAND_SIZE,
@@ -21,7 +21,7 @@ from domain.games.politrickers.state import Playing, plate
 from domain.seats import Seat
 
 
-def _apply(state: Playing, events: Sequence[PolitrickersEvent]) -> Playing:
+def _apply(state: Playing, events: Sequence[Events]) -> Playing:
     for event in events:
         evolved = evolve(state, event)
         assert isinstance(evolved, Playing)  # only round-ending events leave the Playing phase
@@ -29,7 +29,7 @@ def _apply(state: Playing, events: Sequence[PolitrickersEvent]) -> Playing:
     return state
 
 
-def after_card(state: Playing, events: list[PolitrickersEvent], ctx: Context) -> list[PolitrickersEvent]:
+def after_card(state: Playing, events: list[Events], ctx: Context) -> list[Events]:
     """``events`` (one card played), followed by the trick's result when it was the last card."""
     if len(state.trick.plays) + 1 < state.seat_count:  # ``events`` add exactly one card to the trick
         return events
@@ -37,8 +37,8 @@ def after_card(state: Playing, events: list[PolitrickersEvent], ctx: Context) ->
 
 
 def after_migration(
-    state: Playing, events: list[PolitrickersEvent], ctx: Context, moved_from: Party | None
-) -> list[PolitrickersEvent]:
+    state: Playing, events: list[Events], ctx: Context, moved_from: Party | None
+) -> list[Events]:
     """``events`` (Migration played), then the Collapse it caused, or else as after any card."""
     if moved_from is None:
         return after_card(state, events, ctx)
@@ -52,7 +52,7 @@ def after_migration(
     return [*events, LibraCollapsed(plate=overloaded), *ending]
 
 
-def _trick_result(played: Playing, ctx: Context) -> list[PolitrickersEvent]:
+def _trick_result(played: Playing, ctx: Context) -> list[Events]:
     winner = trick_winner(played.trick.plays)
     party = played.parties[winner]
     if played.unspent[winner] == 0:

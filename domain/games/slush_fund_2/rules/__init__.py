@@ -111,7 +111,7 @@ from domain.games.slush_fund_2.rules.powers import (
 )
 from domain.games.slush_fund_2.rules.scoring import score
 from domain.games.slush_fund_2.rules.turns import draw_cards, examine, recall, stash, take, turn_commands
-from domain.games.slush_fund_2.state import Auditing, Over, Playing, Spying, Table
+from domain.games.slush_fund_2.state import Auditing, Over, Playing, Spying, State
 from domain.messages import Command, Event, Options, Outcome
 from domain.seats import Seat, seats
 
@@ -140,10 +140,10 @@ def setup(options: SlushFundOptions, seat_count: int, ctx: Context) -> list[Even
     return [GameStarted(ladders=options.ladders, starting_seat=start, deck_tops=tops)]
 
 
-_Decision = Callable[[Table, int, Any, Context], list[Event]]
+_Decision = Callable[[State, int, Any, Context], list[Event]]
 
 
-def _no_ctx(rule: Callable[[Table, int, Any], list[Event]]) -> _Decision:
+def _no_ctx(rule: Callable[[State, int, Any], list[Event]]) -> _Decision:
     return lambda table, seat, command, ctx: rule(table, seat, command)
 
 
@@ -166,7 +166,7 @@ _DECIDE: dict[type[Command], _Decision] = {
 }
 
 
-def decide(table: Table, seat: Seat, command: Command, ctx: Context) -> list[Event]:
+def decide(table: State, seat: Seat, command: Command, ctx: Context) -> list[Event]:
     """The events ``command`` from ``seat`` produces; raises a ``RuleError`` when a rule refuses it."""
     rule = _DECIDE.get(type(command))
     if rule is None:
@@ -174,7 +174,7 @@ def decide(table: Table, seat: Seat, command: Command, ctx: Context) -> list[Eve
     return rule(table, seat, command, ctx)
 
 
-def to_act(table: Table) -> frozenset[Seat]:
+def to_act(table: State) -> frozenset[Seat]:
     """The one seat whose turn (or, in the final turn, whose single card) it is."""
     return frozenset() if isinstance(table.step, Over) else _SEATS[table.turn]
 
@@ -182,7 +182,7 @@ def to_act(table: Table) -> frozenset[Seat]:
 _SEATS = (frozenset({Seat(0)}), frozenset({Seat(1)}))
 
 
-def legal_commands(table: Table, seat: Seat) -> list[Command]:
+def legal_commands(table: State, seat: Seat) -> list[Command]:
     """Exactly the commands ``decide`` accepts from ``seat`` now."""
     step = table.step
     if seat != table.turn or isinstance(step, Over):
@@ -204,12 +204,12 @@ def legal_commands(table: Table, seat: Seat) -> list[Command]:
     return turn_commands(table, seat)
 
 
-def is_over(table: Table) -> bool:
+def is_over(table: State) -> bool:
     """True once the final turn is over."""
     return isinstance(table.step, Over)
 
 
-def outcome(table: Table) -> Outcome | None:
+def outcome(table: State) -> Outcome | None:
     """Scores (VPs after penalties), ranking and winners, once over."""
     if not isinstance(table.step, Over):
         return None

@@ -9,7 +9,7 @@ from domain.games.slush_fund_2.cards import IS_MONEY, MAX_SIDE, CardId, Politici
 from domain.games.slush_fund_2.commands import PlayMoneyCard
 from domain.games.slush_fund_2.events import ContributionDiscarded, MoneyCardPlayed
 from domain.games.slush_fund_2.rules.passing import card_done
-from domain.games.slush_fund_2.state import Contribution, Playing, Side, Table
+from domain.games.slush_fund_2.state import Contribution, Playing, Side, State
 from domain.messages import Event
 
 
@@ -28,7 +28,7 @@ def has_legal(side: Side) -> bool:
     return any(not contribution.face_down for contribution in side)
 
 
-def check_politician(table: Table, politician: Politician) -> None:
+def check_politician(table: State, politician: Politician) -> None:
     """Refuse a politician number that is not in the row."""
     if not 0 <= politician < len(table.ladders):
         raise IllegalMove("There is no such politician.")
@@ -40,7 +40,7 @@ def check_slot(side: Side, slot: Slot) -> None:
         raise IllegalMove("There is no such contribution.")
 
 
-def check_in_hand(table: Table, seat: int, card: CardId) -> None:
+def check_in_hand(table: State, seat: int, card: CardId) -> None:
     """Refuse a card that is not in the seat's hand, or any card while a power is being resolved."""
     if not isinstance(table.step, Playing):
         raise WrongStep("This is not the moment to play a card from your hand.")
@@ -69,7 +69,7 @@ Placements = list[tuple[Politician, Slot | None, bool]]
 """Where a money card may go: (politician, the contribution discarded to make room, face down)."""
 
 
-def placements(table: Table, seat: int) -> Placements:
+def placements(table: State, seat: int) -> Placements:
     """Every legal place for a money card of ``seat`` (the same for every card: none depends on it)."""
     return [
         (politician, discard, face_down)
@@ -100,7 +100,7 @@ def money_plays(card: CardId, places: Placements) -> list[PlayMoneyCard]:
     ]
 
 
-def play_money_card(table: Table, seat: int, command: PlayMoneyCard) -> list[Event]:
+def play_money_card(table: State, seat: int, command: PlayMoneyCard) -> list[Event]:
     """A money card goes to the seat's side of a politician, after any discard that makes room."""
     check_in_hand(table, seat, command.card)
     if not IS_MONEY[command.card]:

@@ -37,18 +37,18 @@ from domain.games.slush_fund_2.rules.placing import (
     face_up_slots,
     has_legal,
 )
-from domain.games.slush_fund_2.state import Auditing, Spying, Table
+from domain.games.slush_fund_2.state import Auditing, Spying, State
 from domain.messages import Command, Event
 
 
-def check_power(table: Table, seat: int, card: CardId, kind: Kind | None = None) -> None:
+def check_power(table: State, seat: int, card: CardId, kind: Kind | None = None) -> None:
     """Refuse a card that is not a power card in hand (of ``kind``, when given)."""
     check_in_hand(table, seat, card)
     if IS_MONEY[card] or (kind is not None and KIND[card] is not kind):
         raise IllegalMove(f"That card is not {'a power card' if kind is None else f'a {kind.value}'}.")
 
 
-def reveals(table: Table, seat: int) -> list[RevealContribution]:
+def reveals(table: State, seat: int) -> list[RevealContribution]:
     """Every opponent's illegal contribution a spy could turn face-up."""
     sides = table.sides[1 - seat]
     return [
@@ -58,7 +58,7 @@ def reveals(table: Table, seat: int) -> list[RevealContribution]:
     ]
 
 
-def conceals(table: Table, seat: int) -> list[ConcealContribution]:
+def conceals(table: State, seat: int) -> list[ConcealContribution]:
     """Every legal contribution of ``seat`` a spy could turn face-down."""
     sides = table.sides[seat]
     return [
@@ -66,7 +66,7 @@ def conceals(table: Table, seat: int) -> list[ConcealContribution]:
     ]
 
 
-def moves(table: Table, seat: int, moved: tuple[CardId, ...] = ()) -> list[MoveContribution]:
+def moves(table: State, seat: int, moved: tuple[CardId, ...] = ()) -> list[MoveContribution]:
     """Every move an accountant may make: to another politician, within five cards, illegal beside legal."""
     sides = table.sides[seat]
     room = [len(side) < MAX_SIDE for side in sides]
@@ -82,7 +82,7 @@ def moves(table: Table, seat: int, moved: tuple[CardId, ...] = ()) -> list[MoveC
     return found
 
 
-def hacks(table: Table, seat: int, card: CardId) -> list[PlayHacker]:
+def hacks(table: State, seat: int, card: CardId) -> list[PlayHacker]:
     """Every exchange of a legal contribution with the opponent's legal one at the same politician."""
     mine, theirs = table.sides[seat], table.sides[1 - seat]
     return [
@@ -93,7 +93,7 @@ def hacks(table: Table, seat: int, card: CardId) -> list[PlayHacker]:
     ]
 
 
-def has_target(table: Table, seat: int, kind: Kind) -> bool:
+def has_target(table: State, seat: int, kind: Kind) -> bool:
     """True when a power card of ``kind`` could use its power now."""
     if kind is Kind.SPY:
         return bool(reveals(table, seat) or conceals(table, seat))
@@ -104,7 +104,7 @@ def has_target(table: Table, seat: int, kind: Kind) -> bool:
     return any(len(under) < MAX_JOURNALISTS for under in table.journalists)
 
 
-def power_plays(table: Table, seat: int, card: CardId) -> list[Command]:
+def power_plays(table: State, seat: int, card: CardId) -> list[Command]:
     """Every legal way to play power card ``card``: its power, a pay-off, or (without a target) a discard."""
     kind = KIND[card]
     plays: list[Command] = []
@@ -131,7 +131,7 @@ def power_plays(table: Table, seat: int, card: CardId) -> list[Command]:
     return plays
 
 
-def play_spy(table: Table, seat: int, command: PlaySpy) -> list[Event]:
+def play_spy(table: State, seat: int, command: PlaySpy) -> list[Event]:
     """A spy is played when it has something to reveal or to conceal."""
     check_power(table, seat, command.card, Kind.SPY)
     if not has_target(table, seat, Kind.SPY):
@@ -139,7 +139,7 @@ def play_spy(table: Table, seat: int, command: PlaySpy) -> list[Event]:
     return [PowerCardPlayed(seat=seat, card=command.card)]
 
 
-def reveal(table: Table, seat: int, command: RevealContribution) -> list[Event]:
+def reveal(table: State, seat: int, command: RevealContribution) -> list[Event]:
     """Spy, first half: the opponent's illegal contribution turns face-up."""
     step = table.step
     if not isinstance(step, Spying) or step.revealed or not reveals(table, seat):
@@ -155,7 +155,7 @@ def reveal(table: Table, seat: int, command: RevealContribution) -> list[Event]:
     return card_done(table, seat, [*events, PowerCardFinished(seat=seat)], len(table.hands[seat]))
 
 
-def conceal(table: Table, seat: int, command: ConcealContribution) -> list[Event]:
+def conceal(table: State, seat: int, command: ConcealContribution) -> list[Event]:
     """Spy, second half: one of the seat's legal contributions turns face-down."""
     step = table.step
     if not isinstance(step, Spying) or not (step.revealed or not reveals(table, seat)):
@@ -173,7 +173,7 @@ def conceal(table: Table, seat: int, command: ConcealContribution) -> list[Event
     return card_done(table, seat, events, len(table.hands[seat]))
 
 
-def spy_steps(table: Table, seat: int) -> list[Command]:
+def spy_steps(table: State, seat: int) -> list[Command]:
     """The spy's next step: reveal while it can and has not, then conceal."""
     step = table.step
     assert isinstance(step, Spying)
@@ -181,7 +181,7 @@ def spy_steps(table: Table, seat: int) -> list[Command]:
     return found or list(conceals(table, seat))
 
 
-def play_accountant(table: Table, seat: int, command: PlayAccountant) -> list[Event]:
+def play_accountant(table: State, seat: int, command: PlayAccountant) -> list[Event]:
     """An accountant is played when at least one of the seat's contributions can move."""
     check_power(table, seat, command.card, Kind.ACCOUNTANT)
     if not has_target(table, seat, Kind.ACCOUNTANT):
@@ -189,7 +189,7 @@ def play_accountant(table: Table, seat: int, command: PlayAccountant) -> list[Ev
     return [PowerCardPlayed(seat=seat, card=command.card)]
 
 
-def move(table: Table, seat: int, command: MoveContribution) -> list[Event]:
+def move(table: State, seat: int, command: MoveContribution) -> list[Event]:
     """Accountant: one contribution moves; after two moves (or none left possible) the power is spent."""
     step = table.step
     if not isinstance(step, Auditing):
@@ -205,7 +205,7 @@ def move(table: Table, seat: int, command: MoveContribution) -> list[Event]:
     return card_done(table, seat, [*events, PowerCardFinished(seat=seat)], len(table.hands[seat]))
 
 
-def play_hacker(table: Table, seat: int, command: PlayHacker) -> list[Event]:
+def play_hacker(table: State, seat: int, command: PlayHacker) -> list[Event]:
     """Hacker: swap a legal contribution with the opponent's legal one at the same politician."""
     check_power(table, seat, command.card, Kind.HACKER)
     if command not in hacks(table, seat, command.card):
@@ -224,7 +224,7 @@ def play_hacker(table: Table, seat: int, command: PlayHacker) -> list[Event]:
     return card_done(table, seat, [event], len(table.hands[seat]) - 1)
 
 
-def play_journalist(table: Table, seat: int, command: PlayJournalist) -> list[Event]:
+def play_journalist(table: State, seat: int, command: PlayJournalist) -> list[Event]:
     """Journalist: goes under a politician with fewer than three."""
     check_power(table, seat, command.card, Kind.JOURNALIST)
     check_politician(table, command.politician)
@@ -234,7 +234,7 @@ def play_journalist(table: Table, seat: int, command: PlayJournalist) -> list[Ev
     return card_done(table, seat, [event], len(table.hands[seat]) - 1)
 
 
-def pay_off(table: Table, seat: int, command: PayOffJournalist) -> list[Event]:
+def pay_off(table: State, seat: int, command: PayOffJournalist) -> list[Event]:
     """Pay off: a power card unused plus a legal contribution there remove the last-placed journalist."""
     check_power(table, seat, command.card)
     check_politician(table, command.politician)
@@ -252,7 +252,7 @@ def pay_off(table: Table, seat: int, command: PayOffJournalist) -> list[Event]:
     return card_done(table, seat, events, len(table.hands[seat]) - 1)
 
 
-def discard_unused(table: Table, seat: int, command: DiscardPowerCard) -> list[Event]:
+def discard_unused(table: State, seat: int, command: DiscardPowerCard) -> list[Event]:
     """A power card whose power has no target may be discarded unused, and only then."""
     check_power(table, seat, command.card)
     if has_target(table, seat, KIND[command.card]):

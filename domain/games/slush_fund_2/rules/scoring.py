@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.games.slush_fund_2.cards import MAX_JOURNALISTS, PENALTY_CARDS, SEAT_COUNT, VALUE
-from domain.games.slush_fund_2.state import Over, Table
+from domain.games.slush_fund_2.state import Over, State
 
 
 class Score(msgspec.Struct, frozen=True, kw_only=True):
@@ -27,13 +27,13 @@ HIGHER_BASE = "won the politician with the higher base value"
 SHARED = "tied on VPs and on the politicians won"
 
 
-def worth(table: Table, politician: int) -> int:
+def worth(table: State, politician: int) -> int:
     """The VPs a politician gives: one step down its ladder per journalist, 0 with three."""
     count = len(table.journalists[politician])
     return 0 if count >= MAX_JOURNALISTS else table.ladders[politician][count]
 
 
-def totals(table: Table) -> tuple[tuple[int, ...], ...]:
+def totals(table: State) -> tuple[tuple[int, ...], ...]:
     """Millions each seat contributed to each politician, legal and illegal alike."""
     return tuple(
         tuple(sum(VALUE[contribution.card] for contribution in side) for side in table.sides[seat])
@@ -47,7 +47,7 @@ def winner_of(money: tuple[tuple[int, ...], ...], politician: int) -> int | None
     return None if red == blue else (0 if red > blue else 1)
 
 
-def score(table: Table) -> Score:
+def score(table: State) -> Score:
     """The final score: VPs of the politicians won, less a VP per three cards left in one's deck."""
     money = totals(table)
     won = tuple(winner_of(money, politician) for politician in range(len(table.ladders)))
@@ -70,7 +70,7 @@ def score(table: Table) -> Score:
 
 
 def _winners(
-    table: Table, scores: tuple[int, ...], won: tuple[int | None, ...]
+    table: State, scores: tuple[int, ...], won: tuple[int | None, ...]
 ) -> tuple[tuple[int, ...], str]:
     """Most VPs wins; if tied, whoever won the politician with the higher base value."""
     if scores[0] != scores[1]:
@@ -88,7 +88,7 @@ WIN_BONUS = 10
 """What winning is worth to a bot's evaluation, beside the VP margin."""
 
 
-def evaluate(table: Table, seat: int) -> float:
+def evaluate(table: State, seat: int) -> float:
     """A position for bots: the VP margin if the game were scored now, plus the win once it is over."""
     result = score(table)
     margin = result.scores[seat] - result.scores[1 - seat]

@@ -21,7 +21,7 @@ from domain.games.slush_fund_2.events import (
     SlushFundExamined,
 )
 from domain.games.slush_fund_2.rules.placing import check_politician, check_slot, discarded, face_up_slots
-from domain.games.slush_fund_2.state import Choosing, Deck, Drawn, Examining, Table
+from domain.games.slush_fund_2.state import Choosing, Deck, Drawn, Examining, State
 from domain.messages import Command, Event
 
 
@@ -32,7 +32,7 @@ def drawn_from(deck: Deck, ctx: Context) -> tuple[CardId, ...]:
     return top + draw(ctx.rng, deck.rest, wanted)
 
 
-def draw_cards(table: Table, seat: int, command: DrawCards, ctx: Context) -> list[Event]:
+def draw_cards(table: State, seat: int, command: DrawCards, ctx: Context) -> list[Event]:
     """Option 1: draw three; drawing a deck's last cards starts the final turn for both seats."""
     if not isinstance(table.step, Choosing):
         raise WrongStep("You may draw only at the start of your turn.")
@@ -47,7 +47,7 @@ def draw_cards(table: Table, seat: int, command: DrawCards, ctx: Context) -> lis
     ]
 
 
-def recall(table: Table, seat: int, command: Recall, ctx: Context) -> list[Event]:
+def recall(table: State, seat: int, command: Recall, ctx: Context) -> list[Event]:
     """Shuffle the drawn cards back and draw three new, discarding a legal contribution."""
     if not isinstance(table.step, Drawn):
         raise WrongStep("You may recall only right after drawing, before stashing a card.")
@@ -66,7 +66,7 @@ def recall(table: Table, seat: int, command: Recall, ctx: Context) -> list[Event
     ]
 
 
-def stash(table: Table, seat: int, command: StashInSlushFund, ctx: Context) -> list[Event]:
+def stash(table: State, seat: int, command: StashInSlushFund, ctx: Context) -> list[Event]:
     """Put one drawn card face-down into the slush fund."""
     if not isinstance(table.step, Drawn):
         raise WrongStep("You stash a card right after drawing.")
@@ -75,7 +75,7 @@ def stash(table: Table, seat: int, command: StashInSlushFund, ctx: Context) -> l
     return [CardStashed(seat=seat, card=command.card)]
 
 
-def examine(table: Table, seat: int, command: ExamineSlushFund, ctx: Context) -> list[Event]:
+def examine(table: State, seat: int, command: ExamineSlushFund, ctx: Context) -> list[Event]:
     """Option 2: look at a slush fund of three or more cards."""
     if not isinstance(table.step, Choosing):
         raise WrongStep("You may examine the slush fund only at the start of your turn.")
@@ -84,7 +84,7 @@ def examine(table: Table, seat: int, command: ExamineSlushFund, ctx: Context) ->
     return [SlushFundExamined(seat=seat, count=len(table.slush))]
 
 
-def take(table: Table, seat: int, command: TakeFromSlushFund, ctx: Context) -> list[Event]:
+def take(table: State, seat: int, command: TakeFromSlushFund, ctx: Context) -> list[Event]:
     """Take one of the slush fund cards you are examining."""
     if not isinstance(table.step, Examining):
         raise WrongStep("Examine the slush fund before taking from it.")
@@ -94,7 +94,7 @@ def take(table: Table, seat: int, command: TakeFromSlushFund, ctx: Context) -> l
     return [SlushFundCardTaken(seat=seat, card=command.card, last=last)]
 
 
-def turn_commands(table: Table, seat: int) -> list[Command]:
+def turn_commands(table: State, seat: int) -> list[Command]:
     """The legal commands before any card is played: choosing an option, recalling, stashing, taking."""
     step = table.step
     if isinstance(step, Choosing):

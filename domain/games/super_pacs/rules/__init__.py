@@ -60,7 +60,7 @@ from domain.games.super_pacs.cards import CARD_IDS, INVESTMENT_IDS, LEADER_IDS, 
 from domain.games.super_pacs.events import GameSetUp
 from domain.games.super_pacs.rules.asking import legal_commands, situation, to_act, window
 from domain.games.super_pacs.rules.deciding import decide, due, overdue
-from domain.games.super_pacs.state import Table
+from domain.games.super_pacs.state import State
 from domain.messages import Event, Options, Outcome
 
 __all__ = [
@@ -127,12 +127,12 @@ def setup(options: SuperPacsOptions, seat_count: int, ctx: Context) -> list[Even
     ]
 
 
-def is_over(state: Table) -> bool:
+def is_over(state: State) -> bool:
     """The game is over once the WHITE HOUSE is won."""
     return state.phase == "over"
 
 
-def outcome(state: Table) -> Outcome | None:
+def outcome(state: State) -> Outcome | None:
     """Power by seat; a shared top means nobody wins (the first ranking group is empty)."""
     if state.phase != "over":
         return None

@@ -6,12 +6,12 @@ from typing import Any
 
 from domain import choices
 from domain.games.super_pacs.rules.legal import legal
-from domain.games.super_pacs.state import MOST_SEATS, NO_SEAT, Table
+from domain.games.super_pacs.state import MOST_SEATS, NO_SEAT, State
 from domain.messages import Command
 from domain.seats import Seat
 
 
-def situation(state: Table) -> str:
+def situation(state: State) -> str:
     """What the table waits for: over, leaders, discard, choice, window, election, event or turn."""
     if state.phase in ("over", "leaders"):
         return state.phase
@@ -23,13 +23,13 @@ def situation(state: Table) -> str:
     return "election" if state.election is not None else state.phase
 
 
-def discarding(state: Table) -> int:
+def discarding(state: State) -> int:
     """The seat that discards now: the first, from the first player clockwise, who owes a discard."""
     count = state.seat_count
     return next(seat for seat in ((state.first + i) % count for i in range(count)) if state.owed[seat])
 
 
-def window(state: Table) -> choices.Choice | None:
+def window(state: State) -> choices.Choice | None:
     """The reaction window open now, if any."""
     if state.pending is not None:
         return state.pending.window
@@ -42,26 +42,26 @@ _LAST_LEGAL: list[Any] = [None, -1, []]
 ``decide`` ask the same questions of the same state several times a step."""
 
 
-def to_act(state: Table) -> frozenset[Seat]:
+def to_act(state: State) -> frozenset[Seat]:
     """Every seat that may send a command now."""
     if _LAST_ASKED[0] is not state:
         _ask(state)
     return _LAST_ASKED[1]  # type: ignore[no-any-return]
 
 
-def where(state: Table) -> str:
+def where(state: State) -> str:
     """:func:`situation`, remembered with :func:`to_act`."""
     if _LAST_ASKED[0] is not state:
         _ask(state)
     return _LAST_ASKED[2]  # type: ignore[no-any-return]
 
 
-def _ask(state: Table) -> None:
+def _ask(state: State) -> None:
     where = situation(state)
     _LAST_ASKED[0], _LAST_ASKED[1], _LAST_ASKED[2] = state, _asked(state, where), where
 
 
-def _asked(state: Table, where: str) -> frozenset[Seat]:
+def _asked(state: State, where: str) -> frozenset[Seat]:
     if where == "over":
         return frozenset()
     if where == "leaders":
@@ -84,12 +84,12 @@ def _alone(seat: int) -> frozenset[Seat]:
     return ALONE.get(seat) or frozenset({Seat(seat)})
 
 
-def legal_commands(state: Table, seat: Seat) -> list[Command]:
+def legal_commands(state: State, seat: Seat) -> list[Command]:
     """Exactly the commands ``decide`` accepts from ``seat`` now (none for a seat not asked)."""
     return list(allowed(state, seat))
 
 
-def allowed(state: Table, seat: Seat) -> tuple[Command, ...]:
+def allowed(state: State, seat: Seat) -> tuple[Command, ...]:
     """:func:`legal_commands`, as the remembered tuple itself (for ``decide``, which only looks)."""
     if _LAST_LEGAL[0] is state and _LAST_LEGAL[1] == seat:
         return _LAST_LEGAL[2]  # type: ignore[no-any-return]  # remembered only for a seat asked

@@ -37,7 +37,7 @@ from domain.games.super_pacs.events import (
 from domain.games.super_pacs.rules import effects, rounds, turns
 from domain.games.super_pacs.rules.asking import allowed, situation, where, window
 from domain.games.super_pacs.rules.flow import Flow
-from domain.games.super_pacs.state import NO_SEAT, Table
+from domain.games.super_pacs.state import NO_SEAT, State
 from domain.messages import Command, Event
 from domain.seats import Seat
 
@@ -136,7 +136,7 @@ DECIDERS: dict[type[Command], Callable[[Flow, int, Any], None]] = {
 }
 
 
-def decide(state: Table, seat: Seat, command: Command, ctx: Context) -> list[Event]:
+def decide(state: State, seat: Seat, command: Command, ctx: Context) -> list[Event]:
     """The events of ``command`` from ``seat``; refused unless it is one of the seat's legal commands."""
     listed = allowed(state, seat)
     if command not in listed:
@@ -153,13 +153,13 @@ def decide(state: Table, seat: Seat, command: Command, ctx: Context) -> list[Eve
     return flow.events
 
 
-def due(state: Table) -> datetime | None:
+def due(state: State) -> datetime | None:
     """When the open reaction window closes, while one is open."""
     open_now = window(state)
     return open_now.deadline if open_now is not None else None
 
 
-def overdue(state: Table, ctx: Context) -> list[Event]:
+def overdue(state: State, ctx: Context) -> list[Event]:
     """At the deadline the referee passes for every seat still asked, and the window closes."""
     open_now = window(state)
     passes = choices.overdue(open_now, ctx.now)

@@ -25,7 +25,7 @@ from domain.games.super_pacs.events import (
 )
 from domain.games.super_pacs.rules import money
 from domain.games.super_pacs.rules.flow import Flow
-from domain.games.super_pacs.state import NO_SEAT, Kind, Pending, Table, seat_order
+from domain.games.super_pacs.state import NO_SEAT, Kind, Pending, State, seat_order
 
 WINDOW = timedelta(seconds=30)
 """How long a reaction window stays open before the referee passes for whoever has not answered."""
@@ -42,11 +42,11 @@ def effects_of(kind: str, card: int) -> tuple[Effect, ...]:
     return event(card).effect
 
 
-def _has(state: Table, seat: int, kind: str | None) -> bool:
+def _has(state: State, seat: int, kind: str | None) -> bool:
     return kind is None or any(kind in TYPES[card] for card in state.coalitions[seat])
 
 
-def most(state: Table, kind: str | None) -> tuple[int, ...]:
+def most(state: State, kind: str | None) -> tuple[int, ...]:
     """The one seat with the most factions of type ``kind`` (none on a tie, or when nobody has one)."""
     counts = [sum(kind in TYPES[card] for card in cards) for cards in state.coalitions]
     top = max(counts)
@@ -63,7 +63,7 @@ def destroyable(card: int, effect: Effect) -> bool:
     )
 
 
-def options(state: Table, effect: Effect, owner: int) -> tuple[str, ...]:
+def options(state: State, effect: Effect, owner: int) -> tuple[str, ...]:
     """What the owner may choose: ``"seat:card"`` factions to destroy, or opponents' seats."""
     if effect.do == "destroy":
         seats = (owner,) if effect.who == "self" else seat_order(state)
@@ -97,7 +97,7 @@ def begin(flow: Flow, kind: Kind, owner: int, card: int) -> None:
     open_window(flow)
 
 
-def targets(state: Table, effect: Effect, pending: Pending) -> tuple[int, ...]:
+def targets(state: State, effect: Effect, pending: Pending) -> tuple[int, ...]:
     """The seats ``effect`` changes, in turn order from the first player."""
     who, owner = effect.who, pending.owner
     if effect.do == "destroy":
@@ -115,7 +115,7 @@ def targets(state: Table, effect: Effect, pending: Pending) -> tuple[int, ...]:
     )
 
 
-def responders(state: Table, owner: int) -> tuple[int, ...]:
+def responders(state: State, owner: int) -> tuple[int, ...]:
     """Every other seat with a faction in hand: any of them could hold a surprise."""
     hands = state.hands
     return tuple([seat for seat in seat_order(state) if seat != owner and hands[seat]])
@@ -174,7 +174,7 @@ def _standing(pending: Pending, verb: str) -> list[tuple[int, int]]:
     ]
 
 
-def applies(state: Table, seat: int, card: int) -> bool:
+def applies(state: State, seat: int, card: int) -> bool:
     """True when the surprise ``card`` answers the open effect window for ``seat``."""
     pending = state.pending
     assert pending is not None
@@ -274,7 +274,7 @@ def apply(
             change(flow, effect, owner, seat)
 
 
-def _count(state: Table, seat: int, effect: Effect) -> int:
+def _count(state: State, seat: int, effect: Effect) -> int:
     cards = state.coalitions[seat]
     if effect.colour is not None:
         return sum(COLOUR[card] == effect.colour for card in cards)

@@ -12,7 +12,7 @@ from datetime import datetime
 
 from domain.chance import Context
 from domain.games.super_pacs.evolve import evolve_decided
-from domain.games.super_pacs.state import Table
+from domain.games.super_pacs.state import State
 from domain.messages import Event
 
 
@@ -21,7 +21,7 @@ class Flow:
 
     __slots__ = ("events", "now", "rng", "state")
 
-    def __init__(self, state: Table, ctx: Context) -> None:
+    def __init__(self, state: State, ctx: Context) -> None:
         self.state = state
         self.events: list[Event] = []
         self.rng: random.Random = ctx.rng

@@ -21,7 +21,7 @@ from domain.games.super_pacs.commands import (
     UseSuperpower,
 )
 from domain.games.super_pacs.rules import effects, rounds, turns
-from domain.games.super_pacs.state import Table
+from domain.games.super_pacs.state import State
 from domain.messages import Command
 
 CAMPAIGN, EMBEZZLE, FUNDRAISE, END_TURN = Campaign(), Embezzle(), Fundraise(), EndTurn()
@@ -33,7 +33,7 @@ SNEAK_TWO = {pair: Sneak(cards=pair) for pair in permutations(range(len(FACTIONS
 """Every two-card sneak, made once (a hand lists its pairs at every turn's second step)."""
 
 
-def answers(state: Table, seat: int, where: str) -> list[Command]:
+def answers(state: State, seat: int, where: str) -> list[Command]:
     """A seat's answers to the open window: the surprises that apply, an election superpower, a pass."""
     hand = state.hands[seat]
     if where == "window":
@@ -47,7 +47,7 @@ def answers(state: Table, seat: int, where: str) -> list[Command]:
     return [*played, PASS]
 
 
-def election_applies(state: Table, card: int) -> bool:
+def election_applies(state: State, card: int) -> bool:
     """Votes surprises apply to an election count; Nullify when a play stands to be cancelled."""
     verb = SURPRISE[card].do
     if verb == "votes":
@@ -56,7 +56,7 @@ def election_applies(state: Table, card: int) -> bool:
     return verb == "nullify" and any(effects.alive(state.election.plays, False)[1:])
 
 
-def turn_commands(state: Table, seat: int) -> list[Command]:
+def turn_commands(state: State, seat: int) -> list[Command]:
     """The turn player's commands at this step of the turn."""
     step = state.step
     listed: list[Command]
@@ -78,7 +78,7 @@ def turn_commands(state: Table, seat: int) -> list[Command]:
     return listed
 
 
-def legal(state: Table, seat: int, where: str) -> list[Command]:
+def legal(state: State, seat: int, where: str) -> list[Command]:
     """Everything ``seat`` may send in situation ``where`` (it is one of the seats asked)."""
     if where == "leaders":
         return [PickLeader(leader=card) for card in state.offers[seat]]

@@ -11,14 +11,14 @@ from __future__ import annotations
 from domain.games.super_pacs.cards import TREASURY_VALUE
 from domain.games.super_pacs.events import DeckRebuilt, DiscardsOwed, FactionsAdded, FactionsDrawn, MoneyMoved
 from domain.games.super_pacs.rules.flow import Flow
-from domain.games.super_pacs.state import NO_SEAT, Table, hand_size
+from domain.games.super_pacs.state import NO_SEAT, State, hand_size
 
 HAND_LIMIT = 5
 """An empty Treasury makes every player discard down to this many cards."""
 TREASURY = NO_SEAT
 
 
-def treasury(state: Table) -> int:
+def treasury(state: State) -> int:
     """Megabucks left in the Treasury."""
     return TREASURY_VALUE - sum(state.money)
 

@@ -27,7 +27,7 @@ from domain.games.super_pacs.cards import (
 from domain.games.super_pacs.events import ElectionWon, EventRevealed, GameEnded, RoundBegan, TokenTaken
 from domain.games.super_pacs.rules import effects
 from domain.games.super_pacs.rules.flow import Flow
-from domain.games.super_pacs.state import Table, hand_size, seat_order
+from domain.games.super_pacs.state import State, hand_size, seat_order
 
 ELECTION_ROUNDS = {4: 200, 7: 201, 10: 202}
 """The event deck is built so that HOUSE OF REP, SENATE and WHITE HOUSE come up in these rounds."""
@@ -38,7 +38,7 @@ TOKEN_VOTES = 4
 TOKEN_INDEX: dict[str, int] = {token_name: index for index, token_name in enumerate(TOKEN_NAMES)}
 
 
-def token(state: Table, name: str) -> int:
+def token(state: State, name: str) -> int:
     """Who holds the token ``name`` (-1: nobody)."""
     return state.tokens[TOKEN_INDEX[name]]
 
@@ -71,7 +71,7 @@ def settle(flow: Flow) -> None:
 BLESSED, SCANDAL = TOKEN_INDEX["BLESSED"], TOKEN_INDEX["SCANDAL"]
 
 
-def superpower_cost(state: Table, seat: int) -> int:
+def superpower_cost(state: State, seat: int) -> int:
     """The leader's cost, less BLESSED's 1 and its own colour discount, never below 0."""
     card = leader(state.leaders[seat])
     cost = card.cost - (state.tokens[BLESSED] == seat)
@@ -81,14 +81,14 @@ def superpower_cost(state: Table, seat: int) -> int:
     return max(0, cost)
 
 
-def may_use_superpower(state: Table, seat: int, when: str) -> bool:
+def may_use_superpower(state: State, seat: int, when: str) -> bool:
     """Once a round, not under SCANDAL, affordable in megabucks only, at the time its card says."""
     if state.used[seat] or state.tokens[SCANDAL] == seat or leader(state.leaders[seat]).when != when:
         return False  # the cheap checks first: most turns and elections end here
     return state.money[seat] >= superpower_cost(state, seat)
 
 
-def voters(state: Table) -> tuple[int, ...]:
+def voters(state: State) -> tuple[int, ...]:
     """Who may answer an election's count: a faction in hand, or an election superpower to use."""
     return tuple(
         seat for seat in seat_order(state) if state.hands[seat] or may_use_superpower(state, seat, "election")
@@ -99,7 +99,7 @@ def _play_effect(card: int) -> Effect:
     return leader(card).superpower[0] if card >= LEADER_BASE else SURPRISE[card]
 
 
-def votes(state: Table) -> tuple[int, ...]:
+def votes(state: State) -> tuple[int, ...]:
     """Each seat's votes now: its coalition, PROMOTED and SMEARED, and the plays that stand."""
     count = state.seat_count
     totals = [sum(VOTES[card] for card in cards) for cards in state.coalitions]
@@ -139,7 +139,7 @@ def conclude(flow: Flow) -> None:
     flow.emit(GameEnded(scores=scores, winners=winners))
 
 
-def _counted(state: Table, seat: int, rule: Worth, colour: str) -> int:
+def _counted(state: State, seat: int, rule: Worth, colour: str) -> int:
     """How many things ``rule.per`` counts for ``seat``."""
     coalition, per = state.coalitions[seat], rule.per
     if per == "faction":
@@ -157,7 +157,7 @@ def _counted(state: Table, seat: int, rule: Worth, colour: str) -> int:
     return sum(COLOUR[c] == rule.colour for c in coalition) if per == "colour" else 0
 
 
-def worth(state: Table, seat: int, card: int) -> int:
+def worth(state: State, seat: int, card: int) -> int:
     """What investment ``card`` is worth to ``seat`` at the end."""
     rule = investment(card).worth
     colour = leader(state.leaders[seat]).colour
@@ -165,7 +165,7 @@ def worth(state: Table, seat: int, card: int) -> int:
     return base + rule.each * _counted(state, seat, rule, colour)
 
 
-def power(state: Table, seat: int) -> int:
+def power(state: State, seat: int) -> int:
     """``seat``'s final score: its coalition's power plus its investments' worth."""
     coalition = sum(POWER[card] for card in state.coalitions[seat])
     return coalition + sum(worth(state, seat, card) for card in state.investments[seat])
@@ -175,7 +175,7 @@ WIN_BONUS = 10
 """What a won game adds to a bot's evaluation, over the power margin."""
 
 
-def evaluate(state: Table, seat: int) -> float:
+def evaluate(state: State, seat: int) -> float:
     """A position for bots: ``seat``'s power less the best other seat's, plus the win once over.
 
     Before the leaders are revealed nobody holds a leader or an investment, so only coalitions count.
@@ -190,7 +190,7 @@ def evaluate(state: Table, seat: int) -> float:
     return float(scores[seat] - best_other) + won
 
 
-def _power_now(state: Table, seat: int) -> int:
+def _power_now(state: State, seat: int) -> int:
     if state.leaders[seat] < 0:
         return sum(POWER[card] for card in state.coalitions[seat])
     return power(state, seat)

@@ -23,7 +23,7 @@ from domain.games.super_pacs.events import (
 )
 from domain.games.super_pacs.rules import effects, money, rounds
 from domain.games.super_pacs.rules.flow import Flow
-from domain.games.super_pacs.state import NO_SEAT, Table
+from domain.games.super_pacs.state import NO_SEAT, State
 
 EMBEZZLE = 2
 """Megabucks the Embezzle initial action gets."""
@@ -74,7 +74,7 @@ COST = {card: investment(card).cost for card in INVESTMENT_IDS}
 INVESTOR = TOKEN_NAMES.index("INVESTOR")
 
 
-def investment_cost(state: Table, seat: int, card: int) -> int:
+def investment_cost(state: State, seat: int, card: int) -> int:
     """The printed cost, 1 less with INVESTOR, never below 0."""
     return max(0, COST[card] - (state.tokens[INVESTOR] == seat))
 
@@ -103,6 +103,6 @@ def end_turn(flow: Flow, seat: int) -> None:
     flow.emit(SneakedRevealed())
 
 
-def exploitable(state: Table, seat: int) -> tuple[int, ...]:
+def exploitable(state: State, seat: int) -> tuple[int, ...]:
     """The factions in hand with an exploit."""
     return tuple(card for card in state.hands[seat] if card in EXPLOIT)
