@@ -9,7 +9,7 @@ redaction:
 * ``viewer="omniscient"`` and another seat's perspective (``seat=N``) exist only once the game
   is over (``HiddenUntilOver`` before), so a live game never shows more than the caller could see.
 
-They read the log through :class:`projections.log.LogReader` (blocking: the routes run them in a
+They read the log through :class:`store.reader.LogReader` (blocking: the routes run them in a
 thread pool, never on the event loop).
 The audit of command attempts is :mod:`projections.audit`, on the same viewer and descriptions.
 Seeking (:func:`at`) loads the nearest snapshot at or before the version and folds the rest, so its
@@ -44,7 +44,7 @@ from domain.table import (
     told,
 )
 from projections import documents
-from projections.log import Loaded, LogReader
+from store.reader import Loaded, LogReader
 
 _JSON = msgspec.json.Decoder()
 MAX_VERSION = 2**62

@@ -23,8 +23,8 @@ from domain.table import AnyGame, TableState, legal_for
 from domain.tokens import seat_holding
 from projections import documents
 from projections.documents import viewer_key
-from projections.log import table_id
 from projections.read_side import ReadSide
+from store.reader import table_id
 
 
 def catalogue(games: Mapping[str, AnyGame]) -> list[dict[str, Any]]:

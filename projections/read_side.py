@@ -20,7 +20,7 @@ from domain import stored
 from domain.table import AnyGame, TableState
 from projections.documents import RECORD
 from projections.following import Follower, catch_up
-from projections.games import GameProjection
+from projections.projection import GameProjection
 from projections.signals import RedisRelay, Signals
 from projections.stores import ReadStore
 

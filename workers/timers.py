@@ -33,9 +33,9 @@ from domain import stored
 from domain.errors import RuleError, ServiceError
 from domain.table import AnyGame, StandInChanged, TableOpened, TableState, due, evolve_table, forfeits
 from projections.documents import lobby_key
-from projections.games import NOTHING_FOLDED, Folded, following
 from projections.partitions import partition_of
 from projections.stores import ReadStore
+from store.commits import NOTHING_FOLDED, Folded, following
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ The reads (``GET`` of games, views, feeds, legal moves and the live stream) are 
 
 Routes and dependencies are ``async``. A command is decided inline on the event loop (CPU work, a
 fraction of a millisecond; a thread hop would cost more than it saves) under its game's lock, and its
-commit is awaited from the group committer (:mod:`api.service.committing`), which saves every command
+commit is awaited from the group committer (:mod:`store.committer`), which saves every command
 queued meanwhile in one transaction on its own thread: the loop serves other requests during the fsync.
 The answer to a command carries the sender's next legal commands (``legal``), so a client that acts
 again needs no ``GET /legal``.
@@ -25,7 +25,7 @@ from domain.errors import InvalidRequest, MissingToken
 from domain.seats import Seat, player_name
 from domain.table import feed_event, told
 from projections import documents, queries
-from projections.log import Loaded
+from store.reader import Loaded
 
 
 async def _tables(request: Request) -> Tables:

@@ -2,7 +2,7 @@
 
 Every command takes the same path (:meth:`Tables.submit`): under its game's lock, the table as this
 process last committed it (else loaded), the table's decision (:func:`domain.table.decide_table`,
-the game's own inside), then the save through the repository port (:mod:`api.service.store`). Opening
+the game's own inside), then the save through the repository port (:mod:`store.repository`). Opening
 a table, taking a seat and forking are decided by the same table rules. Every attempt from a seat is
 audited: accepted ones are in the game's stream; refused ones, retries and those that changed nothing
 go to the game's attempts log.
@@ -20,7 +20,6 @@ import msgspec
 
 from api.service.limits import Allowance
 from api.service.rulings import Opening, Ruling, Seating, decode_command, fresh_id, lock_key
-from api.service.store import TableStore
 from domain import table as rules
 from domain import takeback
 from domain.bots import BotSpec, bot_names
@@ -53,7 +52,8 @@ from domain.table.clocks import TableClock
 from domain.table.state import receipt_key
 from domain.table.timeouts import stand_in, timed
 from domain.tokens import digest, new_token
-from projections.log import Loaded, table_id
+from store.reader import Loaded, table_id
+from store.repository import TableStore
 
 BotsAndClock = tuple[TableClock | None, dict[int, BotSpec]]
 """A table's clock rule and its bot seats, as ``Tables.open`` takes them."""

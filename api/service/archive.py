@@ -11,7 +11,7 @@ from typing import Any
 
 from api.service.application import Tables
 from domain.errors import NoSuchVersion, NotOver
-from projections.log import Loaded
+from store.reader import Loaded
 
 
 async def fork(tables: Tables, game_id: str, version: int) -> dict[str, Any]:

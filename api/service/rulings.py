@@ -16,7 +16,7 @@ from domain import takeback
 from domain.errors import InvalidRequest
 from domain.table import AnyGame, AnyTableEvent
 from domain.table.events import SEAT_COMMANDS
-from projections.log import Loaded, parsed_id
+from store.reader import Loaded, parsed_id
 
 
 @dataclass(frozen=True, slots=True)

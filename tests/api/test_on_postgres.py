@@ -15,9 +15,9 @@ from fastapi.testclient import TestClient
 from api.service.application import Tables
 from domain.errors import ConcurrentUpdate
 from domain.game import registered
+from store.settings import Settings
 from tests.support.service import RivalClock, bearer, client_for, play_randomly, run, stored_count
 from tests.support.tiny_game import PILE
-from workers.settings import Settings
 
 pytestmark = pytest.mark.postgres
 

@@ -26,9 +26,9 @@ from api.http.app import create_app
 from api.http.openapi import ANSWERS
 from api.service.application import Tables
 from domain.game import registered
+from store.settings import Settings
 from tests.support.service import run
 from tests.support.tiny_game import PILE
-from workers.settings import Settings
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 EXAMPLES = 25

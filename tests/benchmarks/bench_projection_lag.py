@@ -37,6 +37,7 @@ from api.service.application import Tables
 from domain.codec import encode
 from domain.game import registered
 from domain.seats import Seat
+from store.settings import Settings
 from tests.support.projecting import (
     REDIS_URL,
     postgres_schema,
@@ -46,7 +47,6 @@ from tests.support.projecting import (
     scale_settings,
 )
 from tests.support.service import run
-from workers.settings import Settings
 
 GAMES = registered()
 GAME = "slush-fund-2"

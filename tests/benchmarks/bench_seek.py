@@ -27,8 +27,8 @@ from domain.codec import encode
 from domain.game import registered
 from domain.seats import Seat
 from domain.takeback import TAKEBACK_COMMANDS, TakeBack
+from store.settings import Settings
 from tests.support.service import run
-from workers.settings import Settings
 
 GOAL_MS = 2.0
 GOAL_RATIO = 2.0

@@ -15,10 +15,10 @@ from domain.table import SeatForfeited
 from domain.table.clocks import TableClock
 from projections import documents
 from projections.history import FORMAT, Asked, export, timeline
+from store.settings import Settings
 from tests.clocks.helpers import frozen_clock
 from tests.support.service import bearer, client_for, run
 from tests.support.tiny_game import PILE
-from workers.settings import Settings
 from workers.timers import Watch, tend
 
 FORFEIT = TableClock(kind="move", seconds=30, timeout="forfeit")

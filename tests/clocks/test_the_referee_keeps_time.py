@@ -16,13 +16,13 @@ from api.service.application import Tables
 from domain.table import GameEventRecorded, TakeBackNoted
 from domain.table.clocks import TableClock
 from projections.following import catch_up
-from projections.games import GameProjection
+from projections.projection import GameProjection
 from projections.stores import SQLiteReadStore
+from store.settings import Settings
 from tests.clocks.helpers import frozen_clock
 from tests.support.service import run
 from tests.support.tiny_game import PILE
 from tests.support.toll_game import TOLL, WINDOW
-from workers.settings import Settings
 from workers.timers import Watch, tend
 
 PER_MOVE = TableClock(kind="move", seconds=30)

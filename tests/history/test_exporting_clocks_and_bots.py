@@ -22,10 +22,10 @@ from domain.bots import BotSpec
 from domain.errors import ImportRefused
 from domain.table.clocks import TableClock, deadlines
 from projections.history import export
+from store.settings import Settings
 from tests.clocks.helpers import frozen_clock
 from tests.support.service import run
 from tests.support.tiny_game import PILE
-from workers.settings import Settings
 from workers.timers import Watch, tend
 
 CLOCK = TableClock(kind="seat", seconds=60, increment=5, timeout="move")

@@ -18,7 +18,7 @@ from domain.seats import SPECTATOR, Seat
 from domain.table import TableState
 from projections import queries
 from projections.following import catch_up
-from projections.games import GameProjection
+from projections.projection import GameProjection
 from projections.read_side import ReadSide
 from projections.signals import Signals
 from projections.stores import SQLiteReadStore

@@ -20,13 +20,13 @@ from domain.table import GameEventRecorded, told_alike
 from domain.visibility import PUBLIC
 from projections import documents
 from projections.following import ReadFormatOutdated, catch_up, fit_format, outdated
-from projections.games import GameProjection
+from projections.projection import GameProjection
 from projections.redis_store import RedisReadStore
 from projections.stores import Batch, SQLiteReadStore
+from store.settings import Settings
 from tests.support import tiny_game
 from tests.support.projecting import REDIS_URL, open_game, play, redis_prefix
 from workers.projections import _refuse_outdated
-from workers.settings import Settings
 
 GAMES = registered()
 

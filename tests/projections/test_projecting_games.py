@@ -20,13 +20,13 @@ from domain.table import GameEventRecorded, TakeBackNoted, told, told_each
 from projections import documents
 from projections.documents import Record, perspectives, viewer_key
 from projections.following import catch_up, rebuild
-from projections.games import GameProjection
+from projections.projection import GameProjection
 from projections.redis_store import RedisReadStore
 from projections.stores import Batch, ReadStore, SQLiteReadStore
+from store.settings import Settings
 from tests.contract.checks import assert_no_leak
 from tests.support.projecting import REDIS_URL, open_game, play, redis_prefix
 from tests.support.service import run
-from workers.settings import Settings
 
 GAMES = registered()
 

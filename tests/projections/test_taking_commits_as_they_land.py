@@ -16,12 +16,12 @@ from api.service.application import Tables
 from domain.game import registered
 from projections import documents
 from projections.following import LogFollower, catch_up, follower_for
-from projections.games import GameProjection, Outrun
+from projections.projection import GameProjection, Outrun
 from projections.read_side import ReadSide
 from projections.signals import Signals
 from projections.stores import SQLiteReadStore
+from store.settings import Settings
 from tests.support.projecting import open_game, play
-from workers.settings import Settings
 
 GAMES = registered()
 

@@ -15,9 +15,9 @@ from api.service.application import Tables
 from domain.chance import Context
 from domain.errors import ConcurrentUpdate, StaleVersion
 from domain.table import GameEventRecorded, TableOpened
+from store.settings import Settings
 from tests.support.service import RivalClock, StepClock, run
 from tests.support.tiny_game import PILE, PileOptions
-from workers.settings import Settings
 
 TAKE_ONE = b'{"type":"Take","count":1}'
 

@@ -24,9 +24,9 @@ import redis
 from api.service.application import Tables
 from domain.codec import encode
 from domain.seats import Seat
+from store.settings import Settings
 from tests.support.server import free_port
 from tests.support.service import run
-from workers.settings import Settings
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
 POSTGRES_DSN = "postgresql://postgres@127.0.0.1:5432/test"

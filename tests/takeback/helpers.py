@@ -16,9 +16,9 @@ from api.http.app import create_app
 from api.service.application import Tables
 from domain.codec import encode
 from domain.game import registered
-from projections.log import Loaded as Table
+from store.reader import Loaded as Table
+from store.settings import Settings
 from tests.support.tiny_game import PILE
-from workers.settings import Settings
 
 TAKEBACK_TYPES = {"TakeBack", "RequestTakeBack", "ApproveTakeBack", "RefuseTakeBack"}
 _REAL_DATETIME = (datetime,)  # in a tuple, so freezegun leaves this reference alone

@@ -22,7 +22,6 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from uuid import UUID
 
 from domain import stored
 from domain.codec import encode
@@ -31,6 +30,7 @@ from domain.table import AnyGame, AnyTableEvent, TableOpened, TableState, evolve
 from projections import documents
 from projections.documents import lobby_key, perspectives, viewer_key
 from projections.stores import Batch, ReadStore
+from store.commits import NOTHING_FOLDED, Folded, Logged, following
 
 log = logging.getLogger(__name__)
 
@@ -39,11 +39,6 @@ EXPIRED = "expired"
 NEVER = datetime.min.replace(tzinfo=UTC)
 
 Changed = Callable[[dict[str, int]], None]
-Logged = tuple[UUID, AnyTableEvent] | None
-"""A table event with its table's id, or ``None`` for a position holding something else."""
-Folded = Mapping[int, TableState]
-"""The tables just after a commit's events, by log position, as the write side folded them."""
-NOTHING_FOLDED: Folded = {}
 
 
 @dataclass(slots=True)
@@ -96,13 +91,6 @@ SWEPT = 200
 def _waited_out(live: Live, cutoff: datetime) -> bool:
     """Whether the table still has open seats and nobody came since before ``cutoff``."""
     return not live.table.started and live.table.updated_at < cutoff
-
-
-def following(committed: list[tuple[Logged, int]], position: int) -> list[tuple[Logged, int]] | None:
-    """The part of ``committed`` past ``position``, if it follows it at once (``None``: a gap, so the
-    log must be read first). Whoever folds commits as they land takes them through this."""
-    fresh = [(logged, at) for logged, at in committed if at > position]
-    return None if fresh and fresh[0][1] != position + 1 else fresh
 
 
 class Outrun(Exception):
