@@ -45,7 +45,7 @@ def audit(  # noqa: PLR0917  (the route's parameters, in its order)
     attempts = [
         _attempted(one, viewer)
         if isinstance(one, Attempted)
-        else _accepted(table.rules, one, viewer, table.seat_names)
+        else _accepted(table.game, one, viewer, table.seat_names)
         for _, one in page
     ]
     following = after + limit if len(came) > after + limit else None

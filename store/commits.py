@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from uuid import UUID
 
-from domain.table import AnyTableEvent, TableState
+from domain.table import AnyTableEvent, Table
 
 Logged = tuple[UUID, AnyTableEvent] | None
 """A table event with its table's id, or ``None`` for a position holding something else."""
-Folded = Mapping[int, TableState]
+Folded = Mapping[int, Table]
 """The tables just after a commit's events, by log position, as the write side folded them."""
 NOTHING_FOLDED: Folded = {}
 

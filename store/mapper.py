@@ -21,7 +21,7 @@ from eventsourcing.utils import register_topic
 
 from domain import stored
 from domain.chat import ChatSent
-from domain.table import AnyGame, AnyTableEvent, TableState
+from domain.table import AnyGame, AnyTableEvent, Table, TableState
 
 # -- what the library stores ----------------------------------------------------------------------
 
@@ -32,7 +32,7 @@ class Row:
 
     originator_id: UUID
     event: AnyTableEvent
-    after: TableState | None = field(default=None, compare=False)
+    after: Table | None = field(default=None, compare=False)
     """The table just after ``event``, as the write side folded it (for whoever takes the commit)."""
 
     @property

@@ -32,11 +32,11 @@ from eventsourcing.utils import EnvType
 from domain import takeback
 from domain.errors import ConcurrentUpdate, StaleVersion, StoreUnavailable
 from domain.stored import Attempted
-from domain.table import AnyGame, AnyTableEvent, evolve_table
+from domain.table import AnyGame, AnyTableEvent, Table
 from store.commits import Logged, Reaction
 from store.committer import Committer, GameLocks, Kept
-from store.mapper import Row, Snapshot, TableMapper, PlainTranscoder
-from store.reader import Loaded, LogReader, attempts_id
+from store.mapper import PlainTranscoder, Row, Snapshot, TableMapper
+from store.reader import LogReader, attempts_id
 from store.recorder import OneStatement
 from store.settings import creating_schema
 
@@ -152,11 +152,11 @@ class TableStore(Application[UUID]):
 
     # -- reading (the log reader) -----------------------------------------------------------------
 
-    def load(self, game_id: str | UUID, version: int | None = None) -> Loaded:
+    def load(self, game_id: str | UUID, version: int | None = None) -> Table:
         """The table (at ``version``, else the latest); ``GameNotFound`` when there is none."""
         return self.reader.load(game_id, version)
 
-    def events_of(self, loaded: Loaded, after: int = 0, upto: int | None = None) -> list[AnyTableEvent]:
+    def events_of(self, loaded: Table, after: int = 0, upto: int | None = None) -> list[AnyTableEvent]:
         """The table's events after ``after`` up to ``upto``."""
         return self.reader.events(loaded, after, upto)
 
@@ -169,13 +169,12 @@ class TableStore(Application[UUID]):
 
     # -- writing ----------------------------------------------------------------------------------
 
-    async def commit(self, loaded: Loaded, events: list[AnyTableEvent], expected: int | None) -> Loaded:
+    async def commit(self, loaded: Table, events: list[AnyTableEvent], expected: int | None) -> Table:
         """Commit ``events`` after ``loaded`` (all or none); the table after them."""
-        table, rows = loaded.table, []
+        after, rows = loaded, []
         for event in events:
-            table = evolve_table(loaded.rules, table, event)
-            rows.append(Row(loaded.id, event, table))
-        after = Loaded(loaded.id, loaded.rules, table)
+            after = after.evolve(event)
+            rows.append(Row(loaded.id, event, after))
         try:
             await self.committer.saved(rows)
         except IntegrityError:
@@ -189,7 +188,7 @@ class TableStore(Application[UUID]):
         self.kept.put(loaded.id, after)
         interval = self.snapshot_interval
         if self.snapshots is not None and interval and after.version // interval > loaded.version // interval:
-            self.committer.snapshot(Snapshot(loaded.id, after.version, table))
+            self.committer.snapshot(Snapshot(loaded.id, after.version, after.state))
         return after
 
     async def note_attempt(self, game_id: UUID, **attempt: Any) -> None:

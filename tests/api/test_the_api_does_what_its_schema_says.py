@@ -50,7 +50,7 @@ async def _tables(tables: Tables) -> list[tuple[str, str]]:
     playing = await tables.open("slush-fund-2", ["ann", "bob"])
     over = await tables.open("pile", ["ann", "bob"])
     while not (table := tables.load(over.game_id)).over:
-        seat = next(iter(table.rules.to_act(table.state)))
+        seat = next(iter(table.game.to_act(table.game_state)))
         command = tables.legal(table, seat)[0]
         await tables.submit(str(over.game_id), over.tokens[seat], msgspec.json.encode(command))
     return [

@@ -64,7 +64,7 @@ def test_a_secret_is_read_only_by_the_perspective_it_was_told_to(tables: Tables)
     for event in moves:
         row = rows[event.version]
         assert row is not None
-        told = documents.feed_lines(table.rules, event, [Seat(0), Seat(1), SPECTATOR], table.seat_names)
+        told = documents.feed_lines(table.game, event, [Seat(0), Seat(1), SPECTATOR], table.seat_names)
         read = [documents.line_for(row, viewer) for viewer in (Seat(0), Seat(1), SPECTATOR)]
         assert read == told
         private += len(set(read)) > 1

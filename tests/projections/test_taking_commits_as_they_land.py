@@ -61,7 +61,7 @@ def test_a_taken_commit_keeps_the_write_sides_fold_and_it_equals_folding_the_log
         game_id, tokens = open_game(tables, game, seats, seed="shared fold")
         play(tables, game_id, tokens, random.Random(5), moves=40)
         kept = tables.kept.get(tables.load(game_id).id)
-        assert kept is not None and projection.latest[game_id] is kept.table  # the very same value
+        assert kept is not None and projection.latest[game_id] is kept  # the very same value
         folded = GameProjection(SQLiteReadStore(), GAMES)
         catch_up(tables.recorder, folded)
         assert folded.latest[game_id] == projection.latest[game_id]
