@@ -15,21 +15,20 @@ from fastapi.responses import Response
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
+from api.http import fast
 from api.http.chat import router as chat_router
 from api.http.errors import code_of, status_of
 from api.http.explorer import mount as mount_explorer
+from api.http.fast import Backroom, problem, reply
 from api.http.history import Answers
 from api.http.history import router as history_router
-from api.http.hot import Backroom
 from api.http.metrics import Metrics
 from api.http.openapi import openapi
-from api.http.reads import legal_endpoint
 from api.http.reads import router as reads_router
-from api.http.routes import command_endpoint, router
+from api.http.routes import router
 from api.http.seats import router as seats_router
 from api.http.throttle import Budget, Gate
 from api.http.tickets import router as tickets_router
-from api.http.wire import problem, reply
 from api.service.application import Tables
 from api.service.limits import Allowance, Pace
 from api.web import mount as mount_web
@@ -79,8 +78,6 @@ def create_app(
         tables.close()
 
     app = Backroom(title="Backroom", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None)
-    app.answer_first("POST", "commands", command_endpoint)
-    app.answer_first("GET", "legal", legal_endpoint)
     reads = read_side(settings, tables, catalogue)
     app.state.tables = tables
     app.state.reads = reads
@@ -93,6 +90,8 @@ def create_app(
     app.include_router(seats_router)
     app.include_router(tickets_router)
     app.include_router(chat_router)
+    app.answer_first(router, "command", fast.command, observed=True)  # declared once, in its router
+    app.answer_first(reads_router, "legal", fast.legal)
     mount_web(app)
     mount_explorer(app)
     _handle_errors(app)

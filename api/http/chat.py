@@ -13,8 +13,9 @@ import msgspec
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
+from api.http.fast import reply
 from api.http.routes import BodyDep, TablesDep, TokenDep
-from api.http.wire import MAX_VERSION, decode, reply
+from api.http.wire import MAX_VERSION, decode
 from api.service.application import Tables
 from api.service.chatting import say
 from domain.chat import MAX_LENGTH, ChatSent

@@ -19,9 +19,10 @@ import msgspec
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response, StreamingResponse
 
+from api.http.fast import reply
 from api.http.reads import PageLimit
 from api.http.routes import BodyDep, TablesDep, TokenDep
-from api.http.wire import MAX_VERSION, decode, reply
+from api.http.wire import MAX_VERSION, decode
 from api.service import archive
 from domain.codec import encode
 from projections import history

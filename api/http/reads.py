@@ -18,8 +18,9 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from api.http import tickets
 from api.http.chat import Chat
-from api.http.routes import TokenDep, bearer
-from api.http.wire import MAX_VERSION, heads, reply, version_number
+from api.http.fast import reply
+from api.http.routes import TokenDep
+from api.http.wire import MAX_VERSION, version_number
 from domain.errors import InvalidRequest, MissingToken
 from domain.seats import Viewer
 from projections import queries
@@ -119,31 +120,6 @@ async def game_summary(reads: ReadsDep, game_id: str, min_version: MinVersion = 
 @router.get("/games/{game_id}/view", summary="The caller's view (a seat's with its token)")
 async def view(reads: ReadsDep, game_id: str, token: TokenDep, min_version: MinVersion = None) -> Response:
     return reply(await queries.seat_view(reads, game_id, token, min_version))
-
-
-async def legal_endpoint(request: Request) -> Response:
-    """``GET /games/{id}/legal`` as a plain Starlette endpoint: bots ask it before nearly every move.
-
-    FastAPI's middleware and dependency solving cost the server about as much CPU as the query, so the
-    application answers this path first (:mod:`api.http.hot`) and this endpoint reads its parameters
-    itself; the FastAPI route below documents it in the OpenAPI.
-    """
-    found = _min_version(request)
-    version = None if found is None else version_number(found, "min_version")
-    reads: ReadSide = request.app.state.reads
-    (authorization,) = heads(request.scope, b"authorization")
-    return reply(await queries.legal(reads, request.path_params["game_id"], bearer(authorization), version))
-
-
-def _min_version(request: Request) -> str | None:
-    """The ``min_version`` parameter: read straight off the query a bot sends, else parsed in full."""
-    query: bytes = request.scope["query_string"]
-    if not query:
-        return None
-    name, _, value = query.partition(b"=")
-    if name == b"min_version" and value.isdigit():
-        return value.decode()
-    return request.query_params.get("min_version")
 
 
 @router.get("/games/{game_id}/legal", summary="The commands the caller may send now")

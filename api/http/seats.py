@@ -10,8 +10,8 @@ from __future__ import annotations
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from api.http.routes import TablesDep, TokenDep, summary
-from api.http.wire import reply
+from api.http.fast import reply, summary
+from api.http.routes import TablesDep, TokenDep
 
 router = APIRouter(prefix="/api")
 

@@ -25,8 +25,8 @@ import msgspec
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
+from api.http.fast import reply
 from api.http.routes import TokenDep
-from api.http.wire import reply
 from domain.errors import InvalidTicket, MissingToken
 from domain.seats import Seat, Viewer, is_seat
 from domain.tokens import digest

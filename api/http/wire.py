@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import math
 import re
 from typing import Annotated, Any, TypeVar
 
 import msgspec
-from fastapi.responses import Response
-from starlette.requests import ClientDisconnect, Request
 
 from domain.bots import PolicyName
 from domain.bots.policies import BotSpec
-from domain.errors import BodyTooLarge, BotSeatsInvalid, InvalidRequest, SandboxOnly
+from domain.errors import BotSeatsInvalid, InvalidRequest, SandboxOnly
 from domain.seats import player_name
 from domain.table.clocks import TableClock
 
@@ -20,9 +17,6 @@ T = TypeVar("T")
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"\S")]
 SeatCount = Annotated[int, msgspec.Meta(ge=1, le=64)]
-
-_ENCODER = msgspec.json.Encoder()
-
 
 class BotSeat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A seat played by a bot: which one, the policy, and the level (1 to 3)."""
@@ -105,24 +99,6 @@ def version_number(text: str, field: str) -> int:
     return int(text)
 
 
-async def read_body(request: Request, limit: int) -> bytes:
-    """The request's body, refused (413) once it is longer than ``limit`` bytes, before reading it all."""
-    _within_limit(request.headers.get("content-length"), limit)
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        _within_limit(None, limit, size)
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
-def _within_limit(declared: str | None, limit: int, size: int = 0) -> None:
-    """``BodyTooLarge`` when the declared ``Content-Length`` or the ``size`` read so far is past ``limit``."""
-    bad = declared is not None and (not declared.isascii() or not declared.isdigit() or int(declared) > limit)
-    if bad or size > limit:
-        raise BodyTooLarge(f"A body here is at most {limit} bytes.", {"limit": limit})
-
-
 def decode(body: bytes, kind: type[T]) -> T:
     """``body`` as a ``kind``; ``InvalidRequest`` when it is not valid JSON of that shape."""
     try:
@@ -131,62 +107,3 @@ def decode(body: bytes, kind: type[T]) -> T:
         raise InvalidRequest(f"Invalid request body: {error}") from None
 
 
-class JSONAnswer(Response):
-    """A JSON body already encoded, with its head made in one step.
-
-    Starlette's ``Response`` renders its content and then scans the headers it was given for a length
-    and a type; here the body is bytes and both are known, so the raw head is built directly.
-    """
-
-    media_type = "application/json"
-
-    def __init__(self, body: bytes, status: int = 200, headers: dict[str, str] | None = None) -> None:
-        self.status_code, self.body, self.background = status, body, None
-        self.raw_headers = [(b"content-length", b"%d" % len(body)), (b"content-type", _JSON)]
-        if headers:
-            self.raw_headers += [
-                (name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in headers.items()
-            ]
-
-
-_JSON = b"application/json"
-
-
-def reply(content: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    """A JSON response encoded by msgspec (structs, datetimes and all)."""
-    return JSONAnswer(_ENCODER.encode(content), status, headers)
-
-
-def heads(scope: Any, *names: bytes) -> list[str | None]:
-    """The values of the request headers ``names`` (lower case), in one pass over the head."""
-    found: dict[bytes, bytes] = {}
-    for name, value in scope["headers"]:
-        if name in names:
-            found.setdefault(name, value)
-    return [None if (value := found.get(name)) is None else value.decode("latin-1") for name in names]
-
-
-async def read_body_from(receive: Any, declared: str | None, limit: int) -> bytes:
-    """The body of a request nothing has read yet, straight from ``receive`` (the hot route's
-    :func:`read_body`), refused (413) past ``limit`` bytes: the ``Content-Length`` it ``declared``
-    first, then what arrives, before reading it all."""
-    _within_limit(declared, limit)
-    chunks, size = [], 0
-    while True:
-        message = await receive()
-        if message["type"] != "http.request":
-            raise ClientDisconnect()
-        chunk = message.get("body", b"")
-        size += len(chunk)
-        _within_limit(None, limit, size)
-        chunks.append(chunk)
-        if not message.get("more_body", False):
-            return chunks[0] if len(chunks) == 1 else b"".join(chunks)
-
-
-def problem(status: int, code: str, message: str, details: dict[str, Any] | None = None) -> Response:
-    """The one error shape: ``{"error": {"code", "message", "details"}}`` (a 429 with ``Retry-After``)."""
-    answer = reply({"error": {"code": code, "message": message, "details": details or {}}}, status)
-    if status == 429 and details and "retry_after" in details:
-        answer.headers["Retry-After"] = str(max(1, math.ceil(details["retry_after"])))
-    return answer

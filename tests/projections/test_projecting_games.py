@@ -10,7 +10,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from api.http.routes import summary
+from api.http.fast import summary
 from api.service.application import Tables
 from domain import referee, takeback
 from domain.codec import encode
