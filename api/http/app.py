@@ -29,13 +29,14 @@ from api.http.routes import router
 from api.http.seats import router as seats_router
 from api.http.throttle import Budget, Gate
 from api.http.tickets import router as tickets_router
+from api.reactions import reactions
 from api.service.application import Tables
 from api.service.limits import Allowance, Pace
 from api.web import mount as mount_web
 from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError, StoreUnavailable
 from domain.game import registered
 from domain.table import AnyGame
-from projections.following import LogFollower, fit_format, follower_for
+from projections.following import fit_format, follower_for
 from projections.projection import Expiry, GameProjection
 from projections.read_side import ReadSide
 from projections.redis_store import RedisReadStore
@@ -72,13 +73,15 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         reads.start()
-        async with tending(settings, tables, app.state.metrics, reads.store):
+        async with tending(tables, watch, app.state.metrics):
             yield
         reads.close()
         tables.close()
 
     app = Backroom(title="Backroom", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None)
     reads = read_side(settings, tables, catalogue)
+    watch = watch_for(settings, tables, reads.store)
+    tables.listeners.extend(reactions(reads.follower, watch))  # declared in api.reactions
     app.state.tables = tables
     app.state.reads = reads
     app.state.settings = settings
@@ -110,27 +113,31 @@ def create_app(
 
 
 @asynccontextmanager
-async def tending(
-    settings: Settings, tables: Tables, metrics: Metrics, index: ReadStore | None = None
-) -> AsyncIterator[None]:
-    """On the embedded default, the referee and the bots act in this process (at scale, their workers);
-    ``metrics`` report their backlog; the watch resumes from the read side's ``index`` when given (the
-    live tables, not the whole log)."""
-    if settings.redis_url or not settings.tend_in_process:
+async def tending(tables: Tables, watch: timers.Watch | None, metrics: Metrics) -> AsyncIterator[None]:
+    """On the embedded default, the referee and the bots act in this process (at scale, their workers),
+    from ``watch`` (fed each commit by :mod:`api.reactions`); ``metrics`` report their backlog."""
+    if watch is None:
         yield
         return
     stop = asyncio.Event()
-    watch = metrics.watch = timers.Watch(tables.recorder, tables.games)
-    if index is not None:
-        watch.resume(index)
-    tables.listeners.append(watch.offer)  # each commit folded as it lands: the log is not read back
+    metrics.watch = watch
     task = asyncio.create_task(timers.run(watch, tables, tables.clock, stop))
     try:
         yield
     finally:
         stop.set()
         await task
-        tables.listeners.remove(watch.offer)
+
+
+def watch_for(settings: Settings, tables: Tables, index: ReadStore | None) -> timers.Watch | None:
+    """The watch this process tends from, embedded; resumed from the read side's ``index`` when given
+    (the live tables, not the whole log). ``None`` at scale, or when told not to tend in process."""
+    if settings.redis_url or not settings.tend_in_process:
+        return None
+    watch = timers.Watch(tables.recorder, tables.games)
+    if index is not None:
+        watch.resume(index)
+    return watch
 
 
 def _operations(app: Backroom, tables: Tables, reads: ReadSide, settings: Settings) -> None:
@@ -179,8 +186,6 @@ def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) 
     recorder: Any = tables.recorder  # an application recorder (it keeps the notification log)
     fit_format(recorder, projection)  # before anything is served from the store
     follower = follower_for(recorder, projection)
-    if isinstance(follower, LogFollower):
-        tables.listeners.append(follower.offer)  # each commit projected as it lands (and wakes it)
     return ReadSide(local, dict(games), signals, recorder, projection, follower, clock=tables.clock)
 
 

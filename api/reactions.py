@@ -1,0 +1,39 @@
+"""What this process does when a commit lands: every reaction to a commit, declared here and only here.
+
+The repository (:mod:`store.repository`) hands each commit of this process, as it lands and before any
+command of it is answered, to the reactions it was given (:data:`store.commits.Reaction`): the position
+of each saved event with what it holds, and the tables the write side folded, so that no reaction folds
+the commit again. Each reaction is quick (it runs on the committer's thread) and hands any slow work to
+its own thread or loop.
+
+Embedded (``backroom serve``), a process runs:
+
+- **the projection** (:class:`projections.following.LogFollower`): it takes the commit into the read
+  models in memory at once, so that a read after the answer never waits, and wakes its thread to write
+  the read store behind;
+- **the watch** (:class:`workers.timers.Watch`): it keeps the tables that a clock, a bot seat or a
+  game's own deadline may need acted on without a person, for the referee and the bots.
+
+At scale neither runs in the API process: the projection and timer workers read the log themselves.
+
+A reaction across tables belongs here too: for example, a finished table's standings for ratings or a
+tournament would be one more entry, taking each commit whose table is over (``Folded`` holds the table
+after each event, so ``table.over`` and ``table.outcome`` are known without a load).
+"""
+
+from __future__ import annotations
+
+from projections.following import Follower, LogFollower
+from store.commits import Reaction
+from workers.timers import Watch
+
+
+def reactions(follower: Follower | None, watch: Watch | None) -> list[Reaction]:
+    """The reactions of this process to each of its commits, in the order they run (a follower that
+    reads the library's subscription instead, on PostgreSQL, takes none: it hears of commits itself)."""
+    found: list[Reaction] = []
+    if isinstance(follower, LogFollower):
+        found.append(follower.offer)  # the projection first: reads after the answer see the commit
+    if watch is not None:
+        found.append(watch.offer)
+    return found
