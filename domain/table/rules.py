@@ -131,22 +131,23 @@ def decide_table(
         return _overdue(game, table, ctx)
     if isinstance(actor, Unseated):
         raise NotStarted("Take a seat first.")
-    forfeits.refuse(table, actor, ctx)
-    if forfeits.ended_by_forfeit(table):
-        raise GameIsOver("The game is over.")
+    if table.forfeited:  # the forfeit rules, asked only at a table where a seat forfeited
+        forfeits.refuse(table, actor, ctx)
+        if forfeits.ended_by_forfeit(table):
+            raise GameIsOver("The game is over.")
     if isinstance(command, SEAT_COMMANDS):
         return standins.decide(game, table, actor, command, ctx)
-    back = standins.returning(table, actor, ctx)
+    back = standins.returning(table, actor, ctx) if table.bots else None  # only a bot stands in
     if back:  # the player is back (stand-in rule 2): record that, then decide the move
         return [*back, *decide_table(game, fold_table(game, back, table) or table, actor, command, ctx)]
     if isinstance(command, takeback.TAKEBACK_COMMANDS):
         told = takeback.decide(table.ledger, actor, command, situation(game, table, ctx.now, ctx.timeout))
-        return timed(game, table, _takebacks(table, told, actor, ctx), None, ctx.now)
+        return _timed(game, table, _takebacks(table, told, actor, ctx), None, ctx.now)
     chance = Context.for_step(table.secret, table.effective, ctx.now)  # the same draws after a take-back
     events = referee.decide(game, table.game_state, actor, command, chance)
     lapsed = _takebacks(table, takeback.lapse(table.ledger, ctx.now), actor, ctx)
     recorded = _record(game, table.game_state, table.version + len(lapsed), events, actor, ctx)
-    return timed(game, table, [*lapsed, *recorded], actor, ctx.now)
+    return _timed(game, table, [*lapsed, *recorded], actor, ctx.now)
 
 
 def receipt_for(table: TableState, seat: int | None, command_id: str, digest: str) -> Receipt | None:
@@ -171,6 +172,13 @@ def situation(
         now=now,
         timeout=timeout,
     )
+
+
+def _timed(
+    game: AnyGame, table: TableState, events: list[AnyTableEvent], mover: int | None, now: datetime
+) -> list[AnyTableEvent]:
+    """``events`` with the next wait of the table's clock (:func:`~domain.table.timeouts.timed`), if any."""
+    return events if table.clock is None else timed(game, table, events, mover, now)
 
 
 def _take_seat(game: AnyGame, table: TableState, command: TakeSeat, ctx: TableContext) -> list[AnyTableEvent]:
@@ -204,7 +212,7 @@ def _set_up(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTabl
     chance = Context.for_step(table.secret, table.version, now)
     _, events = referee.start(game, options, len(table.seat_names), chance)
     setup = TableContext(now=now, command_id=ctx.command_id, digest=SETUP_DIGEST)
-    return timed(game, table, _record(game, table.game_state, table.version, events, None, setup), None, now)
+    return _timed(game, table, _record(game, table.game_state, table.version, events, None, setup), None, now)
 
 
 def _record(  # noqa: PLR0917  (what a recorded event carries)
@@ -276,7 +284,7 @@ def _overdue(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTab
     version = table.version + len(lapsed)
     events = [*lapsed, *_record(game, table.game_state, version, decided, None, ctx, referee=True)]
     if decided:
-        events = timed(game, table, events, None, ctx.now)
+        events = _timed(game, table, events, None, ctx.now)
     elif timed_out:
         events += _timed_out(game, table, events, ctx)
     if not events:
@@ -300,7 +308,7 @@ def _timed_out(
     sent = encode(command).decode()
     played = TableContext(now=ctx.now, command_id=ctx.command_id, digest=ctx.digest, sent=sent)
     recorded = _record(game, now_table.game_state, now_table.version, decided, seat, played, referee=True)
-    recorded = timed(game, now_table, recorded, None, ctx.now)
+    recorded = _timed(game, now_table, recorded, None, ctx.now)
     if bot is None or standins.standing_in(now_table, seat) is not None:
         return recorded
     after = fold_table(game, recorded, now_table) or now_table
