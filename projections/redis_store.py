@@ -118,7 +118,7 @@ class RedisReadStore:
 
     @_reachable
     def scored(self, key: str, after: int = 0) -> list[bytes]:
-        return self.redis.zrangebyscore(self._key(key), f"({after}", "+inf")  # type: ignore[return-value]
+        return self.redis.zrangebyscore(self._key(key), f"({after}", "+inf")  # type: ignore[return-value]  # bytes
 
     @_reachable
     def page(self, key: str, after: int, limit: int) -> list[tuple[int, bytes]]:
@@ -149,7 +149,7 @@ class RedisReadStore:
             if key.startswith(("lease:", "kept:")):
                 continue  # who holds which partition now, stream tickets: not read models
             if self.redis.type(raw) == b"zset":
-                members: list[tuple[bytes, float]] = self.redis.zrange(  # type: ignore[assignment]
+                members: list[tuple[bytes, float]] = self.redis.zrange(  # type: ignore[assignment]  # with scores: pairs
                     raw, 0, -1, withscores=True
                 )  # bytes: no decode_responses
                 dumped[key] = b"\n".join(b"%d:%s" % (int(score), member) for member, score in members)

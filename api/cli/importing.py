@@ -17,7 +17,7 @@ import msgspec
 from api.http.wire import BotSeat
 from api.service.application import Tables
 from api.service.chatting import say
-from api.service.rulings import Opening
+from api.service.commands import Opening
 from domain.bots import BotSpec
 from domain.codec import encode
 from domain.errors import ImportRefused, InvalidRequest, RuleError

@@ -108,7 +108,7 @@ def create_app(
 
     _operations(app, tables, reads, settings)
 
-    app.openapi = lambda: openapi(app, catalogue)  # type: ignore[method-assign]
+    app.openapi = lambda: openapi(app, catalogue)  # type: ignore[method-assign]  # FastAPI's documented way to replace the OpenAPI
     return app
 
 

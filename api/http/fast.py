@@ -36,7 +36,7 @@ from starlette.routing import Route
 from api.http.errors import code_of, status_of
 from api.http.wire import version_number
 from api.service.application import Tables
-from api.service.rulings import Ruling
+from api.service.commands import Ruling
 from domain.errors import BodyTooLarge, InvalidRequest, MissingToken, OptionsError, RuleError, ServiceError
 from domain.seats import Seat
 from domain.table import Table, feed_event

@@ -1,7 +1,7 @@
 """Time travel routes: timeline, a version as the caller may see it, the audit, fork and export.
 
 Each route parses, calls :mod:`projections.history` (the audit :mod:`projections.audit`, a fork
-:mod:`api.service.archive`) in a thread pool (they read the store: never on the event loop) and
+:mod:`api.service.forking`) in a thread pool (they read the store: never on the event loop) and
 replies. ``?viewer=omniscient`` (or ``?perspective=omniscient``) and ``?seat=N`` (another seat's
 perspective) answer only once the game is over.
 """
@@ -23,7 +23,7 @@ from api.http.fast import reply
 from api.http.reads import PageLimit
 from api.http.routes import BodyDep, TablesDep, TokenDep
 from api.http.wire import MAX_VERSION, decode
-from api.service import archive
+from api.service import forking
 from domain.codec import encode
 from projections import history
 from projections.audit import audit as audit_of
@@ -66,7 +66,7 @@ def _versions(log: Any, game: UUID, attempts: bool) -> tuple[int, int]:
 
 
 async def _answers(request: Request) -> Answers:
-    return request.app.state.answers  # type: ignore[no-any-return]
+    return request.app.state.answers  # type: ignore[no-any-return]  # Starlette's app.state is untyped
 
 
 AnswersDep = Annotated[Answers, Depends(_answers)]
@@ -147,7 +147,7 @@ async def audit(  # noqa: PLR0917  (FastAPI injects each parameter by name)
     "/games/{game_id}/fork", status_code=201, summary="A sandbox game from a finished game's position"
 )
 async def fork(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
-    answer = await archive.fork(tables, game_id, decode(body, Fork).version)
+    answer = await forking.fork(tables, game_id, decode(body, Fork).version)
     return reply(answer, 201, headers={"Location": f"/api/games/{answer['id']}"})
 
 

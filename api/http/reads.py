@@ -33,7 +33,7 @@ LOOK_AGAIN = 1.0
 
 
 async def _reads(request: Request) -> ReadSide:
-    return request.app.state.reads  # type: ignore[no-any-return]
+    return request.app.state.reads  # type: ignore[no-any-return]  # Starlette's app.state is untyped
 
 
 async def _stream_token(

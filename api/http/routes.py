@@ -26,7 +26,7 @@ from projections import queries
 
 
 async def _tables(request: Request) -> Tables:
-    return request.app.state.tables  # type: ignore[no-any-return]
+    return request.app.state.tables  # type: ignore[no-any-return]  # Starlette's app.state is untyped
 
 
 async def _token(authorization: Annotated[str | None, Header()] = None) -> str | None:

@@ -23,7 +23,7 @@ from urllib.parse import parse_qsl, urlencode
 import msgspec
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from api.service.rulings import fresh_id
+from api.service.commands import fresh_id
 from store.settings import Settings
 
 ACCESS = logging.getLogger("backroom.access")
@@ -48,7 +48,7 @@ class HeaderDeadline(HttpToolsProtocol):
         self.head_deadline: asyncio.TimerHandle | None = None
         self.awaiting_since: float | None = None
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # uvicorn's protocol takes a BaseTransport; ours is always a Transport
         super().connection_made(Corked(transport, self.loop))  # type: ignore[arg-type]  # a transport's face
         self._await_head()
 

@@ -18,8 +18,8 @@ from uuid import UUID, uuid4
 
 import msgspec
 
+from api.service.commands import Opening, Ruling, Seating, decode_command, fresh_id, lock_key
 from api.service.limits import Allowance
-from api.service.rulings import Opening, Ruling, Seating, decode_command, fresh_id, lock_key
 from domain import takeback
 from domain.bots import BotSpec, bot_names
 from domain.chance import EPOCH

@@ -11,7 +11,7 @@ from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
-from api.service.rulings import lock_key
+from api.service.commands import lock_key
 from domain.chat import ChatSent, ChatState, decide_chat, evolve_chat, fold_chat
 from domain.errors import ConcurrentUpdate, StoreUnavailable
 from store.mapper import ChatRow

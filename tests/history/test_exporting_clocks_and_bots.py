@@ -17,7 +17,7 @@ from freezegun import freeze_time
 
 from api.cli import importing
 from api.service.application import Tables
-from api.service.archive import fork
+from api.service.forking import fork
 from domain.bots import BotSpec
 from domain.errors import ImportRefused
 from domain.table.clocks import TableClock, deadlines

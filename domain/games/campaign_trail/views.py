@@ -201,7 +201,7 @@ def view(state: State, viewer: Viewer) -> CampaignTrailView:
     }
     if isinstance(state, Drafting):
         seats = tuple(_drafting_seat(state, viewer, seat, track) for seat in range(count))
-        return CampaignTrailView(month="Choosing candidates", seats=seats, discard=(), **common)  # type: ignore[arg-type]
+        return CampaignTrailView(month="Choosing candidates", seats=seats, discard=(), **common)  # type: ignore[arg-type]  # common is a dict of the view's shared fields
     return CampaignTrailView(
         month=MONTHS[state.month],
         seats=tuple(_seat(state, viewer, seat, track) for seat in range(count)),
@@ -211,7 +211,7 @@ def view(state: State, viewer: Viewer) -> CampaignTrailView:
         debate=state.debate.cards if state.debate is not None else (),
         my_cards=_faces(state.hands[own]) if own is not None else (),
         window=state.window,
-        **common,  # type: ignore[arg-type]
+        **common,  # type: ignore[arg-type]  # as above
     )
 
 

@@ -152,7 +152,7 @@ def view(table: State, viewer: Viewer) -> SlushFundTableView:
     """The table as ``viewer`` may see it."""
     step = table.step
     return SlushFundTableView(
-        viewer=str(viewer.value) if not is_seat(viewer) else str(viewer),  # type: ignore[union-attr]
+        viewer=str(viewer.value) if not is_seat(viewer) else str(viewer),  # type: ignore[union-attr]  # not a seat: an Audience, which has .value
         turn=table.turn,
         step=type(step).__name__,
         final=table.final,

@@ -57,7 +57,7 @@ def legal_commands(state: State, seat: int) -> Offered:
     if state.window is not None:
         return _answers(state, seat, state.window)
     if state.choice is not None:
-        return choices.offers(state.choice, Seat(seat))  # type: ignore[return-value]
+        return choices.offers(state.choice, Seat(seat))  # type: ignore[return-value]  # a choice offers this game's own commands, typed as any command
     if state.debate is not None:
         return [_DEBATE[card] for card in state.hands[seat]] if debater(state) == seat else []
     if seat != state.turn:

@@ -45,7 +45,7 @@ def draw_one(rng: Random, deck: tuple[int, ...]) -> int:
 def fold(state: Campaigning, events: list[Events]) -> Campaigning:
     """``state`` after ``events`` (to decide what follows them; remembered for the referee's fold)."""
     for event in events:
-        state = evolve_decided(state, event)  # type: ignore[assignment]
+        state = evolve_decided(state, event)  # type: ignore[assignment]  # the fold returns the State union; a month's events keep it Campaigning
     return state
 
 

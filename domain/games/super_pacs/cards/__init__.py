@@ -121,10 +121,10 @@ def _load(name: str, key: str, kind: type[msgspec.Struct]) -> tuple[msgspec.Stru
     return tuple(msgspec.convert(card, kind) for card in raw)
 
 
-FACTIONS: tuple[Faction, ...] = _load("factions.json", "factions", Faction)  # type: ignore[assignment]
-LEADERS: tuple[Leader, ...] = _load("leaders.json", "leaders", Leader)  # type: ignore[assignment]
-EVENTS: tuple[EventCard, ...] = _load("events.json", "events", EventCard)  # type: ignore[assignment]
-INVESTMENTS: tuple[Investment, ...] = _load("investments.json", "investments", Investment)  # type: ignore[assignment]
+FACTIONS: tuple[Faction, ...] = _load("factions.json", "factions", Faction)  # type: ignore[assignment]  # _load returns a tuple of its kind
+LEADERS: tuple[Leader, ...] = _load("leaders.json", "leaders", Leader)  # type: ignore[assignment]  # _load returns a tuple of its kind
+EVENTS: tuple[EventCard, ...] = _load("events.json", "events", EventCard)  # type: ignore[assignment]  # _load returns a tuple of its kind
+INVESTMENTS: tuple[Investment, ...] = _load("investments.json", "investments", Investment)  # type: ignore[assignment]  # _load returns a tuple of its kind
 _TREASURY = json.loads((HERE / "treasury.json").read_text())
 MONEY: tuple[Money, ...] = tuple(msgspec.convert(m, Money) for m in _TREASURY["money"])
 TOKENS: tuple[TokenCard, ...] = tuple(msgspec.convert(t, TokenCard) for t in _TREASURY["tokens"])

@@ -46,14 +46,14 @@ def to_act(state: State) -> frozenset[Seat]:
     """Every seat that may send a command now."""
     if _LAST_ASKED[0] is not state:
         _ask(state)
-    return _LAST_ASKED[1]  # type: ignore[no-any-return]
+    return _LAST_ASKED[1]  # type: ignore[no-any-return]  # the memo's slot holds what this function returned
 
 
 def where(state: State) -> str:
     """:func:`situation`, remembered with :func:`to_act`."""
     if _LAST_ASKED[0] is not state:
         _ask(state)
-    return _LAST_ASKED[2]  # type: ignore[no-any-return]
+    return _LAST_ASKED[2]  # type: ignore[no-any-return]  # the memo's slot holds what this function returned
 
 
 def _ask(state: State) -> None:

@@ -1,4 +1,5 @@
-"""What the referee answers, and the small checks every command passes: seat tokens and decoding."""
+"""A command on its way in (decoded against its game, its id, its lock) and what the service answers
+(:class:`Opening`, :class:`Seating`, :class:`Ruling`)."""
 
 from __future__ import annotations
 
