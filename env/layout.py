@@ -8,7 +8,8 @@ never reach the vector. Each kind of value takes fixed slots:
 * an enum, a literal, or a string with a declared :class:`Vocabulary`: one slot per value (one-hot);
 * an int with a declared :class:`Cards` universe: one-hot over it; a ``tuple[int, ...]`` with one: multi-hot;
 * a ``tuple[X, ...]`` with a declared :class:`Padded` length: that many entries, each a presence slot
-  then X's slots (zeros past the end); a fixed tuple: its items one after another;
+  then X's slots (zeros past the end); with a :class:`Fixed` length (always that many: one a seat),
+  X's slots for each entry; a fixed tuple: its items one after another;
 * a Struct: its fields in order; a union of tagged Structs: one-hot of the tag, then every variant's
   slots (zeros but the one present); ``X | None``: a presence slot, then X's slots;
 * a ``dict[str, int]`` with a declared :class:`Vocabulary` of keys: one slot per key;
@@ -28,9 +29,8 @@ from typing import Any
 
 import msgspec
 import msgspec.inspect as mi
-
-Writer = Callable[[Any, list[float], int], None]
-"""Writes a value's slots into the vector at an offset (the vector starts all zeros)."""
+import numpy as np
+import numpy.typing as npt
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,14 @@ class Padded:
 
 
 @dataclass(frozen=True)
+class Fixed:
+    """A variable tuple that always holds exactly ``length`` entries (one a seat, one a state): its
+    entries' slots one after another, with no presence slots (any other length is refused)."""
+
+    length: int
+
+
+@dataclass(frozen=True)
 class Vocabulary:
     """A string one-hot over ``words``, or a dict's values by these keys."""
 
@@ -59,19 +67,48 @@ class _Skip:
 
 
 SKIP = _Skip()
-Declaration = Cards | Padded | Vocabulary | _Skip
+Declaration = Cards | Padded | Fixed | Vocabulary | _Skip
 
 
 class LayoutError(Exception):
     """Raised when a view's type holds a value whose slots are not declared, or a view does not fit."""
 
 
+class Source:
+    """The Python source of one encoder, written as the layout is compiled (see :func:`compile_layout`)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.constants: dict[str, Any] = {"LayoutError": LayoutError}
+        self.depth = 1
+        self.count = 0
+
+    def line(self, text: str) -> None:
+        """Add ``text`` at the current indentation."""
+        self.lines.append("    " * self.depth + text)
+
+    def name(self, prefix: str) -> str:
+        """A fresh local name."""
+        self.count += 1
+        return f"{prefix}{self.count}"
+
+    def constant(self, value: Any) -> str:
+        """A global name for ``value`` in the encoder (a position table, a Struct class)."""
+        key = f"K{len(self.constants)}"
+        self.constants[key] = value
+        return key
+
+
+Emit = Callable[[Source, str, str], None]
+"""Writes the source that puts a value's non-zero slots: (source, the value's expression, its offset's)."""
+
+
 @dataclass(frozen=True)
 class Part:
-    """One compiled piece: its slot names and how it writes them."""
+    """One compiled piece: its slot names, and how it writes the source that fills them."""
 
     names: tuple[str, ...]
-    write: Writer
+    emit: Emit
 
     @property
     def size(self) -> int:
@@ -81,10 +118,12 @@ class Part:
 
 @dataclass(frozen=True)
 class Layout:
-    """The compiled layout of one view type at one seat count."""
+    """The compiled layout of one view type at one seat count, and its encoder."""
 
     view: type[msgspec.Struct]
     part: Part
+    source: str
+    nonzero: Callable[[Any], tuple[list[int], list[float]]]
 
     @property
     def size(self) -> int:
@@ -95,21 +134,35 @@ class Layout:
         """Every slot's name, in order (the documented layout)."""
         return self.part.names
 
-    def encode(self, view: msgspec.Struct) -> list[float]:
+    def encode(self, view: msgspec.Struct) -> npt.NDArray[np.float32]:
         """The view as the vector."""
-        out = [0.0] * self.part.size
-        self.part.write(view, out, 0)
-        return out
+        vector = np.zeros(self.part.size, dtype=np.float32)
+        at, values = self.nonzero(view)
+        vector[at] = values
+        return vector
 
 
 def compile_layout(view: type[msgspec.Struct], declared: Mapping[str, Declaration]) -> Layout:
-    """The layout of ``view`` with ``declared`` slots for its variable parts (every one must be used)."""
+    """The layout of ``view`` with ``declared`` slots for its variable parts (every one must be used).
+
+    The layout becomes one generated function, ``nonzero(view)``, that lists the vector's non-zero
+    slots and their values; walking a tree of small writers instead cost about four times as long
+    (Campaign Trail, 3 seats: 850 µs a view against 200 µs).
+    """
     used: set[str] = set()
     part = _compile(mi.type_info(view), "", declared, used)
     unused = set(declared) - used
     if unused:
         raise LayoutError(f"Declared for no value of {view.__name__}: {sorted(unused)}")
-    return Layout(view, part)
+    source = Source()
+    source.line("at, values = [], []")
+    source.line("A, V = at.append, values.append")
+    part.emit(source, "view", "0")
+    source.line("return at, values")
+    text = "def nonzero(view):\n" + "\n".join(source.lines) + "\n"
+    scope = dict(source.constants)
+    exec(compile(text, f"<layout of {view.__name__}>", "exec"), scope)
+    return Layout(view, part, text, scope["nonzero"])
 
 
 def _compile(t: mi.Type, path: str, declared: Mapping[str, Declaration], used: set[str]) -> Part:
@@ -127,13 +180,13 @@ def _compile(t: mi.Type, path: str, declared: Mapping[str, Declaration], used: s
             return _one_hot(path, declaration.universe)
         return Part((path,), _number)
     if isinstance(t, mi.EnumType):
-        return _words(path, tuple(member for member in t.cls), lambda member: f"{member.value}")
+        return _one_hot(path, tuple(member for member in t.cls), lambda member: f"{member.value}")
     if isinstance(t, mi.LiteralType):
-        return _words(path, tuple(t.values), str)
+        return _one_hot(path, tuple(t.values))
     if isinstance(t, mi.StrType):
         if not isinstance(declaration, Vocabulary):
             raise LayoutError(f"{path}: declare its Vocabulary (or SKIP it)")
-        return _words(path, declaration.words, str)
+        return _one_hot(path, declaration.words)
     if isinstance(t, mi.TupleType):
         items = enumerate(t.item_types)
         return _concat([_compile(item, f"{path}[{i}]", declared, used) for i, item in items])
@@ -146,68 +199,74 @@ def _compile(t: mi.Type, path: str, declared: Mapping[str, Declaration], used: s
     raise LayoutError(f"{path}: no layout for {t!r} (declare SKIP)")
 
 
-def _nothing(value: Any, out: list[float], at: int) -> None:
+def _nothing(source: Source, value: str, base: str) -> None:
     return None
 
 
-def _number(value: Any, out: list[float], at: int) -> None:
-    out[at] = float(value)
+def _number(source: Source, value: str, base: str) -> None:
+    source.line(f"if {value}:")
+    source.line(f"    A({base}); V({value})")
+
+
+def _positions(source: Source, path: str, members: tuple[Any, ...]) -> str:
+    table = {member: index for index, member in enumerate(members)}
+    return source.constant(table)
 
 
 def _one_hot(path: str, universe: Iterable[Any], label: Callable[[Any], str] = str) -> Part:
     members = tuple(universe)
-    position = {member: index for index, member in enumerate(members)}
 
-    def write(value: Any, out: list[float], at: int) -> None:
-        out[at + position[value]] = 1.0
+    def emit(source: Source, value: str, base: str) -> None:
+        table = _positions(source, path, members)
+        source.line(f"A({base} + {table}[{value}]); V(1.0)")
 
-    return Part(tuple(f"{path}={label(member)}" for member in members), write)
-
-
-def _words(path: str, words: tuple[Any, ...], label: Callable[[Any], str]) -> Part:
-    return _one_hot(path, words, label)
+    return Part(tuple(f"{path}={label(member)}" for member in members), emit)
 
 
 def _keyed(path: str, keys: tuple[str, ...]) -> Part:
-    position = {key: index for index, key in enumerate(keys)}
+    def emit(source: Source, value: str, base: str) -> None:
+        table, key, number = _positions(source, path, keys), source.name("k"), source.name("x")
+        source.line(f"for {key}, {number} in {value}.items():")
+        source.line(f"    if {number}:")
+        source.line(f"        A({base} + {table}[{key}]); V({number})")
 
-    def write(value: dict[str, Any], out: list[float], at: int) -> None:
-        for key, number in value.items():
-            out[at + position[key]] = float(number)
-
-    return Part(tuple(f"{path}[{key}]" for key in keys), write)
+    return Part(tuple(f"{path}[{key}]" for key in keys), emit)
 
 
-def _concat(parts: list[Part]) -> Part:
+def _offsets(parts: list[Part]) -> list[int]:
     offsets, at = [], 0
     for part in parts:
         offsets.append(at)
         at += part.size
-    pairs = [(offset, part.write) for offset, part in zip(offsets, parts, strict=True) if part.size]
+    return offsets
 
-    def write(value: Any, out: list[float], base: int) -> None:
-        for (offset, writer), item in zip(pairs, value, strict=True):
-            writer(item, out, base + offset)
 
-    names = tuple(name for part in parts for name in part.names)
-    return Part(names, write)
+def _concat(parts: list[Part]) -> Part:
+    offsets = _offsets(parts)
+
+    def emit(source: Source, value: str, base: str) -> None:
+        for index, (part, offset) in enumerate(zip(parts, offsets, strict=True)):
+            if part.size:
+                item = source.name("t")
+                source.line(f"{item} = {value}[{index}]")
+                part.emit(source, item, f"{base} + {offset}")
+
+    return Part(tuple(name for part in parts for name in part.names), emit)
 
 
 def _struct(t: mi.StructType, path: str, declared: Mapping[str, Declaration], used: set[str]) -> Part:
     prefix = f"{path}." if path else ""
     fields = [(f.name, _compile(f.type, f"{prefix}{f.name}", declared, used)) for f in t.fields]
     kept = [(name, part) for name, part in fields if part.size]
-    offsets, at = [], 0
-    for _, part in kept:
-        offsets.append(at)
-        at += part.size
-    pairs = [(name, offset, part.write) for (name, part), offset in zip(kept, offsets, strict=True)]
+    offsets = _offsets([part for _, part in kept])
 
-    def write(value: Any, out: list[float], base: int) -> None:
-        for name, offset, writer in pairs:
-            writer(getattr(value, name), out, base + offset)
+    def emit(source: Source, value: str, base: str) -> None:
+        for (name, part), offset in zip(kept, offsets, strict=True):
+            field = source.name("f")
+            source.line(f"{field} = {value}.{name}")
+            part.emit(source, field, f"{base} + {offset}")
 
-    return Part(tuple(name for _, part in kept for name in part.names), write)
+    return Part(tuple(name for _, part in kept for name in part.names), emit)
 
 
 def _union(t: mi.UnionType, path: str, declared: Mapping[str, Declaration], used: set[str]) -> Part:
@@ -215,72 +274,81 @@ def _union(t: mi.UnionType, path: str, declared: Mapping[str, Declaration], used
     optional = len(kinds) < len(t.types)
     if len(kinds) == 1:
         inner = _compile(kinds[0], path, declared, used)
-        if not optional:
-            return inner
-        return _optional(path, inner)
+        return _optional(path, inner) if optional else inner
     structs = [kind for kind in kinds if isinstance(kind, mi.StructType) and kind.tag is not None]
     if len(structs) != len(kinds):
         raise LayoutError(f"{path}: a union of tagged Structs only, not {t!r}")
-    variants: list[tuple[type, int, int, Writer]] = []
     tags = [f"{path}:{kind.tag}" for kind in structs]
     names: list[str] = [f"{path}?"] if optional else []
+    first = len(names)
     names += tags
-    at = len(names)
+    variants: list[tuple[type, int, Part]] = []
     for kind, tag in zip(structs, tags, strict=True):
         part = _compile(kind, tag, declared, used)
-        variants.append((kind.cls, len(variants), at, part.write))
+        variants.append((kind.cls, len(names), part))
         names += part.names
-        at += part.size
-    first = 1 if optional else 0
 
-    def write(value: Any, out: list[float], base: int) -> None:
-        if value is None:
-            return
+    def emit(source: Source, value: str, base: str) -> None:
         if optional:
-            out[base] = 1.0
-        for cls, index, offset, writer in variants:
-            if type(value) is cls:
-                out[base + first + index] = 1.0
-                writer(value, out, base + offset)
-                return
-        raise LayoutError(f"{path}: {type(value).__name__} is none of its variants")
+            source.line(f"if {value} is not None:")
+            source.depth += 1
+            source.line(f"A({base}); V(1.0)")
+        kind = source.name("c")
+        source.line(f"{kind} = type({value})")
+        for number, (cls, offset, part) in enumerate(variants):
+            source.line(f"{'if' if number == 0 else 'elif'} {kind} is {source.constant(cls)}:")
+            source.depth += 1
+            source.line(f"A({base} + {first + number}); V(1.0)")
+            part.emit(source, value, f"{base} + {offset}")
+            source.depth -= 1
+        source.line("else:")
+        source.line(f"    raise LayoutError('{path}: ' + {kind}.__name__ + ' is none of its variants')")
+        if optional:
+            source.depth -= 1
 
-    return Part(tuple(names), write)
+    return Part(tuple(names), emit)
 
 
 def _optional(path: str, inner: Part) -> Part:
-    writer = inner.write
+    def emit(source: Source, value: str, base: str) -> None:
+        source.line(f"if {value} is not None:")
+        source.depth += 1
+        source.line(f"A({base}); V(1.0)")
+        inner.emit(source, value, f"{base} + 1")
+        source.depth -= 1
 
-    def write(value: Any, out: list[float], base: int) -> None:
-        if value is not None:
-            out[base] = 1.0
-            writer(value, out, base + 1)
-
-    return Part((f"{path}?", *inner.names), write)
+    return Part((f"{path}?", *inner.names), emit)
 
 
 def _var_tuple(
     item: mi.Type, path: str, declaration: Any, declared: Mapping[str, Declaration], used: set[str]
 ) -> Part:
     if isinstance(declaration, Cards):
-        position = {member: index for index, member in enumerate(declaration.universe)}
+        members = declaration.universe
 
-        def many(value: Any, out: list[float], at: int) -> None:
-            for member in value:
-                out[at + position[member]] = 1.0
+        def many(source: Source, value: str, base: str) -> None:
+            table, member = _positions(source, path, members), source.name("m")
+            source.line(f"for {member} in {value}:")
+            source.line(f"    A({base} + {table}[{member}]); V(1.0)")
 
-        return Part(tuple(f"{path}∋{member}" for member in declaration.universe), many)
-    if not isinstance(declaration, Padded):
-        raise LayoutError(f"{path}: declare its Cards universe or its Padded length (or SKIP it)")
+        return Part(tuple(f"{path}∋{member}" for member in members), many)
+    if not isinstance(declaration, Padded | Fixed):
+        raise LayoutError(f"{path}: declare its Cards universe, its Padded or Fixed length (or SKIP it)")
     inner = _compile(item, f"{path}[]", declared, used)
-    length, step, writer = declaration.length, inner.size + 1, inner.write
+    if isinstance(declaration, Fixed):
+        return _fixed(path, declaration.length, inner)
+    length, step = declaration.length, inner.size + 1
 
-    def padded(value: Any, out: list[float], at: int) -> None:
-        if len(value) > length:
-            raise LayoutError(f"{path}: {len(value)} entries, more than the {length} laid out")
-        for index, entry in enumerate(value):
-            out[at + index * step] = 1.0
-            writer(entry, out, at + index * step + 1)
+    def padded(source: Source, value: str, base: str) -> None:
+        index, entry, at = source.name("i"), source.name("e"), source.name("b")
+        source.line(f"if len({value}) > {length}:")
+        source.line(f"    raise LayoutError('{path}: more entries than the {length} laid out')")
+        source.line(f"for {index}, {entry} in enumerate({value}):")
+        source.depth += 1
+        source.line(f"{at} = {base} + {index} * {step}")
+        source.line(f"A({at}); V(1.0)")
+        inner.emit(source, entry, f"{at} + 1")
+        source.depth -= 1
 
     names = tuple(
         name
@@ -288,6 +356,23 @@ def _var_tuple(
         for name in (f"{path}[{index}]?", *(_entry(n, path, index) for n in inner.names))
     )
     return Part(names, padded)
+
+
+def _fixed(path: str, length: int, inner: Part) -> Part:
+    step = inner.size
+
+    def fixed(source: Source, value: str, base: str) -> None:
+        index, entry, at = source.name("i"), source.name("e"), source.name("b")
+        source.line(f"if len({value}) != {length}:")
+        source.line(f"    raise LayoutError('{path}: not the {length} entries laid out')")
+        source.line(f"for {index}, {entry} in enumerate({value}):")
+        source.depth += 1
+        source.line(f"{at} = {base} + {index} * {step}")
+        inner.emit(source, entry, at)
+        source.depth -= 1
+
+    names = tuple(_entry(name, path, index) for index in range(length) for name in inner.names)
+    return Part(names, fixed)
 
 
 def _entry(name: str, path: str, index: int) -> str:

@@ -30,7 +30,7 @@ from domain.games.campaign_trail.commands import (
 from domain.games.campaign_trail.rules.effects import LOSE_VOTERS, PAY
 from domain.games.campaign_trail.views import MONTHS, CampaignTrailView
 from domain.messages import Command
-from env.layout import SKIP, Cards, Declaration, Padded, Vocabulary
+from env.layout import SKIP, Cards, Declaration, Fixed, Padded, Vocabulary
 
 VIEW = CampaignTrailView
 PLACES = range(STATE_COUNT)
@@ -91,7 +91,7 @@ def declarations(seats: int) -> dict[str, Declaration]:
         "viewer": chairs,
         "month": Vocabulary(("Choosing candidates", *MONTHS)),
         "to_act": chairs,
-        "seats": Padded(seats),
+        "seats": Fixed(seats),
         "seats[].seat": SKIP,  # its place in the tuple says it
         "seats[].party": SKIP,  # a seat's party is its seat's (Democrat, Republican, Libertarian)
         "seats[].candidate": Cards(tuple(candidate.number for candidate in CANDIDATES)),
@@ -101,11 +101,11 @@ def declarations(seats: int) -> dict[str, Declaration]:
         "seats[].ongoing": cards,
         "seats[].hand:OwnHand.cards": cards,
         "seats[].offer:OwnHand.cards": Cards(tuple(candidate.number for candidate in CANDIDATES)),
-        "states": Padded(STATE_COUNT),
+        "states": Fixed(STATE_COUNT),
         "states[].code": SKIP,  # its place in the tuple says it
-        "states[].voters": Padded(seats),
-        "electoral_track": Padded(seats),
-        "deck_sizes": Padded(len(MONTHS) - 1),  # one deck a month
+        "states[].voters": Fixed(seats),
+        "electoral_track": Fixed(seats),
+        "deck_sizes": Fixed(len(MONTHS) - 1),  # one deck a month
         "discard": cards,
         "removed": cards,
         "pending.kind": Vocabulary(tuple(kind.value for kind in Kind)),

@@ -11,7 +11,7 @@ from domain.games.politrickers.cards import ALL_CARDS, MIGRATION, Party
 from domain.games.politrickers.commands import PlayCard, PlayMigration
 from domain.games.politrickers.views import PolitrickersView
 from domain.messages import Command
-from env.layout import SKIP, Cards, Declaration, Padded
+from env.layout import SKIP, Cards, Declaration, Fixed, Padded
 
 VIEW = PolitrickersView
 
@@ -38,7 +38,7 @@ def declarations(seats: int) -> dict[str, Declaration]:
     return {
         "viewer": chairs,
         "to_act": chairs,
-        "seats": Padded(seats),
+        "seats": Fixed(seats),
         "seats[].seat": SKIP,  # its place in the tuple says it
         "seats[].hand:OwnHand.cards": cards,
         "seats[].set_aside_face_down:OwnHand.cards": cards,

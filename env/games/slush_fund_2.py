@@ -34,7 +34,7 @@ from domain.games.slush_fund_2.commands import (
 )
 from domain.games.slush_fund_2.views import SlushFundTableView
 from domain.messages import Command
-from env.layout import SKIP, Cards, Declaration, Padded, Vocabulary
+from env.layout import SKIP, Cards, Declaration, Fixed, Padded, Vocabulary
 
 VIEW = SlushFundTableView
 PLACES = range(len(POLITICIANS))
@@ -91,24 +91,24 @@ def declarations(seats: int) -> dict[str, Declaration]:
         "viewer": Vocabulary(tuple(str(seat) for seat in range(seats))),
         "turn": chairs,
         "step": Vocabulary(STEPS),
-        "politicians": Padded(len(POLITICIANS)),
+        "politicians": Fixed(len(POLITICIANS)),
         "politicians[].name": SKIP,  # the same at every table
         "politicians[].journalists": cards,
-        "players": Padded(seats),
+        "players": Fixed(seats),
         "players[].seat": SKIP,  # its place in the tuple says it
         "players[].hand:OwnHand.cards": cards,
         "players[].deck_top": cards,
-        "players[].contributions": Padded(len(POLITICIANS)),
+        "players[].contributions": Fixed(len(POLITICIANS)),
         "players[].contributions[]": Padded(MAX_SIDE),
         "players[].contributions[][]:SeenContribution.card": cards,
         "slush_fund.known": cards,
-        "result.totals": Padded(seats),
-        "result.totals[]": Padded(len(POLITICIANS)),
-        "result.won": Padded(len(POLITICIANS)),
+        "result.totals": Fixed(seats),
+        "result.totals[]": Fixed(len(POLITICIANS)),
+        "result.won": Fixed(len(POLITICIANS)),
         "result.won[]": chairs,
-        "result.worth": Padded(len(POLITICIANS)),
-        "result.penalties": Padded(seats),
-        "result.scores": Padded(seats),
+        "result.worth": Fixed(len(POLITICIANS)),
+        "result.penalties": Fixed(seats),
+        "result.scores": Fixed(seats),
         "result.winners": chairs,
         "result.tiebreak": SKIP,  # the sentence saying how a tie was broken; the scores say who won
     }

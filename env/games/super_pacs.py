@@ -37,7 +37,7 @@ from domain.games.super_pacs.commands import (
 )
 from domain.games.super_pacs.views import SuperPacsView
 from domain.messages import Command
-from env.layout import SKIP, Cards, Declaration, Padded, Vocabulary
+from env.layout import SKIP, Cards, Declaration, Fixed, Padded, Vocabulary
 
 VIEW = SuperPacsView
 IN_COALITIONS = (*CARD_IDS, *EVENT_IDS[:3])
@@ -89,7 +89,7 @@ def declarations(seats: int) -> dict[str, Declaration]:
     """How each variable part of the view is laid out at ``seats`` seats."""
     chairs, factions = Cards(tuple(range(seats))), Cards(CARD_IDS)
     return {
-        "seats": Padded(seats),
+        "seats": Fixed(seats),
         "seats[].seat": SKIP,  # its place in the tuple says it
         "seats[].offer:OwnHand.cards": Cards(LEADER_IDS),
         "seats[].hand:OwnHand.cards": factions,
@@ -108,7 +108,7 @@ def declarations(seats: int) -> dict[str, Declaration]:
         "pending.plays": Padded(PLAYS),
         "pending.affected": chairs,
         "pending.payers": chairs,
-        "election.votes": Padded(seats),
+        "election.votes": Fixed(seats),
         **_choice("election.window", seats),
         "election.plays": Padded(PLAYS),
         "scores": Padded(seats),
