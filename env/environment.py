@@ -86,7 +86,7 @@ class BackroomEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types: A
         self.metadata = {**self.metadata, "name": f"{self.game.id.replace('-', '_')}_{seats}p_v0"}
         self.possible_agents = [agent_name(seat) for seat in range(seats) if seat not in self.bots]
         self._seat = {agent_name(seat): Seat(seat) for seat in range(seats)}
-        self._names = [bot_names(self.bots).get(seat, agent_name(seat)) for seat in range(seats)]
+        self.names = [bot_names(self.bots).get(seat, agent_name(seat)) for seat in range(seats)]
         box = spaces.Box(-BOUND, BOUND, (self.layout.size,), np.float32)
         mask = spaces.Box(0, 1, (len(self.actions),), np.int8)
         self._observation_spaces = {
@@ -127,15 +127,18 @@ class BackroomEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types: A
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's seat's view as the vector, and its legal list as the mask."""
-        seat = self._seat[agent]
-        vector = np.asarray(self.layout.encode(self.game.view(self.state_now, seat)), dtype=np.float32)
-        return {"observation": vector, "action_mask": self.actions.mask(self.legal(seat))}
+        return self.observation_of(self.state_now, self._seat[agent])
 
-    def legal(self, seat: Seat) -> list[Any]:
-        """The seat's legal commands now (none once the game is over)."""
-        if self.game.is_over(self.state_now):
+    def observation_of(self, state: Any, seat: Seat) -> dict[str, Any]:
+        """What ``seat`` observes at ``state``: built from its view and its legal list, nothing else."""
+        vector = self.layout.encode(self.game.view(state, seat))
+        return {"observation": vector, "action_mask": self.actions.mask(self.legal_at(state, seat))}
+
+    def legal_at(self, state: Any, seat: Seat) -> list[Any]:
+        """``seat``'s legal commands at ``state`` (none once the game is over)."""
+        if self.game.is_over(state):
             return []
-        commands: list[Any] = self.game.legal_commands(self.state_now, seat)
+        commands: list[Any] = self.game.legal_commands(state, seat)
         return commands
 
     def step(self, action: int | None) -> None:
@@ -187,7 +190,7 @@ class BackroomEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types: A
         redact, describe = self.game.redact, self.game.describe
         for event in events:
             seen = redact(event, viewer)
-            self._feed.append(describe(seen, viewer, self._names))
+            self._feed.append(describe(seen, viewer, self.names))
 
     def render(self) -> str | None:
         """The feed so far (``ansi``), or its new lines printed (``human``)."""
