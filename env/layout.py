@@ -138,7 +138,8 @@ class Layout:
         """The view as the vector."""
         vector = np.zeros(self.part.size, dtype=np.float32)
         at, values = self.nonzero(view)
-        vector[at] = values
+        count = len(at)
+        vector[np.fromiter(at, np.intp, count)] = np.fromiter(values, np.float32, count)
         return vector
 
 
@@ -331,12 +332,13 @@ def _var_tuple(
             source.line(f"for {member} in {value}:")
             source.line(f"    A({base} + {table}[{member}]); V(1.0)")
 
-        return Part(tuple(f"{path}∋{member}" for member in members), many)
+        return Part(tuple(f"{path}∋{member}" for member in members), _remembered(many))
     if not isinstance(declaration, Padded | Fixed):
         raise LayoutError(f"{path}: declare its Cards universe, its Padded or Fixed length (or SKIP it)")
     inner = _compile(item, f"{path}[]", declared, used)
     if isinstance(declaration, Fixed):
-        return _fixed(path, declaration.length, inner)
+        fixed = _fixed(path, declaration.length, inner)
+        return Part(fixed.names, _remembered(fixed.emit))
     length, step = declaration.length, inner.size + 1
 
     def padded(source: Source, value: str, base: str) -> None:
@@ -355,7 +357,32 @@ def _var_tuple(
         for index in range(length)
         for name in (f"{path}[{index}]?", *(_entry(n, path, index) for n in inner.names))
     )
-    return Part(names, padded)
+    return Part(names, _remembered(padded))
+
+
+def _remembered(emit: Emit) -> Emit:
+    """``emit``, and for a tuple at a fixed offset, its slots remembered for the very tuple last seen.
+
+    States are immutable and share what a command leaves alone, so a view built from the next state
+    often holds the same tuple object (Campaign Trail's map, a discard pile): its slots are copied
+    instead of written again. The tuple is kept with them, so its identity cannot be reused.
+    """
+
+    def emit_remembered(source: Source, value: str, base: str) -> None:
+        if not base.replace(" ", "").replace("+", "").isdigit():
+            emit(source, value, base)
+            return
+        memo, start = source.constant([None, [], []]), source.name("s")
+        source.line(f"if {value} is {memo}[0]:")
+        source.line(f"    at.extend({memo}[1]); values.extend({memo}[2])")
+        source.line("else:")
+        source.depth += 1
+        source.line(f"{start} = len(at)")
+        emit(source, value, base)
+        source.line(f"{memo}[:] = [{value}, at[{start}:], values[{start}:]]")
+        source.depth -= 1
+
+    return emit_remembered
 
 
 def _fixed(path: str, length: int, inner: Part) -> Part:

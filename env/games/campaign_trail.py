@@ -103,6 +103,7 @@ def declarations(seats: int) -> dict[str, Declaration]:
         "seats[].offer:OwnHand.cards": Cards(tuple(candidate.number for candidate in CANDIDATES)),
         "states": Fixed(STATE_COUNT),
         "states[].code": SKIP,  # its place in the tuple says it
+        "states[].electoral_votes": SKIP,  # printed on the board: the same in every game
         "states[].voters": Fixed(seats),
         "electoral_track": Fixed(seats),
         "deck_sizes": Fixed(len(MONTHS) - 1),  # one deck a month

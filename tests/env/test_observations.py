@@ -13,6 +13,8 @@ import numpy as np
 from domain.playout import Step, random_steps
 from domain.seats import Seat
 from env import BackroomEnv, agent_name
+from env.games import BY_GAME
+from env.layout import compile_layout
 
 Table = tuple[str, int]
 RESAMPLES = 2
@@ -62,3 +64,19 @@ def test_a_seat_sees_its_own_hand_and_not_anothers() -> None:
     own = {slots[i] for i in np.flatnonzero(vector) if slots[i].startswith("seats[0].hand:OwnHand.cards")}
     assert own == {f"seats[0].hand:OwnHand.cards∋{card}" for card in state.hands[0]}
     assert not any(slots[i].startswith("seats[1].hand:OwnHand") for i in np.flatnonzero(vector))
+
+
+def test_slots_remembered_from_the_last_view_are_the_slots_written_afresh(table: Table) -> None:
+    """Through a random game, the environment's layout (which copies the slots of a tuple it saw last)
+    encodes every view exactly as a layout compiled afresh for that view alone."""
+    game, seats = table
+    env = BackroomEnv(game, seats)
+    module = BY_GAME[game]
+    for number, step in enumerate(random_steps(env.game, 4, seats)):
+        if isinstance(step, Step):
+            for seat in map(Seat, range(seats)):
+                view = env.game.view(step.after, seat)
+                warm = env.layout.encode(view)
+                if number % 7 == 0:
+                    fresh = compile_layout(module.VIEW, module.declarations(seats))
+                    assert np.array_equal(warm, fresh.encode(view))
