@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
+from pathlib import Path
 
 from domain.bots import BotSpec
 from env import BackroomEnv
@@ -32,3 +35,15 @@ def test_the_listing_names_every_action_and_every_slot() -> None:
     assert len(listed) == len(env.actions.commands) + env.layout.size
     assert listed[0] == 'action 0: {"type":"DrawCards"}'
     assert listed[-1] == f"slot {env.layout.size - 1}: {env.layout.slots()[-1]}"
+
+
+def test_the_readmes_example_plays_a_game_to_its_end() -> None:
+    """The README's ten-line example, as printed there, plays a whole game and prints its outcome."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = readme.split("## Train bots on it\n", 1)[1].split("\n## ", 1)[0]
+    example = section.split("```python\n", 1)[1].split("```", 1)[0]
+    assert len(example.strip().splitlines()) == 10
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(example, {})
+    assert "winners=" in printed.getvalue()
