@@ -10,8 +10,6 @@ content of the month decks (sizes only), the candidates left in the box (never s
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import msgspec
 
 from domain.choices import Choice, Chosen
@@ -52,6 +50,7 @@ from domain.games.campaign_trail.events import (
 from domain.games.campaign_trail.rules.months import electoral_votes, leaders_of
 from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Finished, Pending, State, Window
 from domain.messages import View
+from domain.recent import Recent
 from domain.seats import Viewer, is_seat
 from domain.visibility import Declarations, HandCount, OwnHand, Secret, hand_for, nobody, public
 
@@ -146,12 +145,18 @@ def _states(voters: tuple[int, ...], leaders: tuple[int, ...], count: int) -> tu
     )
 
 
-@lru_cache(maxsize=64)
+_BOARDS: Recent[tuple[tuple[int, ...], tuple[StateView, ...]]] = Recent(64)
+
+
 def _board(voters: tuple[int, ...], count: int) -> tuple[tuple[int, ...], tuple[StateView, ...]]:
-    """The electoral-vote track and the map's states for ``voters``, made once for each map: most
-    commands move no voter, and the map was half of a view's time (48 of 92 µs, 3 seats in play)."""
+    """The electoral-vote track and the map's states for ``voters``, remembered by the voters tuple's
+    identity: most commands move no voter and keep the tuple, and the map was half of a view's time
+    (48 of 92 µs, 3 seats in play)."""
+    found = _BOARDS.find(voters)
+    if found is not None:
+        return found
     leaders = leaders_of(voters, count)
-    return electoral_votes(voters, count, leaders), _states(voters, leaders, count)
+    return _BOARDS.keep((voters,), (electoral_votes(voters, count, leaders), _states(voters, leaders, count)))
 
 
 def _seat(state: Campaigning | Finished, viewer: Viewer, seat: int, track: tuple[int, ...]) -> SeatView:
