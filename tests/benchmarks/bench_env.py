@@ -8,10 +8,12 @@ game and seat count; the peers are PettingZoo's classic ``gin_rummy_v4`` and ``l
 
 The peers are installed on demand (``pip install`` of :data:`PEER_PACKAGES` into a ``venv`` made in a
 temporary folder with this interpreter, bounded in time; ``gin_rummy`` left PettingZoo after 1.24, so
-the peer is PettingZoo 1.24.3, and RLCard never enters our lock) and measured in a subprocess, once
-before Backroom's games and once after; the goal is every game and seat count at least ``PEER_RATIO``
-times the mean of gin_rummy's two runs. When the peers cannot be installed or run, the benchmark says
-why and prints Backroom's figures with "peer unavailable".
+the peer is PettingZoo 1.24.3, and RLCard never enters our lock) and run in one subprocess that
+measures what it is asked to. The runs alternate: gin_rummy, a Backroom game, gin_rummy, the next
+game, ..., gin_rummy; each row is held against the mean of the two gin_rummy runs beside it (a machine
+shared with other work changes speed by the minute), and leduc_holdem is measured first and last. The
+goal is every game and seat count at least ``PEER_RATIO`` times its gin_rummy. When the peers cannot be
+installed or run, the benchmark says why and prints Backroom's figures with "peer unavailable".
 Run: ``.venv/bin/python -m tests.benchmarks.bench_env``.
 """
 
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import select
 import subprocess
 import sys
 import tempfile
@@ -59,18 +62,20 @@ def random_masked_play(make, seconds, seed):
 '''
 
 PEER_SCRIPT = f'''\
-"""PettingZoo's gin_rummy and leduc_holdem under the benchmark's loop: one JSON line of figures."""
+"""PettingZoo's gin_rummy and leduc_holdem under the benchmark's loop: each line read names an
+environment and seconds; each answer is one JSON line of figures."""
 import json, random, sys, time
 import numpy as np
 import pettingzoo, rlcard
 from pettingzoo.classic import gin_rummy_v4, leduc_holdem_v4
 
 {LOOP}
-seconds = float(sys.argv[1])
-found = {{"pettingzoo": pettingzoo.__version__, "rlcard": rlcard.__version__, "numpy": np.__version__}}
-for name, module in (("gin_rummy_v4", gin_rummy_v4), ("leduc_holdem_v4", leduc_holdem_v4)):
-    found[name] = random_masked_play(module.env, seconds, 0)
-print(json.dumps(found))
+made = {{"gin_rummy_v4": gin_rummy_v4.env, "leduc_holdem_v4": leduc_holdem_v4.env}}
+print(json.dumps({{"pettingzoo": pettingzoo.__version__, "rlcard": rlcard.__version__,
+                  "numpy": np.__version__}}), flush=True)
+for line in sys.stdin:
+    name, seconds = line.split()
+    print(json.dumps(random_masked_play(made[name], float(seconds), 0)), flush=True)
 '''
 
 
@@ -104,15 +109,20 @@ Row = tuple[str, int, Figures]
 """Game id, seats, figures."""
 
 
-def backroom_rows(seconds: float, only: list[str] | None = None) -> list[Row]:
-    """Random masked play through Backroom's environment for every game and seat count."""
+def backroom_rows(seconds: float, only: list[str] | None = None, between: Any = None) -> list[Row]:
+    """Random masked play through Backroom's environment for every game and seat count; ``between()``
+    is called before the first and after each (the alternating peer runs)."""
     from env import backroom_env, tables
 
     rows = []
+    if between is not None:
+        between()
     for game, seats in tables():
         if not only or game in only:
             make = partial(backroom_env, game, seats)
             rows.append((game, seats, Figures(*random_masked_play(make, seconds, 0))))
+            if between is not None:
+                between()
     return rows
 
 
@@ -133,29 +143,48 @@ def install_peer(folder: Path) -> Path | str:
     return python
 
 
-def measure_peers(python: Path, seconds: float) -> dict[str, Figures] | str:
-    """Each peer's figures over ``seconds``, or why there are none."""
-    script = python.parents[2] / "peers.py"
-    limit = len(PEERS) * seconds + PEER_START_SECONDS
-    try:
-        done = subprocess.run(
-            [str(python), str(script), str(seconds)],
-            check=False,
-            capture_output=True,
-            text=True,
-            timeout=limit,
+class PeerFailed(Exception):
+    """Raised when the peers' process stops answering."""
+
+
+class Peers:
+    """The peers' process, asked for one environment's figures at a time (:meth:`measure`)."""
+
+    def __init__(self, python: Path) -> None:
+        script = python.parents[2] / "peers.py"
+        self.process = subprocess.Popen(
+            [str(python), str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
         )
-    except subprocess.TimeoutExpired:
-        return f"the peers' run took over {limit:.0f} s"
-    if done.returncode != 0:
-        return f"the peers' run failed: {_last_line(done.stderr)}"
-    try:
-        found = json.loads(done.stdout.strip().splitlines()[-1])
-        versions = f"pettingzoo {found['pettingzoo']}, rlcard {found['rlcard']}, numpy {found['numpy']}"
-        print(f"  peers: {versions}")
-        return {name: Figures(*found[name]) for name in PEERS}
-    except (IndexError, KeyError, ValueError):
-        return f"the peers' run printed no figures: {_last_line(done.stdout)}"
+        self.versions: dict[str, str] = self._answer(PEER_START_SECONDS)
+        self.runs: dict[str, list[Figures]] = {name: [] for name in PEERS}
+
+    def measure(self, name: str, seconds: float) -> Figures:
+        """``name``'s figures over ``seconds`` (kept in ``runs``), printed as they come."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{name} {seconds}\n")
+        self.process.stdin.flush()
+        found = Figures(*self._answer(seconds + PEER_START_SECONDS))
+        self.runs[name].append(found)
+        print(f"  {name}: {found.rate:,.0f} steps/s ({found.steps:,} steps, {found.games:,} games "
+              f"in {found.seconds:.1f} s)", flush=True)  # fmt: skip
+        return found
+
+    def _answer(self, seconds: float) -> Any:
+        assert self.process.stdout is not None
+        ready = select.select([self.process.stdout], [], [], seconds)[0]
+        line = self.process.stdout.readline() if ready else ""
+        if not line:
+            raise PeerFailed(f"the peers' process gave no answer within {seconds:.0f} s")
+        return json.loads(line)
+
+    def close(self) -> None:
+        """End the process (it ends when its input does)."""
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        try:
+            self.process.wait(timeout=PEER_START_SECONDS)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
 
 
 def _run(command: list[str], seconds: float) -> str:
@@ -175,46 +204,31 @@ def _last_line(text: str) -> str:
     return lines[-1].strip() if lines else "no output"
 
 
-def _timed_peers(python: Path | str, when: str, seconds: float) -> dict[str, Figures] | str:
-    if isinstance(python, str):
-        return python
-    print(f"PettingZoo {when}:", flush=True)
-    figures = measure_peers(python, seconds)
-    if isinstance(figures, str):
-        print(f"  peer unavailable ({figures})", flush=True)
-        return figures
-    for name, found in figures.items():
-        print(f"  {name}: {found.rate:,.0f} steps/s ({found.steps:,} steps, {found.games:,} games "
-              f"in {found.seconds:.1f} s)", flush=True)  # fmt: skip
-    return figures
+def beside(rows: list[Row], gin: list[Figures]) -> list[float]:
+    """For each row, the mean gin_rummy rate of the runs just before and just after it."""
+    return [(gin[index].rate + gin[index + 1].rate) / 2 for index in range(len(rows))]
 
 
-def peer_rates(runs: list[dict[str, Figures] | str]) -> dict[str, float]:
-    """Each peer's mean steps/s over the runs that gave figures."""
-    measured = [run for run in runs if not isinstance(run, str)]
-    return (
-        {name: sum(run[name].rate for run in measured) / len(measured) for name in PEERS} if measured else {}
-    )
-
-
-def print_table(rows: list[Row], peers: dict[str, float]) -> None:
-    """Backroom's rows, each with its ratio to each peer and whether it meets the goal."""
-    if peers:
-        means = ", ".join(f"{name} {rate:,.0f}" for name, rate in peers.items())
-        print(f"PettingZoo mean steps/s: {means}; goal {PEER_RATIO:g}x gin_rummy = "
-              f"{PEER_RATIO * peers['gin_rummy_v4']:,.0f} steps/s")  # fmt: skip
+def print_table(rows: list[Row], gin: list[float] | None, leduc: float | None) -> None:
+    """Backroom's rows, each with its ratio to the gin_rummy beside it and to leduc_holdem's mean, and
+    whether it meets the goal."""
     print()
-    print(f"{'game':<16}{'seats':>6}{'steps/s':>10}{'games/s':>10}{'games':>7}{'x gin':>8}{'x leduc':>9}"
-          f"  goal {PEER_RATIO:g}x gin_rummy")  # fmt: skip
-    for game, seats, found in rows:
-        figures = (
-            f"{game:<16}{seats:>6}{found.rate:>10,.0f}{found.games / found.seconds:>10,.1f}{found.games:>7}"
-        )
-        if not peers:
-            print(f"{figures}{'-':>8}{'-':>9}  peer unavailable")
+    print(f"{'game':<16}{'seats':>6}{'steps/s':>10}{'games/s':>10}{'games':>7}{'gin':>8}{'x gin':>8}"
+          f"{'x leduc':>9}  goal {PEER_RATIO:g}x gin_rummy")  # fmt: skip
+    for index, (game, seats, found) in enumerate(rows):
+        per_second = found.games / found.seconds
+        figures = f"{game:<16}{seats:>6}{found.rate:>10,.0f}{per_second:>10,.1f}{found.games:>7}"
+        if gin is None or leduc is None:
+            print(f"{figures}{'-':>8}{'-':>8}{'-':>9}  peer unavailable")
             continue
-        gin, leduc = found.rate / peers["gin_rummy_v4"], found.rate / peers["leduc_holdem_v4"]
-        print(f"{figures}{gin:>8.2f}{leduc:>9.2f}  {'met' if gin >= PEER_RATIO else 'MISSED'}")
+        ratio = found.rate / gin[index]
+        print(f"{figures}{gin[index]:>8,.0f}{ratio:>8.2f}{found.rate / leduc:>9.2f}  "
+              f"{'met' if ratio >= PEER_RATIO else 'MISSED'}")  # fmt: skip
+
+
+def mean_rate(runs: list[Figures]) -> float:
+    """The mean steps/s of ``runs``."""
+    return sum(found.rate for found in runs) / len(runs)
 
 
 def main() -> None:
@@ -233,10 +247,26 @@ def main() -> None:
             python = install_peer(Path(folder))
         if isinstance(python, str):
             print(f"PettingZoo: peer unavailable: {python}", flush=True)
-        before = _timed_peers(python, "before", args.seconds)
-        rows = backroom_rows(args.seconds, args.game)
-        after = _timed_peers(python, "after", args.seconds)
-    print_table(rows, peer_rates([before, after]))
+            print_table(backroom_rows(args.seconds, args.game), None, None)
+            return
+        try:
+            peers = Peers(python)
+        except PeerFailed as failure:
+            print(f"PettingZoo: peer unavailable: {failure}", flush=True)
+            print_table(backroom_rows(args.seconds, args.game), None, None)
+            return
+        try:
+            print(", ".join(f"{name} {version}" for name, version in peers.versions.items()), flush=True)
+            peers.measure("leduc_holdem_v4", args.seconds)
+            gin_run = partial(peers.measure, "gin_rummy_v4", args.seconds)
+            rows = backroom_rows(args.seconds, args.game, gin_run)
+            peers.measure("leduc_holdem_v4", args.seconds)
+        finally:
+            peers.close()
+    gin, leduc = peers.runs["gin_rummy_v4"], peers.runs["leduc_holdem_v4"]
+    print(f"PettingZoo mean steps/s: gin_rummy_v4 {mean_rate(gin):,.0f} ({len(gin)} runs), "
+          f"leduc_holdem_v4 {mean_rate(leduc):,.0f} ({len(leduc)} runs)")  # fmt: skip
+    print_table(rows, beside(rows, gin), mean_rate(leduc))
 
 
 if __name__ == "__main__":
