@@ -5,6 +5,8 @@ at the end are not counted): ``env.last()`` (the observation with its action mas
 among the masked-in actions, and ``env.step``. Backroom's side is :func:`env.backroom_env` for every
 game and seat count; the peers are PettingZoo's classic ``gin_rummy_v4`` and ``leduc_holdem_v4``
 (RLCard-backed), through the same loop, character for character (:data:`LOOP`), for the same seconds.
+Rates are steps a second of the process's own CPU time, both sides alike: the machine is shared by
+several jobs, and its wall-clock speed changes by the minute (wall seconds are printed too).
 
 The peers are installed on demand (``pip install`` of :data:`PEER_PACKAGES` into a ``venv`` made in a
 temporary folder with this interpreter, bounded in time; ``gin_rummy`` left PettingZoo after 1.24, so
@@ -42,11 +44,11 @@ PEER_START_SECONDS = 60.0
 
 LOOP = '''\
 def random_masked_play(make, seconds, seed):
-    """(steps, games, seconds): whole games of uniformly random masked actions for about ``seconds``."""
+    """(steps, games, wall s, CPU s): whole games of uniformly random masked actions for about ``seconds``."""
     env = make()
     rng = random.Random(seed)
     steps = games = 0
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - started < seconds:
         env.reset(seed=seed + games)
         for agent in env.agent_iter():
@@ -58,7 +60,7 @@ def random_masked_play(make, seconds, seed):
             env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
         games += 1
-    return steps, games, time.perf_counter() - started
+    return steps, games, time.perf_counter() - started, time.process_time() - cpu
 '''
 
 PEER_SCRIPT = f'''\
@@ -79,7 +81,7 @@ for line in sys.stdin:
 '''
 
 
-def random_masked_play(make: Any, seconds: float, seed: int) -> tuple[int, int, float]:
+def random_masked_play(make: Any, seconds: float, seed: int) -> tuple[int, int, float, float]:
     """The benchmark's loop (:data:`LOOP`), the very source the peer runs, compiled here."""
     import random
 
@@ -87,8 +89,8 @@ def random_masked_play(make: Any, seconds: float, seed: int) -> tuple[int, int, 
 
     scope: dict[str, Any] = {"random": random, "time": time, "np": np}
     exec(LOOP, scope)
-    steps, games, elapsed = scope["random_masked_play"](make, seconds, seed)
-    return int(steps), int(games), float(elapsed)
+    steps, games, elapsed, cpu = scope["random_masked_play"](make, seconds, seed)
+    return int(steps), int(games), float(elapsed), float(cpu)
 
 
 @dataclass(frozen=True)
@@ -98,11 +100,12 @@ class Figures:
     steps: int
     games: int
     seconds: float
+    cpu: float
 
     @property
     def rate(self) -> float:
-        """Steps a second."""
-        return self.steps / self.seconds
+        """Steps a second of the process's CPU (this machine is shared: wall time counts the waits)."""
+        return self.steps / self.cpu
 
 
 Row = tuple[str, int, Figures]
@@ -165,8 +168,8 @@ class Peers:
         self.process.stdin.flush()
         found = Figures(*self._answer(seconds + PEER_START_SECONDS))
         self.runs[name].append(found)
-        print(f"  {name}: {found.rate:,.0f} steps/s ({found.steps:,} steps, {found.games:,} games "
-              f"in {found.seconds:.1f} s)", flush=True)  # fmt: skip
+        print(f"  {name}: {found.rate:,.0f} steps/s of CPU ({found.steps:,} steps, {found.games:,} games "
+              f"in {found.cpu:.1f} s of CPU, {found.seconds:.1f} s wall)", flush=True)  # fmt: skip
         return found
 
     def _answer(self, seconds: float) -> Any:
@@ -216,7 +219,7 @@ def print_table(rows: list[Row], gin: list[float] | None, leduc: float | None) -
     print(f"{'game':<16}{'seats':>6}{'steps/s':>10}{'games/s':>10}{'games':>7}{'gin':>8}{'x gin':>8}"
           f"{'x leduc':>9}  goal {PEER_RATIO:g}x gin_rummy")  # fmt: skip
     for index, (game, seats, found) in enumerate(rows):
-        per_second = found.games / found.seconds
+        per_second = found.games / found.cpu
         figures = f"{game:<16}{seats:>6}{found.rate:>10,.0f}{per_second:>10,.1f}{found.games:>7}"
         if gin is None or leduc is None:
             print(f"{figures}{'-':>8}{'-':>8}{'-':>9}  peer unavailable")

@@ -151,7 +151,7 @@ def test_the_env_benchmark_steps_every_game_and_seat_count(capsys: pytest.Captur
     assert {(game, seats) for game, seats, _ in rows} == set(tables())
     assert all(found.steps > 0 and found.games > 0 for _, _, found in rows)
     assert bench_env.LOOP in bench_env.PEER_SCRIPT
-    gin = [bench_env.Figures(10, 1, 1.0), bench_env.Figures(30, 1, 1.0)]
+    gin = [bench_env.Figures(10, 1, 2.0, 1.0), bench_env.Figures(30, 1, 2.0, 1.0)]
     assert bench_env.beside(rows[:1], gin) == [20.0]
     bench_env.print_table(rows[:1], [rows[0][2].rate / 3], rows[0][2].rate / 4)
     assert "3.00     4.00  met" in capsys.readouterr().out.splitlines()[-1]
