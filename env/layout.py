@@ -82,6 +82,7 @@ class Source:
         self.constants: dict[str, Any] = {"LayoutError": LayoutError}
         self.depth = 1
         self.count = 0
+        self.entry_memos: list[list[Any]] = []
 
     def line(self, text: str) -> None:
         """Add ``text`` at the current indentation."""
@@ -111,6 +112,8 @@ class Part:
     names: tuple[str, ...]
     emit: Emit
     fields: tuple[tuple[str, int, Part, bool], ...] = ()
+    entries: Part | None = None
+    """A :class:`Fixed` tuple's entry part (its entries follow one another, no presence slots)."""
 
     @property
     def size(self) -> int:
@@ -137,6 +140,7 @@ class Layout:
     nonzero: Callable[[Any, Any, list[Any]], tuple[list[int], list[float]]]
     vector: npt.NDArray[np.float32]
     seen: list[Any]
+    entry_memos: list[list[Any]]
 
     @property
     def size(self) -> int:
@@ -163,7 +167,8 @@ class Layout:
     def forget(self) -> None:
         """Start again from nothing seen (after a view that did not fit)."""
         self.vector[:] = 0.0
-        self.seen[:] = [_UNSEEN] * len(self.seen)
+        for memo in (self.seen, *self.entry_memos):
+            memo[:] = [_UNSEEN] * len(memo)
 
 
 def compile_layout(view: type[msgspec.Struct], declared: Mapping[str, Declaration]) -> Layout:
@@ -190,8 +195,11 @@ def compile_layout(view: type[msgspec.Struct], declared: Mapping[str, Declaratio
             source.line(f"if {value} is not seen[{number}]:")
             source.depth += 1
             source.line(f"seen[{number}] = {value}")
-        source.line(f"vector[{offset}:{offset + field.size}] = 0.0")
-        field.emit(source, value, str(offset))
+        if immutable and field.entries is not None and field.entries.size:
+            _each_entry(source, value, offset, field, field.entries)
+        else:
+            source.line(f"vector[{offset}:{offset + field.size}] = 0.0")
+            field.emit(source, value, str(offset))
         if immutable:
             source.depth -= 1
     source.line("return at, values")
@@ -199,7 +207,8 @@ def compile_layout(view: type[msgspec.Struct], declared: Mapping[str, Declaratio
     scope = dict(source.constants)
     exec(compile(text, f"<layout of {view.__name__}>", "exec"), scope)
     vector = np.zeros(part.size, dtype=np.float32)
-    return Layout(view, part, text, scope["nonzero"], vector, [_UNSEEN] * len(part.fields))
+    seen = [_UNSEEN] * len(part.fields)
+    return Layout(view, part, text, scope["nonzero"], vector, seen, source.entry_memos)
 
 
 def _compile(t: mi.Type, path: str, declared: Mapping[str, Declaration], used: set[str]) -> Part:
@@ -399,6 +408,26 @@ def _var_tuple(
     return Part(names, padded)
 
 
+def _each_entry(source: Source, value: str, offset: int, field: Part, entry: Part) -> None:
+    """A :class:`Fixed` tuple of the view: only the entries that are not the very ones last seen are
+    written again (a map keeps the states a command left alone)."""
+    length = field.size // entry.size
+    memo: list[Any] = [_UNSEEN] * length
+    source.entry_memos.append(memo)
+    seen, index, item, at = source.constant(memo), source.name("i"), source.name("e"), source.name("b")
+    source.line(f"if len({value}) != {length}:")
+    source.line("    raise LayoutError('a tuple of the view is not the length laid out')")
+    source.line(f"for {index}, {item} in enumerate({value}):")
+    source.depth += 1
+    source.line(f"if {item} is not {seen}[{index}]:")
+    source.depth += 1
+    source.line(f"{seen}[{index}] = {item}")
+    source.line(f"{at} = {offset} + {index} * {entry.size}")
+    source.line(f"vector[{at}:{at} + {entry.size}] = 0.0")
+    entry.emit(source, item, at)
+    source.depth -= 2
+
+
 def _fixed(path: str, length: int, inner: Part) -> Part:
     step = inner.size
 
@@ -413,7 +442,7 @@ def _fixed(path: str, length: int, inner: Part) -> Part:
         source.depth -= 1
 
     names = tuple(_entry(name, path, index) for index in range(length) for name in inner.names)
-    return Part(names, fixed)
+    return Part(names, fixed, entries=inner)
 
 
 def _entry(name: str, path: str, index: int) -> str:

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import random
 
+import msgspec
 import numpy as np
+import pytest
 
 from domain.playout import Step, random_steps
 from domain.seats import Seat
 from env import BackroomEnv, agent_name
 from env.games import BY_GAME
-from env.layout import compile_layout
+from env.layout import LayoutError, compile_layout
 
 Table = tuple[str, int]
 RESAMPLES = 2
@@ -80,3 +82,16 @@ def test_slots_remembered_from_the_last_view_are_the_slots_written_afresh(table:
                 if number % 7 == 0:
                     fresh = compile_layout(module.VIEW, module.declarations(seats))
                     assert np.array_equal(warm, fresh.encode(view))
+
+
+def test_a_view_that_does_not_fit_is_refused_and_the_next_is_encoded_afresh() -> None:
+    """A view whose tuple is not the length laid out raises LayoutError; the encoder then forgets what
+    it had seen, so the next view's vector is the one a fresh layout makes."""
+    env = BackroomEnv("politrickers", 3)
+    env.reset(seed=2)
+    view = env.game.view(env.state_now, Seat(0))
+    env.layout.encode(view)
+    with pytest.raises(LayoutError):
+        env.layout.encode(msgspec.structs.replace(view, seats=view.seats[:-1]))
+    fresh = compile_layout(BY_GAME["politrickers"].VIEW, BY_GAME["politrickers"].declarations(3))
+    assert np.array_equal(env.layout.encode(view), fresh.encode(view))
