@@ -45,8 +45,8 @@ def test_the_plays_looked_up_by_seat_are_every_cards_plays() -> None:
 
 
 def test_the_map_a_view_remembers_is_the_map_made_afresh() -> None:
-    """Every view's states and electoral-vote track, partly remembered by the voters they were made
-    from, equal those worked out anew from the state."""
+    """Every view's states and electoral-vote track, remembered by the voters they were made from or
+    redrawn from the last map where voters moved, equal those worked out anew from the state."""
     views = import_module("domain.games.campaign_trail.views")
     months = import_module("domain.games.campaign_trail.rules.months")
     for count in (2, 3):
