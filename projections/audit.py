@@ -1,6 +1,6 @@
 """The audit: every command attempt, accepted or refused, as one viewer may see it.
 
-It reads the game's stream and its attempts log through :class:`projections.log.LogReader`
+It reads the game's stream and its attempts log through :class:`store.reader.LogReader`
 (blocking: the route runs it in a thread pool) and describes accepted commands' events as the
 timeline does (:func:`projections.history.timeline_entry`), for the viewer
 :func:`projections.history.viewer_for` allows.
@@ -18,7 +18,7 @@ from domain.seats import OMNISCIENT, SeatNames, Viewer
 from domain.stored import Attempted
 from domain.table import AnyGame, AnyTableEvent, GameEventRecorded, TakeBackNoted, ledger_after
 from projections.history import PAGE, Asked, timeline_entry, viewer_for, viewer_name
-from projections.log import LogReader
+from store.reader import LogReader
 
 _JSON = msgspec.json.Decoder()
 
@@ -45,7 +45,7 @@ def audit(  # noqa: PLR0917  (the route's parameters, in its order)
     attempts = [
         _attempted(one, viewer)
         if isinstance(one, Attempted)
-        else _accepted(table.rules, one, viewer, table.seat_names)
+        else _accepted(table.game, one, viewer, table.seat_names)
         for _, one in page
     ]
     following = after + limit if len(came) > after + limit else None

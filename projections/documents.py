@@ -22,15 +22,14 @@ from domain.table import (
     NO_LEDGER,
     AnyGame,
     AnyTableEvent,
+    Table,
     TableState,
     Told,
     feed_event,
-    forfeits,
     played_by,
     told_alike,
     told_each,
 )
-from domain.table.clocks import reading
 from domain.takeback import Ledger
 
 SPECTATOR_KEY = "spectator"
@@ -88,40 +87,29 @@ def perspectives(seat_count: int) -> list[Viewer]:
     return [*(Seat(seat) for seat in range(seat_count)), SPECTATOR]
 
 
-def status(rules: AnyGame, table: TableState) -> str:
-    """``waiting`` for players, ``playing``, or ``over``."""
-    if not table.started:
-        return "waiting"
-    return "over" if forfeits.over(rules, table) else "playing"
-
-
-def to_act(rules: AnyGame, table: TableState) -> list[int]:
-    """The seats that may act now (none before the game starts)."""
-    return sorted(forfeits.to_act(rules, table))
-
-
-def summary(game_id: str, rules: AnyGame, table: TableState) -> dict[str, Any]:
+def summary(game_id: str, table: Table) -> dict[str, Any]:
     """What anyone may know about a game: seats, status, version, who may act, the outcome once over."""
+    state = table.state
     return (
         {
             "id": game_id,
-            "game": table.game,
-            "title": rules.title,
-            "rules_version": table.rules_version,
-            "seats": [seat_entry(table, seat) for seat in range(len(table.seat_names))],
-            "open_seats": table.open_seats(),
-            "status": status(rules, table),
-            "version": table.version,
-            "to_act": to_act(rules, table),
-            "outcome": forfeits.outcome(rules, table),
-            "forfeited": list(table.forfeited),
-            "seeded": table.seeded,
-            "sandbox": sandbox(table),
-            "created_at": table.created_at,
-            "updated_at": table.updated_at,
+            "game": state.game,
+            "title": table.game.title,
+            "rules_version": state.rules_version,
+            "seats": [seat_entry(state, seat) for seat in range(len(state.seat_names))],
+            "open_seats": state.open_seats(),
+            "status": table.status,
+            "version": state.version,
+            "to_act": sorted(table.to_act),
+            "outcome": table.outcome,
+            "forfeited": list(state.forfeited),
+            "seeded": state.seeded,
+            "sandbox": sandbox(state),
+            "created_at": state.created_at,
+            "updated_at": state.updated_at,
         }
-        | _sandbox(table)
-        | clock_of(rules, table)
+        | _sandbox(state)
+        | clock_of(table)
     )
 
 
@@ -142,23 +130,22 @@ def sandbox(table: TableState) -> bool:
     return table.seeded or table.forked_from is not None
 
 
-def view(game_id: str, rules: AnyGame, table: TableState, viewer: Viewer) -> dict[str, Any]:
+def view(game_id: str, table: Table, viewer: Viewer) -> dict[str, Any]:
     """The game as ``viewer`` sees it, with version, status and who may act."""
+    started = table.started
     return {
         "id": game_id,
         "version": table.version,
-        "status": status(rules, table),
+        "status": table.status,
         "seat": int(viewer) if is_seat(viewer) else None,
-        "to_act": to_act(rules, table),
-        "view": rules.view(table.game_state, viewer) if table.started else None,
-    } | clock_of(rules, table)
+        "to_act": sorted(table.to_act),
+        "view": table.game.view(table.game_state, viewer) if started else None,
+    } | clock_of(table)
 
 
-def clock_of(rules: AnyGame, table: TableState) -> dict[str, Any]:
-    """The table's clock for every viewer (``{"clock": ...}``), nothing for a table without one; no
-    deadline for a seat that forfeited, nor any once the game ended by forfeit."""
-    out = tuple(range(len(table.seat_names))) if forfeits.ended_by_forfeit(table) else table.forfeited
-    found = reading(table.clock, table.timing, out)
+def clock_of(table: Table) -> dict[str, Any]:
+    """The table's clock for every viewer (``{"clock": ...}``), nothing for a table without one."""
+    found = table.clock
     return {} if found is None else {"clock": found}
 
 

@@ -21,8 +21,9 @@ from eventsourcing.persistence import ApplicationRecorder, Notification
 
 from domain import stored
 from projections import documents
-from projections.games import NOTHING_FOLDED, Folded, GameProjection, Logged
+from projections.projection import GameProjection
 from projections.stores import ReadStore
+from store.commits import NOTHING_FOLDED, Folded, Logged
 
 log = logging.getLogger(__name__)
 

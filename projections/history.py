@@ -9,7 +9,7 @@ redaction:
 * ``viewer="omniscient"`` and another seat's perspective (``seat=N``) exist only once the game
   is over (``HiddenUntilOver`` before), so a live game never shows more than the caller could see.
 
-They read the log through :class:`projections.log.LogReader` (blocking: the routes run them in a
+They read the log through :class:`store.reader.LogReader` (blocking: the routes run them in a
 thread pool, never on the event loop).
 The audit of command attempts is :mod:`projections.audit`, on the same viewer and descriptions.
 Seeking (:func:`at`) loads the nearest snapshot at or before the version and folds the rest, so its
@@ -34,17 +34,17 @@ from domain.table import (
     AnyGame,
     AnyTableEvent,
     GameEventRecorded,
+    Table,
     TableOpened,
     TableState,
     TakeBackNoted,
-    forfeits,
     ledger_after,
     played_by,
     standins,
     told,
 )
 from projections import documents
-from projections.log import Loaded, LogReader
+from store.reader import LogReader
 
 _JSON = msgspec.json.Decoder()
 MAX_VERSION = 2**62
@@ -60,7 +60,7 @@ class Asked:
 
 
 def viewer_for(
-    table: Loaded, token: str | None, asked: Asked, over: Callable[[], bool] | None = None
+    table: Table, token: str | None, asked: Asked, over: Callable[[], bool] | None = None
 ) -> Viewer:
     """The viewer a request may have: its own seat, the spectator, or (once over) anyone's.
 
@@ -93,18 +93,16 @@ def at(log: LogReader, game_id: str, version: int, token: str | None, asked: Ask
     viewer = viewer_for(seated, token, asked, over=lambda: log.load(past.id).over)
     if not 1 <= version <= latest:
         raise NoSuchVersion(f"This game has versions 1 to {latest}.", {"latest": latest})
-    rules = past.rules
-    started, state = past.started, past.state
     return {
         "id": str(past.id),
         "version": version,
         "latest": latest,
         "viewer": viewer_name(viewer),
-        "status": documents.status(rules, past.table),
-        "to_act": documents.to_act(rules, past.table),
-        "view": rules.view(state, viewer) if started else None,
-        "outcome": forfeits.outcome(rules, past.table),
-        "forfeited": list(past.table.forfeited),
+        "status": past.status,
+        "to_act": sorted(past.to_act),
+        "view": past.game.view(past.game_state, viewer) if past.started else None,
+        "outcome": past.outcome,
+        "forfeited": list(past.state.forfeited),
     }
 
 
@@ -125,7 +123,7 @@ def timeline(  # noqa: PLR0917  (the route's parameters, in its order)
     """
     table = log.load(game_id)
     viewer = viewer_for(table, token, asked)
-    rules = table.rules
+    rules = table.game
     entries: list[dict[str, Any]] = []
     reverted: list[dict[str, int]] = []
     marks: list[tuple[int, int, int]] = []  # (version, turn, round) after each game event
@@ -216,18 +214,18 @@ def export(log: LogReader, game_id: str, token: str | None, takeback_timeout: fl
         {
             "format": FORMAT,
             "id": str(table.id),
-            "game": table.table.game,
-            "rules_version": table.table.rules_version,
-            "options": table.table.options,
+            "game": table.state.game,
+            "rules_version": table.state.rules_version,
+            "options": table.state.options,
             "complete": over,
-            "secret": table.table.secret if over else None,
+            "secret": table.state.secret if over else None,
             "takeback_timeout": takeback_timeout,
-            "forked_from": table.table.forked_from,
-            "sandbox": documents.sandbox(table.table),
+            "forked_from": table.state.forked_from,
+            "sandbox": documents.sandbox(table.state),
         }
-        | seating(table.table)
+        | seating(table.state)
     )
-    lines = [header, *(encode(_line(table.rules, event, viewer)) for event in log.events(table))]
+    lines = [header, *(encode(_line(table.game, event, viewer)) for event in log.events(table))]
     return lines + [encode(_said(sent)) for sent in log.chat(table.id)]
 
 

@@ -1,7 +1,7 @@
 """The projection split by table across workers: partitions, each with its own position, held by lease.
 
 A table belongs to partition ``crc32(id) % N`` (``BACKROOM_PARTITIONS``, the same in every process).
-Each partition is a :class:`~projections.games.GameProjection` of its own over the shared Redis keys,
+Each partition is a :class:`~projections.projection.GameProjection` of its own over the shared Redis keys,
 keeping its own position (``<prefix>:position:<n>``) and committing it with its documents in one
 script: the script refuses a batch whose expected position has moved, so an event is applied to a
 read model exactly once, whoever holds the partition. Leases (:class:`Leases`) only decide who does
@@ -24,8 +24,9 @@ from eventsourcing.persistence import ApplicationRecorder
 
 from domain.table import AnyGame
 from projections.following import PAGE, logged
-from projections.games import GameProjection, Logged
+from projections.projection import GameProjection
 from projections.redis_store import RedisReadStore
+from store.commits import Logged
 
 LEASE_PREFIX = "lease"
 """Keys ``<prefix>:lease:<n>`` (the holder of partition n) and ``<prefix>:lease:members`` (live workers);

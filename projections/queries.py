@@ -19,12 +19,12 @@ import msgspec
 from domain.codec import encode
 from domain.errors import GameNotFound, InvalidToken
 from domain.seats import SPECTATOR, Seat, Viewer
-from domain.table import AnyGame, TableState, legal_for
+from domain.table import AnyGame, Table
 from domain.tokens import seat_holding
 from projections import documents
 from projections.documents import viewer_key
-from projections.log import table_id
 from projections.read_side import ReadSide
+from store.reader import table_id
 
 
 def catalogue(games: Mapping[str, AnyGame]) -> list[dict[str, Any]]:
@@ -84,7 +84,7 @@ async def seat_view(reads: ReadSide, game_id: str, token: str | None, min_versio
     viewer = perspective(reads, game_id, token)
     if reads.projection is not None and not reads.projection.views:  # embedded: built when asked for
         table = _table(reads, game_id)
-        document = encode(documents.view(game_id, reads.games[table.game], table, viewer))
+        document = encode(documents.view(game_id, table, viewer))
         return _answer(document, min_version, stale)
     return _answer(_document(reads, f"view:{game_id}:{viewer_key(viewer)}"), min_version, stale)
 
@@ -96,12 +96,9 @@ async def legal(
     game_id = canonical_id(game_id)
     stale = await reads.settle(game_id, min_version)
     table = _table(reads, game_id)
-    seat = _seat_or_none(_viewer(table.token_digests, token))
-    commands: list[Any] = []
-    game = reads.games[table.game]
-    if seat is not None:
-        commands = legal_for(game, table, seat, reads.clock())
-    answer = {"version": table.version, "seat": seat, "commands": commands} | documents.clock_of(game, table)
+    seat = _seat_or_none(_viewer(table.state.token_digests, token))
+    commands = table.legal(seat, reads.clock()) if seat is not None else []
+    answer = {"version": table.version, "seat": seat, "commands": commands} | documents.clock_of(table)
     return answer if min_version is None else answer | {"stale": stale}
 
 
@@ -141,11 +138,11 @@ def feed_page(
 
 def perspective(reads: ReadSide, game_id: str, token: str | None) -> Viewer:
     """Who is asking: the seat ``token`` holds at this game, or the spectator without a token."""
-    return _viewer(_table(reads, canonical_id(game_id)).token_digests, token)
+    return _viewer(_table(reads, canonical_id(game_id)).state.token_digests, token)
 
 
 async def watcher(
-    reads: ReadSide, log: Callable[[str], TableState], game_id: str, token: str | None
+    reads: ReadSide, log: Callable[[str], Table], game_id: str, token: str | None
 ) -> Viewer:
     """Who opens a stream: :func:`perspective`, asked of the log (``log``: the game's table from it,
     ``GameNotFound`` when there is none) when the read models do not hold the game. They lack it only
@@ -155,7 +152,7 @@ async def watcher(
     table = reads.table(game_id)
     if table is None:
         table = await asyncio.to_thread(log, game_id)
-    return _viewer(table.token_digests, token)
+    return _viewer(table.state.token_digests, token)
 
 
 def _viewer(digests: Sequence[str | None], token: str | None) -> Viewer:
@@ -167,7 +164,7 @@ def _viewer(digests: Sequence[str | None], token: str | None) -> Viewer:
     return Seat(seat)
 
 
-def _table(reads: ReadSide, game_id: str) -> TableState:
+def _table(reads: ReadSide, game_id: str) -> Table:
     table = reads.table(game_id)
     if table is None:
         raise GameNotFound(f"No game {game_id}.")

@@ -13,14 +13,15 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from uuid import UUID
 
 from eventsourcing.persistence import ApplicationRecorder
 
 from domain import stored
-from domain.table import AnyGame, TableState
+from domain.table import AnyGame, Table
 from projections.documents import RECORD
 from projections.following import Follower, catch_up
-from projections.games import GameProjection
+from projections.projection import GameProjection
 from projections.signals import RedisRelay, Signals
 from projections.stores import ReadStore
 
@@ -89,7 +90,7 @@ class ReadSide:
         found = self.written().get(f"version:{game_id}")
         return int(found) if found else 0
 
-    def table(self, game_id: str) -> TableState | None:
+    def table(self, game_id: str) -> Table | None:
         """The game's table as its read models reflect it: this process's projection's, else the record."""
         table = self.projection.latest.get(game_id) if self.projection is not None else None
         if table is not None:
@@ -98,7 +99,10 @@ class ReadSide:
         if found is None:
             return None
         record = RECORD.decode(found)
-        return stored.state_of(record.state, record.version, self.games)
+        game = self.games.get(record.state.game)
+        if game is None:
+            return None
+        return Table(UUID(game_id), game, stored.state_of(record.state, record.version, self.games))
 
     async def settle(self, game_id: str, min_version: int | None) -> bool:
         """Wait up to :data:`WAIT` s for ``min_version``; ``True`` when the game is not there (stale).

@@ -9,7 +9,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from domain.game import registered
-from workers.settings import Settings
+from store.settings import Settings
 
 worker = typer.Typer(help="Processes that run beside the API.", no_args_is_help=True)
 projections = typer.Typer(help="The read models.", no_args_is_help=True)

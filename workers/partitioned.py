@@ -19,8 +19,8 @@ from prometheus_client import CollectorRegistry, Counter, Gauge
 
 from domain.table import AnyGame
 from projections.partitions import Leases, Share
+from store.settings import Settings
 from workers.nudges import Nudges
-from workers.settings import Settings
 
 log = logging.getLogger(__name__)
 

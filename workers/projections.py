@@ -18,13 +18,13 @@ from eventsourcing.utils import Environment
 
 from domain.table import AnyGame
 from projections.following import Progress, ReadFormatOutdated, fit_format, follower_for, outdated, rebuild
-from projections.games import Expiry, GameProjection
 from projections.partitions import rebuild_partitions
+from projections.projection import Expiry, GameProjection
 from projections.redis_store import RedisReadStore
 from projections.stores import ReadStore, SQLiteReadStore
+from store.settings import Settings, creating_schema
 from workers.health import serve_probes
 from workers.partitioned import ProjectionWorker
-from workers.settings import Settings, creating_schema
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ import time
 from prometheus_client import CollectorRegistry, Counter, Gauge
 
 from projections.partitions import Leases
-from workers.settings import Settings
+from store.settings import Settings
 from workers.timers import TICK, Clock, Steward, Watch, tend
 
 log = logging.getLogger(__name__)

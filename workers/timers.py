@@ -31,11 +31,11 @@ from eventsourcing.persistence import ApplicationRecorder
 
 from domain import stored
 from domain.errors import RuleError, ServiceError
-from domain.table import AnyGame, StandInChanged, TableOpened, TableState, due, evolve_table, forfeits
+from domain.table import AnyGame, StandInChanged, Table, TableOpened, evolve_table
 from projections.documents import lobby_key
-from projections.games import NOTHING_FOLDED, Folded, following
 from projections.partitions import partition_of
 from projections.stores import ReadStore
+from store.commits import NOTHING_FOLDED, Folded, following
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +65,7 @@ class Watch:
         self.recorder = recorder
         self.games = games
         self.position = 0
-        self.tables: dict[UUID, TableState] = {}
+        self.tables: dict[UUID, Table] = {}
         self.partitions = partitions
         self.held: frozenset[int] | None = None
         """The partitions this watch acts on (``None``: every table, as embedded or unleased)."""
@@ -108,7 +108,7 @@ class Watch:
                     self._fold(*logged, after=folded.get(position))
                 self.position = position
 
-    def _fold(self, identity: UUID, event: Any, after: TableState | None = None) -> None:
+    def _fold(self, identity: UUID, event: Any, after: Table | None = None) -> None:
         """One table event, as :meth:`_note` folds it from a notification (``after``: its fold, when
         the write side made it)."""
         opening = isinstance(event, TableOpened)
@@ -116,13 +116,19 @@ class Watch:
             self._adopt(identity)
         if identity not in self.tables and not opening:
             return
-        game = self.games.get(event.game) if opening else self._game(identity)
+        known = self.tables.get(identity)
+        game = self.games.get(event.game) if opening else (known.game if known is not None else None)
         if game is None or (opening and not _may_need_acting(game, event)):
             return
-        known = self.tables.get(identity)
         if known is not None and event.version <= known.version:
             return
-        self._keep(identity, game, after if after is not None else evolve_table(game, known, event))
+        if after is None:
+            after = (
+                known.evolve(event)
+                if known is not None
+                else Table(identity, game, evolve_table(game, None, event))
+            )
+        self._keep(identity, after)
 
     def _note(self, notification: Any) -> None:
         identity = UUID(str(notification.originator_id))
@@ -150,17 +156,13 @@ class Watch:
         clocked = table.clock is not None and table.clock.runs
         if needed_only and not (any(table.bots) or clocked or game.waits):
             return
-        self._keep(identity, game, table)
+        self._keep(identity, Table(identity, game, table))
 
-    def _keep(self, identity: UUID, game: AnyGame, table: TableState) -> None:
-        if forfeits.over(game, table):
+    def _keep(self, identity: UUID, table: Table) -> None:
+        if table.over:
             self.tables.pop(identity, None)
         else:
             self.tables[identity] = table
-
-    def _game(self, identity: UUID) -> AnyGame | None:
-        table = self.tables.get(identity)
-        return None if table is None else self.games.get(table.game)
 
     def mine(self, identity: UUID) -> bool:
         """True when this watch acts on the table (its partition is held, or every one is)."""
@@ -172,7 +174,7 @@ class Watch:
         for identity, table in self.tables.items():
             if not self.mine(identity):
                 continue
-            when = due(self.games[table.game], table)
+            when = table.due
             if when is not None and when <= now:
                 found.append(str(identity))
         return found
@@ -181,9 +183,9 @@ class Watch:
         """(table, seat) for every bot seat the game is waiting for, at the held partitions' tables."""
         turns: list[tuple[str, int]] = []
         for identity, table in self.tables.items():
-            if table.bots and table.started and self.mine(identity):
-                waiting = sorted(forfeits.to_act(self.games[table.game], table))
-                turns += [(str(identity), s) for s in waiting if s < len(table.bots) and table.bots[s]]
+            bots = table.state.bots
+            if bots and table.started and self.mine(identity):
+                turns += [(str(identity), s) for s in sorted(table.to_act) if s < len(bots) and bots[s]]
         return turns
 
 

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
-from workers.settings import Settings
+from store.settings import Settings
 
 app = typer.Typer(help="Backroom referees political card games.", no_args_is_help=True)
 

@@ -87,10 +87,10 @@ def _tend(role: str) -> None:
 
     from api.service.application import Tables
     from domain.game import registered
+    from store.settings import Settings
     from workers.health import serve_probes
     from workers.logs import configure
     from workers.projections import read_store
-    from workers.settings import Settings
     from workers.tending import TendingWorker
     from workers.timers import Watch
 

@@ -32,19 +32,19 @@ from api.http.tickets import router as tickets_router
 from api.http.wire import problem, reply
 from api.service.application import Tables
 from api.service.limits import Allowance, Pace
-from api.service.store import Clock, utc_now
 from api.web import mount as mount_web
 from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError, StoreUnavailable
 from domain.game import registered
 from domain.table import AnyGame
 from projections.following import LogFollower, fit_format, follower_for
-from projections.games import Expiry, GameProjection
+from projections.projection import Expiry, GameProjection
 from projections.read_side import ReadSide
 from projections.redis_store import RedisReadStore
 from projections.signals import RedisRelay, Signals
 from projections.stores import ReadStore, SQLiteReadStore
+from store.repository import Clock, utc_now
+from store.settings import Settings
 from workers import timers
-from workers.settings import Settings
 
 log = logging.getLogger(__name__)
 

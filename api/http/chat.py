@@ -19,7 +19,7 @@ from api.service.application import Tables
 from api.service.chatting import say
 from domain.chat import MAX_LENGTH, ChatSent
 from domain.seats import label
-from projections.log import table_id
+from store.reader import table_id
 
 router = APIRouter(prefix="/api")
 

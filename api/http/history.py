@@ -26,7 +26,7 @@ from api.service import archive
 from domain.codec import encode
 from projections import history
 from projections.audit import audit as audit_of
-from projections.log import attempts_id, table_id
+from store.reader import attempts_id, table_id
 
 router = APIRouter(prefix="/api")
 T = TypeVar("T")

@@ -75,7 +75,7 @@ async def _watched(
     if ticket is None:
         tables = request.app.state.tables
         return Watched(
-            game_id, await queries.watcher(reads, lambda found: tables.load(found).table, game_id, token)
+            game_id, await queries.watcher(reads, tables.load, game_id, token)
         )
     if token is not None:
         raise InvalidRequest("Send a stream ticket or a seat token, not both.")

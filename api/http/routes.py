@@ -4,7 +4,7 @@ The reads (``GET`` of games, views, feeds, legal moves and the live stream) are 
 
 Routes and dependencies are ``async``. A command is decided inline on the event loop (CPU work, a
 fraction of a millisecond; a thread hop would cost more than it saves) under its game's lock, and its
-commit is awaited from the group committer (:mod:`api.service.committing`), which saves every command
+commit is awaited from the group committer (:mod:`store.committer`), which saves every command
 queued meanwhile in one transaction on its own thread: the loop serves other requests during the fsync.
 The answer to a command carries the sender's next legal commands (``legal``), so a client that acts
 again needs no ``GET /legal``.
@@ -23,9 +23,8 @@ from api.service.application import Tables
 from api.service.rulings import Ruling
 from domain.errors import InvalidRequest, MissingToken
 from domain.seats import Seat, player_name
-from domain.table import feed_event, told
+from domain.table import Table, feed_event, told
 from projections import documents, queries
-from projections.log import Loaded
 
 
 async def _tables(request: Request) -> Tables:
@@ -152,9 +151,9 @@ async def _referee(  # noqa: PLR0917  (the command route's parameters, in its or
     return reply(answer, headers=headers)
 
 
-def summary(table: Loaded) -> dict[str, Any]:
+def summary(table: Table) -> dict[str, Any]:
     """What anyone may know about a game, from the table just written (the projection's own summary)."""
-    return documents.summary(str(table.id), table.rules, table.table)
+    return documents.summary(str(table.id), table)
 
 
 async def answer_to(tables: Tables, done: Ruling) -> dict[str, Any]:
@@ -168,8 +167,8 @@ async def answer_to(tables: Tables, done: Ruling) -> dict[str, Any]:
             table = await asyncio.to_thread(tables.load, table.id, done.last)
         names = table.seat_names
         for event in recorded:
-            said = told(table.rules, event, viewer, names, table.table.ledger)
+            said = told(table.game, event, viewer, names, table.state.ledger)
             events.append(
                 documents.entry(event.version, event.seat, event.at, feed_event(said), said.sentence)
             )
-    return {"events": events, **documents.view(str(table.id), table.rules, table.table, viewer)}
+    return {"events": events, **documents.view(str(table.id), table, viewer)}

@@ -24,7 +24,7 @@ import msgspec
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from api.service.rulings import fresh_id
-from workers.settings import Settings
+from store.settings import Settings
 
 ACCESS = logging.getLogger("backroom.access")
 SECRET_PARAMETERS = frozenset({"token", "ticket", "access_token"})

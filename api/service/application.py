@@ -2,7 +2,7 @@
 
 Every command takes the same path (:meth:`Tables.submit`): under its game's lock, the table as this
 process last committed it (else loaded), the table's decision (:func:`domain.table.decide_table`,
-the game's own inside), then the save through the repository port (:mod:`api.service.store`). Opening
+the game's own inside), then the save through the repository port (:mod:`store.repository`). Opening
 a table, taking a seat and forking are decided by the same table rules. Every attempt from a seat is
 audited: accepted ones are in the game's stream; refused ones, retries and those that changed nothing
 go to the game's attempts log.
@@ -20,8 +20,6 @@ import msgspec
 
 from api.service.limits import Allowance
 from api.service.rulings import Opening, Ruling, Seating, decode_command, fresh_id, lock_key
-from api.service.store import TableStore
-from domain import table as rules
 from domain import takeback
 from domain.bots import BotSpec, bot_names
 from domain.chance import EPOCH
@@ -43,17 +41,28 @@ from domain.table import (
     REFEREE,
     Actor,
     AnyGame,
+    CloseOverdue,
     NotABot,
+    NotStarted,
+    ReissueSeatLink,
+    Table,
     TableContext,
     TableForked,
     TableOpened,
+    TakeSeat,
+    digest_of,
+    evolve_table,
+    open_table,
+    opened_state,
+    receipt_for,
     standins,
 )
 from domain.table.clocks import TableClock
 from domain.table.state import receipt_key
 from domain.table.timeouts import stand_in, timed
 from domain.tokens import digest, new_token
-from projections.log import Loaded, table_id
+from store.reader import table_id
+from store.repository import TableStore
 
 BotsAndClock = tuple[TableClock | None, dict[int, BotSpec]]
 """A table's clock rule and its bot seats, as ``Tables.open`` takes them."""
@@ -100,7 +109,7 @@ class Tables(TableStore):
         players = [named.get(s, name) for s, name in enumerate(players)]
         tokens = {s: new_token() for s, name in enumerate(players) if name is not None and s not in bots}
         digests = tuple(digest(tokens[s]) if s in tokens else None for s in range(len(players)))
-        sent = rules.digest_of(None, encode([game, players, parsed, clock, bots]))
+        sent = digest_of(None, encode([game, players, parsed, clock, bots]))
         opened = _opened(game_rules, tuple(players), digests, msgspec.Raw(encode(parsed)), sent, seed)
         table_bots = tuple(bots.get(seat) for seat in range(len(players))) if bots else ()
         when = at[0] if at else self.clock()
@@ -108,7 +117,7 @@ class Tables(TableStore):
         ctx = TableContext(
             now=opened.at, command_id=opened.command_id, digest="", setup_at=at[1] if at else None
         )
-        after = await self.commit(_fresh(game_rules, opened), rules.open_table(game_rules, opened, ctx), None)
+        after = await self.commit(_fresh(game_rules, opened), open_table(game_rules, opened, ctx), None)
         return Opening(after.id, tokens, after)
 
     async def join(
@@ -116,34 +125,34 @@ class Tables(TableStore):
     ) -> Seating:
         """Seat ``name`` at the first open seat; the game is set up once the last seat is taken."""
         token = new_token()
-        command = rules.TakeSeat(name=name, token_digest=digest(token))
+        command = TakeSeat(name=name, token_digest=digest(token))
         async with self.locks.hold(lock_key(game_id)):
             table, _ = await self._current(game_id)
-            seat = table.table.open_seats()[0] if table.table.open_seats() else None
+            seat = table.state.open_seats()[0] if table.state.open_seats() else None
             now, setup_at = at or (self.clock(), None)
             if at is None and self._expired(table, now):
                 raise TableExpired("Nobody joined this table in time: it has expired. Open another.")
-            ctx = self._context(table, rules.digest_of(seat, name.encode()), None, now, setup_at)
-            events = rules.decide_table(table.rules, table.table, NEWCOMER, command, ctx)
+            ctx = self._context(table, digest_of(seat, name.encode()), None, now, setup_at)
+            events = table.decide(NEWCOMER, command, ctx)
             after = await self.commit(table, events, expected=None)
         assert seat is not None
         return Seating(seat, token, after)
 
-    def _expired(self, table: Loaded, now: datetime) -> bool:
+    def _expired(self, table: Table, now: datetime) -> bool:
         """Whether ``table`` still has open seats and nobody took one for longer than it waits."""
-        waited = now - table.table.updated_at
+        waited = now - table.state.updated_at
         return bool(self.open_for) and not table.started and waited > self.open_for
 
     async def relink(self, game_id: str, token: str | None, at: datetime | None = None) -> Seating:
         """A new token (rejoin link) for the seat ``token`` holds; the old token stops working at once
         (``at``: as recorded, for an import)."""
         fresh = new_token()
-        command = rules.ReissueSeatLink(token_digest=digest(fresh))
+        command = ReissueSeatLink(token_digest=digest(fresh))
         async with self.locks.hold(lock_key(game_id)):
             table, _ = await self._current(game_id)
             seat = table.seat_of(token)
-            ctx = self._context(table, rules.digest_of(seat, b"relink"), None, at)
-            events = rules.decide_table(table.rules, table.table, Seat(seat), command, ctx)
+            ctx = self._context(table, digest_of(seat, b"relink"), None, at)
+            events = table.decide(Seat(seat), command, ctx)
             after = await self.commit(table, events, expected=None)
         return Seating(seat, fresh, after)
 
@@ -178,7 +187,7 @@ class Tables(TableStore):
             await self._audit(table.id, seat, body, command_id, outcome)
         return ruling
 
-    async def referee(self, game_id: str, at: datetime | None = None) -> Loaded:
+    async def referee(self, game_id: str, at: datetime | None = None) -> Table:
         """The referee closes what is overdue at ``game_id`` (``table/nothing_overdue`` when nothing is);
         the table after (``at``: as recorded, for an import)."""
         async with self.locks.hold(lock_key(game_id)):
@@ -190,12 +199,10 @@ class Tables(TableStore):
                     raise
                 return await self._refereed(await asyncio.to_thread(self.load, table.id), at)
 
-    async def _refereed(self, table: Loaded, at: datetime | None = None) -> Loaded:
+    async def _refereed(self, table: Table, at: datetime | None = None) -> Table:
         key = f"referee:{table.version}"  # the same on every worker, and when an import acts again
-        ctx = self._context(table, rules.digest_of(None, b"referee"), key, at)
-        events = await asyncio.to_thread(
-            rules.decide_table, table.rules, table.table, REFEREE, rules.CloseOverdue(), ctx
-        )
+        ctx = self._context(table, digest_of(None, b"referee"), key, at)
+        events = await asyncio.to_thread(table.decide, REFEREE, CloseOverdue(), ctx)
         return await self.commit(table, events, expected=None)
 
     async def play_bot(self, game_id: str, seat: int, at: datetime | None = None) -> Ruling:
@@ -205,12 +212,12 @@ class Tables(TableStore):
         one move. ``rule/not_your_turn`` when the seat is not to act (``at``: as recorded, for an
         import)."""
         table, _ = await self._current(game_id)
-        spec = table.table.bots[seat] if seat < len(table.table.bots) else None
+        spec = table.state.bots[seat] if seat < len(table.state.bots) else None
         if spec is None or not table.started:
             raise NotABot(f"Seat {seat} is not played by a bot.")
-        if table.over or Seat(seat) not in table.rules.to_act(table.state):
+        if table.over or Seat(seat) not in table.game.to_act(table.game_state):
             raise NotYourTurn("It is not this bot's turn.")
-        command = await asyncio.to_thread(stand_in, table.rules, table.table, Seat(seat), spec)
+        command = await asyncio.to_thread(stand_in, table.game, table.state, Seat(seat), spec)
         key = f"bot:{seat}:{table.version}"
         async with self.locks.hold(lock_key(game_id)):
             table, _ = await self._current(game_id)
@@ -219,7 +226,7 @@ class Tables(TableStore):
 
     async def _ruled(  # noqa: PLR0917  (``submit``'s parameters, in its order)
         self,
-        table: Loaded,
+        table: Table,
         seat: int,
         body: bytes,
         command_id: str | None,
@@ -227,15 +234,15 @@ class Tables(TableStore):
         at: datetime | None,
         bot: str = "",
     ) -> Ruling:
-        command = decode_command(table.rules, body)
+        command = decode_command(table.game, body)
         command_id = command_id or fresh_id()
         sent = encode(command)
-        command_digest = rules.digest_of(seat, sent)
-        receipt = rules.receipt_for(table.table, seat, command_id, command_digest)
+        command_digest = digest_of(seat, sent)
+        receipt = receipt_for(table.state, seat, command_id, command_digest)
         if receipt is not None:
             return Ruling(table, seat, receipt.first, receipt.last, replayed=True)
         if not table.started:
-            raise rules.NotStarted("The game has not started: seats are still open.")
+            raise NotStarted("The game has not started: seats are still open.")
         if isinstance(command, takeback.TAKEBACK_COMMANDS):
             self.takebacks.spend((table.id, seat))
         if expected is not None and expected != table.version:
@@ -248,19 +255,19 @@ class Tables(TableStore):
             after = await self.commit(table, events, expected)
         except (ConcurrentUpdate, StaleVersion):
             fresh = await asyncio.to_thread(self.load, table.id)
-            receipt = fresh.table.receipts.get(receipt_key(seat, command_id))
+            receipt = fresh.state.receipts.get(receipt_key(seat, command_id))
             if receipt is not None:  # our own first try won the race: answer as a retry
                 return Ruling(fresh, seat, receipt.first, receipt.last, replayed=True)
             raise
         return Ruling(after, seat, table.version + 1, after.version, recorded=tuple(events))
 
-    async def _decided(self, table: Loaded, actor: Actor, command: Any, ctx: TableContext) -> list[Any]:
+    async def _decided(self, table: Table, actor: Actor, command: Any, ctx: TableContext) -> list[Any]:
         """The table's decision; a take-back reads the log for the state it returns to, off the loop."""
         if isinstance(command, takeback.TAKEBACK_COMMANDS):
-            return await asyncio.to_thread(rules.decide_table, table.rules, table.table, actor, command, ctx)
-        return rules.decide_table(table.rules, table.table, actor, command, ctx)
+            return await asyncio.to_thread(table.decide, actor, command, ctx)
+        return table.decide(actor, command, ctx)
 
-    async def _current(self, game_id: str) -> tuple[Loaded, bool]:
+    async def _current(self, game_id: str) -> tuple[Table, bool]:
         """The kept table, else loaded off the event loop; and whether it was the kept one."""
         kept = self.kept.get(table_id(game_id))
         if kept is not None:
@@ -269,7 +276,7 @@ class Tables(TableStore):
 
     def _context(  # noqa: PLR0917  (the context's parts)
         self,
-        table: Loaded,
+        table: Table,
         command_digest: str,
         command_id: str | None,
         now: datetime | None = None,
@@ -283,7 +290,7 @@ class Tables(TableStore):
             digest=command_digest,
             sent=sent,
             timeout=self.takeback_timeout,
-            state_at=lambda version: self.load(table.id, version).state,
+            state_at=lambda version: self.load(table.id, version).game_state,
             setup_at=setup_at,
             bot=bot,
         )
@@ -305,23 +312,23 @@ class Tables(TableStore):
 
     # -- what a seat may send, and forks ----------------------------------------------------------
 
-    def legal(self, table: Loaded, seat: int) -> list[Any]:
+    def legal(self, table: Table, seat: int) -> list[Any]:
         """What ``seat`` may send now at ``table``: the game's commands, then take-backs."""
-        return rules.legal_for(table.rules, table.table, seat, self.clock())
+        return table.legal(seat, self.clock())
 
-    async def fork(self, source: Loaded, version: int) -> Opening:
+    async def fork(self, source: Table, version: int) -> Opening:
         """A new table (same game, seats, options; a new secret) starting from ``source`` at ``version``."""
         past = await asyncio.to_thread(self.load, source.id, version)
         if not past.started:
             raise NoSuchVersion("The game was not set up yet at that version.", {"version": version})
         names = source.seat_names
-        bots = standins.seated_bots(source.table)  # the fork keeps the clock and the bot seats
+        bots = standins.seated_bots(source.state)  # the fork keeps the clock and the bot seats
         tokens = {seat: new_token() for seat in range(len(names)) if seat not in bots}
         digests = tuple(digest(tokens[seat]) if seat in tokens else None for seat in range(len(names)))
-        opened = _opened(source.rules, names, digests, source.table.options, rules.digest_of(None, b"fork"))
+        opened = _opened(source.game, names, digests, source.state.options, digest_of(None, b"fork"))
         table_bots = tuple(bots.get(seat) for seat in range(len(names))) if bots else ()
-        opened = msgspec.structs.replace(opened, at=self.clock(), clock=source.table.clock, bots=table_bots)
-        state, effective = msgspec.Raw(encode(past.state)), past.table.effective
+        opened = msgspec.structs.replace(opened, at=self.clock(), clock=source.state.clock, bots=table_bots)
+        state, effective = msgspec.Raw(encode(past.game_state)), past.state.effective
         forked = TableForked(
             version=2,
             at=opened.at,
@@ -330,8 +337,8 @@ class Tables(TableStore):
             state=state,
             effective=effective,
         )
-        fresh = _fresh(source.rules, opened)
-        started = timed(source.rules, rules.opened_state(opened), [forked], None, opened.at)
+        fresh = _fresh(source.game, opened)
+        started = timed(source.game, opened_state(opened), [forked], None, opened.at)
         after = await self.commit(fresh, [opened, *started], expected=None)
         return Opening(after.id, tokens, after)
 
@@ -360,6 +367,6 @@ def _opened(  # noqa: PLR0917  (a table's opening, part by part)
     )
 
 
-def _fresh(game: AnyGame, opened: TableOpened) -> Loaded:
+def _fresh(game: AnyGame, opened: TableOpened) -> Table:
     """A table not stored yet: ``commit`` folds its events from nothing (version 0)."""
-    return Loaded(uuid4(), game, msgspec.structs.replace(rules.evolve_table(game, None, opened), version=0))
+    return Table(uuid4(), game, msgspec.structs.replace(evolve_table(game, None, opened), version=0))

@@ -11,7 +11,7 @@ from typing import Any
 
 from api.service.application import Tables
 from domain.errors import NoSuchVersion, NotOver
-from projections.log import Loaded
+from domain.table import Table
 
 
 async def fork(tables: Tables, game_id: str, version: int) -> dict[str, Any]:
@@ -34,7 +34,7 @@ async def fork(tables: Tables, game_id: str, version: int) -> dict[str, Any]:
     }
 
 
-def _step_end(tables: Tables, table: Loaded, version: int) -> int:
+def _step_end(tables: Tables, table: Table, version: int) -> int:
     """The last version of the seat's command ``version`` belongs to: a fork starts between commands.
 
     Mid-command the game is between two events of one decision (a seat to act with nothing to do).

@@ -1,5 +1,5 @@
 """Table talk on the write side: a seated player's message, decided by :mod:`domain.chat` and saved
-in the table's own chat stream (``projections.log.chat_id``) through the same group committer."""
+in the table's own chat stream (``store.reader.chat_id``) through the same group committer."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from uuid import UUID
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
 from api.service.rulings import lock_key
-from api.service.store import ChatRow
 from domain.chat import ChatSent, ChatState, decide_chat, evolve_chat, fold_chat
 from domain.errors import ConcurrentUpdate, StoreUnavailable
-from projections.log import chat_id
+from store.mapper import ChatRow
+from store.reader import chat_id
 
 if TYPE_CHECKING:
     from api.service.application import Tables

@@ -14,9 +14,9 @@ import msgspec
 
 from domain import takeback
 from domain.errors import InvalidRequest
-from domain.table import AnyGame, AnyTableEvent
+from domain.table import AnyGame, AnyTableEvent, Table
 from domain.table.events import SEAT_COMMANDS
-from projections.log import Loaded, parsed_id
+from store.reader import parsed_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +25,7 @@ class Opening:
 
     game_id: UUID
     tokens: dict[int, str]
-    table: Loaded
+    table: Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +34,7 @@ class Seating:
 
     seat: int
     token: str
-    table: Loaded
+    table: Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +45,7 @@ class Ruling:
     ``recorded`` holds the events just saved (``None`` for a retry: they are read back from the log).
     """
 
-    table: Loaded
+    table: Table
     seat: int
     first: int
     last: int

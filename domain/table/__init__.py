@@ -49,13 +49,12 @@ from domain.table.rules import (
     TableContext,
     decide_table,
     digest_of,
-    due,
-    legal_for,
     open_table,
     receipt_for,
     situation,
 )
 from domain.table.state import RECEIPTS_KEPT, Receipt, TableState
+from domain.table.table import Table
 
 __all__ = [
     "FEED_TYPES",
@@ -82,6 +81,7 @@ __all__ = [
     "SeatLinkReissued",
     "SeatTaken",
     "StandInChanged",
+    "Table",
     "TableContext",
     "TableEvent",
     "TableForked",
@@ -94,12 +94,10 @@ __all__ = [
     "Unseated",
     "decide_table",
     "digest_of",
-    "due",
     "evolve_table",
     "feed_event",
     "fold_table",
     "ledger_after",
-    "legal_for",
     "open_table",
     "opened_state",
     "played_by",

@@ -45,7 +45,7 @@ from domain.codec import encode
 from domain.errors import GameIsOver
 from domain.messages import Command, Event
 from domain.seats import Seat, same_name
-from domain.table import clocks, forfeits, standins
+from domain.table import forfeits, standins
 from domain.table.events import (
     REFEREE,
     SEAT_COMMANDS,
@@ -160,17 +160,6 @@ def receipt_for(table: TableState, seat: int | None, command_id: str, digest: st
     return receipt
 
 
-def legal_for(game: AnyGame, table: TableState, seat: int, now: datetime) -> list[Command]:
-    """What ``seat`` may send now: the game's commands, then the take-back commands on offer."""
-    if not table.started or seat in table.forfeited or forfeits.over(game, table):
-        return []
-    asking = Seat(seat)
-    commands: list[Command] = game.legal_commands(table.game_state, asking)
-    if not takeback.may_offer(table.ledger, asking):
-        return commands  # the situation is not even worked out (most legal lists are the next mover's)
-    return commands + takeback.offers(table.ledger, asking, situation(game, table, now))
-
-
 def situation(
     game: AnyGame, table: TableState, now: datetime, timeout: timedelta = takeback.REQUEST_TIMEOUT
 ) -> takeback.Situation:
@@ -182,18 +171,6 @@ def situation(
         now=now,
         timeout=timeout,
     )
-
-
-def due(game: AnyGame, table: TableState) -> datetime | None:
-    """When the referee must act next at ``table`` (a request's deadline, the game's own), or ``None``."""
-    live = table.started and not forfeits.over(game, table)
-    times = [game.due(table.game_state) if live else None]
-    if table.ledger.request is not None:
-        times.append(table.ledger.request.deadline)
-    if live:
-        times.append(clocks.deadline(table.clock, table.timing, table.forfeited))
-    found = [time for time in times if time is not None]
-    return min(found) if found else None
 
 
 def _take_seat(game: AnyGame, table: TableState, command: TakeSeat, ctx: TableContext) -> list[AnyTableEvent]:

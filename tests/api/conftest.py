@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from store.settings import Settings
 from tests.support.service import bearer, client_for
-from workers.settings import Settings
 
 
 @pytest.fixture

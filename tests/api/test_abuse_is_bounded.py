@@ -17,9 +17,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.http.app import create_app
+from store.settings import Settings
 from tests.api.test_refusals import refused
 from tests.support.service import GAMES, bearer
-from workers.settings import Settings
 
 NOW = datetime(2026, 3, 1, 12, 0, 5, tzinfo=UTC)
 TAKE = {"type": "Take", "count": 1}

@@ -12,9 +12,9 @@ from uuid import UUID
 import pytest
 from fastapi.testclient import TestClient
 
-from projections.log import attempts_id
+from store.reader import attempts_id
+from store.settings import Settings
 from tests.support.service import bearer, client_for, stored_count
-from workers.settings import Settings
 
 TAKE = {"type": "Take", "count": 1}
 

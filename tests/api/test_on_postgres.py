@@ -15,9 +15,9 @@ from fastapi.testclient import TestClient
 from api.service.application import Tables
 from domain.errors import ConcurrentUpdate
 from domain.game import registered
+from store.settings import Settings
 from tests.support.service import RivalClock, bearer, client_for, play_randomly, run, stored_count
 from tests.support.tiny_game import PILE
-from workers.settings import Settings
 
 pytestmark = pytest.mark.postgres
 
@@ -94,7 +94,7 @@ def test_a_version_clash_between_writers_is_a_conflict_on_postgres(settings: Set
             run(first.submit(game_id, opening.tokens[(turn + 1) % 2], b'{"type":"Take","count":1}'))
         fresh = Tables(env, games={"pile": PILE})
         try:
-            assert fresh.load(game_id).state == first.load(game_id).state
+            assert fresh.load(game_id).game_state == first.load(game_id).game_state
             assert fresh.load(game_id).version == 9
         finally:
             fresh.close()

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from store.settings import Settings
 from tests.support.service import client_for
-from workers.settings import Settings
 
 
 @pytest.fixture

@@ -18,11 +18,11 @@ from fastapi.testclient import TestClient
 
 from api.http.app import create_app
 from api.http.throttle import kind_of
+from store.settings import _POLICIES, Settings
 from tests.api.test_abuse_is_bounded import stored
 from tests.api.test_refusals import refused
 from tests.support.server import UNLIMITED
 from tests.support.service import GAMES, bearer
-from workers.settings import _POLICIES, Settings
 
 
 class HeldClock:

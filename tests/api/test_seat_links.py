@@ -49,7 +49,7 @@ def test_the_feed_says_a_link_was_replaced_and_never_shows_a_token_or_its_digest
     """Every viewer reads one public sentence naming the player; neither the token nor its digest."""
     game = Game(client, "slush-fund-2", 2)
     token = game.tokens[1] = relink(game, 1)
-    digests = game.table().table.token_digests
+    digests = game.table().state.token_digests
     for viewer in (0, 1, None):
         text = game.get("/events", viewer).text + game.get("/timeline", viewer).text
         assert "bob took a new seat link; the old one no longer works." in text

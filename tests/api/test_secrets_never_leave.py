@@ -22,7 +22,7 @@ def test_the_seed_and_token_digests_stay_in_the_log(client: TestClient) -> None:
     opened = client.post("/api/games", json={"game": "pile", "players": ["ann", "bob"], "seed": seed})
     body = opened.json()
     table = client.app.state.tables.load(body["id"])  # type: ignore[attr-defined]
-    assert table.table.secret == seed
+    assert table.state.secret == seed
     tokens = [entry["token"] for entry in body["tokens"]]
     answer = client.post(
         f"/api/games/{body['id']}/commands", json={"type": "Take", "count": 1}, headers=bearer(tokens[0])
@@ -32,13 +32,13 @@ def test_the_seed_and_token_digests_stay_in_the_log(client: TestClient) -> None:
         texts += every_response(client, body["id"], headers)
     for text in texts:
         assert seed not in text
-        assert all(digest not in text for digest in table.table.token_digests if digest)
+        assert all(digest not in text for digest in table.state.token_digests if digest)
 
 
 def test_a_seat_never_sees_the_other_seats_card(client: TestClient, pile: dict[str, Any]) -> None:
     """Bob's card is in no response Ann or a spectator can read."""
     table = client.app.state.tables.load(pile["id"])  # type: ignore[attr-defined]
-    anns_card = table.state.cards[0]
+    anns_card = table.game_state.cards[0]
     client.post(f"/api/games/{pile['id']}/commands", json={"type": "Take", "count": 1}, headers=pile["ann"])
     for headers, card in (({}, None), (pile["ann"], anns_card)):
         view = client.get(f"/api/games/{pile['id']}/view", headers=headers).json()["view"]

@@ -9,8 +9,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from domain.game import registered
+from store.settings import Settings
 from tests.support.service import bearer, client_for, play_randomly, stored_count
-from workers.settings import Settings
 
 
 @pytest.fixture

@@ -20,12 +20,12 @@ from freezegun import freeze_time
 from api.http import tickets
 from api.http.app import create_app
 from api.http.serving import AccessLog
+from store.settings import Settings
 from tests.api.test_refusals import refused
 from tests.clocks.helpers import frozen_clock
 from tests.support.projecting import Stream
 from tests.support.server import serving
 from tests.support.service import GAMES, bearer
-from workers.settings import Settings
 
 SLUSH = {"game": "slush-fund-2", "players": ["ann", "bob"], "seed": 9}
 

@@ -26,9 +26,9 @@ from api.http.app import create_app
 from api.http.openapi import ANSWERS
 from api.service.application import Tables
 from domain.game import registered
+from store.settings import Settings
 from tests.support.service import run
 from tests.support.tiny_game import PILE
-from workers.settings import Settings
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 EXAMPLES = 25
@@ -50,7 +50,7 @@ async def _tables(tables: Tables) -> list[tuple[str, str]]:
     playing = await tables.open("slush-fund-2", ["ann", "bob"])
     over = await tables.open("pile", ["ann", "bob"])
     while not (table := tables.load(over.game_id)).over:
-        seat = next(iter(table.rules.to_act(table.state)))
+        seat = next(iter(table.game.to_act(table.game_state)))
         command = tables.legal(table, seat)[0]
         await tables.submit(str(over.game_id), over.tokens[seat], msgspec.json.encode(command))
     return [

@@ -12,10 +12,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.http.app import create_app
+from store.settings import Settings
 from tests.api.test_abuse_is_bounded import stored
 from tests.api.test_refusals import refused
 from tests.support.service import GAMES, bearer
-from workers.settings import Settings
 
 
 def open_tables(client: TestClient, count: int, **seats: Any) -> list[str]:

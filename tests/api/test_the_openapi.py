@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from workers.settings import Settings
+from store.settings import Settings
 
 
 def operation(client: TestClient, method: str, path: str) -> dict[str, Any]:

@@ -110,7 +110,7 @@ async def play(app: Any, rng: random.Random, until: float, tally: list[int]) -> 
 async def measure(tables: int, seconds: float, warmup: float = 1.0) -> tuple[int, int, float, float]:
     """Moves, legal reads, wall seconds and process CPU seconds of ``seconds`` of play after a warm-up."""
     from api.http.app import create_app
-    from workers.settings import Settings
+    from store.settings import Settings
 
     unlimited = {name: 0 for name in UNLIMITED_POLICIES}
     with tempfile.TemporaryDirectory() as folder:

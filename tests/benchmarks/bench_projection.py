@@ -23,10 +23,10 @@ from typing import Any
 from api.service.application import Tables
 from domain.game import registered
 from projections.following import rebuild
-from projections.games import GameProjection
+from projections.projection import GameProjection
 from projections.stores import SQLiteReadStore
+from store.settings import Settings
 from tests.support.projecting import open_game, play
-from workers.settings import Settings
 
 MOVES_AT_MOST = 2_000
 """Commands sent to one game at most (every game ends well before)."""

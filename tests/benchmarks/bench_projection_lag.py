@@ -37,6 +37,7 @@ from api.service.application import Tables
 from domain.codec import encode
 from domain.game import registered
 from domain.seats import Seat
+from store.settings import Settings
 from tests.support.projecting import (
     REDIS_URL,
     postgres_schema,
@@ -46,7 +47,6 @@ from tests.support.projecting import (
     scale_settings,
 )
 from tests.support.service import run
-from workers.settings import Settings
 
 GAMES = registered()
 GAME = "slush-fund-2"
@@ -104,15 +104,15 @@ def generate(tables: Tables, lags: Lags, rate: float, seconds: float, threads: i
             if now < due:
                 time.sleep(due - now)
             table = tables.load(game_id)
-            rules = table.rules
+            rules = table.game
             assert rules is not None
-            acting = sorted(rules.to_act(table.state))
+            acting = sorted(rules.to_act(table.game_state))
             if not acting:
                 opening = run(tables.open(GAME, ["a", "b"]))
                 game_id, tokens = str(opening.game_id), opening.tokens
                 continue
             seat = rng.choice(acting)
-            command = rng.choice(rules.legal_commands(table.state, Seat(seat)))
+            command = rng.choice(rules.legal_commands(table.game_state, Seat(seat)))
             ruling = run(tables.submit(game_id, tokens[seat], encode(command)))
             lags.commit(game_id, ruling.last)
             sent[index] += 1

@@ -27,8 +27,8 @@ from domain.codec import encode
 from domain.game import registered
 from domain.seats import Seat
 from domain.takeback import TAKEBACK_COMMANDS, TakeBack
+from store.settings import Settings
 from tests.support.service import run
-from workers.settings import Settings
 
 GOAL_MS = 2.0
 GOAL_RATIO = 2.0
@@ -43,10 +43,10 @@ def build(tables: Tables, events: int, seed: int = 1) -> tuple[str, dict[int, st
     rng = random.Random(seed)
     while tables.load(game_id).version < events:
         table = tables.load(game_id)
-        rules = table.rules
-        assert rules is not None and not rules.is_over(table.state)
-        seat = Seat(sorted(rules.to_act(table.state))[0])
-        offered = rules.legal_commands(table.state, seat)
+        rules = table.game
+        assert rules is not None and not rules.is_over(table.game_state)
+        seat = Seat(sorted(rules.to_act(table.game_state))[0])
+        offered = rules.legal_commands(table.game_state, seat)
         stashes = [command for command in offered if type(command).__name__ == "StashInSlushFund"]
         if stashes:
             for _ in range(min(100, (events - table.version) // 2 + 1)):

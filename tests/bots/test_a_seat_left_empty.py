@@ -11,11 +11,11 @@ from fastapi.testclient import TestClient
 from domain.table import REFEREE, CloseOverdue, GameEventRecorded, LeaveSeat, ReturnToSeat, StandInChanged
 from domain.table.clocks import TableClock
 from domain.table.standins import STAND_IN, AlreadyAway, NotAway
+from store.settings import Settings
 from tests.clocks.helpers import TAKE_ONE, ClockedLog
 from tests.support.service import bearer, client_for
 from tests.support.tiny_game import PILE
 from tests.table.helpers import Log
-from workers.settings import Settings
 
 
 def test_a_player_who_leaves_is_stood_in_for_and_comes_back_by_moving() -> None:

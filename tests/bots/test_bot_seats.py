@@ -13,9 +13,9 @@ from fastapi.testclient import TestClient
 from api.service.application import Tables
 from domain.bots import BotSpec
 from domain.table import GameEventRecorded
+from store.settings import Settings
 from tests.support.service import StepClock, bearer, client_for, run
 from tests.support.tiny_game import PILE
-from workers.settings import Settings
 
 TAKE_ONE = {"type": "Take", "count": 1}
 

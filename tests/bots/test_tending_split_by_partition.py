@@ -19,10 +19,10 @@ from api.service.application import Tables
 from domain.game import registered
 from domain.table.clocks import TableClock
 from projections.partitions import Leases, partition_of
+from store.settings import Settings
 from tests.clocks.helpers import frozen_clock
 from tests.support.projecting import REDIS_URL, redis_prefix
 from tests.support.service import run
-from workers.settings import Settings
 from workers.tending import TendingWorker
 from workers.timers import Watch
 

@@ -11,9 +11,9 @@ import pytest
 
 from api.service.application import Tables
 from domain.game import registered
+from store.settings import Settings
 from tests.browser.players import Player
 from tests.support.server import Served, serving
-from workers.settings import Settings
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [

@@ -163,11 +163,11 @@ def card_ids(value: Any) -> set[int]:
 def hidden_from(service: Tables, game_id: str, seat: int | None) -> set[int]:
     """The cards the omniscient view shows and ``seat``'s view (the spectator's for None) does not."""
     table = service.load(game_id)
-    rules = table.rules
+    rules = table.game
     assert rules is not None
-    everything = card_ids(msgspec.to_builtins(rules.view(table.state, OMNISCIENT)))
+    everything = card_ids(msgspec.to_builtins(rules.view(table.game_state, OMNISCIENT)))
     viewer: Any = Seat(seat) if seat is not None else SPECTATOR
-    seen = card_ids(msgspec.to_builtins(rules.view(table.state, viewer)))
+    seen = card_ids(msgspec.to_builtins(rules.view(table.game_state, viewer)))
     return everything - seen
 
 
@@ -247,10 +247,10 @@ def hidden_at(service: Tables, game_id: str, version: int, seat: int) -> set[int
     """The cards hidden from ``seat`` at ``version`` (shown to the omniscient viewer only)."""
     table = service.load(game_id)
     past = service.load(table.id, version)
-    rules = past.rules
+    rules = past.game
     assert rules is not None
-    everything = card_ids(msgspec.to_builtins(rules.view(past.state, OMNISCIENT)))
-    return everything - card_ids(msgspec.to_builtins(rules.view(past.state, Seat(seat))))
+    everything = card_ids(msgspec.to_builtins(rules.view(past.game_state, OMNISCIENT)))
+    return everything - card_ids(msgspec.to_builtins(rules.view(past.game_state, Seat(seat))))
 
 
 def shown_version(page: Any) -> int:

@@ -11,8 +11,8 @@ from fastapi.testclient import TestClient
 
 from api.web.pages import STATIC
 from domain.game import registered
+from store.settings import Settings
 from tests.support.service import client_for
-from workers.settings import Settings
 
 IMPORT = re.compile(r"""(?:from|import)\s*\(?\s*["'](\.{1,2}/[^"']+)["']""")
 

@@ -176,7 +176,7 @@ class Match:
 
     def audit(self) -> None:
         """No page draws a card its seat may not see, nor shows a word that would give one away."""
-        self.state = self.service.load(self.game_id).state
+        self.state = self.service.load(self.game_id).game_state
         for seat, each in self.seats.items():
             cards, words = self.secrets(self.state, seat)
             shown, said = each.page.evaluate(SHOWN)

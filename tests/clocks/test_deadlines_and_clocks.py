@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from uuid import UUID
 
 import pytest
 
@@ -11,9 +12,8 @@ from domain.table import (
     CloseOverdue,
     GameEventRecorded,
     NothingOverdue,
+    Table,
     TakeBackNoted,
-    due,
-    legal_for,
 )
 from domain.table.clocks import TableClock, deadlines
 from domain.takeback import ApproveTakeBack, RequestTakeBack, TakeBack
@@ -24,12 +24,15 @@ from tests.table.helpers import START
 PER_MOVE = TableClock(kind="move", seconds=30)
 PER_SEAT = TableClock(kind="seat", seconds=60, increment=5)
 
+GAME_ID = UUID(int=1)
+"""Any id: these tables are never stored."""
+
 
 def test_the_first_wait_begins_when_the_game_is_set_up() -> None:
     """Rule 2: the seat to act at setup has the whole deadline from the moment of setup."""
     log = ClockedLog(PILE, PER_MOVE)
     assert deadlines(PER_MOVE, log.table.timing) == {0: START + timedelta(seconds=30)}
-    assert due(PILE, log.table) == START + timedelta(seconds=30)
+    assert Table(GAME_ID, PILE, log.table).due == START + timedelta(seconds=30)
 
 
 def test_the_referee_acts_only_once_the_deadline_has_passed() -> None:
@@ -79,7 +82,7 @@ def test_a_seat_out_of_time_has_every_later_move_played_at_once() -> None:
     log.send(REFEREE, CloseOverdue())
     assert log.table.timing is not None and log.table.timing.left == (0.0, 60.0)
     log.send(1, TAKE_ONE)
-    assert due(PILE, log.table) == log.now
+    assert Table(GAME_ID, PILE, log.table).due == log.now
     [played] = log.send(REFEREE, CloseOverdue())
     assert isinstance(played, GameEventRecorded) and played.seat == 0 and played.by_referee
 
@@ -141,7 +144,7 @@ def test_a_table_without_a_clock_waits_for_ever() -> None:
     """Rule 1: no clock is the default; nothing is ever overdue on its account."""
     log = ClockedLog(PILE, TableClock())
     log.wait(10**6)
-    assert due(PILE, log.table) is None
+    assert Table(GAME_ID, PILE, log.table).due is None
     with pytest.raises(NothingOverdue):
         log.send(REFEREE, CloseOverdue())
 
@@ -151,4 +154,4 @@ def test_an_own_take_back_is_not_offered_for_a_referee_move() -> None:
     log = ClockedLog(PILE, PER_MOVE)
     log.wait(31)
     log.send(REFEREE, CloseOverdue())
-    assert TakeBack() not in legal_for(PILE, log.table, 0, log.now)
+    assert TakeBack() not in Table(GAME_ID, PILE, log.table).legal(0, log.now)

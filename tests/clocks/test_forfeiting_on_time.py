@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from uuid import UUID
+
 import msgspec
 import pytest
 
@@ -19,11 +21,10 @@ from domain.table import (
     ReturnToSeat,
     SeatForfeited,
     StandInChanged,
+    Table,
     TableContext,
     decide_table,
     digest_of,
-    due,
-    legal_for,
     played_by,
     told,
 )
@@ -34,6 +35,9 @@ from tests.clocks.helpers import TAKE_ONE, ClockedLog
 from tests.support.tiny_game import PILE
 
 FORFEIT = TableClock(kind="move", seconds=30, timeout="forfeit")
+
+GAME_ID = UUID(int=1)
+"""Any id: these tables are never stored."""
 
 
 def forfeited_pile() -> ClockedLog:
@@ -62,7 +66,7 @@ def test_a_game_won_by_forfeit_waits_for_nobody_and_refuses_every_command() -> N
     log = forfeited_pile()
     log.send(REFEREE, CloseOverdue())
     log.wait(3600)
-    assert due(PILE, log.table) is None
+    assert Table(GAME_ID, PILE, log.table).due is None
     with pytest.raises(NothingOverdue):
         log.send(REFEREE, CloseOverdue())
     with pytest.raises(GameIsOver):
@@ -70,7 +74,8 @@ def test_a_game_won_by_forfeit_waits_for_nobody_and_refuses_every_command() -> N
     with pytest.raises(Forfeited) as refused:
         log.send(1, RequestTakeBack())
     assert refused.value.code == "table/forfeited"
-    assert legal_for(PILE, log.table, 0, log.now) == legal_for(PILE, log.table, 1, log.now) == []
+    table = Table(GAME_ID, PILE, log.table)
+    assert table.legal(0, log.now) == table.legal(1, log.now) == []
 
 
 def test_a_forfeit_folds_the_same_from_the_stored_log() -> None:
@@ -117,7 +122,7 @@ def test_with_three_seats_the_game_goes_on_with_a_bot_for_the_seat_that_forfeite
     sentence = told(POLITRICKERS, stand_in, SPECTATOR, ("Ann", "Bob", "Cy")).sentence
     assert sentence.endswith(f"plays for {('Ann', 'Bob', 'Cy')[seat]} to the end of the game.")
     assert not over(POLITRICKERS, log.table) and to_act(POLITRICKERS, log.table) == {seat}
-    assert due(POLITRICKERS, log.table) is None  # only the forfeited seat is waited for: its bot plays
+    assert Table(GAME_ID, POLITRICKERS, log.table).due is None  # only the forfeited seat is waited for
     with pytest.raises(NothingOverdue):
         log.send(REFEREE, CloseOverdue())
 

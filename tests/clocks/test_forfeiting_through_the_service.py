@@ -11,14 +11,15 @@ from fastapi.testclient import TestClient
 from freezegun import freeze_time
 
 from api.service.application import Tables
+from domain.seats import Seat
 from domain.table import SeatForfeited
 from domain.table.clocks import TableClock
 from projections import documents
 from projections.history import FORMAT, Asked, export, timeline
+from store.settings import Settings
 from tests.clocks.helpers import frozen_clock
 from tests.support.service import bearer, client_for, run
 from tests.support.tiny_game import PILE
-from workers.settings import Settings
 from workers.timers import Watch, tend
 
 FORFEIT = TableClock(kind="move", seconds=30, timeout="forfeit")
@@ -66,12 +67,12 @@ def test_the_watch_s_referee_records_one_forfeit_and_the_game_is_over(tables: Ta
 def test_the_summary_and_views_show_the_outcome_by_forfeit(tables: Tables) -> None:
     """The summary's outcome names the winner and the forfeit; nobody is to act; no deadline is shown."""
     game_id = forfeited(tables)
-    table = tables.load(game_id).table
-    summary = documents.summary(game_id, PILE, table)
+    table = tables.load(game_id)
+    summary = documents.summary(game_id, table)
     assert summary["status"] == "over" and summary["to_act"] == []
     assert summary["outcome"].winners == (0,) and summary["forfeited"] == [1]
     assert summary["clock"]["deadlines"] == []
-    view = documents.view(game_id, PILE, table, 0)
+    view = documents.view(game_id, table, Seat(0))
     assert view["status"] == "over" and view["clock"]["deadlines"] == []
 
 

@@ -16,13 +16,13 @@ from api.service.application import Tables
 from domain.table import GameEventRecorded, TakeBackNoted
 from domain.table.clocks import TableClock
 from projections.following import catch_up
-from projections.games import GameProjection
+from projections.projection import GameProjection
 from projections.stores import SQLiteReadStore
+from store.settings import Settings
 from tests.clocks.helpers import frozen_clock
 from tests.support.service import run
 from tests.support.tiny_game import PILE
 from tests.support.toll_game import TOLL, WINDOW
-from workers.settings import Settings
 from workers.timers import Watch, tend
 
 PER_MOVE = TableClock(kind="move", seconds=30)
@@ -122,7 +122,7 @@ def test_a_seat_clock_runs_out_through_the_service(settings: Settings, frozen: o
         game_id = str(opening.game_id)
         frozen.tick(50)  # type: ignore[attr-defined]
         run(tables.submit(game_id, opening.tokens[0], TAKE_ONE))
-        assert tables.load(game_id).table.timing.left == (15.0, 60.0)  # type: ignore[union-attr]
+        assert tables.load(game_id).state.timing.left == (15.0, 60.0)  # type: ignore[union-attr]
         frozen.tick(61)  # type: ignore[attr-defined]
         watch = Watch(tables.recorder, tables.games)
         assert run(tend(watch, tables, tables.clock)) == 1
@@ -163,7 +163,7 @@ def test_a_game_s_own_reaction_window_closes_on_its_own_without_a_clock(
         assert run(tend(watch, tables, tables.clock)) == 0
         frozen.tick(WINDOW.total_seconds() + 1)  # type: ignore[attr-defined]
         assert run(tend(watch, tables, tables.clock)) == 1
-        assert tables.load(game_id).table.game_state.choice is None
+        assert tables.load(game_id).state.game_state.choice is None
     finally:
         tables.close()
 
@@ -227,8 +227,8 @@ def test_a_watch_resumed_from_the_read_side_fires_each_overdue_deadline_once_rea
     finished = run(first.open("pile", ["cat", "dan"], seating=(PER_MOVE, {})))
     for _ in range(4):  # cat and dan take 7 stones in 4 moves (1, 2, 2, 2): that table is over
         loaded = first.load(str(finished.game_id))
-        seat = min(PILE.to_act(loaded.state))
-        count = 1 if loaded.state.stones == 7 else 2
+        seat = min(PILE.to_act(loaded.game_state))
+        count = 1 if loaded.game_state.stones == 7 else 2
         body = f'{{"type":"Take","count":{count}}}'.encode()
         run(first.submit(str(finished.game_id), finished.tokens[seat], body))
     assert first.load(str(finished.game_id)).over

@@ -101,7 +101,7 @@ UNIONS = {"state": "State", "commands": "Commands", "events": "Events"}
 
 @pytest.mark.parametrize("package", _packages(), ids=lambda path: path.name)
 def test_every_game_names_its_state_commands_and_events_alike(package: Path) -> None:
-    """``state.State``, ``commands.Commands``, ``events.Events`` in every game, and the definition uses them."""
+    """``state.State``, ``commands.Commands``, ``events.Events`` in every game; its definition uses them."""
     found = {role: getattr(_module(package, role), name, None) for role, name in UNIONS.items()}
     assert None not in found.values(), f"{package.name} lacks one of {UNIONS}: {found}"
     definitions = [

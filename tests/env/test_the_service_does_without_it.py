@@ -7,7 +7,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SERVICE = ("domain", "projections", "workers", "api")
+SERVICE = ("domain", "store", "projections", "workers", "api")
 EXTRA = {"env", "pettingzoo", "gymnasium"}
 
 
@@ -22,7 +22,7 @@ def _imported(path: Path) -> set[str]:
 
 
 def test_no_module_of_the_service_imports_the_environments_or_pettingzoo() -> None:
-    """domain, projections, workers and api import neither env nor pettingzoo nor gymnasium."""
+    """domain, store, projections, workers and api import neither env nor pettingzoo nor gymnasium."""
     offenders = {
         str(path.relative_to(ROOT)): sorted(_imported(path) & EXTRA)
         for floor in SERVICE

@@ -25,10 +25,10 @@ from fastapi.testclient import TestClient
 
 from api.http.app import create_app
 from domain.game import registered
+from store.settings import Settings
 from tests.golden.questions import ask_everything
 from tests.support.service import StepClock
 from tests.takeback.helpers import Game
-from workers.settings import Settings
 
 HERE = Path(__file__).parent
 

@@ -20,9 +20,9 @@ from typer.testing import CliRunner
 from api.cli import app as cli
 from api.http.app import create_app
 from domain.game import registered
+from store.settings import Settings
 from tests.golden.questions import ask_everything
 from tests.support.service import StepClock
-from workers.settings import Settings
 
 HERE = Path(__file__).parent
 GOLDEN = ("slush_fund_2", "politrickers")

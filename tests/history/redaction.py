@@ -16,7 +16,7 @@ def redacted_log(game: Game, viewer: Viewer) -> dict[int, Any]:
     """Each stored game event's version and its redacted form for ``viewer``, as JSON data."""
     tables = game.tables
     table = game.table()
-    rules = table.rules
+    rules = table.game
     assert rules is not None
     return {
         event.version: msgspec.json.decode(

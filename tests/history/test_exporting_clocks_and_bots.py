@@ -22,10 +22,10 @@ from domain.bots import BotSpec
 from domain.errors import ImportRefused
 from domain.table.clocks import TableClock, deadlines
 from projections.history import export
+from store.settings import Settings
 from tests.clocks.helpers import frozen_clock
 from tests.support.service import run
 from tests.support.tiny_game import PILE
-from workers.settings import Settings
 from workers.timers import Watch, tend
 
 CLOCK = TableClock(kind="seat", seconds=60, increment=5, timeout="move")
@@ -97,11 +97,11 @@ def test_an_import_keeps_the_clock_and_the_bot_seats_and_replays_the_same_log(ta
     opening = run(importing.import_log(tables, [json.dumps(line).encode() for line in [header, *lines]]))
     copy = tables.load(str(opening.game_id))
     source = tables.load(game_id)
-    assert copy.table.clock == source.table.clock == CLOCK
-    assert copy.table.bots[1] == BOT and copy.table.token_digests[1] is None
+    assert copy.state.clock == source.state.clock == CLOCK
+    assert copy.state.bots[1] == BOT and copy.state.token_digests[1] is None
     assert list(opening.tokens) == [0]  # a bot seat holds no token
     assert lines_of(tables, str(opening.game_id))[1:] == lines
-    assert copy.state == source.state
+    assert copy.game_state == source.game_state
 
 
 def test_an_import_refuses_a_header_with_a_bad_clock(tables: Tables) -> None:
@@ -121,7 +121,7 @@ def test_a_fork_keeps_the_clock_and_the_bot_seats_and_starts_the_clocks_afresh(t
     game_id = finished(tables)
     tick(tables, 5)
     forked = run(fork(tables, game_id, 4))
-    table = tables.load(forked["id"]).table
+    table = tables.load(forked["id"]).state
     assert table.clock == CLOCK and table.bots[1] == BOT
     assert [entry["seat"] for entry in forked["tokens"]] == [0]
     assert table.timing is not None and table.timing.left == (60.0, 60.0)
@@ -142,5 +142,5 @@ def test_a_game_won_by_forfeit_imports_with_its_forfeit(tables: Tables) -> None:
     thaw(tables)
     opening = run(importing.import_log(tables, [json.dumps(line).encode() for line in [header, *lines]]))
     copy = tables.load(str(opening.game_id))
-    assert copy.over and copy.table.forfeited == (1,)
+    assert copy.over and copy.state.forfeited == (1,)
     assert lines_of(tables, str(opening.game_id))[1:] == lines

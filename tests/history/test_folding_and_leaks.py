@@ -24,7 +24,7 @@ GAMES = ["finished_slush_fund", "finished_politrickers"]
 def folded_without_reverted_ranges(game: Game) -> dict[int, Any]:
     """At each version, the fold of the game events not reverted by a take-back at or before it."""
     table = game.table()
-    rules = table.rules
+    rules = table.game
     assert rules is not None
     kept: list[tuple[int, Any]] = []
     states: dict[int, Any] = {}
@@ -48,7 +48,7 @@ def test_the_state_is_the_fold_of_the_log_without_its_reverted_ranges(
     game: Game = request.getfixturevalue(fixture)
     table = game.table()
     for version, expected in folded_without_reverted_ranges(game).items():
-        assert encode(game.tables.load(table.id, version).state) == encode(expected), version
+        assert encode(game.tables.load(table.id, version).game_state) == encode(expected), version
 
 
 def live_game_with_take_backs(client: TestClient, name: str, players: int) -> Game:
@@ -74,7 +74,7 @@ def test_no_history_read_shows_more_than_the_viewer_may_see(
     """Timeline, audit, every past version and the export equal the game's own redaction per viewer."""
     game = live_game_with_take_backs(client, name, players)
     table = game.table()
-    rules = table.rules
+    rules = table.game
     assert rules is not None
     states = folded_without_reverted_ranges(game)
     for viewer, seat in viewers(game):

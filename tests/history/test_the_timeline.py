@@ -79,7 +79,7 @@ def test_take_back_lines_name_the_players(client: TestClient) -> None:
     game.ok(RED, {"type": "RequestTakeBack"})
     game.ok(BLUE, {"type": "ApproveTakeBack"})
     told = [e["description"] for e in timeline(game, BLUE)["entries"] if e["kind"] == "takeback"]
-    moves = len(game.table().table.ledger.undone)
+    moves = len(game.table().state.ledger.undone)
     assert last > 3 and moves > 1
     assert told[0].startswith(f"ann asked to take back {moves} moves: ann drew 3 cards. ")
     assert told[1] == "bob agreed to the take-back."

@@ -12,8 +12,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from api.http.metrics import LATENCY_BUCKETS, CommandTally
 from domain.game import registered
+from store.settings import Settings
 from tests.support.service import bearer, client_for
-from workers.settings import Settings
 
 
 @pytest.fixture

@@ -24,6 +24,7 @@ from api.service.application import Tables
 from domain.game import registered
 from domain.table import GameEventRecorded
 from projections.redis_store import RedisReadStore
+from store.settings import Settings
 from tests.operations.up import Up, backroom_up
 from tests.support.load import Acknowledged, Game, bot, each_once_in_the_log, opened, ready, until
 from tests.support.private_servers import PrivatePostgres, PrivateRedis, private_servers
@@ -31,7 +32,6 @@ from tests.support.projecting import Stream, process, scale_env, unique
 from tests.support.server import UNLIMITED
 from tests.support.service import bearer
 from workers.projections import rebuild_all
-from workers.settings import Settings
 
 pytestmark = [pytest.mark.faults, pytest.mark.slow]
 

@@ -11,8 +11,8 @@ from fastapi.testclient import TestClient
 
 from api.service.application import Tables
 from domain.game import registered
+from store.settings import Settings
 from tests.support.service import client_for
-from workers.settings import Settings
 
 
 @pytest.fixture

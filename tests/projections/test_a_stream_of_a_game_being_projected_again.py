@@ -15,10 +15,10 @@ from api.service.application import Tables
 from domain.errors import GameNotFound, InvalidToken
 from domain.game import registered
 from domain.seats import SPECTATOR, Seat
-from domain.table import TableState
+from domain.table import Table
 from projections import queries
 from projections.following import catch_up
-from projections.games import GameProjection
+from projections.projection import GameProjection
 from projections.read_side import ReadSide
 from projections.signals import Signals
 from projections.stores import SQLiteReadStore
@@ -36,9 +36,9 @@ def test_who_watches_a_game_the_read_models_lack_is_asked_of_the_log(tables: Tab
     assert reads.table(game_id) is None
     asked: list[str] = []
 
-    def log(found: str) -> TableState:
+    def log(found: str) -> Table:
         asked.append(found)
-        return tables.load(found).table
+        return tables.load(found)
 
     assert run(queries.watcher(reads, log, game_id, tokens[1])) == Seat(1)
     assert run(queries.watcher(reads, log, game_id, None)) is SPECTATOR
@@ -56,7 +56,7 @@ def test_a_game_the_read_models_hold_is_not_asked_of_the_log(tables: Tables) -> 
     reads = ReadSide(store, GAMES, Signals())
     catch_up(tables.recorder, GameProjection(store, GAMES))
 
-    def log(found: str) -> TableState:
+    def log(found: str) -> Table:
         raise AssertionError("the log was asked")
 
     assert run(queries.watcher(reads, log, game_id, tokens[2])) == Seat(2)

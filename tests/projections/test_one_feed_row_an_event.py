@@ -20,13 +20,13 @@ from domain.table import GameEventRecorded, told_alike
 from domain.visibility import PUBLIC
 from projections import documents
 from projections.following import ReadFormatOutdated, catch_up, fit_format, outdated
-from projections.games import GameProjection
+from projections.projection import GameProjection
 from projections.redis_store import RedisReadStore
 from projections.stores import Batch, SQLiteReadStore
+from store.settings import Settings
 from tests.support import tiny_game
 from tests.support.projecting import REDIS_URL, open_game, play, redis_prefix
 from workers.projections import _refuse_outdated
-from workers.settings import Settings
 
 GAMES = registered()
 
@@ -64,7 +64,7 @@ def test_a_secret_is_read_only_by_the_perspective_it_was_told_to(tables: Tables)
     for event in moves:
         row = rows[event.version]
         assert row is not None
-        told = documents.feed_lines(table.rules, event, [Seat(0), Seat(1), SPECTATOR], table.seat_names)
+        told = documents.feed_lines(table.game, event, [Seat(0), Seat(1), SPECTATOR], table.seat_names)
         read = [documents.line_for(row, viewer) for viewer in (Seat(0), Seat(1), SPECTATOR)]
         assert read == told
         private += len(set(read)) > 1

@@ -20,13 +20,13 @@ from domain.table import GameEventRecorded, TakeBackNoted, told, told_each
 from projections import documents
 from projections.documents import Record, perspectives, viewer_key
 from projections.following import catch_up, rebuild
-from projections.games import GameProjection
+from projections.projection import GameProjection
 from projections.redis_store import RedisReadStore
 from projections.stores import Batch, ReadStore, SQLiteReadStore
+from store.settings import Settings
 from tests.contract.checks import assert_no_leak
 from tests.support.projecting import REDIS_URL, open_game, play, redis_prefix
 from tests.support.service import run
-from workers.settings import Settings
 
 GAMES = registered()
 
@@ -65,17 +65,17 @@ def _play_some(tables: Tables, seed: int) -> list[str]:
 def _assert_projected(tables: Tables, store: ReadStore, game_id: str) -> None:
     """Every projected document of ``game_id`` equals what the game itself says at the log's version."""
     table = tables.load(game_id)
-    rules: Any = table.rules
+    rules: Any = table.game
     assert store.get(f"summary:{game_id}") == encode(summary(table))
     record = msgspec.json.decode(store.get(f"record:{game_id}") or b"", type=Record)
     state = rules.state_decoder.decode(record.state.state)
-    assert state == table.state and record.version == table.version
+    assert state == table.game_state and record.version == table.version
     stored = [e for e in tables.events_of(table) if isinstance(e, GameEventRecorded)]
     names = table.seat_names
     for viewer in perspectives(len(names)):
         key = viewer_key(viewer)
         assert store.get(f"view:{game_id}:{key}") == encode(
-            documents.view(str(table.id), table.rules, table.table, viewer)
+            documents.view(str(table.id), table, viewer)
         )
         rows = store.scored(documents.feed_key(game_id))
         lines = [msgspec.json.decode(documents.line_for(row, viewer)) for row in rows]
@@ -103,11 +103,11 @@ def test_each_viewer_is_told_what_it_is_told_alone_and_those_shown_alike_share_o
     shared = apart = 0
     for game_id in _play_some(tables, seed=3):
         table = tables.load(game_id)
-        names, ledger = table.seat_names, table.table.ledger
+        names, ledger = table.seat_names, table.state.ledger
         viewers = perspectives(len(names))
         for event in tables.events_of(table):
-            each = told_each(table.rules, event, viewers, names, ledger)
-            assert each == [told(table.rules, event, viewer, names, ledger) for viewer in viewers]
+            each = told_each(table.game, event, viewers, names, ledger)
+            assert each == [told(table.game, event, viewer, names, ledger) for viewer in viewers]
             distinct = len({id(said) for said in each})
             if isinstance(event, GameEventRecorded):
                 shared += distinct == 1
@@ -195,14 +195,14 @@ def _take_back_now_and_then(tables: Tables, game_id: str, tokens: dict[int, str]
     """Random play where the acting seat sometimes takes back or asks to, and others sometimes answer."""
     for _ in range(60):
         table = tables.load(game_id)
-        rules: Any = table.rules
-        acting = sorted(rules.to_act(table.state))
+        rules: Any = table.game
+        acting = sorted(rules.to_act(table.game_state))
         if not acting:
             return
         seat = rng.choice(range(len(table.seat_names)))
         offered = tables.legal(table, seat)
         offers = [command for command in offered if isinstance(command, takeback.TAKEBACK_COMMANDS)]
-        legal = rules.legal_commands(table.state, Seat(seat)) if seat in acting else []
+        legal = rules.legal_commands(table.game_state, Seat(seat)) if seat in acting else []
         choices = offers * 3 + legal  # take-backs often, so that every kind of ledger event happens
         if choices:
             run(tables.submit(game_id, tokens[seat], encode(rng.choice(choices))))
@@ -218,6 +218,6 @@ def test_the_projected_take_back_ledger_is_the_write_sides_own(tables: Tables, s
         catch_up(tables.recorder, projection)
         table = tables.load(game_id)
         record = msgspec.json.decode(store.get(f"record:{game_id}") or b"", type=Record)
-        assert record.state.ledger == table.table.ledger
-        assert record.state.effective == table.table.effective
+        assert record.state.ledger == table.state.ledger
+        assert record.state.effective == table.state.effective
         assert any(isinstance(e, TakeBackNoted) for e in tables.events_of(table))

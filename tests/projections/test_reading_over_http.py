@@ -9,9 +9,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 import projections.read_side
+from store.settings import Settings
 from tests.support.projecting import REDIS_URL, postgres_schema, redis_prefix, scale_settings
 from tests.support.service import bearer, client_for
-from workers.settings import Settings
 
 TAKE_ONE = {"type": "Take", "count": 1}
 

@@ -16,12 +16,12 @@ from api.service.application import Tables
 from domain.game import registered
 from projections import documents
 from projections.following import LogFollower, catch_up, follower_for
-from projections.games import GameProjection, Outrun
+from projections.projection import GameProjection, Outrun
 from projections.read_side import ReadSide
 from projections.signals import Signals
 from projections.stores import SQLiteReadStore
+from store.settings import Settings
 from tests.support.projecting import open_game, play
-from workers.settings import Settings
 
 GAMES = registered()
 
@@ -61,7 +61,7 @@ def test_a_taken_commit_keeps_the_write_sides_fold_and_it_equals_folding_the_log
         game_id, tokens = open_game(tables, game, seats, seed="shared fold")
         play(tables, game_id, tokens, random.Random(5), moves=40)
         kept = tables.kept.get(tables.load(game_id).id)
-        assert kept is not None and projection.latest[game_id] is kept.table  # the very same value
+        assert kept is not None and projection.latest[game_id] is kept  # the very same value
         folded = GameProjection(SQLiteReadStore(), GAMES)
         catch_up(tables.recorder, folded)
         assert folded.latest[game_id] == projection.latest[game_id]

@@ -14,10 +14,10 @@ from eventsourcing.domain import Aggregate, event
 from eventsourcing.persistence import IntegrityError
 
 from api.service.application import Tables
-from api.service.committing import Committer
+from store.committer import Committer
+from store.settings import Settings
 from tests.support.service import StepClock, run
 from tests.support.tiny_game import PILE
-from workers.settings import Settings
 
 TAKE_ONE = b'{"type":"Take","count":1}'
 

@@ -8,12 +8,12 @@ from uuid import uuid4
 import pytest
 from eventsourcing.persistence import IntegrityError, StoredEvent
 
-from api.service import recording
 from api.service.application import Tables
-from api.service.recording import OneStatement
+from store import recorder as recording
+from store.recorder import OneStatement
+from store.settings import Settings
 from tests.support.service import StepClock, run
 from tests.support.tiny_game import PILE
-from workers.settings import Settings
 
 
 def _tables(path: Path) -> Tables:

@@ -15,9 +15,9 @@ from api.service.application import Tables
 from domain.chance import Context
 from domain.errors import ConcurrentUpdate, StaleVersion
 from domain.table import GameEventRecorded, TableOpened
+from store.settings import Settings
 from tests.support.service import RivalClock, StepClock, run
 from tests.support.tiny_game import PILE, PileOptions
-from workers.settings import Settings
 
 TAKE_ONE = b'{"type":"Take","count":1}'
 
@@ -73,7 +73,7 @@ def test_each_step_draws_from_the_secret_and_the_version(tables: Tables) -> None
     """The deal is what the game's setup draws from Context.for_step(secret, version before it)."""
     opening = run(tables.open("pile", ["ann", "bob"], seed="fixed"))
     expected = PILE.setup(PileOptions(), 2, Context.for_step("fixed", 1))
-    assert tables.load(opening.game_id).state.cards == expected[0].cards  # type: ignore[attr-defined]
+    assert tables.load(opening.game_id).game_state.cards == expected[0].cards  # type: ignore[attr-defined]
 
 
 def test_a_snapshot_is_taken_each_interval_and_a_fresh_load_matches(
@@ -91,7 +91,7 @@ def test_a_snapshot_is_taken_each_interval_and_a_fresh_load_matches(
     try:
         loaded, original = fresh.load(game_id), tables.load(game_id)
         assert loaded.version == original.version == 7
-        assert loaded.state == original.state and loaded.table.receipts == original.table.receipts
+        assert loaded.game_state == original.game_state and loaded.state.receipts == original.state.receipts
     finally:
         fresh.close()
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from api.cli import _settings
-from workers.settings import DEFAULT_SQLITE, Settings
+from store.settings import DEFAULT_SQLITE, Settings
 
 
 def test_sqlite_is_the_default_store() -> None:

@@ -10,9 +10,9 @@ import pytest
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import resolve_topic
 
-from api.service.store import Attempted, ChatRow, Row, Snapshot, TableMapper
 from domain import stored
 from domain.chat import ChatSent
+from domain.stored import Attempted
 from domain.table import (
     AnyTableEvent,
     GameEventRecorded,
@@ -23,6 +23,7 @@ from domain.table import (
     TakeBackNoted,
     evolve_table,
 )
+from store.mapper import ChatRow, PlainTranscoder, Row, Snapshot, TableMapper
 from tests.support.tiny_game import PILE
 
 AT = datetime(2026, 3, 1, tzinfo=UTC)
@@ -30,9 +31,8 @@ GAMES = {PILE.id: PILE}
 
 
 def _mapper() -> TableMapper:
-    from api.service.store import _PlainTranscoder
 
-    return TableMapper(_PlainTranscoder(), GAMES)
+    return TableMapper(PlainTranscoder(), GAMES)
 
 
 def opened() -> TableOpened:

@@ -9,9 +9,9 @@ import pytest
 
 from api.service.application import Tables
 from domain.table import GameEventRecorded, NothingOverdue
+from store.settings import Settings
 from tests.support.service import run
 from tests.support.toll_game import TOLL, WINDOW
-from workers.settings import Settings
 
 
 def test_a_window_closes_through_the_service_once_its_deadline_has_passed(tmp_path: Path) -> None:
@@ -31,6 +31,6 @@ def test_a_window_closes_through_the_service_once_its_deadline_has_passed(tmp_pa
         after = run(tables.referee(game_id))
         [closed] = tables.events_of(after, before)
         assert isinstance(closed, GameEventRecorded) and closed.by_referee and closed.seat is None
-        assert after.table.game_state.choice is None
+        assert after.state.game_state.choice is None
     finally:
         tables.close()

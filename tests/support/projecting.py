@@ -24,9 +24,9 @@ import redis
 from api.service.application import Tables
 from domain.codec import encode
 from domain.seats import Seat
+from store.settings import Settings
 from tests.support.server import free_port
 from tests.support.service import run
-from workers.settings import Settings
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
 POSTGRES_DSN = "postgresql://postgres@127.0.0.1:5432/test"
@@ -70,12 +70,12 @@ def play(tables: Tables, game_id: str, tokens: dict[int, str], rng: random.Rando
     """Send up to ``moves`` random legal commands (stopping when the game ends); how many were sent."""
     for sent in range(moves):
         table = tables.load(game_id)
-        rules: Any = table.rules
-        acting = sorted(rules.to_act(table.state))
+        rules: Any = table.game
+        acting = sorted(rules.to_act(table.game_state))
         if not acting:
             return sent
         seat = rng.choice(acting)
-        command = rng.choice(rules.legal_commands(table.state, Seat(seat)))
+        command = rng.choice(rules.legal_commands(table.game_state, Seat(seat)))
         run(tables.submit(game_id, tokens[seat], encode(command)))
     return moves
 

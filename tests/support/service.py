@@ -11,8 +11,8 @@ from typing import Any, TypeVar
 from fastapi.testclient import TestClient
 
 from api.http.app import create_app
+from store.settings import Settings
 from tests.support.tiny_game import PILE
-from workers.settings import Settings
 
 GAMES = {PILE.id: PILE}
 T = TypeVar("T")

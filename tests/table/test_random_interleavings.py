@@ -4,6 +4,7 @@ folding to exactly the table that was decided, and the game state to the log wit
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -12,7 +13,7 @@ from domain import referee, takeback
 from domain.errors import RuleError
 from domain.game import get_game
 from domain.seats import Seat
-from domain.table import REFEREE, CloseOverdue, GameEventRecorded, TakeBackNoted, due, legal_for, situation
+from domain.table import REFEREE, CloseOverdue, GameEventRecorded, Table, TakeBackNoted, situation
 from tests.support.tiny_game import PILE
 from tests.support.toll_game import TOLL
 from tests.table.helpers import Log
@@ -20,13 +21,18 @@ from tests.table.helpers import Log
 GAMES = {"pile": PILE, "toll": TOLL, "slush-fund-2": get_game("slush-fund-2")}
 MOVES = st.lists(st.tuples(st.integers(0, 10_000), st.sampled_from([0, 0, 0, 5, 200])), max_size=40)
 
+GAME_ID = UUID(int=1)
+"""Any id: these tables are never stored."""
+
 
 def _offers(log: Log) -> list[tuple[Any, Any]]:
     """Every command any actor may send now: each seat's offers, and the referee's when something is due."""
     found = [
-        (seat, command) for seat in range(2) for command in legal_for(log.game, log.table, seat, log.now)
+        (seat, command)
+        for seat in range(2)
+        for command in Table(GAME_ID, log.game, log.table).legal(seat, log.now)
     ]
-    when = due(log.game, log.table)
+    when = Table(GAME_ID, log.game, log.table).due
     if when is not None and log.now >= when:
         found.append((REFEREE, CloseOverdue()))
     return found

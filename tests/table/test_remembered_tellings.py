@@ -4,12 +4,16 @@ remembered must be what a fresh decoding and telling gives, for every viewer of 
 from __future__ import annotations
 
 import random
+from uuid import UUID
 
 from domain.game import registered
 from domain.seats import OMNISCIENT, SPECTATOR, Seat
-from domain.table import GameEventRecorded, describe, evolve, legal_for, told, told_each
+from domain.table import GameEventRecorded, Table, describe, evolve, told, told_each
 from domain.takeback import TAKEBACK_COMMANDS
 from tests.table.helpers import Log
+
+GAME_ID = UUID(int=1)
+"""Any id: these tables are never stored."""
 
 
 def _fresh(log: Log, event: GameEventRecorded, viewers: list[object]) -> list[object]:
@@ -31,7 +35,7 @@ def test_a_remembered_move_is_told_as_a_fresh_one() -> None:
                 offers = [
                     (seat, command)
                     for seat in range(game.min_seats)
-                    for command in legal_for(game, log.table, seat, log.now)
+                    for command in Table(GAME_ID, game, log.table).legal(seat, log.now)
                     if not isinstance(command, TAKEBACK_COMMANDS)
                 ]
                 if not offers:

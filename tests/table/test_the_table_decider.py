@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from uuid import UUID
+
 import msgspec
 import pytest
 
@@ -18,20 +20,22 @@ from domain.table import (
     NotStarted,
     ReissueSeatLink,
     SeatLinkReissued,
+    Table,
     TableContext,
     TableFull,
     TableOpened,
     TakeSeat,
     decide_table,
-    due,
     evolve_table,
-    legal_for,
     open_table,
     receipt_for,
 )
 from domain.takeback import ApproveTakeBack, RequestTakeBack, TakeBackLapsed, TurnTakenBack
 from tests.support.toll_game import TOLL, WINDOW, Take
 from tests.table.helpers import START, Log
+
+GAME_ID = UUID(int=1)
+"""Any id: these tables are never stored."""
 
 
 def _events(decided: list[object]) -> list[object]:
@@ -76,7 +80,10 @@ def test_a_victim_chooses_not_the_player() -> None:
     log = Log(TOLL)
     log.send(0, Take(count=2))
     assert TOLL.to_act(log.table.game_state) == {Seat(1)}
-    assert legal_for(TOLL, log.table, 1, log.now)[:2] == [Choose(option="return"), Choose(option="forfeit")]
+    assert Table(GAME_ID, TOLL, log.table).legal(1, log.now)[:2] == [
+        Choose(option="return"),
+        Choose(option="forfeit"),
+    ]
     assert TOLL.legal_commands(log.table.game_state, Seat(0)) == []
     with pytest.raises(NotYourTurn):
         log.send(0, Choose(option="return"))
@@ -90,14 +97,14 @@ def test_a_reaction_window_is_due_and_the_referee_closes_it_only_once_overdue() 
     """A window every other seat may answer times out through the referee, recorded as the referee's."""
     log = Log(TOLL)
     log.send(0, Take(count=1))
-    assert due(TOLL, log.table) == START + WINDOW
+    assert Table(GAME_ID, TOLL, log.table).due == START + WINDOW
     with pytest.raises(NothingOverdue):
         log.send(REFEREE, CloseOverdue())
     log.wait(WINDOW.total_seconds())
     [closed] = log.send(REFEREE, CloseOverdue())
     assert isinstance(closed, GameEventRecorded) and closed.by_referee and closed.seat is None
     assert _events([closed]) == [Chosen(seat=1, option="", by_referee=True)]
-    assert not closed.final and due(TOLL, log.table) is None
+    assert not closed.final and Table(GAME_ID, TOLL, log.table).due is None
     assert TOLL.to_act(log.table.game_state) == {Seat(1)}
 
 
@@ -128,7 +135,7 @@ def test_the_referee_moving_the_game_lapses_an_open_take_back_request() -> None:
     assert msgspec.json.decode(lapsed.event, type=TakeBackLapsed) == TakeBackLapsed(reason="acted")  # type: ignore[union-attr]
     assert _events([closed]) == [Chosen(seat=1, option="", by_referee=True)]
     assert log.table.ledger.request is None
-    assert ApproveTakeBack() not in legal_for(TOLL, log.table, 1, log.now)
+    assert ApproveTakeBack() not in Table(GAME_ID, TOLL, log.table).legal(1, log.now)
 
 
 def test_the_log_folded_again_from_its_stored_bytes_is_the_table_decided() -> None:

@@ -16,9 +16,9 @@ from api.http.app import create_app
 from api.service.application import Tables
 from domain.codec import encode
 from domain.game import registered
-from projections.log import Loaded as Table
+from domain.table import Table
+from store.settings import Settings
 from tests.support.tiny_game import PILE
-from workers.settings import Settings
 
 TAKEBACK_TYPES = {"TakeBack", "RequestTakeBack", "ApproveTakeBack", "RefuseTakeBack"}
 _REAL_DATETIME = (datetime,)  # in a tuple, so freezegun leaves this reference alone
@@ -93,17 +93,17 @@ class Game:
 
     def state(self) -> bytes:
         """The whole game state now, encoded (for equality checks)."""
-        return encode(self.table().state)
+        return encode(self.table().game_state)
 
     def to_act(self) -> list[int]:
         table = self.table()
-        assert table.rules is not None
-        return sorted(table.rules.to_act(table.state))
+        assert table.game is not None
+        return sorted(table.game.to_act(table.game_state))
 
     def over(self) -> bool:
         table = self.table()
-        assert table.rules is not None
-        return table.rules.is_over(table.state)
+        assert table.game is not None
+        return table.game.is_over(table.game_state)
 
     def play(self, seat: int, wanted: str, **fields: Any) -> dict[str, Any]:
         """Send the first legal command of type ``wanted`` whose fields match ``fields``."""

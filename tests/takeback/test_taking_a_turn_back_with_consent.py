@@ -10,9 +10,9 @@ from fastapi.testclient import TestClient
 from freezegun import freeze_time
 
 from api.http.app import create_app
+from store.settings import Settings
 from tests.support.tiny_game import PILE
 from tests.takeback.helpers import Game, finished_pile
-from workers.settings import Settings
 
 RED, BLUE = 0, 1
 REQUEST = {"type": "RequestTakeBack"}

@@ -11,8 +11,8 @@ from fastapi.testclient import TestClient
 from domain.game import registered
 from domain.games.campaign_trail.cards import Kind
 from domain.games.campaign_trail.cards.catalogue import ANSWERING, CARDS
+from store.settings import Settings
 from tests.support.service import bearer, client_for, play_randomly
-from workers.settings import Settings
 
 
 @pytest.fixture

@@ -91,7 +91,7 @@ def test_a_card_the_rules_cannot_interpret_fails_validation() -> None:
 
 
 def test_the_whole_set_validates_at_import() -> None:
-    """Loaded and validated at import: the data as shipped passes the validator."""
+    """Table and validated at import: the data as shipped passes the validator."""
     cards.validate()
 
 

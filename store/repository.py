@@ -6,8 +6,8 @@ The library keeps the log: its event store and recorder (SQLite or PostgreSQL), 
 unique ``(id, version)`` constraint for optimistic concurrency. :class:`TableMapper` stores each table
 event under its topic with msgspec (:mod:`domain.stored`), and reads old rows alike.
 
-Saving goes through the group committer (:mod:`api.service.committing`). One cache only: the tables
-this process committed last (:class:`~api.service.committing.Kept`), so a game's next command skips
+Saving goes through the group committer (:mod:`store.committer`). One cache only: the tables
+this process committed last (:class:`~store.committer.Kept`), so a game's next command skips
 the load. The library's own aggregate cache is off: it would hold the same tables a second time, and
 its entries are mutable aggregates where ours are immutable values that need no copying.
 """
@@ -15,34 +15,30 @@ its entries are mutable aggregates where ours are immutable values that need no 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import UUID
 
-import msgspec
 from eventsourcing.application import Application, EventSourcedLog, ProcessingEvent
 from eventsourcing.persistence import (
     IntegrityError,
     Mapper,
     PersistenceError,
     Recording,
-    StoredEvent,
-    Transcoder,
 )
-from eventsourcing.utils import EnvType, register_topic
+from eventsourcing.utils import EnvType
 
-from api.service.committing import Committer, GameLocks, Kept
-from api.service.recording import OneStatement
-from domain import stored, takeback
-from domain.chat import ChatSent
+from domain import takeback
 from domain.errors import ConcurrentUpdate, StaleVersion, StoreUnavailable
 from domain.stored import Attempted
-from domain.table import AnyGame, AnyTableEvent, TableState, evolve_table
-from projections.games import Folded, Logged
-from projections.log import Loaded, LogReader, attempts_id
-from workers.settings import creating_schema
+from domain.table import AnyGame, AnyTableEvent, Table
+from store.commits import Logged, Reaction
+from store.committer import Committer, GameLocks, Kept
+from store.mapper import PlainTranscoder, Row, Snapshot, TableMapper
+from store.reader import LogReader, attempts_id
+from store.recorder import OneStatement
+from store.settings import creating_schema
 
 Clock = Any  # a callable returning the current time
 
@@ -50,98 +46,6 @@ Clock = Any  # a callable returning the current time
 def utc_now() -> datetime:
     """The real clock."""
     return datetime.now(UTC)
-
-
-# -- what the library stores ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Row:
-    """A table event on its way into or out of the library: the table's id and the event."""
-
-    originator_id: UUID
-    event: AnyTableEvent
-    after: TableState | None = field(default=None, compare=False)
-    """The table just after ``event``, as the write side folded it (for whoever takes the commit)."""
-
-    @property
-    def originator_version(self) -> int:
-        return self.event.version
-
-    @property
-    def timestamp(self) -> datetime:
-        return self.event.at
-
-
-@dataclass(frozen=True, slots=True)
-class ChatRow:
-    """A chat message on its way into the library: the table's chat stream and the message."""
-
-    originator_id: UUID
-    sent: ChatSent
-
-    @property
-    def originator_version(self) -> int:
-        return self.sent.number
-
-    @property
-    def timestamp(self) -> datetime:
-        return self.sent.at
-
-
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    """A table's state at one version, for the library's snapshot store."""
-
-    originator_id: UUID
-    originator_version: int
-    table: TableState
-
-
-for _old, _new in (stored.LEGACY_TOPICS | stored.ATTEMPT_TOPICS).items():
-    register_topic(_old, _new)  # the library resolves the old aggregate's topics to today's classes
-
-
-class TableMapper(Mapper[UUID]):
-    """Stores table events, snapshots and attempts with msgspec, under their topics (old ones too)."""
-
-    def __init__(self, transcoder: Transcoder, games: Mapping[str, AnyGame]) -> None:
-        super().__init__(transcoder)
-        self.games = games
-
-    def to_stored_event(self, domain_event: Any) -> StoredEvent:
-        identity, version = domain_event.originator_id, domain_event.originator_version
-        if isinstance(domain_event, Row):
-            topic, state = stored.encode_event(domain_event.event)
-        elif isinstance(domain_event, Snapshot):
-            topic, state = stored.LEGACY_SNAPSHOT_TOPIC, stored.encode_snapshot(domain_event.table)
-        elif isinstance(domain_event, ChatRow):
-            topic, state = stored.encode_chat(domain_event.sent)
-        else:
-            topic, state = stored.encode_attempt(domain_event)
-        return StoredEvent(originator_id=identity, originator_version=version, topic=topic, state=state)
-
-    def to_domain_event(self, stored_event: StoredEvent) -> Any:
-        topic, state = stored_event.topic, stored_event.state
-        identity = UUID(str(stored_event.originator_id))
-        version = stored_event.originator_version
-        if stored.is_table_topic(topic):
-            return Row(identity, stored.decode_event(topic, state, version))
-        if topic == stored.CHAT_TOPIC:
-            return ChatRow(identity, stored.decode_chat(state, version))
-        if topic in stored.SNAPSHOT_TOPICS:
-            return Snapshot(identity, version, stored.decode_snapshot(state, version, self.games))
-        return stored.decode_attempt(topic, state, identity, version)
-
-
-class _PlainTranscoder(Transcoder):
-    """Unused by :class:`TableMapper` (it encodes with msgspec); the library asks for one."""
-
-    def encode(self, obj: Any) -> bytes:
-        return msgspec.json.encode(obj)
-
-    def decode(self, data: bytes) -> Any:
-        return msgspec.json.decode(data)
 
 
 def _logged(saved: Any) -> Logged:
@@ -199,7 +103,7 @@ class TableStore(Application[UUID]):
         self.committer = Committer(self)
         self.locks = GameLocks()
         self.kept = Kept(cache_size)
-        self.listeners: list[Callable[[list[tuple[Logged, int]], Folded], None]] = []
+        self.listeners: list[Reaction] = []
         """Called with every commit of this process as it lands, and the tables the write side folded
         (by log position), so that the embedded projection takes it without folding it again."""
         snapshots = self.snapshots.recorder if self.snapshots is not None else None
@@ -240,7 +144,7 @@ class TableStore(Application[UUID]):
                 listener(committed, folded)
 
     def construct_mapper(self) -> Mapper[UUID]:
-        return TableMapper(_PlainTranscoder(), self.games)
+        return TableMapper(PlainTranscoder(), self.games)
 
     def rules_for(self, game: str) -> AnyGame:
         """The catalogue entry for ``game``; ``UnknownGameType`` when there is none."""
@@ -248,11 +152,11 @@ class TableStore(Application[UUID]):
 
     # -- reading (the log reader) -----------------------------------------------------------------
 
-    def load(self, game_id: str | UUID, version: int | None = None) -> Loaded:
+    def load(self, game_id: str | UUID, version: int | None = None) -> Table:
         """The table (at ``version``, else the latest); ``GameNotFound`` when there is none."""
         return self.reader.load(game_id, version)
 
-    def events_of(self, loaded: Loaded, after: int = 0, upto: int | None = None) -> list[AnyTableEvent]:
+    def events_of(self, loaded: Table, after: int = 0, upto: int | None = None) -> list[AnyTableEvent]:
         """The table's events after ``after`` up to ``upto``."""
         return self.reader.events(loaded, after, upto)
 
@@ -265,13 +169,12 @@ class TableStore(Application[UUID]):
 
     # -- writing ----------------------------------------------------------------------------------
 
-    async def commit(self, loaded: Loaded, events: list[AnyTableEvent], expected: int | None) -> Loaded:
+    async def commit(self, loaded: Table, events: list[AnyTableEvent], expected: int | None) -> Table:
         """Commit ``events`` after ``loaded`` (all or none); the table after them."""
-        table, rows = loaded.table, []
+        after, rows = loaded, []
         for event in events:
-            table = evolve_table(loaded.rules, table, event)
-            rows.append(Row(loaded.id, event, table))
-        after = Loaded(loaded.id, loaded.rules, table)
+            after = after.evolve(event)
+            rows.append(Row(loaded.id, event, after))
         try:
             await self.committer.saved(rows)
         except IntegrityError:
@@ -285,7 +188,7 @@ class TableStore(Application[UUID]):
         self.kept.put(loaded.id, after)
         interval = self.snapshot_interval
         if self.snapshots is not None and interval and after.version // interval > loaded.version // interval:
-            self.committer.snapshot(Snapshot(loaded.id, after.version, table))
+            self.committer.snapshot(Snapshot(loaded.id, after.version, after.state))
         return after
 
     async def note_attempt(self, game_id: UUID, **attempt: Any) -> None:

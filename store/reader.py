@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 from uuid import UUID, uuid5
 
@@ -20,53 +19,8 @@ from eventsourcing.persistence import AggregateRecorder, PersistenceError
 
 from domain import stored
 from domain.chat import ChatSent
-from domain.errors import GameNotFound, InvalidToken, MissingToken, StoreUnavailable, UnknownGameType
-from domain.table import AnyGame, AnyTableEvent, TableState, evolve_table, forfeits
-from domain.tokens import seat_holding
-
-
-@dataclass(frozen=True, slots=True)
-class Loaded:
-    """A table as read from the log: its id, its game's rules and its state (an immutable value)."""
-
-    id: UUID
-    rules: AnyGame
-    table: TableState
-
-    @property
-    def version(self) -> int:
-        return self.table.version
-
-    @property
-    def state(self) -> Any:
-        """The game's own state (``None`` until set up)."""
-        return self.table.game_state
-
-    @property
-    def started(self) -> bool:
-        return self.table.started
-
-    @property
-    def over(self) -> bool:
-        """True once the game has been set up and has ended (by its rules, or by forfeit)."""
-        return forfeits.over(self.rules, self.table)
-
-    @property
-    def seat_names(self) -> tuple[str | None, ...]:
-        return self.table.seat_names
-
-    def seat_of(self, token: str | None) -> int:
-        """The seat ``token`` acts for here; refuses a missing or foreign token."""
-        if not token:
-            raise MissingToken("This request needs a seat token (Authorization: Bearer ...).")
-        seat = seat_holding(token, self.table.token_digests)
-        if seat is None:
-            raise InvalidToken("This token holds no seat at this game.")
-        return seat
-
-    def __repr__(self) -> str:
-        # The table holds the secret seed and token digests: never print them.
-        return f"Loaded(id={self.id}, game={self.table.game!r}, version={self.version})"
+from domain.errors import GameNotFound, StoreUnavailable, UnknownGameType
+from domain.table import AnyGame, AnyTableEvent, Table, TableState, evolve_table
 
 
 def table_id(game_id: str | UUID) -> UUID:
@@ -122,7 +76,7 @@ class LogReader:
         except KeyError:
             raise UnknownGameType(f"No game called {game!r} is offered here.") from None
 
-    def load(self, game_id: str | UUID, version: int | None = None) -> Loaded:
+    def load(self, game_id: str | UUID, version: int | None = None) -> Table:
         """The table (at ``version``, else the latest): nearest snapshot, then the events after it."""
         key = table_id(game_id)
         try:
@@ -142,14 +96,14 @@ class LogReader:
             raise StoreUnavailable("The event store cannot be reached.") from error
         if table is None:
             raise GameNotFound(f"No game {game_id}.")
-        return Loaded(key, self.rules_for(table.game), table)
+        return Table(key, self.rules_for(table.game), table)
 
     def latest_version(self, game_id: UUID) -> int:
         """The version the table's log has reached (one row read, nothing decoded)."""
         last = self.recorder.select_events(game_id, desc=True, limit=1)
         return last[0].originator_version if last else 0
 
-    def events(self, loaded: Loaded, after: int = 0, upto: int | None = None) -> list[AnyTableEvent]:
+    def events(self, loaded: Table, after: int = 0, upto: int | None = None) -> list[AnyTableEvent]:
         """The table's events after ``after`` up to ``upto`` (a whole log: old rows read as today's)."""
         rows = self.recorder.select_events(
             loaded.id, gt=after, lte=upto if upto is not None else loaded.version
@@ -161,7 +115,7 @@ class LogReader:
         read: list[AnyTableEvent] = []
         for event in events:  # old rows are read onto the table they follow (``stored.upcast``)
             read.append(stored.upcast(table, event))
-            table = evolve_table(loaded.rules, table, read[-1])
+            table = evolve_table(loaded.game, table, read[-1])
             if not self.receipts and table.receipts:  # copied on every event: the fold grew with them
                 table = msgspec.structs.replace(table, receipts={})
         return read

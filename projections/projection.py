@@ -27,10 +27,11 @@ from uuid import UUID
 from domain import stored
 from domain.codec import encode
 from domain.seats import Viewer
-from domain.table import AnyGame, AnyTableEvent, TableOpened, TableState, evolve_table
+from domain.table import AnyGame, AnyTableEvent, Table, TableOpened, evolve_table
 from projections import documents
 from projections.documents import lobby_key, perspectives, viewer_key
 from projections.stores import Batch, ReadStore
+from store.commits import NOTHING_FOLDED, Folded, Logged, following
 
 log = logging.getLogger(__name__)
 
@@ -39,19 +40,13 @@ EXPIRED = "expired"
 NEVER = datetime.min.replace(tzinfo=UTC)
 
 Changed = Callable[[dict[str, int]], None]
-Logged = tuple[UUID, AnyTableEvent] | None
-"""A table event with its table's id, or ``None`` for a position holding something else."""
-Folded = Mapping[int, TableState]
-"""The tables just after a commit's events, by log position, as the write side folded them."""
-NOTHING_FOLDED: Folded = {}
 
 
 @dataclass(slots=True)
 class Live:
-    """A game being projected: its rules and its table."""
+    """A game being projected: the table (the same value the write side folded, when it did)."""
 
-    rules: AnyGame
-    table: TableState
+    table: Table
     opened: int = 0
     """Its opening position (the lobby's order; 0 when projected before the lobby was indexed)."""
     listed: str = ""
@@ -95,14 +90,7 @@ SWEPT = 200
 
 def _waited_out(live: Live, cutoff: datetime) -> bool:
     """Whether the table still has open seats and nobody came since before ``cutoff``."""
-    return not live.table.started and live.table.updated_at < cutoff
-
-
-def following(committed: list[tuple[Logged, int]], position: int) -> list[tuple[Logged, int]] | None:
-    """The part of ``committed`` past ``position``, if it follows it at once (``None``: a gap, so the
-    log must be read first). Whoever folds commits as they land takes them through this."""
-    fresh = [(logged, at) for logged, at in committed if at > position]
-    return None if fresh and fresh[0][1] != position + 1 else fresh
+    return not live.table.started and live.table.state.updated_at < cutoff
 
 
 class Outrun(Exception):
@@ -132,7 +120,7 @@ class GameProjection:
         (embedded: the reading process is the projecting one, so a view is built only when asked for)."""
         self.lock = threading.RLock()
         self.cache: OrderedDict[str, Live] = OrderedDict()
-        self.latest: dict[str, TableState] = {}
+        self.latest: dict[str, Table] = {}
         """Each game's table as last applied, for reads in this process: an immutable value swapped in
         after each apply, so a reader never waits for the projection (nor for its store)."""
         self.position = self.written = store.position()
@@ -242,7 +230,7 @@ class GameProjection:
         event: AnyTableEvent,
         batch: Batch,
         touched: dict[str, Live],
-        after: TableState | None = None,
+        after: Table | None = None,
     ) -> None:
         """Fold one table event and append it to every perspective's feed.
 
@@ -255,13 +243,13 @@ class GameProjection:
         :func:`evolve_table`, from the same table: the version check below makes sure of that)."""
         live = self._live(game_id, touched)
         if isinstance(event, TableOpened):
-            rules = self.games.get(event.game)
-            if rules is None:
+            game = self.games.get(event.game)
+            if game is None:
                 log.warning("Game %s is a %r, which this process does not know: skipped", game_id, event.game)
                 return
             if live is not None:
                 raise Outrun(f"Game {game_id} is at version {live.table.version}, the log opens it.")
-            opened = Live(rules, evolve_table(rules, None, event), opened=batch.position)
+            opened = Live(Table(UUID(game_id), game, evolve_table(game, None, event)), opened=batch.position)
             live = touched[game_id] = self._remember(game_id, opened)
             for key in (lobby_key(None, None), lobby_key(event.game, None)):
                 batch.add(key, batch.position, game_id.encode())
@@ -271,11 +259,12 @@ class GameProjection:
         elif event.version != live.table.version + 1:
             raise Outrun(f"Game {game_id} is at version {live.table.version}, the log at {event.version}.")
         else:
-            event = stored.upcast(live.table, event)
-            live.table = after if after is not None else evolve_table(live.rules, live.table, event)
+            event = stored.upcast(live.table.state, event)
+            live.table = after if after is not None else live.table.evolve(event)
             live.expired = False  # someone came after all
         viewers, feed = live.feed_of(game_id)
-        row = documents.feed_row_of(live.rules, event, viewers, live.table.seat_names, live.table.ledger)
+        state = live.table.state
+        row = documents.feed_row_of(live.table.game, event, viewers, state.seat_names, state.ledger)
         batch.add(feed, event.version, row)
 
     def _live(self, game_id: str, touched: dict[str, Live]) -> Live | None:
@@ -293,12 +282,12 @@ class GameProjection:
         if found is None:
             return None
         record = documents.RECORD.decode(found)
-        rules = self.games.get(record.state.game)
-        if rules is None:
+        game = self.games.get(record.state.game)
+        if game is None:
             return None
-        table = stored.state_of(record.state, record.version, self.games)
+        table = Table(UUID(game_id), game, stored.state_of(record.state, record.version, self.games))
         expired = record.listed == EXPIRED
-        return Live(rules, table, opened=record.opened, listed=record.listed, expired=expired)
+        return Live(table, opened=record.opened, listed=record.listed, expired=expired)
 
     def _remember(self, game_id: str, live: Live) -> Live:
         self.cache[game_id] = live
@@ -308,15 +297,15 @@ class GameProjection:
         return live
 
     def _render(self, game_id: str, live: Live, batch: Batch) -> None:
-        table, rules = live.table, live.rules
+        table = live.table
         self._index(game_id, live, batch)
-        batch.put(f"record:{game_id}", encode(documents.record_of(table, live.opened, live.listed)))
+        batch.put(f"record:{game_id}", encode(documents.record_of(table.state, live.opened, live.listed)))
         batch.put(f"version:{game_id}", str(table.version).encode())
-        summary = documents.summary(game_id, rules, table)
+        summary = documents.summary(game_id, table)
         batch.put(f"summary:{game_id}", encode(summary | {"status": live.listed or summary["status"]}))
         for viewer in perspectives(len(table.seat_names)) if self.views else ():
             batch.put(
-                f"view:{game_id}:{viewer_key(viewer)}", encode(documents.view(game_id, rules, table, viewer))
+                f"view:{game_id}:{viewer_key(viewer)}", encode(documents.view(game_id, table, viewer))
             )
         batch.changed[game_id] = table.version
 
@@ -328,7 +317,7 @@ class GameProjection:
         for _, member in self.store.page(lobby_key(None, "waiting"), 0, SWEPT):
             game_id = member.decode()
             live = touched.get(game_id) or self.cache.get(game_id) or self._load(game_id)
-            if live is not None and live.table.created_at >= cutoff:
+            if live is not None and live.table.state.created_at >= cutoff:
                 break  # opened later than this: so were all the rest
             if live is not None and _waited_out(live, cutoff):
                 live.expired = True
@@ -339,11 +328,11 @@ class GameProjection:
     @staticmethod
     def _index(game_id: str, live: Live, batch: Batch) -> None:
         """Move the game to the lobby indexes of its status now, counters and all."""
-        status = documents.status(live.rules, live.table)
+        status = live.table.status
         status = EXPIRED if live.expired and status == "waiting" else status
         if not live.opened or status == live.listed:
             return
-        game = live.table.game
+        game = live.table.state.game
         if live.listed:
             for key in (lobby_key(None, live.listed), lobby_key(game, live.listed)):
                 batch.drop(key, live.opened)

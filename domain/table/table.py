@@ -1,0 +1,176 @@
+"""The table as one value: the game it plays with the table's state, and everything a reader asks of it.
+
+:class:`Table` is what every floor holds of a table: the write side decides and folds with it, the
+projection tells and renders from it, the watch asks it when it is due and who acts, the history reads
+fold with it. Its methods are the table's whole vocabulary: :meth:`~Table.decide`,
+:meth:`~Table.evolve`, :meth:`~Table.legal`, :meth:`~Table.tell`, :attr:`~Table.status`,
+:attr:`~Table.to_act`, :attr:`~Table.outcome`, :attr:`~Table.over`, :attr:`~Table.clock` and
+:attr:`~Table.due`. Their answers are here; the rules they apply stay behind them, each in its module
+(:mod:`~domain.table.rules` the table's rules, :mod:`~domain.table.forfeits`,
+:mod:`~domain.table.clocks`, :mod:`~domain.table.standins`, :mod:`~domain.table.timeouts`), and are
+asked only when the table has what they rule on (a forfeit, a clock, a stand-in).
+
+It is immutable: a cache hands it out without copying, and a failed save leaves nothing to undo.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from domain import takeback
+from domain.errors import InvalidToken, MissingToken
+from domain.messages import Command, Outcome
+from domain.seats import Seat, Viewer
+from domain.table import clocks, forfeits, rules
+from domain.table.describe import NO_LEDGER, Told, told
+from domain.table.events import Actor, AnyGame, AnyTableEvent
+from domain.table.evolve import evolve_table
+from domain.table.rules import TableContext
+from domain.table.state import TableState
+from domain.tokens import digest
+
+NOBODY: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table: its id, the game it plays (the game's definition) and its state (a frozen value)."""
+
+    id: UUID
+    game: AnyGame
+    state: TableState
+
+    # -- what it is ------------------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+    @property
+    def seat_names(self) -> tuple[str | None, ...]:
+        return self.state.seat_names
+
+    @property
+    def game_state(self) -> Any:
+        """The game's own state (``None`` until set up)."""
+        return self.state.game_state
+
+    @property
+    def started(self) -> bool:
+        """True once every seat is taken and the game has been set up."""
+        return self.state.recorded > 0
+
+    @property
+    def over(self) -> bool:
+        """True once the game has been set up and has ended, by its own rules or by forfeit."""
+        state = self.state
+        if state.forfeited:
+            return forfeits.over(self.game, state)
+        return state.recorded > 0 and self.game.is_over(state.game_state)
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        """The seats the game waits for (none before setup, nor once it ended by forfeit)."""
+        state = self.state
+        if state.forfeited:
+            return forfeits.to_act(self.game, state)
+        if state.recorded <= 0:
+            return NOBODY
+        waiting: frozenset[int] = self.game.to_act(state.game_state)
+        return waiting
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended (the forfeits' rules apply once a seat forfeited), ``None`` while it goes on."""
+        state = self.state
+        if state.forfeited:
+            return forfeits.outcome(self.game, state)
+        if state.recorded <= 0:
+            return None
+        played: Outcome | None = self.game.outcome(state.game_state)
+        return played
+
+    @property
+    def status(self) -> str:
+        """``waiting`` for players, ``playing``, or ``over``."""
+        if self.state.recorded <= 0:
+            return "waiting"
+        return "over" if self.over else "playing"
+
+    @property
+    def clock(self) -> dict[str, Any] | None:
+        """The clock every viewer is shown (none without one): no deadline for a seat that forfeited,
+        nor any once the game ended by forfeit."""
+        state = self.state
+        if state.clock is None:
+            return None
+        ended = state.forfeited and forfeits.ended_by_forfeit(state)
+        out = tuple(range(len(state.seat_names))) if ended else state.forfeited
+        return clocks.reading(state.clock, state.timing, out)
+
+    @property
+    def due(self) -> datetime | None:
+        """When the referee must act next (a take-back request's deadline, the game's own, a clock's)."""
+        state = self.state
+        live = state.recorded > 0 and not self.over
+        times = [self.game.due(state.game_state) if live else None]
+        if state.ledger.request is not None:
+            times.append(state.ledger.request.deadline)
+        if live and state.clock is not None:
+            times.append(clocks.deadline(state.clock, state.timing, state.forfeited))
+        found = [time for time in times if time is not None]
+        return min(found) if found else None
+
+    def seat_of(self, token: str | None) -> int:
+        """The seat ``token`` acts for here; refuses a missing or foreign token."""
+        if not token:
+            raise MissingToken("This request needs a seat token (Authorization: Bearer ...).")
+        presented, found = digest(token), None
+        for seat, kept in enumerate(self.state.token_digests):
+            if kept is not None and hmac.compare_digest(presented, kept):  # constant time, every seat
+                found = seat
+        if found is None:
+            raise InvalidToken("This token holds no seat at this game.")
+        return found
+
+    # -- what it does ----------------------------------------------------------------------------
+
+    def decide(self, actor: Actor, command: Command, ctx: TableContext) -> list[AnyTableEvent]:
+        """The events ``command`` from ``actor`` produces; raises a ``RuleError`` when refused."""
+        return rules.decide_table(self.game, self.state, actor, command, ctx)
+
+    def evolve(self, event: AnyTableEvent) -> Table:
+        """The table after ``event`` (the one fold: it applies no rule)."""
+        return Table(self.id, self.game, evolve_table(self.game, self.state, event))
+
+    def fold(self, events: Iterable[AnyTableEvent]) -> Table:
+        """The table after ``events``."""
+        state, game = self.state, self.game
+        for event in events:
+            state = evolve_table(game, state, event)
+        return Table(self.id, game, state)
+
+    def legal(self, seat: int, now: datetime) -> list[Command]:
+        """What ``seat`` may send now: the game's commands, then the take-back commands on offer."""
+        state = self.state
+        if state.recorded <= 0 or seat in state.forfeited or self.over:
+            return []
+        asking = Seat(seat)
+        commands: list[Command] = self.game.legal_commands(state.game_state, asking)
+        if not takeback.may_offer(state.ledger, asking):
+            return commands  # the situation is not even worked out (most legal lists are the next mover's)
+        return commands + takeback.offers(state.ledger, asking, rules.situation(self.game, state, now))
+
+    def tell(self, event: AnyTableEvent, viewer: Viewer, ledger: takeback.Ledger = NO_LEDGER) -> Told:
+        """``event`` as ``viewer`` may see it (``ledger``: the take-back ledger just after it)."""
+        return told(self.game, event, viewer, self.state.seat_names, ledger)
+
+    def __repr__(self) -> str:
+        # The state holds the secret seed and token digests: never print them.
+        return f"Table(id={self.id}, game={self.state.game!r}, version={self.state.version})"
+
