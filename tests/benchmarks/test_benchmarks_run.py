@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 import uvloop
 
 from tests.benchmarks import (
@@ -138,3 +139,19 @@ def test_the_hot_path_benchmark_plays_through_the_application_without_sockets() 
     assert moves > 0
     assert 0 < reads <= moves  # the next mover asks, the sender's answer already carries its own list
     assert wall > 0 and cpu > 0
+
+
+def test_the_env_benchmark_steps_every_game_and_seat_count(capsys: pytest.CaptureFixture[str]) -> None:
+    """bench_env's Backroom side plays every game and seat count through the environment, counting
+    steps (PettingZoo's games are not installed); the peers run the very loop it times."""
+    from env import tables
+    from tests.benchmarks import bench_env
+
+    rows = bench_env.backroom_rows(0.05)
+    assert {(game, seats) for game, seats, _ in rows} == set(tables())
+    assert all(found.steps > 0 and found.games > 0 for _, _, found in rows)
+    assert bench_env.LOOP in bench_env.PEER_SCRIPT
+    gin = [bench_env.Figures(10, 1, 2.0, 1.0), bench_env.Figures(30, 1, 2.0, 1.0)]
+    assert bench_env.beside(rows[:1], gin) == [20.0]
+    bench_env.print_table(rows[:1], [rows[0][2].rate / 3], rows[0][2].rate / 4)
+    assert "3.00     4.00  met" in capsys.readouterr().out.splitlines()[-1]

@@ -47,9 +47,10 @@ from domain.games.campaign_trail.events import (
     VotersRemoved,
     WindowOpened,
 )
-from domain.games.campaign_trail.rules.months import electoral_votes, leaders_of
+from domain.games.campaign_trail.rules.months import electoral_votes, leader, leaders_of
 from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Finished, Pending, State, Window
 from domain.messages import View
+from domain.recent import Recent
 from domain.seats import Viewer, is_seat
 from domain.visibility import Declarations, HandCount, OwnHand, Secret, hand_for, nobody, public
 
@@ -92,16 +93,22 @@ class CardFace(msgspec.Struct, frozen=True, kw_only=True):
     issues: tuple[str, ...]
 
 
-def _faces(cards: tuple[int, ...]) -> tuple[CardFace, ...]:
-    return tuple(
-        CardFace(
-            number=card,
-            title=CARDS[card].title,
-            actions=tuple(action_text(action) for action in CARDS[card].actions),
-            issues=tuple(ISSUES[issue] for issue in CARDS[card].issues),
-        )
-        for card in cards
+def _face(card: int) -> CardFace:
+    return CardFace(
+        number=card,
+        title=CARDS[card].title,
+        actions=tuple(action_text(action) for action in CARDS[card].actions),
+        issues=tuple(ISSUES[issue] for issue in CARDS[card].issues),
     )
+
+
+FACES = {card: _face(card) for card in CARDS}
+"""Each card's face, printed once: a view names the faces of a hand instead of writing them again
+(a view of a 3-seat game in play took 92 µs, 24 of them writing its hand's faces)."""
+
+
+def _faces(cards: tuple[int, ...]) -> tuple[CardFace, ...]:
+    return tuple([FACES[card] for card in cards])
 
 
 class CampaignTrailView(View, frozen=True, kw_only=True):
@@ -136,6 +143,51 @@ def _states(voters: tuple[int, ...], leaders: tuple[int, ...], count: int) -> tu
         )
         for place in range(STATE_COUNT)
     )
+
+
+_BOARDS: Recent[tuple[tuple[int, ...], tuple[StateView, ...]]] = Recent(64)
+_LAST: list[tuple[tuple[int, ...], int, tuple[int, ...], tuple[StateView, ...]]] = [((), 0, (), ())]
+"""The last map made afresh: its voters, seat count, leaders and states."""
+
+
+def _board(voters: tuple[int, ...], count: int) -> tuple[tuple[int, ...], tuple[StateView, ...]]:
+    """The electoral-vote track and the map's states for ``voters``, remembered by the voters tuple's
+    identity: most commands move no voter and keep the tuple, and the map was half of a view's time
+    (48 of 92 µs, 3 seats in play). A new map is made from the last one, again only where its voters
+    differ (a command moves voters in one or two states): 9 µs instead of 40."""
+    found = _BOARDS.find(voters)
+    if found is not None:
+        return found
+    before, seats, leaders, states = _LAST[0]
+    if seats != count or len(before) != len(voters):
+        leaders = leaders_of(voters, count)
+        states = _states(voters, leaders, count)
+    else:
+        pairs = enumerate(zip(before, voters, strict=True))
+        changed = {index // PARTIES for index, (old, new) in pairs if old != new}
+        leaders, states = _redrawn(voters, count, leaders, states, changed)
+    _LAST[0] = (voters, count, leaders, states)
+    return _BOARDS.keep((voters,), (electoral_votes(voters, count, leaders), states))
+
+
+def _redrawn(
+    voters: tuple[int, ...],
+    count: int,
+    leaders: tuple[int, ...],
+    states: tuple[StateView, ...],
+    changed: set[int],
+) -> tuple[tuple[int, ...], tuple[StateView, ...]]:
+    """``leaders`` and ``states`` made again for the ``changed`` places only (the others kept as they are)."""
+    new_leaders, new_states = list(leaders), list(states)
+    for place in changed:
+        new_leaders[place] = leader(voters, place, count)
+        new_states[place] = StateView(
+            code=ABBREVIATIONS[place],
+            electoral_votes=ELECTORAL_VOTES[place],
+            voters=voters[place * PARTIES : place * PARTIES + count],
+            leader=new_leaders[place],
+        )
+    return tuple(new_leaders), tuple(new_states)
 
 
 def _seat(state: Campaigning | Finished, viewer: Viewer, seat: int, track: tuple[int, ...]) -> SeatView:
@@ -189,12 +241,11 @@ def view(state: State, viewer: Viewer) -> CampaignTrailView:
     count = state.seat_count
     if isinstance(state, Finished):
         return _finished(state, viewer, own)
-    leaders = leaders_of(state.voters, count)
-    track = electoral_votes(state.voters, count, leaders)
+    track, states = _board(state.voters, count)
     common = {
         "viewer": own,
         "to_act": _to_act(state),
-        "states": _states(state.voters, leaders, count),
+        "states": states,
         "electoral_track": track,
         "deck_sizes": tuple(len(deck) for deck in state.decks),
         "removed": state.removed,

@@ -42,3 +42,19 @@ def test_the_plays_looked_up_by_seat_are_every_cards_plays() -> None:
             table = legal._ALWAYS_AT[seat, count]
             assert set(table) == set(CARDS)
             assert all(table[card] == legal._always(card, seat, count) for card in CARDS)
+
+
+def test_the_map_a_view_remembers_is_the_map_made_afresh() -> None:
+    """Every view's states and electoral-vote track, remembered by the voters they were made from or
+    redrawn from the last map where voters moved, equal those worked out anew from the state."""
+    views = import_module("domain.games.campaign_trail.views")
+    months = import_module("domain.games.campaign_trail.rules.months")
+    for count in (2, 3):
+        for step in random_steps(CAMPAIGN_TRAIL, 5, count):
+            state = step.after if isinstance(step, Step) else None
+            if state is None or not hasattr(state, "voters") or CAMPAIGN_TRAIL.is_over(state):
+                continue
+            view = CAMPAIGN_TRAIL.view(state, 0)
+            leaders = months.leaders_of(state.voters, count)
+            assert view.states == views._states(state.voters, leaders, count)
+            assert view.electoral_track == months.electoral_votes(state.voters, count, leaders)

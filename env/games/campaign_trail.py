@@ -1,0 +1,125 @@
+"""Campaign Trail for learners: every command it can accept, and the slots of a seat's view.
+
+Actions (in this order): ``KeepCandidate`` (each candidate 0-11); ``PlayCard`` for each card (by number)
+and each of its four actions: a Flip Contributors or Sway Minds action once for each target seat, a
+Mudslinging action once for each non-empty set of its issues (ascending), any other action once; then
+``Move``, ``Place`` and ``Pay`` (each state 0-50), ``Remove`` (each state, each party seat), ``Stop``,
+``DebateCard`` and ``PlayResponse`` (each card), ``Choose`` (lose voters, pay) and ``Pass``.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from domain.choices import Choose, Pass
+from domain.games.campaign_trail.cards import FLIP_CONTRIBUTORS, MUDSLINGING, SWAY_MINDS, Kind
+from domain.games.campaign_trail.cards.board import ABBREVIATIONS, ISSUES, STATE_COUNT
+from domain.games.campaign_trail.cards.candidates import CANDIDATES
+from domain.games.campaign_trail.cards.catalogue import ANSWERING, CARDS
+from domain.games.campaign_trail.commands import (
+    DebateCard,
+    KeepCandidate,
+    Move,
+    Pay,
+    Place,
+    PlayCard,
+    PlayResponse,
+    Remove,
+    Stop,
+)
+from domain.games.campaign_trail.rules.effects import LOSE_VOTERS, PAY
+from domain.games.campaign_trail.views import MONTHS, CampaignTrailView
+from domain.messages import Command
+from env.layout import SKIP, Cards, Declaration, Fixed, Padded, Vocabulary
+
+VIEW = CampaignTrailView
+PLACES = range(STATE_COUNT)
+NUMBERS = tuple(sorted(CARDS))
+WINDOW_RESPONSES = 8
+"""The most responses a reaction window lays out."""
+
+
+def _plays(card: int, seats: int) -> list[Command]:
+    plays: list[Command] = []
+    for index, action in enumerate(CARDS[card].actions):
+        if action.kind in (FLIP_CONTRIBUTORS, SWAY_MINDS):
+            plays += [PlayCard(card=card, action=index, target=seat) for seat in range(seats)]
+        elif action.kind is MUDSLINGING:
+            issues = sorted(action.issues)
+            plays += [
+                PlayCard(card=card, action=index, issues=chosen)
+                for size in range(1, len(issues) + 1)
+                for chosen in combinations(issues, size)
+            ]
+        else:
+            plays.append(PlayCard(card=card, action=index))
+    return plays
+
+
+def commands(seats: int) -> list[Command]:
+    """Every command a seat of ``seats`` can ever send, in the action space's order."""
+    return [
+        *(KeepCandidate(candidate=candidate.number) for candidate in CANDIDATES),
+        *(play for card in NUMBERS for play in _plays(card, seats)),
+        *(Move(state=place) for place in PLACES),
+        *(Place(state=place) for place in PLACES),
+        *(Pay(state=place) for place in PLACES),
+        *(Remove(state=place, party=party) for place in PLACES for party in range(seats)),
+        Stop(),
+        *(DebateCard(card=card) for card in NUMBERS),
+        *(PlayResponse(card=card) for card in NUMBERS),
+        Choose(option=LOSE_VOTERS),
+        Choose(option=PAY),
+        Pass(),
+    ]
+
+
+def _choice(path: str, seats: int) -> dict[str, Declaration]:
+    return {
+        f"{path}.seats": Cards(tuple(range(seats))),
+        f"{path}.options": Cards((LOSE_VOTERS, PAY)),
+        f"{path}.about": Vocabulary(("scandal", "response")),
+        f"{path}.deadline": SKIP,  # time is not part of a position
+        f"{path}.default": SKIP,  # only the referee uses it, at the deadline
+    }
+
+
+def declarations(seats: int) -> dict[str, Declaration]:
+    """How each variable part of the view is laid out at ``seats`` seats."""
+    chairs, cards = Cards(tuple(range(seats))), Cards(NUMBERS)
+    return {
+        "viewer": chairs,
+        "month": Vocabulary(("Choosing candidates", *MONTHS)),
+        "to_act": chairs,
+        "seats": Fixed(seats),
+        "seats[].seat": SKIP,  # its place in the tuple says it
+        "seats[].party": SKIP,  # a seat's party is its seat's (Democrat, Republican, Libertarian)
+        "seats[].candidate": Cards(tuple(candidate.number for candidate in CANDIDATES)),
+        "seats[].candidate_name": SKIP,  # the candidate's number says it
+        "seats[].home": Vocabulary(("", *ABBREVIATIONS)),
+        "seats[].pawn": Vocabulary(("", *ABBREVIATIONS)),
+        "seats[].ongoing": cards,
+        "seats[].hand:OwnHand.cards": cards,
+        "seats[].offer:OwnHand.cards": Cards(tuple(candidate.number for candidate in CANDIDATES)),
+        "states": Fixed(STATE_COUNT),
+        "states[].code": SKIP,  # its place in the tuple says it
+        "states[].electoral_votes": SKIP,  # printed on the board: the same in every game
+        "states[].voters": Fixed(seats),
+        "electoral_track": Fixed(seats),
+        "deck_sizes": Fixed(len(MONTHS) - 1),  # one deck a month
+        "discard": cards,
+        "removed": cards,
+        "pending.kind": Vocabulary(tuple(kind.value for kind in Kind)),
+        "pending.card": cards,
+        "pending.states": Cards(tuple(PLACES)),
+        "pending.quotas": Padded(STATE_COUNT),
+        **_choice("choice", seats),
+        "debate": cards,
+        "winners": chairs,
+        "my_cards": SKIP,  # the text of the cards in hand, which their numbers say
+        **_choice("window.choice", seats),
+        "window.card": cards,
+        "window.answers": Vocabulary(tuple(ANSWERING)),
+        "window.issues": Cards(tuple(range(len(ISSUES)))),
+        "window.responses": Padded(WINDOW_RESPONSES),
+    }
