@@ -208,6 +208,8 @@ class CampaignTrailView(View, frozen=True, kw_only=True):
     """Every card face up on the table: in play, in the debate, the action in progress or held."""
     progress: str = ""
     """The action in progress in words: how far it has come and what is left."""
+    debating: bool = False
+    """A debate is open (``debate`` holds the cards played in it so far)."""
 
 
 def _states(voters: tuple[int, ...], leaders: tuple[int, ...], count: int) -> tuple[StateView, ...]:
@@ -313,6 +315,7 @@ def view(state: State, viewer: Viewer) -> CampaignTrailView:
         window=state.window,
         faces=_faces(_face_up(state)),
         progress=progress(state.pending, state.begun) if state.pending is not None else "",
+        debating=state.debate is not None,
         **common,  # type: ignore[arg-type]
     )
 
