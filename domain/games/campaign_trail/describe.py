@@ -73,7 +73,8 @@ def _began(event: CampaignBegan, names: SeatNames) -> str:
 
 
 def _played(event: CardPlayed, names: SeatNames) -> str:
-    also = f" (a {event.counts_as} action)" if event.counts_as != event.kind else ""
+    article = "an" if str(event.counts_as)[0] in "AEIOU" else "a"
+    also = f" ({article} {event.counts_as} action)" if event.counts_as != event.kind else ""
     return f"{_who(names, event.seat)} played {CARDS[event.card].title} for {event.kind}{also}."
 
 

@@ -209,7 +209,8 @@ class CampaignTrailView(View, frozen=True, kw_only=True):
     progress: str = ""
     """The action in progress in words: how far it has come and what is left."""
     debating: bool = False
-    """A debate is open (``debate`` holds the cards played in it so far)."""
+    """A debate is open (``debate`` holds the cards played in it so far, from ``debate_first`` on)."""
+    debate_first: int = -1
 
 
 def _states(voters: tuple[int, ...], leaders: tuple[int, ...], count: int) -> tuple[StateView, ...]:
@@ -316,6 +317,7 @@ def view(state: State, viewer: Viewer) -> CampaignTrailView:
         faces=_faces(_face_up(state)),
         progress=progress(state.pending, state.begun) if state.pending is not None else "",
         debating=state.debate is not None,
+        debate_first=state.debate.first if state.debate is not None else -1,
         **common,  # type: ignore[arg-type]
     )
 

@@ -190,10 +190,12 @@ function Prompt({ view, seat, names, tiles }) {
 function Debate({ view, names }) {
   return html`<section class="prompt debate" role="status"><strong>Debate.</strong> Each party plays one card for its issue icons; an issue
     shown by one party's card alone gives that party 1 voter in every state showing the issue.
-    <ul>${view.debate.map((card) => {
+    <ul>${view.debate.map((card, i) => {
       const face = (view.faces || []).find((f) => f.number === card);
-      return html`<li key=${card} data-card=${card}>#${card}: ${face && face.issues.length ? face.issues.join(", ") : "no issues (Dirty Politics)"}</li>`;
-    })}</ul></section>`;
+      const who = view.debate_first >= 0 ? `${names[(view.debate_first + i) % names.length]}: ` : "";
+      return html`<li key=${card} data-card=${card}>${who}#${card}, ${face && face.issues.length ? face.issues.join(", ") : "no issues (Dirty Politics)"}</li>`;
+    })}</ul>${view.debate_first >= 0 && view.debate.length < names.length
+      ? html`<p class="muted">Next to debate: ${names[(view.debate_first + view.debate.length) % names.length]}.</p>` : ""}</section>`;
 }
 
 /** The issue chips: tap one to light up every state showing it (the tiles show short marks). */
@@ -245,7 +247,7 @@ export function Board({ view, seat, summary, picked, onPick, handElsewhere = fal
   };
   return html`<div class="ct-board">
     <div class="ct-focus" ref=${map}>
-    <p class="turn"><strong>${view.month}</strong> · decks ${view.deck_sizes.join(" / ")}</p>
+    <p class="turn"><strong>${view.debating ? `Debate after ${view.month}` : view.month}</strong> · decks ${view.deck_sizes.join(" / ")}</p>
     ${won}
     <${CandidateChoice} view=${view} moves=${moves} send=${send || (() => {})} busy=${busy} />
     <${Prompt} view=${view} seat=${seat} names=${names} tiles=${tiles} />
