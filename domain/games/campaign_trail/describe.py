@@ -131,8 +131,11 @@ def _count(count: int, thing: str) -> str:
     return f"{count} {thing}{'' if count == 1 else 's'}"
 
 
-def progress(pending: Pending, begun: Pending | None = None) -> str:
-    """What is left of an action in progress, in words; with ``begun``, how far it has come."""
+def progress(
+    pending: Pending, begun: Pending | None = None, standing: Callable[[int], int] | None = None
+) -> str:
+    """What is left of an action in progress, in words; with ``begun``, how far it has come; with
+    ``standing`` (the voters in a state), no more is said to be left in a state than stand there."""
     of = begun if begun is not None and begun.card == pending.card and begun.kind == pending.kind else None
     if pending.pays:
         done = f"{of.pays - pending.pays} of {of.pays} voters paid; " if of and of.pays else ""
@@ -146,10 +149,11 @@ def progress(pending: Pending, begun: Pending | None = None) -> str:
         done = f"{of.places - pending.places} of {of.places} placed; " if of else ""
         return f"{done}up to {_count(pending.places, 'voter')} still to place"
     if kind == "Mudslinging":
-        left = sum(n for _, n in pending.quotas)
-        total = sum(n for _, n in of.quotas) if of else 0
-        done = f"{total - left} of {total} voters removed; " if of else ""
-        where = ", ".join(f"{ABBREVIATIONS[p]} {n}" for p, n in pending.quotas if n)
+        owed = [(p, min(n, standing(p)) if standing else n) for p, n in pending.quotas]
+        left = sum(n for _, n in owed)
+        removed = sum(n for _, n in of.quotas) - sum(n for _, n in pending.quotas) if of else 0
+        done = f"{removed} of {removed + left} voters removed; " if of else ""
+        where = ", ".join(f"{ABBREVIATIONS[p]} {n}" for p, n in owed if n)
         return f"{done}{_count(left, 'voter')} still to remove ({where})"
     done = f"{of.removes - pending.removes} of {of.removes} voters removed; " if of else ""
     up_to = "up to " if kind == "Smear Campaign" else ""

@@ -10,6 +10,8 @@ content of the month decks (sizes only), the candidates left in the box (never s
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
 from domain.choices import Choice, Chosen
@@ -315,11 +317,17 @@ def view(state: State, viewer: Viewer) -> CampaignTrailView:
         my_cards=_faces(state.hands[own]) if own is not None else (),
         window=state.window,
         faces=_faces(_face_up(state)),
-        progress=progress(state.pending, state.begun) if state.pending is not None else "",
+        progress=progress(state.pending, state.begun, _standing(state)) if state.pending is not None else "",
         debating=state.debate is not None,
         debate_first=state.debate.first if state.debate is not None else -1,
         **common,  # type: ignore[arg-type]
     )
+
+
+def _standing(state: Campaigning) -> Callable[[int], int]:
+    """How many voters (of any party at the table) stand in a state."""
+    count = state.seat_count
+    return lambda place: sum(state.voters[place * PARTIES : place * PARTIES + count])
 
 
 def _face_up(state: Campaigning) -> list[int]:
