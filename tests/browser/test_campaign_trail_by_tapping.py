@@ -29,6 +29,8 @@ pytestmark = pytest.mark.browser
 LETTERS = ("D", "R", "L")
 NO_SCROLL_SHARE = 0.9
 """At least this share of a phone game's taps hit something already on the screen."""
+ON_THE_MAP = 0.5
+"""How often a picked card whose play lights states is played by a tap on one of them."""
 SWEEP_FIRST = 0.7
 """How often a seat that may sweep every state at once does (else it taps the lit states one by one)."""
 IN_REACH = """el => { const r = el.getBoundingClientRect();
@@ -117,6 +119,10 @@ class Tapping(Match):
             card = hand.nth(self.rng.randrange(hand.count()))
             self.tap(each, card)
             page.wait_for_selector(".controls button.linkish:has-text('Show all')")
+            reached = page.locator(TILES)
+            if reached.count() and self.rng.random() < ON_THE_MAP:
+                self.on_tiles += 1  # the picked card's Advertise or smear, played on one of its states
+                return self._tap_command(each, reached.nth(self.rng.randrange(reached.count())))
         buttons = page.locator(MOVES)
         listed = page.eval_on_selector_all(MOVES, COMMANDS_OF)
         if not listed:

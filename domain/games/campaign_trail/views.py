@@ -15,6 +15,7 @@ from collections.abc import Callable
 import msgspec
 
 from domain.choices import Choice, Chosen
+from domain.games.campaign_trail.cards import Action, Kind
 from domain.games.campaign_trail.cards.board import (
     ABBREVIATIONS,
     ELECTORAL_VOTES,
@@ -26,6 +27,7 @@ from domain.games.campaign_trail.cards.board import (
     SECONDARY,
     STATE_COUNT,
     STATE_ISSUES,
+    STATES_SHOWING,
 )
 from domain.games.campaign_trail.cards.candidates import CANDIDATES, Candidate
 from domain.games.campaign_trail.cards.catalogue import CARDS, EFFECTS, action_text
@@ -122,6 +124,9 @@ class CardFace(msgspec.Struct, frozen=True, kw_only=True):
     issues: tuple[str, ...]
     home_states: tuple[str, ...] = ()
     effect: str = ""
+    reach: tuple[tuple[str, ...], ...] = ()
+    """For each action, the states it names: an Advertise's map, a Smear Campaign's list, the states
+    showing a Mudslinging's issues (empty where it depends on the pawn or names none)."""
 
 
 def _effect_text(card: int) -> str:
@@ -138,6 +143,14 @@ def _effect_text(card: int) -> str:
     return f"{effect.title} ({when}): {effect.text}"
 
 
+def _reach(action: Action) -> tuple[str, ...]:
+    if action.kind is Kind.MUDSLINGING:
+        return tuple(ABBREVIATIONS[p] for p in sorted({p for i in action.issues for p in STATES_SHOWING[i]}))
+    if action.kind in (Kind.ADVERTISE, Kind.SMEAR_CAMPAIGN):
+        return tuple(ABBREVIATIONS[p] for p in action.states)
+    return ()
+
+
 _FACES = {
     card: CardFace(
         number=card,
@@ -146,6 +159,7 @@ _FACES = {
         issues=tuple(ISSUES[issue] for issue in CARDS[card].issues),
         home_states=tuple(ABBREVIATIONS[place] for place in CARDS[card].home_states),
         effect=_effect_text(card),
+        reach=tuple(_reach(action) for action in CARDS[card].actions),
     )
     for card in CARDS
 }

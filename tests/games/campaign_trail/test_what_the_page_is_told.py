@@ -4,14 +4,17 @@ its hand meanwhile, what each state of the map shows, and the text of every card
 from __future__ import annotations
 
 from domain.games.campaign_trail.cards.board import (
+    ABBREVIATIONS,
     ETHICALLY_MINDED,
     ISSUES,
     PRIMARY,
     SECONDARY,
     STATE_ISSUES,
+    STATES_SHOWING,
     state,
 )
 from domain.games.campaign_trail.cards.candidates import CANDIDATES
+from domain.games.campaign_trail.cards.catalogue import CARDS
 from domain.games.campaign_trail.commands import KeepCandidate, PlayCard
 from domain.games.campaign_trail.views import view
 from domain.seats import SPECTATOR
@@ -66,3 +69,14 @@ def test_a_card_in_play_is_shown_with_its_text() -> None:
     faces = {face.number: face for face in view(table.state, 1).faces}
     assert faces[110].title == "Favorite Son" and "home state" in faces[110].effect
     assert faces[110].effect.startswith("Favorite Son (ongoing): ")
+
+
+def test_each_action_on_a_card_names_the_states_it_reaches() -> None:
+    """An Advertise's map, a smear's list, the states showing a mudslinging's issues: lit on the map."""
+    face = {f.number: f for f in view(holding(campaigning(3), 0, 106, 108, 1, 2, 3).state, 0).my_cards}
+    mudslinging = CARDS[106].actions[0]
+    showing = {ABBREVIATIONS[p] for issue in mudslinging.issues for p in STATES_SHOWING[issue]}
+    assert set(face[106].reach[0]) == showing
+    assert face[108].reach[0] == tuple(ABBREVIATIONS[p] for p in CARDS[108].actions[0].states)
+    advertise = next(i for i, a in enumerate(CARDS[1].actions) if a.kind == "Advertise")
+    assert face[1].reach[advertise] == tuple(ABBREVIATIONS[p] for p in CARDS[1].actions[advertise].states)

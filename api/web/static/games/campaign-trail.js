@@ -72,12 +72,12 @@ function tileLabel(entry, pawns, seat) {
     + `; tiebreakers ${(ties || []).map((p) => PARTIES[p]).join(" then ")}${ethics.length ? `; ethically minded for ${ethics.join(", ")}` : ""}`;
 }
 
-function Tile({ entry, pawns, seat, tap, send, busy, spotlight }) {
+function Tile({ entry, pawns, seat, tap, send, busy, spotlight, reached }) {
   const [row, col] = TILES[entry[0]];
   const [code, ev, voters, leader, issues, ties, ethical] = entry;
   const here = pawns.filter((p) => p.pawn === code);
   const label = tileLabel(entry, pawns, seat);
-  const lit = spotlight && (issues || []).includes(spotlight);
+  const lit = reached || (spotlight && (issues || []).includes(spotlight));
   const body = html`<span class="head"><span class="code">${code}</span> <span class="ev">${ev}</span></span>
     <span class="pills">${voters.map((v, p) => html`<span key=${p} class=${`voters${v ? "" : " none"}`} data-party=${SHORT[p]}
       style=${`background:${SOLID[p]};color:${INK[p]}`}>${v}</span>`)}${
@@ -241,9 +241,10 @@ export function Board({ view, seat, summary, picked, onPick, handElsewhere = fal
   if (!view) return html`<p class="muted">The game has not started yet.</p>`;
   const names = view.seats.map((entry) => seatName(summary, entry.seat));
   const won = view.winners.length ? html`<${Finished} view=${view} names=${names} />` : "";
+  const reach = stepping ? new Map() : reachOf(view, picked, moves);
   const tapOf = (code) => {
-    const list = tiles.get(code);
-    return list ? { command: list[0], text: label(list[0], view) } : null;
+    const list = tiles.get(code) || reach.get(code);
+    return list && list.length === 1 ? { command: list[0], text: label(list[0], view) } : null;
   };
   return html`<div class="ct-board">
     <div class="ct-focus" ref=${map}>
@@ -251,10 +252,12 @@ export function Board({ view, seat, summary, picked, onPick, handElsewhere = fal
     ${won}
     <${CandidateChoice} view=${view} moves=${moves} send=${send || (() => {})} busy=${busy} />
     <${Prompt} view=${view} seat=${seat} names=${names} tiles=${tiles} />
+    ${reach.size ? html`<p class="prompt reach" role="status">#${picked} reaches the lit states: ${[...new Set([...reach.values()].flat()
+      .map((c) => actionText(view, c.card, c.action)))].join("; ")}.${[...reach.values()].some((l) => l.length === 1) ? " Tap one to play it." : ""}</p>` : ""}
     <div class="ct-map-scroll" tabindex="0" role="region" aria-label="The map">
       <section aria-label="The map" data-landing="map" class=${`ct-map${stepping ? " stepping" : ""}`}>
         ${view.states.map((entry) => html`<${Tile} key=${entry[0]} entry=${entry} pawns=${view.seats} seat=${seat}
-          tap=${tapOf(entry[0])} send=${send} busy=${busy} spotlight=${spotlight} />`)}
+          tap=${tapOf(entry[0])} send=${send} busy=${busy} spotlight=${spotlight} reached=${reach.has(entry[0])} />`)}
       </section>
     </div>
     </div>
@@ -265,6 +268,22 @@ export function Board({ view, seat, summary, picked, onPick, handElsewhere = fal
       name=${names[entry.seat]} toAct=${view.to_act.includes(entry.seat)} mine=${seat === entry.seat} faces=${view.faces} />`)}</ol>
     ${handElsewhere ? "" : html`<${Hand} view=${view} picked=${picked} onPick=${onPick} />`}
   </div>`;
+}
+
+/** The states the picked card's playable actions name (an Advertise's map, a smear's list, the states
+ * of a mudslinging's issues), each with the plays that reach it. */
+function reachOf(view, picked, moves) {
+  const by = new Map();
+  const face = picked !== null && picked !== undefined && view && view.my_cards ? view.my_cards.find((c) => c.number === picked) : null;
+  if (!face || !face.reach) return by;
+  for (const command of moves || []) {
+    if (command.type !== "PlayCard" || command.card !== picked) continue;
+    for (const code of face.reach[command.action] || []) {
+      if (!by.has(code)) by.set(code, []);
+      by.get(code).push(command);
+    }
+  }
+  return by;
 }
 
 const PARTY = (n) => PARTIES[n] || `party ${n}`;
