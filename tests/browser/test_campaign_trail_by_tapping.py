@@ -90,6 +90,9 @@ class Tapping(Match):
     tricks: list[int] = field(default_factory=list)
     trick: tuple[int, int] | None = None
     """The dirty trick in progress: its seat and the taps so far."""
+    kinds: dict[str, list[int]] = field(default_factory=dict)
+    """The taps of each dirty trick, by the Dirty Politics action it took."""
+    kind: str = ""
     last: tuple[int, int] = (-1, 0)
     """The seat that tapped last, and the taps its last command took."""
 
@@ -128,7 +131,7 @@ class Tapping(Match):
         if not listed:
             return None
         index = next((i for i, c in enumerate(listed) if c == {"type": "Sweep", "state": -1}), None)
-        if index is None or self.rng.random() >= SWEEP_FIRST:
+        if index is None:  # (a seat that may sweep everything and chose not to tapped a tile above)
             index = self.rng.randrange(len(listed))
         command = listed[index]
         self.by_list.append(command["type"])
@@ -149,6 +152,7 @@ class Tapping(Match):
         command = self.sent[-1] if self.sent else {}
         if command.get("type") == "PlayCard" and CARDS[command["card"]].dirty:
             self.trick = (seat, taps)
+            self.kind = str(CARDS[command["card"]].actions[command["action"]].kind)
         elif self.trick is not None and self.trick[0] == seat:
             self.trick = (seat, self.trick[1] + taps)
         self.last = (-1, 0)
@@ -157,6 +161,7 @@ class Tapping(Match):
         )
         if self.trick is not None and quiet:
             self.tricks.append(self.trick[1])
+            self.kinds.setdefault(self.kind, []).append(self.trick[1])
             self.trick = None
 
 
@@ -167,7 +172,9 @@ def _figures(match: Tapping, shots: set[str]) -> str:
     return (
         f"{match.commands} commands, {match.taps} taps, {match.on_tiles} on map tiles, "
         f"{match.scrolled} needed a scroll ({share:.1%} did not); "
-        f"taps per dirty trick {sorted(match.tricks)}, median {median}; shots {sorted(shots)}"
+        f"taps per dirty trick {sorted(match.tricks)}, median {median} "
+        f"(by action: {', '.join(f'{k} {sorted(v)}' for k, v in sorted(match.kinds.items()))}); "
+        f"shots {sorted(shots)}"
     )
 
 

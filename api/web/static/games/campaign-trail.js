@@ -242,9 +242,9 @@ export function Board({ view, seat, summary, picked, onPick, handElsewhere = fal
   const names = view.seats.map((entry) => seatName(summary, entry.seat));
   const won = view.winners.length ? html`<${Finished} view=${view} names=${names} />` : "";
   const reach = stepping ? new Map() : reachOf(view, picked, moves);
-  const tapOf = (code) => {
-    const list = tiles.get(code) || reach.get(code);
-    return list && list.length === 1 ? { command: list[0], text: label(list[0], view) } : null;
+  const tapOf = (code) => {  // a step: its best move there; a picked card: its one play reaching there
+    const list = tiles.get(code) || (reach.get(code) && reach.get(code).length === 1 ? reach.get(code) : null);
+    return list ? { command: list[0], text: label(list[0], view) } : null;
   };
   return html`<div class="ct-board">
     <div class="ct-focus" ref=${map}>
