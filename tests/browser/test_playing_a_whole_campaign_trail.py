@@ -35,14 +35,14 @@ MIDGAME_MONTH = 1
 """September: the map has moved from its opening."""
 
 TILE_LOOK = """tile => { const s = getComputedStyle(tile);
-  return { code: tile.querySelector("strong").textContent, ev: tile.querySelector(".ev").textContent,
-    voters: [...tile.querySelectorAll(".voters")].map((v) => v.textContent),
+  return { code: tile.querySelector(".code").textContent, ev: tile.querySelector(".ev").textContent,
+    voters: [...tile.querySelectorAll(".voters")].map((v) => v.dataset.party + v.textContent),
     image: s.backgroundImage, colour: s.backgroundColor, leader: tile.dataset.leader }; }"""
 
 
 def assert_the_map_is_drawn(page: Any, state: Any) -> None:
-    """Every tile: its leader's letter, fill and pattern; its electoral votes; voters per party; and
-    the track's running totals."""
+    """Every tile: its leader's letter, fill and pattern; its electoral votes; voters per party (a pill
+    each, in the party's colour); and the track's running totals."""
     for place in range(STATE_COUNT):
         tile = page.eval_on_selector(f".ct-board [data-state='{ABBREVIATIONS[place]}']", TILE_LOOK)
         ahead = leader(state.voters, place, state.seat_count)
@@ -65,15 +65,16 @@ REASONS = (
     "Only a debate card can be played now.",
     "Only a response to the ",
     "Waiting for the responses to the ",
+    "Choose your candidate first.",
 )
 """The game's own reasons a dimmed card gives when clicked (never the generic one)."""
 
 
 def assert_moves_name_the_printed_actions(page: Any) -> None:
-    """A move that plays a card says what the card's action does, as printed, not its index."""
+    """A move that plays a card says what the card's action does, as printed, numbered from 1."""
     labels = page.eval_on_selector_all(".controls button.move", "moves => moves.map(m => m.textContent)")
     plays = [label for label in labels if label.startswith("Play #")]
-    assert plays and not [label for label in plays if re.search(r"action \d", label)], plays
+    assert plays and all(re.match(r"Play #\d+, action [1-4]: \S", label) for label in plays), plays
 
 
 def test_a_whole_two_party_campaign_is_played_through_the_pages_and_no_page_shows_the_others_secrets(

@@ -60,3 +60,27 @@ def test_mid_game_on_a_phone_the_hand_is_in_the_dock_and_nothing_scrolls_sideway
     found = serious_violations(phone.page)
     assert not found, json.dumps(found, indent=1)
     phone.shot(f"{game}-phone", full_page=False)
+
+
+TILE_OVERFLOW = """() => [...document.querySelectorAll('.ct-board [data-state]')].flatMap((tile) => {
+  const box = tile.getBoundingClientRect();
+  return [...tile.querySelectorAll('.voters:not(.none), .pawn, .code')]
+    .filter((mark) => { const r = mark.getBoundingClientRect();
+      return r.right > box.right + 1 || r.bottom > box.bottom + 1; })
+    .map((mark) => `${tile.dataset.state} ${mark.className} ${mark.textContent}`); })"""
+"""Every mark that sticks out of its tile (a count, a pawn, a state's code)."""
+
+
+def test_three_parties_tiles_on_a_phone_keep_every_count_inside_its_own_tile(
+    player: Callable[..., Player], server: Served
+) -> None:
+    """At 390 px and three parties each tile holds its counts and pawns (none spills into the next)."""
+    names = ["Ann", "Bob", "Cy"]
+    game_id, tokens = _part_played(server.base, "campaign-trail", names)
+    phone = player("Ann", phone=True)
+    phone.open(f"/games/{game_id}#seat={tokens[0]}")
+    phone.page.wait_for_selector(".ct-board [data-state='CA']")
+    assert phone.page.evaluate(TILE_OVERFLOW) == []
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH + 2
+    phone.page.locator(".ct-map").scroll_into_view_if_needed()
+    phone.shot("campaign-trail-three-parties-phone", full_page=False)

@@ -257,7 +257,8 @@ function Table() {
     <div class="table-grid">
       <section class="board" aria-label="The table" ref=${board}>
         <${R.Board} view=${view} seat=${seat} summary=${summary} picked=${picked} onPick=${moves.length ? onPick : null} toAct=${toAct}
-          handElsewhere=${Boolean(hand)} targets=${play.targets} onTarget=${onTarget} log=${log} />
+          handElsewhere=${Boolean(hand)} targets=${play.targets} onTarget=${onTarget} log=${log}
+          moves=${moves} send=${send} busy=${busy} />
         ${R.own ? html`<details class="raw"><summary>Show the view as data</summary><${generic.Board} view=${view} /></details>` : ""}
       </section>
       <aside class="table-side">

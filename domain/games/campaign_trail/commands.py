@@ -3,8 +3,11 @@
 A turn is a :class:`PlayCard` (the card and which of its four actions), then, for actions that take
 several choices (Travel, Campaign and the Dirty Politics actions that move or remove voters), one
 small command per choice: :class:`Move`, :class:`Place`, :class:`Pay`, :class:`Remove`, and
-:class:`Stop` where the card says "up to". A Scandal's victims answer with the kernel's ``Choose``; in a
-reaction window an opposing seat answers with :class:`PlayResponse` or lets it go by with ``Pass``.
+:class:`Stop` where the card says "up to". Where the rules let a choice be made at once, one command
+makes it: :class:`TravelTo` (a whole movement), ``Pay`` and ``Remove`` with a ``count``, and
+:class:`Sweep` (every voter an action may still remove from a state, or from all its states). A
+Scandal's victims answer with the kernel's ``Choose``; in a reaction window an opposing seat answers
+with :class:`PlayResponse` or lets it go by with ``Pass``.
 """
 
 from __future__ import annotations
@@ -45,16 +48,33 @@ class Place(Command, frozen=True, kw_only=True, tag="Place"):
 
 
 class Pay(Command, frozen=True, kw_only=True, tag="Pay"):
-    """Discard one of your voters from ``state``, one of your ethically minded states (to the supply)."""
+    """Discard ``count`` of your voters from ``state``, one of your ethically minded states, to the supply."""
 
     state: int
+    count: int = 1
 
 
 class Remove(Command, frozen=True, kw_only=True, tag="Remove"):
-    """Remove one voter of ``party`` from ``state`` to the undecided supply."""
+    """Remove ``count`` voters of ``party`` from ``state`` to the undecided supply."""
 
     state: int
     party: int
+    count: int = 1
+
+
+class TravelTo(Command, frozen=True, kw_only=True, tag="TravelTo"):
+    """Move your pawn straight to ``state`` (within the moves left by land, or anywhere with a plane);
+    the movement ends there."""
+
+    state: int
+
+
+class Sweep(Command, frozen=True, kw_only=True, tag="Sweep"):
+    """Remove every voter the action may still remove from ``state`` (``-1``: from every state a
+    Mudslinging still reaches), the other parties' voters first and your own only where the action must
+    take them."""
+
+    state: int = -1
 
 
 class Stop(Command, frozen=True, kw_only=True, tag="Stop"):
@@ -74,5 +94,17 @@ class PlayResponse(Command, frozen=True, kw_only=True, tag="PlayResponse"):
 
 
 Commands = (
-    KeepCandidate | PlayCard | Move | Place | Pay | Remove | Stop | DebateCard | Choose | PlayResponse | Pass
+    KeepCandidate
+    | PlayCard
+    | Move
+    | Place
+    | Pay
+    | Remove
+    | Stop
+    | DebateCard
+    | Choose
+    | PlayResponse
+    | Pass
+    | TravelTo
+    | Sweep
 )

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.choices import PASS, Chosen
-from domain.games.campaign_trail.cards.board import ISSUES, NAMES, PARTY_NAMES
+from domain.games.campaign_trail.cards.board import ABBREVIATIONS, ISSUES, NAMES, PARTY_NAMES
 from domain.games.campaign_trail.cards.candidates import CANDIDATES
 from domain.games.campaign_trail.cards.catalogue import CARDS, EFFECTS
 from domain.games.campaign_trail.events import (
@@ -36,10 +36,11 @@ from domain.games.campaign_trail.events import (
     VotersOwed,
     VotersPlaced,
     VotersRemoved,
+    VotersSwept,
     WindowOpened,
 )
 from domain.games.campaign_trail.rules.effects import LOSE_VOTERS, PAY, SCANDAL_PRICE
-from domain.games.campaign_trail.state import BANK
+from domain.games.campaign_trail.state import BANK, Pending
 from domain.seats import SeatNames, Viewer, label
 
 MONTHS = ("August", "September", "October")
@@ -72,7 +73,8 @@ def _began(event: CampaignBegan, names: SeatNames) -> str:
 
 
 def _played(event: CardPlayed, names: SeatNames) -> str:
-    also = f" (a {event.counts_as} action)" if event.counts_as != event.kind else ""
+    article = "an" if str(event.counts_as)[0] in "AEIOU" else "a"
+    also = f" ({article} {event.counts_as} action)" if event.counts_as != event.kind else ""
     return f"{_who(names, event.seat)} played {CARDS[event.card].title} for {event.kind}{also}."
 
 
@@ -106,12 +108,56 @@ def _removed(event: VotersRemoved, names: SeatNames) -> str:
     return f"{_voters(event.count, event.party)} left {NAMES[event.state]}{why}."
 
 
+def _swept(event: VotersSwept, names: SeatNames) -> str:
+    total = sum(count for _, _, count in event.removals)
+    by_state: dict[int, list[str]] = {}
+    for place, party, count in event.removals:
+        by_state.setdefault(place, []).append(f"{count} {PARTY_NAMES[party]}")
+    where = "; ".join(f"{' and '.join(parts)} from {NAMES[place]}" for place, parts in by_state.items())
+    return f"{_who(names, event.seat)} removed {total} {'voter' if total == 1 else 'voters'}: {where}."
+
+
 def _moved(event: PawnMoved, names: SeatNames) -> str:
     return f"{_who(names, event.seat)} moved to {NAMES[event.state]}."
 
 
 def _left(event: ActionLeft, names: SeatNames) -> str:
-    return "The action goes on." if event.pending is not None else "The action is over."
+    if event.pending is None:
+        return "The action is over."
+    return f"{event.pending.kind}: {progress(event.pending)}."
+
+
+def _count(count: int, thing: str) -> str:
+    return f"{count} {thing}{'' if count == 1 else 's'}"
+
+
+def progress(
+    pending: Pending, begun: Pending | None = None, standing: Callable[[int], int] | None = None
+) -> str:
+    """What is left of an action in progress, in words; with ``begun``, how far it has come; with
+    ``standing`` (the voters in a state), no more is said to be left in a state than stand there."""
+    of = begun if begun is not None and begun.card == pending.card and begun.kind == pending.kind else None
+    if pending.pays:
+        done = f"{of.pays - pending.pays} of {of.pays} voters paid; " if of and of.pays else ""
+        return f"{done}{_count(pending.pays, 'voter')} still to pay from the ethically minded states"
+    kind = pending.kind
+    if kind in ("Travel", "Voter Suppression") and not pending.removing:
+        flight = " or a flight anywhere" if pending.plane else ""
+        then = f", then {_count(pending.removes, 'voter')} to remove there" if kind != "Travel" else ""
+        return f"{_count(pending.moves, 'move')} left{flight}{then}"
+    if kind == "Campaign":
+        done = f"{of.places - pending.places} of {of.places} placed; " if of else ""
+        return f"{done}up to {_count(pending.places, 'voter')} still to place"
+    if kind == "Mudslinging":
+        owed = [(p, min(n, standing(p)) if standing else n) for p, n in pending.quotas]
+        left = sum(n for _, n in owed)
+        removed = sum(n for _, n in of.quotas) - sum(n for _, n in pending.quotas) if of else 0
+        done = f"{removed} of {removed + left} voters removed; " if of else ""
+        where = ", ".join(f"{ABBREVIATIONS[p]} {n}" for p, n in owed if n)
+        return f"{done}{_count(left, 'voter')} still to remove ({where})"
+    done = f"{of.removes - pending.removes} of {of.removes} voters removed; " if of else ""
+    up_to = "up to " if kind == "Smear Campaign" else ""
+    return f"{done}{up_to}{_count(pending.removes, 'voter')} still to remove"
 
 
 def _owed(event: VotersOwed, names: SeatNames) -> str:
@@ -207,4 +253,5 @@ _SENTENCES: dict[type, Callable[[Any, SeatNames], str]] = {
     ElectionHeld: _election,
     WindowOpened: _window,
     ResponsePlayed: _responded,
+    VotersSwept: _swept,
 }

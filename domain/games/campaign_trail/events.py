@@ -102,6 +102,14 @@ class VotersRemoved(Event, frozen=True, kw_only=True, tag="VotersRemoved"):
     paid: bool = False
 
 
+class VotersSwept(Event, frozen=True, kw_only=True, tag="VotersSwept"):
+    """``seat``'s action removed voters at once: ``removals`` are ``(state, party, count)``, each to the
+    undecided supply (a :class:`~domain.games.campaign_trail.commands.Sweep`)."""
+
+    seat: int
+    removals: tuple[tuple[int, int, int], ...]
+
+
 class PawnMoved(Event, frozen=True, kw_only=True, tag="PawnMoved"):
     """A seat's candidate pawn moved to ``state``."""
 
@@ -231,4 +239,5 @@ Events = (
     | ElectionHeld
     | WindowOpened
     | ResponsePlayed
+    | VotersSwept
 )

@@ -32,6 +32,7 @@ from domain.games.campaign_trail.events import (
     VotersOwed,
     VotersPlaced,
     VotersRemoved,
+    VotersSwept,
     WindowOpened,
 )
 from domain.games.campaign_trail.state import (
@@ -156,13 +157,21 @@ def _removed(state: Campaigning, event: VotersRemoved) -> Campaigning:
     return replace(state, voters=add_at(state.voters, event.state * PARTIES + event.party, -event.count))
 
 
+def _swept(state: Campaigning, event: VotersSwept) -> Campaigning:
+    voters = state.voters
+    for place, party, count in event.removals:
+        voters = add_at(voters, place * PARTIES + party, -count)
+    return replace(state, voters=voters)
+
+
 def _moved(state: Campaigning, event: PawnMoved) -> Campaigning:
     pawns = (*state.pawns[: event.seat], event.state, *state.pawns[event.seat + 1 :])
     return replace(state, pawns=pawns)
 
 
 def _left(state: Campaigning, event: ActionLeft) -> Campaigning:
-    return replace(state, pending=event.pending)
+    begun = event.pending if state.pending is None else state.begun
+    return replace(state, pending=event.pending, begun=begun)
 
 
 def _owed(state: Campaigning, event: VotersOwed) -> Campaigning:
@@ -275,4 +284,5 @@ _APPLY: dict[type, Callable[[Any, Any], State]] = {
     ElectionHeld: _election,
     WindowOpened: _window_opened,
     ResponsePlayed: _response_played,
+    VotersSwept: _swept,
 }

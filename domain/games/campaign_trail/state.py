@@ -100,6 +100,8 @@ class Campaigning(msgspec.Struct, frozen=True, kw_only=True, tag="Campaigning"):
     victims: tuple[int, ...] = ()
     debate: Debate | None = None
     window: Window | None = None
+    begun: Pending | None = None
+    """The action in progress as it was when its steps began (for "3 of 8 voters removed")."""
 
 
 class Finished(msgspec.Struct, frozen=True, kw_only=True, tag="Finished"):

@@ -10,18 +10,28 @@ content of the month decks (sizes only), the candidates left in the box (never s
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
 from domain.choices import Choice, Chosen
+from domain.games.campaign_trail.cards import Action, Kind
 from domain.games.campaign_trail.cards.board import (
     ABBREVIATIONS,
     ELECTORAL_VOTES,
+    ETHICALLY_MINDED,
     ISSUES,
+    NAMES,
     PARTY_NAMES,
+    PRIMARY,
+    SECONDARY,
     STATE_COUNT,
+    STATE_ISSUES,
+    STATES_SHOWING,
 )
-from domain.games.campaign_trail.cards.candidates import CANDIDATES
-from domain.games.campaign_trail.cards.catalogue import CARDS, action_text
+from domain.games.campaign_trail.cards.candidates import CANDIDATES, Candidate
+from domain.games.campaign_trail.cards.catalogue import CARDS, EFFECTS, action_text
+from domain.games.campaign_trail.describe import progress
 from domain.games.campaign_trail.events import (
     ActionLeft,
     CampaignBegan,
@@ -45,6 +55,7 @@ from domain.games.campaign_trail.events import (
     VotersOwed,
     VotersPlaced,
     VotersRemoved,
+    VotersSwept,
     WindowOpened,
 )
 from domain.games.campaign_trail.rules.months import electoral_votes, leader, leaders_of
@@ -58,12 +69,30 @@ MONTHS = ("August", "September", "October", "Election Day")
 
 
 class StateView(msgspec.Struct, frozen=True, kw_only=True, array_like=True):
-    """One state on the map: code, electoral votes, committed voters by party, and who leads it."""
+    """One state on the map: code, electoral votes, committed voters by party, who leads it, the issues
+    it shows, its primary and secondary tiebreaker parties, the parties it is ethically minded for (at
+    this table) and its name."""
 
     code: str
     electoral_votes: int
     voters: tuple[int, ...]
     leader: int
+    issues: tuple[str, ...] = ()
+    tiebreakers: tuple[int, ...] = ()
+    ethical: tuple[int, ...] = ()
+    name: str = ""
+
+
+class CandidateFace(msgspec.Struct, frozen=True, kw_only=True):
+    """A candidate as its card shows it: home state, war chest, registered voters, advantage, disadvantage."""
+
+    number: int
+    name: str
+    home: str
+    war_chest: int
+    registered: int
+    advantage: str
+    disadvantage: str
 
 
 class SeatView(msgspec.Struct, frozen=True, kw_only=True):
@@ -82,33 +111,92 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
     ongoing: tuple[int, ...]
     hand: OwnHand | HandCount
     offer: OwnHand | HandCount
+    advantage: str = ""
+    disadvantage: str = ""
 
 
 class CardFace(msgspec.Struct, frozen=True, kw_only=True):
-    """A card of the viewer's own hand, as printed: its actions in words and its issue icons."""
+    """A card as printed: its actions in words, its issue icons, its coloured home states, and the text
+    of the politick or dirty trick it shows (with when it is played: instant, ongoing or a response)."""
 
     number: int
     title: str
     actions: tuple[str, ...]
     issues: tuple[str, ...]
+    home_states: tuple[str, ...] = ()
+    effect: str = ""
+    reach: tuple[tuple[str, ...], ...] = ()
+    """For each action, the states it names: an Advertise's map, a Smear Campaign's list, the states
+    showing a Mudslinging's issues (empty where it depends on the pawn or names none)."""
 
 
-def _face(card: int) -> CardFace:
-    return CardFace(
+def _effect_text(card: int) -> str:
+    effect = next((EFFECTS[a.effect] for a in CARDS[card].actions if a.effect), None)
+    if effect is None:
+        return ""
+    when = (
+        f"response to an opposing {effect.answers}"
+        if effect.answers
+        else "ongoing"
+        if effect.ongoing
+        else "instant"
+    )
+    return f"{effect.title} ({when}): {effect.text}"
+
+
+def _reach(action: Action) -> tuple[str, ...]:
+    if action.kind is Kind.MUDSLINGING:
+        return tuple(ABBREVIATIONS[p] for p in sorted({p for i in action.issues for p in STATES_SHOWING[i]}))
+    if action.kind in (Kind.ADVERTISE, Kind.SMEAR_CAMPAIGN):
+        return tuple(ABBREVIATIONS[p] for p in action.states)
+    return ()
+
+
+_FACES = {  # each card's face, printed once: a view names the faces of a hand instead of writing them
+    card: CardFace(
         number=card,
         title=CARDS[card].title,
         actions=tuple(action_text(action) for action in CARDS[card].actions),
         issues=tuple(ISSUES[issue] for issue in CARDS[card].issues),
+        home_states=tuple(ABBREVIATIONS[place] for place in CARDS[card].home_states),
+        effect=_effect_text(card),
+        reach=tuple(_reach(action) for action in CARDS[card].actions),
     )
+    for card in CARDS
+}
 
 
-FACES = {card: _face(card) for card in CARDS}
-"""Each card's face, printed once: a view names the faces of a hand instead of writing them again
-(a view of a 3-seat game in play took 92 µs, 24 of them writing its hand's faces)."""
+def _faces(cards: tuple[int, ...] | list[int]) -> tuple[CardFace, ...]:
+    return tuple(_FACES[card] for card in cards)
 
 
-def _faces(cards: tuple[int, ...]) -> tuple[CardFace, ...]:
-    return tuple([FACES[card] for card in cards])
+_CHANGES = {
+    "fundraise": ("each Fundraise gains ${}M {}", "more", "less"),
+    "register": ("each Register gains {} {} voters", "more", "fewer"),
+    "campaign": ("each Campaign places up to {} {} voters", "more", "fewer"),
+    "travel": ("each Travel moves up to {} {} states", "more", "fewer"),
+    "advertise": ("each Advertise costs ${}M {}", "more", "less"),
+    "debate": ("each debate issue won places {} {} voters per state", "more", "fewer"),
+}
+
+
+def _change(change: tuple[str, int]) -> str:
+    name, amount = change
+    sentence, more, less = _CHANGES[name]
+    return sentence.format(abs(amount), more if amount > 0 else less)
+
+
+def candidate_face(candidate: Candidate) -> CandidateFace:
+    """``candidate`` as its card shows it, the advantage and disadvantage in words."""
+    return CandidateFace(
+        number=candidate.number,
+        name=candidate.name,
+        home=NAMES[candidate.home],
+        war_chest=candidate.war_chest,
+        registered=candidate.registered,
+        advantage=_change(candidate.advantage),
+        disadvantage=_change(candidate.disadvantage),
+    )
 
 
 class CampaignTrailView(View, frozen=True, kw_only=True):
@@ -131,6 +219,15 @@ class CampaignTrailView(View, frozen=True, kw_only=True):
     """The viewer's own hand, card by card as printed (empty for spectators)."""
     window: Window | None = None
     """The open reaction window, if any: every seat it waits for, whether or not it holds a response."""
+    my_candidates: tuple[CandidateFace, ...] = ()
+    """The two candidates the viewer was dealt, while it chooses (empty once kept, and for others)."""
+    faces: tuple[CardFace, ...] = ()
+    """Every card face up on the table: in play, in the debate, the action in progress or held."""
+    progress: str = ""
+    """The action in progress in words: how far it has come and what is left."""
+    debating: bool = False
+    """A debate is open (``debate`` holds the cards played in it so far, from ``debate_first`` on)."""
+    debate_first: int = -1
 
 
 def _states(voters: tuple[int, ...], leaders: tuple[int, ...], count: int) -> tuple[StateView, ...]:
@@ -140,6 +237,10 @@ def _states(voters: tuple[int, ...], leaders: tuple[int, ...], count: int) -> tu
             electoral_votes=ELECTORAL_VOTES[place],
             voters=voters[place * PARTIES : place * PARTIES + count],
             leader=leaders[place],
+            issues=tuple(ISSUES[issue] for issue in STATE_ISSUES[place]),
+            tiebreakers=(PRIMARY[place], SECONDARY[place]),
+            ethical=tuple(party for party in range(count) if place in ETHICALLY_MINDED[party]),
+            name=NAMES[place],
         )
         for place in range(STATE_COUNT)
     )
@@ -207,6 +308,8 @@ def _seat(state: Campaigning | Finished, viewer: Viewer, seat: int, track: tuple
         ongoing=tuple(card for card, owner in playing.ongoing if owner == seat) if playing else (),
         hand=hand_for(playing.hands[seat] if playing else (), viewer, seat),
         offer=HandCount(count=0),
+        advantage=_change(candidate.advantage),
+        disadvantage=_change(candidate.disadvantage),
     )
 
 
@@ -226,6 +329,8 @@ def _drafting_seat(state: Drafting, viewer: Viewer, seat: int, track: tuple[int,
         ongoing=(),
         hand=hand_for(state.hands[seat], viewer, seat),
         offer=hand_for(state.offers[seat], viewer, seat),
+        advantage=_change(CANDIDATES[kept].advantage) if kept >= 0 else "",
+        disadvantage=_change(CANDIDATES[kept].disadvantage) if kept >= 0 else "",
     )
 
 
@@ -252,7 +357,15 @@ def view(state: State, viewer: Viewer) -> CampaignTrailView:
     }
     if isinstance(state, Drafting):
         seats = tuple(_drafting_seat(state, viewer, seat, track) for seat in range(count))
-        return CampaignTrailView(month="Choosing candidates", seats=seats, discard=(), **common)  # type: ignore[arg-type]  # common is a dict of the view's shared fields
+        offer = state.offers[own] if own is not None else ()
+        return CampaignTrailView(
+            month="Choosing candidates",
+            seats=seats,
+            discard=(),
+            my_cards=_faces(state.hands[own]) if own is not None else (),
+            my_candidates=tuple(candidate_face(CANDIDATES[c]) for c in offer),
+            **common,  # type: ignore[arg-type]  # common is a dict of the view's shared fields
+        )
     return CampaignTrailView(
         month=MONTHS[state.month],
         seats=tuple(_seat(state, viewer, seat, track) for seat in range(count)),
@@ -262,8 +375,27 @@ def view(state: State, viewer: Viewer) -> CampaignTrailView:
         debate=state.debate.cards if state.debate is not None else (),
         my_cards=_faces(state.hands[own]) if own is not None else (),
         window=state.window,
-        **common,  # type: ignore[arg-type]  # as above
+        faces=_faces(_face_up(state)),
+        progress=progress(state.pending, state.begun, _standing(state)) if state.pending is not None else "",
+        debating=state.debate is not None,
+        debate_first=state.debate.first if state.debate is not None else -1,
+        **common,  # type: ignore[arg-type]  # common is a dict of the view's shared fields
     )
+
+
+def _standing(state: Campaigning) -> Callable[[int], int]:
+    """How many voters (of any party at the table) stand in a state."""
+    count = state.seat_count
+    return lambda place: sum(state.voters[place * PARTIES : place * PARTIES + count])
+
+
+def _face_up(state: Campaigning) -> list[int]:
+    """The cards face up on the table (in play, debated, being played or held), each once."""
+    cards = [card for card, _ in state.ongoing]
+    cards += state.debate.cards if state.debate is not None else ()
+    cards += [state.pending.card] if state.pending is not None else []
+    cards += [state.window.card, *(card for _, card in state.window.responses)] if state.window else []
+    return list(dict.fromkeys(cards))
 
 
 def _finished(state: Finished, viewer: Viewer, own: int | None) -> CampaignTrailView:
@@ -328,6 +460,7 @@ VISIBILITY: Declarations = {
         ElectionHeld,
         WindowOpened,
         ResponsePlayed,
+        VotersSwept,
     ),
     GameSetUp: Secret(seen_by=nobody, hide=_set_up_as_seen, twins=(GameSetUpSeen,)),
     CardDrawn: Secret(seen_by=_drawer, hide=_drawn_unseen, twins=(CardDrawnSeen,)),

@@ -5,8 +5,9 @@ from __future__ import annotations
 from domain.games.campaign_trail.cards import Kind
 from domain.games.campaign_trail.cards.board import NEIGHBOURS, state
 from domain.games.campaign_trail.cards.catalogue import CARDS
-from domain.games.campaign_trail.commands import Move, Place, PlayCard, Stop
+from domain.games.campaign_trail.commands import Move, Place, PlayCard, Stop, TravelTo
 from domain.games.campaign_trail.events import CardDrawn, CardPlayed, MoneyMoved, RegisteredMoved, TurnPassed
+from domain.games.campaign_trail.rules.turns import within
 from domain.games.campaign_trail.state import BANK
 from tests.games.campaign_trail.conftest import D, campaigning, find, holding, on_map, voters
 
@@ -68,7 +69,8 @@ def test_travel_moves_your_pawn_up_to_n_states_by_land() -> None:
     card, index = find(Kind.TRAVEL, amount=2, plane=False)
     table = _table(card, candidate=NO_TRAVEL_CHANGE, pawns=(state("KS"),) * 3)
     table.played((0, PlayCard(card=card, action=index)))
-    assert set(table.legal(0)) == {*(Move(state=n) for n in NEIGHBOURS[state("KS")]), Stop()}
+    journeys = {TravelTo(state=p) for p in within(state("KS"), 2)}
+    assert set(table.legal(0)) == {*(Move(state=n) for n in NEIGHBOURS[state("KS")]), *journeys, Stop()}
     table.when(0, Move(state=state("TX"))).raises("rule/illegal_move")
     table.played((0, Move(state=state("OK"))), (0, Move(state=state("TX"))))
     assert table.state.pawns[0] == state("TX") and table.state.turn == 1

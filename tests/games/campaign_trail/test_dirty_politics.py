@@ -6,7 +6,7 @@ from domain.games.campaign_trail.cards import COUNTS_AS, Kind
 from domain.games.campaign_trail.cards.board import ISSUES, NEIGHBOURS, STATES_SHOWING, state
 from domain.games.campaign_trail.cards.catalogue import CARDS, EFFECTS
 from domain.games.campaign_trail.cards.dirty_politics import DIRTY_TRICKS
-from domain.games.campaign_trail.commands import Move, Pay, PlayCard, Remove, Stop
+from domain.games.campaign_trail.commands import Move, Pay, PlayCard, Remove, Stop, Sweep
 from domain.games.campaign_trail.events import CardPlayed, MoneyMoved, RegisteredMoved
 from domain.games.campaign_trail.state import BANK
 from tests.games.campaign_trail.conftest import D, L, R, campaigning, find, holding, on_map, voters
@@ -25,9 +25,14 @@ def test_voter_suppression_moves_up_to_n_then_removes_the_number_shown_from_wher
     table = _table(card, pawns=(state("KS"),) * 3, voters=voters({("TX", R): 3, ("OK", L): 1}))
     table.played((0, PlayCard(card=card, action=index)), (0, Move(state=state("OK"))))
     table.played((0, Move(state=state("TX"))))
-    assert set(table.legal(0)) == {Remove(state=state("TX"), party=R)}
+    tx = state("TX")
+    assert set(table.legal(0)) == {
+        Sweep(state=tx),
+        Remove(state=tx, party=R),
+        Remove(state=tx, party=R, count=2),
+    }
     table.played((0, Remove(state=state("TX"), party=R)))
-    assert table.legal(0) == [Remove(state=state("TX"), party=R)], "the number shown, not up to it"
+    assert table.legal(0) == [Sweep(state=tx), Remove(state=tx, party=R)], "the number shown, not up to it"
     table.played((0, Remove(state=state("TX"), party=R)))
     assert on_map(table, "TX", R) == 1 and table.state.turn == 1
 
@@ -37,7 +42,8 @@ def test_voter_suppression_may_stop_early_and_removes_voters_of_any_party() -> N
     card, index = find(Kind.VOTER_SUPPRESSION, dirty=True, amount=2, voters=2)
     table = _table(card, pawns=(state("KS"),) * 3, voters=voters({("KS", D): 1, ("KS", R): 1}))
     table.played((0, PlayCard(card=card, action=index)), (0, Stop()))
-    assert set(table.legal(0)) == {Remove(state=state("KS"), party=D), Remove(state=state("KS"), party=R)}
+    ks = state("KS")
+    assert set(table.legal(0)) == {Sweep(state=ks), Remove(state=ks, party=D), Remove(state=ks, party=R)}
     table.played((0, Remove(state=state("KS"), party=D)), (0, Remove(state=state("KS"), party=R)))
     assert table.state.voters == voters({}) and table.state.turn == 1
 
@@ -104,7 +110,11 @@ def test_mudslinging_pays_2_voters_from_your_ethically_minded_states_per_issue()
     assert plays == {(0,), (3,)}, "3 voters pay for one issue, not two"
     table.when(0, PlayCard(card=card, action=index, issues=(0, 3))).raises("rule/illegal_move")
     table.played((0, PlayCard(card=card, action=index, issues=(3,))))
-    assert set(table.legal(0)) == {Pay(state=state("MD")), Pay(state=state("MA"))}
+    assert set(table.legal(0)) == {
+        Pay(state=state("MD")),
+        Pay(state=state("MD"), count=2),
+        Pay(state=state("MA")),
+    }
     table.when(0, Pay(state=state("TX"))).raises("rule/illegal_move")
 
 
@@ -273,7 +283,7 @@ def test_you_pay_with_your_own_voters_from_your_ethically_minded_states() -> Non
         (3,),
     }
     table.played((0, PlayCard(card=card, action=index, issues=(0,))))
-    assert table.legal(0) == [Pay(state=state("MA"))]
+    assert table.legal(0) == [Pay(state=state("MA")), Pay(state=state("MA"), count=2)]
     table.when(0, Pay(state=state("MD"))).raises("rule/illegal_move")
 
 

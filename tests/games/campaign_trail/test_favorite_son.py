@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from domain.choices import Pass
 from domain.games.campaign_trail.cards import Kind
 from domain.games.campaign_trail.cards.candidates import CANDIDATES
-from domain.games.campaign_trail.cards.catalogue import ALL_CARDS
-from domain.games.campaign_trail.commands import PlayCard
+from domain.games.campaign_trail.cards.catalogue import ALL_CARDS, CARDS, EFFECTS, RESPONSE_OF
+from domain.games.campaign_trail.commands import PlayCard, PlayResponse
 from domain.games.campaign_trail.events import VotersPlaced
 from tests.games.campaign_trail.conftest import campaigning, holding, voters
 
@@ -66,3 +67,32 @@ def test_favorite_son_does_not_count_itself_nor_another_partys_cards() -> None:
     table.adjusted(hands=hands)
     done = table.when(1, PlayCard(card=card, action=index))
     assert not any(isinstance(event, VotersPlaced) for event in done.events)
+
+
+def _response_colouring_a_home() -> tuple[int, int]:
+    """A response card and a candidate whose home state the card colours."""
+    for card, effect in sorted(RESPONSE_OF.items()):
+        for candidate in CANDIDATES:
+            if effect and candidate.home in CARDS[card].home_states:
+                return card, candidate.number
+    raise LookupError
+
+
+def test_a_response_played_out_of_turn_is_a_card_you_play_too() -> None:
+    """Ruling 10 (the card's way): "each time you play a card" counts a response played in a reaction
+    window; a debate card never meets Favorite Son (it is discarded as the month ends, before the debate)."""
+    response, candidate = _response_colouring_a_home()
+    answers = EFFECTS[RESPONSE_OF[response]].answers
+    card, index = next(
+        (c.number, i)
+        for c in ALL_CARDS
+        for i, a in enumerate(c.actions)
+        if a.kind == answers and not RESPONSE_OF[c.number] and not c.dirty and c.number != response
+    )
+    table = campaigning(3, responses=True, candidates=(candidate,) * 3, ongoing=((110, 1),))
+    table = holding(table, 0, card, *[c for c in range(1, 30) if c not in (card, response, 110)][:4])
+    table = holding(table, 1, response, *[c for c in range(30, 60) if c not in (card, response, 110)][:4])
+    table.played((0, PlayCard(card=card, action=index)), (2, Pass()))
+    done = table.when(1, PlayResponse(card=response))
+    home = CANDIDATES[candidate].home
+    assert VotersPlaced(state=home, party=1, count=1, registered=False) in done.events

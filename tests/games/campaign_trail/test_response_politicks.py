@@ -15,7 +15,7 @@ from domain.games.campaign_trail.cards.board import (
     state,
 )
 from domain.games.campaign_trail.cards.catalogue import ANSWERING, CARDS, RESPONSE_OF
-from domain.games.campaign_trail.commands import Move, Place, PlayCard, PlayResponse, Stop
+from domain.games.campaign_trail.commands import Move, Place, PlayCard, PlayResponse, Stop, TravelTo
 from domain.games.campaign_trail.events import (
     CardDrawn,
     MoneyMoved,
@@ -25,6 +25,7 @@ from domain.games.campaign_trail.events import (
     WindowOpened,
 )
 from domain.games.campaign_trail.rules.effects import WINDOW
+from domain.games.campaign_trail.rules.turns import within
 from domain.games.campaign_trail.state import BANK, Campaigning
 from domain.playout import Step, random_steps
 from domain.seats import SPECTATOR
@@ -124,7 +125,8 @@ def test_counter_protest_places_2_registered_voters_where_the_pawn_sets_out_from
     done = table.when(2, PlayResponse(card=PROTEST))
     assert VotersPlaced(state=state("KS"), party=2, count=1, registered=True) in done.events
     assert done.state.registered[2] == 0 and done.state.voters[state("KS") * 3 + 2] == before + 1
-    assert set(done.legal(0)) == {*(Move(state=n) for n in NEIGHBOURS[state("KS")]), Stop()}
+    journeys = {TravelTo(state=p) for p in within(state("KS"), 2)}
+    assert set(done.legal(0)) == {*(Move(state=n) for n in NEIGHBOURS[state("KS")]), *journeys, Stop()}
 
 
 def test_rapid_response_places_2_voters_fewer_in_an_opposing_campaign() -> None:

@@ -66,7 +66,9 @@ Rulings (where the sources are silent)
    $60M may only lose voters; one who cannot lose them in full (fewer than 3 registered voters, no
    own voter in some ethically minded state) loses what it has.
 10. Ongoing effects set off when a card is played, before its action, and last until the month ends.
-    Favorite Son counts only cards its owner plays on its turn (not in debates), not itself.
+    Favorite Son counts, as its text says, each card its owner plays while it is in play: on its turn
+    and as a response in a reaction window; not itself. A debate card never meets it (the month's
+    ongoing cards are discarded as the month ends, before its debate).
 11. The live electoral-vote track uses the Election Day rules on the current map.
 12. A candidate's advantage and disadvantage change the base actions only (a Voter Suppression is not
     a Travel for them); politicks that refer to kinds of actions see each Dirty Politics action as
@@ -83,6 +85,11 @@ Rulings (where the sources are silent)
     what you have when you have fewer than 2 registered voters; a Campaign never goes below 0.
 16. A responder draws a replacement at once, unless only the month's last card is left (the turn
     player's, which ends the month).
+17. A choice the rules let a player make at once is one command: a whole movement (``TravelTo``),
+    several voters paid from one state or removed of one party (a ``count``), every voter an action
+    may still remove from a state or, for a Mudslinging, from all its states (``Sweep``: the other
+    parties' voters first, the most numerous first; your own only where the action must take them,
+    never in a Smear Campaign). The one-at-a-time commands stay.
 
 The same rulings, with the test that checks each rule, are in ``docs/rules/campaign-trail.md``.
 """
@@ -108,12 +115,24 @@ from domain.games.campaign_trail.commands import (
     PlayCard,
     Remove,
     Stop,
+    Sweep,
+    TravelTo,
 )
 from domain.games.campaign_trail.events import CampaignBegan, CandidateKept, Events, GameSetUp
 from domain.games.campaign_trail.rules.legal import legal_commands
 from domain.games.campaign_trail.rules.months import debate_card, debater
 from domain.games.campaign_trail.rules.responses import answer_window, due, overdue
-from domain.games.campaign_trail.rules.turns import answer_scandal, move, pay, place, play_card, remove, stop
+from domain.games.campaign_trail.rules.turns import (
+    answer_scandal,
+    move,
+    pay,
+    place,
+    play_card,
+    remove,
+    stop,
+    sweep,
+    travel_to,
+)
 from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Finished, State
 from domain.messages import Options, Outcome
 from domain.seats import Seat
@@ -241,6 +260,8 @@ _STEPS: dict[type, Callable[[Campaigning, int, Any, Context], list[Events]]] = {
     Pay: pay,
     Remove: remove,
     Stop: stop,
+    TravelTo: travel_to,
+    Sweep: sweep,
 }
 
 

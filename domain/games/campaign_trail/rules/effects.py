@@ -88,9 +88,8 @@ def triggers(state: Campaigning, seat: int, card: int, counts_as: Kind) -> list[
     for ongoing, owner in state.ongoing:
         effect = _EFFECT_OF[ongoing]
         if owner == seat:
-            home = CANDIDATES[state.candidates[seat]].home
-            if effect == "favorite_son" and home in CARDS[card].home_states:
-                events.append(VotersPlaced(state=home, party=seat, count=1, registered=False))
+            if effect == "favorite_son":
+                events += favorite_son(state, seat, card)
             continue
         if effect == "campaign_audit" and counts_as is CAMPAIGN and money > 0:
             fee = min(AUDIT_FEE, money)
@@ -103,6 +102,15 @@ def triggers(state: Campaigning, seat: int, card: int, counts_as: Kind) -> list[
         elif effect == "media_watchdog" and counts_as is ADVERTISE:
             events.append(RegisteredMoved(source=BANK, target=owner, count=1))
     return events
+
+
+def favorite_son(state: Campaigning, seat: int, card: int) -> list[Events]:
+    """Favorite Son's voter for ``card`` played by ``seat`` (on its turn or as a response), when it
+    colours ``seat``'s home state; the caller knows ``seat`` has Favorite Son in play."""
+    home = CANDIDATES[state.candidates[seat]].home
+    if home not in CARDS[card].home_states:
+        return []
+    return [VotersPlaced(state=home, party=seat, count=1, registered=False)]
 
 
 def advert_change(state: Campaigning, seat: int) -> int:
@@ -190,9 +198,7 @@ def _flip_contributors(state: Campaigning, seat: int, action: Action, command: P
 
 def _sway_minds(state: Campaigning, seat: int, action: Action, command: PlayCard) -> Opened:
     lost = min(action.amount, state.registered[command.target])
-    events: list[Events] = (
-        [RegisteredMoved(source=command.target, target=BANK, count=lost)] if lost else []
-    )
+    events: list[Events] = [RegisteredMoved(source=command.target, target=BANK, count=lost)] if lost else []
     return [*events, RegisteredMoved(source=BANK, target=seat, count=action.amount)], None
 
 

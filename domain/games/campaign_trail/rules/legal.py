@@ -29,6 +29,8 @@ from domain.games.campaign_trail.commands import (
     PlayResponse,
     Remove,
     Stop,
+    Sweep,
+    TravelTo,
 )
 from domain.games.campaign_trail.rules.effects import (
     MUDSLING_PRICE,
@@ -37,6 +39,7 @@ from domain.games.campaign_trail.rules.effects import (
     ethical_voters,
 )
 from domain.games.campaign_trail.rules.months import debater
+from domain.games.campaign_trail.rules.turns import still_to_remove, swept_at, within
 from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Pending, State, Window, at
 from domain.seats import Seat
 
@@ -46,6 +49,9 @@ _MOVE = tuple(Move(state=place) for place in range(STATE_COUNT))
 _PLACE = tuple(Place(state=place) for place in range(STATE_COUNT))
 _PAY = tuple(Pay(state=place) for place in range(STATE_COUNT))
 _REMOVE = tuple(tuple(Remove(state=place, party=party) for party in range(3)) for place in range(STATE_COUNT))
+_TRAVEL_TO = tuple(TravelTo(state=place) for place in range(STATE_COUNT))
+_SWEEP = tuple(Sweep(state=place) for place in range(STATE_COUNT))
+_SWEEP_ALL = Sweep()
 
 
 def legal_commands(state: State, seat: int) -> Offered:
@@ -147,19 +153,42 @@ def _plays(state: Campaigning, seat: int) -> Offered:
 def _steps(state: Campaigning, seat: int, pending: Pending) -> Offered:
     kind, here = pending.kind, state.pawns[seat]
     if pending.pays:
-        return [_PAY[place] for place in ETHICALLY_MINDED[seat] if at(state.voters, place, seat)]
+        return _payments(state, seat, pending.pays)
     if kind == TRAVEL:
-        return list(
-            _FLY_OR_STOP[here] if pending.plane else _WALK_OR_STOP[here] if pending.moves else _ONLY_STOP
-        )
+        return [
+            *_journeys(pending, here),
+            *(_FLY_OR_STOP[here] if pending.plane else _WALK_OR_STOP[here] if pending.moves else _ONLY_STOP),
+        ]
     if kind == CAMPAIGN:
         return list(_RALLY[here])
     if kind == VOTER_SUPPRESSION:
-        removals = _removals(state, (here,))
-        return removals if pending.removing else [*_moves(pending, here), _STOP, *removals]
+        removals = _removals(state, seat, pending, (here,))
+        if pending.removing:
+            return removals
+        return [*_journeys(pending, here), *_moves(pending, here), _STOP, *removals]
     if kind == MUDSLINGING:
-        return _removals(state, tuple([place for place, left in pending.quotas if left]))
-    return [*_removals(state, pending.states), _STOP]
+        places = tuple([place for place, left in pending.quotas if left])
+        removals = _removals(state, seat, pending, places)
+        return [_SWEEP_ALL, *removals] if removals else removals
+    return [*_removals(state, seat, pending, pending.states), _STOP]
+
+
+def _payments(state: Campaigning, seat: int, pays: int) -> Offered:
+    """Each ethically minded state holding your voters, paying 1 up to all that are left to pay from it."""
+    legal: Offered = []
+    for place in ETHICALLY_MINDED[seat]:
+        most = min(pays, at(state.voters, place, seat))
+        legal += [
+            _PAY[place] if count == 1 else Pay(state=place, count=count) for count in range(1, most + 1)
+        ]
+    return legal
+
+
+def _journeys(pending: Pending, here: int) -> Offered:
+    """The whole movement at once: each state within the moves left by land, or every state by plane."""
+    if pending.plane:
+        return [_TRAVEL_TO[place] for place in range(STATE_COUNT) if place != here]
+    return [_TRAVEL_TO[place] for place in sorted(within(here, pending.moves))]
 
 
 def _moves(pending: Pending, here: int) -> tuple[Move, ...]:
@@ -178,6 +207,21 @@ _FLY_OR_STOP: tuple[tuple[Commands, ...], ...] = tuple((*flights, _STOP) for fli
 _WALK_OR_STOP: tuple[tuple[Commands, ...], ...] = tuple((*walks, _STOP) for walks in _WALKS)
 
 
-def _removals(state: Campaigning, places: tuple[int, ...]) -> Offered:
+def _removals(state: Campaigning, seat: int, pending: Pending, places: tuple[int, ...]) -> Offered:
+    """Per state: a :class:`Sweep` of it, then each party's voters there, 1 up to all it may take."""
     voters, parties = state.voters, range(state.seat_count)
-    return [_REMOVE[place][party] for place in places for party in parties if voters[place * PARTIES + party]]
+    legal: Offered = []
+    for place in places:
+        here = [party for party in parties if voters[place * PARTIES + party]]
+        if not here:
+            continue
+        if swept_at(state, seat, pending, place):
+            legal.append(_SWEEP[place])
+        owed = still_to_remove(state, seat, pending, place)
+        for party in here:
+            most = min(owed, voters[place * PARTIES + party])
+            legal += [
+                _REMOVE[place][party] if count == 1 else Remove(state=place, party=party, count=count)
+                for count in range(1, most + 1)
+            ]
+    return legal

@@ -49,9 +49,7 @@ def fold(state: Campaigning, events: list[Events]) -> Campaigning:
     return state
 
 
-def end_turn(
-    before: Campaigning, seat: int, events: list[Events], ctx: Context
-) -> list[Events]:
+def end_turn(before: Campaigning, seat: int, events: list[Events], ctx: Context) -> list[Events]:
     """``events`` (which ``before`` leads to; no action touches the decks), then the draw; the next
     seat's turn, or the month's end when its deck ran out."""
     deck = before.decks[before.month]
@@ -153,9 +151,7 @@ def debate_card(state: Campaigning, seat: int, command: DebateCard, ctx: Context
     return _score_debate(fold(state, events), events, ctx)
 
 
-def _score_debate(
-    state: Campaigning, events: list[Events], ctx: Context
-) -> list[Events]:
+def _score_debate(state: Campaigning, events: list[Events], ctx: Context) -> list[Events]:
     """Each issue shown by one party's debate card alone gives it voters in every state showing it."""
     assert state.debate is not None
     first = state.debate.first

@@ -21,7 +21,7 @@ from domain.games.campaign_trail.cards.board import STATE_COUNT
 from domain.games.campaign_trail.cards.catalogue import CARDS, EFFECTS, RESPONSE_OF
 from domain.games.campaign_trail.commands import PlayCard, PlayResponse
 from domain.games.campaign_trail.events import CardDrawn, Events, ResponsePlayed, VotersPlaced
-from domain.games.campaign_trail.rules.effects import OPEN
+from domain.games.campaign_trail.rules.effects import OPEN, favorite_son, owns
 from domain.games.campaign_trail.rules.months import draw_one, fold, leader
 from domain.games.campaign_trail.rules.turns import settle
 from domain.games.campaign_trail.state import Campaigning, Pending, State, Window
@@ -59,6 +59,8 @@ def _respond(state: Campaigning, window: Window, seat: int, command: PlayRespons
     if not effect or EFFECTS[effect].answers != window.answers:
         raise IllegalMove(f"That card shows no response politick answering a {window.answers} action.")
     events: Emitted = [ResponsePlayed(seat=seat, card=command.card, effect=effect)]
+    if state.ongoing and owns(state, seat, "favorite_son"):  # ruling 10: each card its owner plays
+        events += favorite_son(state, seat, command.card)
     if effect == "counter_protest":
         count = min(PROTESTERS, state.registered[seat])
         where = state.pawns[window.seat]

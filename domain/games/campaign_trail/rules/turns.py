@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from msgspec.structs import replace
 
 from domain import choices
@@ -23,7 +25,7 @@ from domain.games.campaign_trail.cards import (
 )
 from domain.games.campaign_trail.cards.board import ETHICALLY_MINDED, NEIGHBOURS, STATE_COUNT
 from domain.games.campaign_trail.cards.catalogue import ANSWERING, CARDS, EFFECTS
-from domain.games.campaign_trail.commands import Move, Pay, Place, PlayCard, Remove, Stop
+from domain.games.campaign_trail.commands import Move, Pay, Place, PlayCard, Remove, Stop, Sweep, TravelTo
 from domain.games.campaign_trail.events import (
     ActionLeft,
     CardPlayed,
@@ -34,6 +36,7 @@ from domain.games.campaign_trail.events import (
     VictimAsked,
     VotersPlaced,
     VotersRemoved,
+    VotersSwept,
 )
 from domain.games.campaign_trail.rules.effects import (
     LOSE_VOTERS,
@@ -191,47 +194,126 @@ def place(state: Campaigning, seat: int, command: Place, ctx: Context) -> Emitte
 
 
 def pay(state: Campaigning, seat: int, command: Pay, ctx: Context) -> Emitted:
-    """Discard one of your voters from one of your ethically minded states, as the action's cost."""
+    """Discard ``count`` of your voters from one of your ethically minded states, as the action's cost."""
     pending = _pending(state)
+    count = command.count
     if not pending.pays:
         raise WrongStep("This action has nothing (left) to pay.")
-    if command.state not in ETHICALLY_MINDED[seat] or not at(state.voters, command.state, seat):
-        raise IllegalMove("Pay with one of your own voters from one of your ethically minded states.")
-    left = replace(pending, pays=pending.pays - 1)
+    if not 1 <= count <= pending.pays:
+        raise IllegalMove(f"Pay from 1 to the {pending.pays} voters left to pay.")
+    if command.state not in ETHICALLY_MINDED[seat] or at(state.voters, command.state, seat) < count:
+        raise IllegalMove("Pay with your own voters from one of your ethically minded states.")
+    left = replace(pending, pays=pending.pays - count)
     return settle(
-        state, seat, [VotersRemoved(state=command.state, party=seat, count=1, paid=True)], left, ctx
+        state, seat, [VotersRemoved(state=command.state, party=seat, count=count, paid=True)], left, ctx
     )
 
 
 def remove(state: Campaigning, seat: int, command: Remove, ctx: Context) -> Emitted:
-    """Remove one voter (of any party) from a state the action reaches."""
-    pending = _pending(state)
-    where, party = command.state, command.party
-    if pending.kind not in (VOTER_SUPPRESSION, MUDSLINGING, SMEAR_CAMPAIGN) or pending.pays:
-        raise WrongStep("This action removes no voters now.")
+    """Remove ``count`` voters of one party from a state the action reaches."""
+    pending = _removing(state)
+    where, party, count = command.state, command.party, command.count
     if (
         not 0 <= party < state.seat_count
         or not 0 <= where < STATE_COUNT
-        or not at(state.voters, where, party)
+        or count < 1
+        or at(state.voters, where, party) < count
     ):
-        raise IllegalMove("There is no voter of that party there.")
-    left = _after_removal(state, seat, pending, where)
-    return settle(state, seat, [VotersRemoved(state=where, party=party, count=1)], left, ctx)
+        raise IllegalMove(f"There are not {count} voters of that party there.")
+    if count > still_to_remove(state, seat, pending, where):
+        raise IllegalMove("The action does not remove that many voters there.")
+    left = _after_removal(pending, where, count)
+    return settle(state, seat, [VotersRemoved(state=where, party=party, count=count)], left, ctx)
 
 
-def _after_removal(state: Campaigning, seat: int, pending: Pending, where: int) -> Pending:
+def _removing(state: Campaigning) -> Pending:
+    pending = _pending(state)
+    if pending.kind not in (VOTER_SUPPRESSION, MUDSLINGING, SMEAR_CAMPAIGN) or pending.pays:
+        raise WrongStep("This action removes no voters now.")
+    return pending
+
+
+def still_to_remove(state: Campaigning, seat: int, pending: Pending, where: int) -> int:
+    """How many voters the removing action may still take from ``where`` (0: none, or not there)."""
     if pending.kind == MUDSLINGING:
-        quotas = pending.quotas
-        index = next((i for i, (place, left) in enumerate(quotas) if place == where and left), -1)
-        if index < 0:
-            raise IllegalMove("Mudslinging removes voters only from states showing a paid issue.")
-        less = (where, quotas[index][1] - 1)
-        return replace(pending, quotas=(*quotas[:index], less, *quotas[index + 1 :]))
-    if pending.kind == VOTER_SUPPRESSION and where != state.pawns[seat]:
-        raise IllegalMove("Voter suppression removes voters from the state your pawn ends in.")
-    if pending.kind == SMEAR_CAMPAIGN and where not in pending.states:
+        return sum(left for place, left in pending.quotas if place == where)
+    if pending.kind == VOTER_SUPPRESSION:
+        if where != state.pawns[seat]:
+            raise IllegalMove("Voter suppression removes voters from the state your pawn ends in.")
+        return pending.removes
+    if where not in pending.states:
         raise IllegalMove("A smear campaign removes voters only from the states it lists.")
-    return replace(pending, removes=pending.removes - 1, removing=True)
+    return pending.removes
+
+
+def _after_removal(pending: Pending, where: int, count: int) -> Pending:
+    if pending.kind == MUDSLINGING:
+        quotas = tuple((place, left - count if place == where else left) for place, left in pending.quotas)
+        return replace(pending, quotas=quotas)
+    return replace(pending, removes=pending.removes - count, removing=True)
+
+
+def sweep(state: Campaigning, seat: int, command: Sweep, ctx: Context) -> Emitted:
+    """Every voter the action may still remove from a state (or, for a Mudslinging, every state), other
+    parties' first (most voters there first); your own only where the action must take them."""
+    pending = _removing(state)
+    if command.state == -1 and pending.kind != MUDSLINGING:
+        raise IllegalMove("Only a Mudslinging sweeps every state at once; name a state.")
+    places = [p for p, left in pending.quotas if left] if command.state == -1 else [command.state]
+    if not all(0 <= place < STATE_COUNT for place in places):
+        raise IllegalMove("There is no such state.")
+    removals: list[tuple[int, int, int]] = []
+    for place in places:
+        for party, count in swept_at(state, seat, pending, place):
+            removals.append((place, party, count))
+            pending = _after_removal(pending, place, count)
+    if not removals:
+        raise IllegalMove("There is no voter there that this action may remove.")
+    return settle(state, seat, [VotersSwept(seat=seat, removals=tuple(removals))], pending, ctx)
+
+
+def swept_at(state: Campaigning, seat: int, pending: Pending, place: int) -> list[tuple[int, int]]:
+    """What a :class:`Sweep` takes from ``place``: ``(party, count)``, other parties first (most voters
+    first, then turn order after ``seat``); ``seat``'s own only when the action must remove them."""
+    owed = still_to_remove(state, seat, pending, place)
+    count = state.seat_count
+    others = sorted(
+        (p for p in range(count) if p != seat),
+        key=lambda p: (-at(state.voters, place, p), (p - seat) % count),
+    )
+    order = [*others, seat] if pending.kind != SMEAR_CAMPAIGN else others
+    taken: list[tuple[int, int]] = []
+    for party in order:
+        take = min(owed, at(state.voters, place, party))
+        if take:
+            taken.append((party, take))
+            owed -= take
+    return taken
+
+
+@cache
+def within(here: int, moves: int) -> frozenset[int]:
+    """The states ``moves`` steps by land or fewer from ``here`` (not ``here`` itself)."""
+    reached, edge = {here}, {here}
+    for _ in range(moves):
+        edge = {n for place in edge for n in NEIGHBOURS[place]} - reached
+        reached |= edge
+    return frozenset(reached - {here})
+
+
+def travel_to(state: Campaigning, seat: int, command: TravelTo, ctx: Context) -> Emitted:
+    """The whole movement at once: to a state within the moves left by land, or anywhere by plane."""
+    pending = _pending(state)
+    there = command.state
+    if pending.kind not in MOVING or pending.removing:
+        raise WrongStep("This action does not move your pawn now.")
+    flying = pending.plane and 0 <= there < STATE_COUNT and there != state.pawns[seat]
+    if not flying and there not in within(state.pawns[seat], pending.moves):
+        raise IllegalMove(
+            f"Travel to a state at most {pending.moves} moves away by land (or fly with a plane)."
+        )
+    left = replace(pending, moves=0, plane=False, removing=pending.kind == VOTER_SUPPRESSION)
+    return settle(state, seat, [PawnMoved(seat=seat, state=there)], left, ctx)
 
 
 def stop(state: Campaigning, seat: int, command: Stop, ctx: Context) -> Emitted:
