@@ -33,11 +33,13 @@ from domain.games.super_pacs.events import (
     LeaderPickedUnseen,
     LeadersRevealed,
     MoneyMoved,
+    NoteDiscarded,
     RoundBegan,
     SneakedRevealed,
     SurprisePlayed,
     TargetChosen,
     TokenTaken,
+    TreasuryShort,
     TurnEnded,
     WindowOpened,
 )
@@ -55,6 +57,10 @@ def _cards(cards: tuple[int, ...]) -> str:
 
 def _party(names: SeatNames, seat: int) -> str:
     return "the Treasury" if seat < 0 else _who(names, seat)
+
+
+def _megabucks(amount: int) -> str:
+    return f"{amount} megabuck" + ("" if amount == 1 else "s")
 
 
 def _seats(names: SeatNames, seats: tuple[int, ...]) -> str:
@@ -76,7 +82,7 @@ _SENTENCES: dict[type[Event], Callable[[Any, SeatNames], str]] = {
     FactionsDrawn: lambda e, n: f"{_who(n, e.seat)} drew {_cards(e.cards)}.",
     FactionsDrawnUnseen: lambda e, n: f"{_who(n, e.seat)} drew {e.count} faction card(s).",
     DeckRebuilt: lambda e, n: f"The cemetery's {e.size} cards were shuffled into a new faction deck.",
-    MoneyMoved: lambda e, n: f"{_party(n, e.payer)} gave {e.amount} megabucks to {_party(n, e.payee)}.",
+    MoneyMoved: lambda e, n: f"{_party(n, e.payer)} gave {_megabucks(e.amount)} to {_party(n, e.payee)}.",
     FactionExploited: lambda e, n: f"{_who(n, e.seat)} exploited {name(e.card)}.",
     FactionsSneaked: lambda e, n: f"{_who(n, e.seat)} sneaked {_cards(e.cards)} face down.",
     FactionsSneakedUnseen: lambda e, n: f"{_who(n, e.seat)} sneaked {e.count} card(s) face down.",
@@ -102,6 +108,13 @@ _SENTENCES: dict[type[Event], Callable[[Any, SeatNames], str]] = {
         + ", ".join(f"{_who(n, seat)} {count}" for seat, count in enumerate(e.owed) if count)
         + "."
     ),
+    TreasuryShort: lambda e, n: (
+        f"The Treasury cannot pay {_who(n, e.seat)} {_megabucks(e.amount)}: everyone discards down to 5 cards"
+        " in hand (factions or money cards)"
+        + "".join(f", {_who(n, seat)} {count}" for seat, count in enumerate(e.owed) if count)
+        + f"; then {_who(n, e.seat)} collects."
+    ),
+    NoteDiscarded: lambda e, n: f"{_who(n, e.seat)} discarded a {e.value}-megabuck card to the Treasury.",
     InvestmentBought: lambda e, n: (
         f"{_who(n, e.seat)} bought {name(e.card)}"
         + (f"; {name(e.refill)} was turned face up." if e.refill >= 0 else ".")

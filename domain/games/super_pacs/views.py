@@ -36,16 +36,18 @@ from domain.games.super_pacs.events import (
     LeaderPickedUnseen,
     LeadersRevealed,
     MoneyMoved,
+    NoteDiscarded,
     RoundBegan,
     SneakedRevealed,
     SurprisePlayed,
     TargetChosen,
     TokenTaken,
+    TreasuryShort,
     TurnEnded,
     WindowOpened,
 )
 from domain.games.super_pacs.rules import money, rounds
-from domain.games.super_pacs.state import NO_SEAT, State, hand_size, notes
+from domain.games.super_pacs.state import NO_SEAT, State, hand_size, notes, owes
 from domain.messages import View
 from domain.seats import Viewer, is_seat
 from domain.visibility import Declarations, HandCount, OwnHand, Secret, hand_for, nobody, public
@@ -131,7 +133,7 @@ def _seat(state: State, viewer: Viewer, seat: int) -> SeatView:
         sneaked=hand_for(state.sneaked[seat], viewer, seat),
         investments=state.investments[seat],
         superpower_used=state.used[seat],
-        owes_discards=state.owed[seat],
+        owes_discards=owes(state, seat),
     )
 
 
@@ -244,6 +246,8 @@ VISIBILITY: Declarations = {
         RoundBegan,
         GameEnded,
         Chosen,
+        TreasuryShort,
+        NoteDiscarded,
     ),
     GameSetUp: Secret(seen_by=nobody, hide=_set_up_seen, twins=(GameSetUpSeen,)),
     LeaderPicked: Secret(
