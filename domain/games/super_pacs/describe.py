@@ -59,6 +59,10 @@ def _party(names: SeatNames, seat: int) -> str:
     return "the Treasury" if seat < 0 else _who(names, seat)
 
 
+def _capital(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:]
+
+
 def _megabucks(amount: int) -> str:
     return f"{amount} megabuck" + ("" if amount == 1 else "s")
 
@@ -82,7 +86,9 @@ _SENTENCES: dict[type[Event], Callable[[Any, SeatNames], str]] = {
     FactionsDrawn: lambda e, n: f"{_who(n, e.seat)} drew {_cards(e.cards)}.",
     FactionsDrawnUnseen: lambda e, n: f"{_who(n, e.seat)} drew {e.count} faction card(s).",
     DeckRebuilt: lambda e, n: f"The cemetery's {e.size} cards were shuffled into a new faction deck.",
-    MoneyMoved: lambda e, n: f"{_party(n, e.payer)} gave {_megabucks(e.amount)} to {_party(n, e.payee)}.",
+    MoneyMoved: lambda e, n: _capital(
+        f"{_party(n, e.payer)} gave {_megabucks(e.amount)} to {_party(n, e.payee)}."
+    ),
     FactionExploited: lambda e, n: f"{_who(n, e.seat)} exploited {name(e.card)}.",
     FactionsSneaked: lambda e, n: f"{_who(n, e.seat)} sneaked {_cards(e.cards)} face down.",
     FactionsSneakedUnseen: lambda e, n: f"{_who(n, e.seat)} sneaked {e.count} card(s) face down.",

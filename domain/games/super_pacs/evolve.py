@@ -120,7 +120,8 @@ def _action(state: State, event: ActionTaken) -> State:
     if event.action == "superpower":
         used = (*state.used[: event.seat], True, *state.used[event.seat + 1 :])
         return replace(state, used=used, fresh=False)
-    return replace(state, step=2 if event.action == "fundraise" else 1, fresh=False)
+    cause = ("campaign", state.leaders[event.seat]) if event.action == "campaign" else state.cause
+    return replace(state, step=2 if event.action == "fundraise" else 1, fresh=False, cause=cause)
 
 
 def _drawn(state: State, event: FactionsDrawn) -> State:
@@ -157,7 +158,8 @@ def _sneaked(state: State, event: FactionsSneaked) -> State:
 
 def _began(state: State, event: EffectBegan) -> State:
     kind: Any = event.kind
-    return replace(state, pending=Pending(kind=kind, owner=event.owner, card=event.card, choice=event.choice))
+    pending = Pending(kind=kind, owner=event.owner, card=event.card, choice=event.choice)
+    return replace(state, pending=pending, cause=(kind, event.card))
 
 
 def _chosen_target(state: State, event: TargetChosen) -> State:
@@ -221,7 +223,8 @@ def _note_discarded(state: State, event: NoteDiscarded) -> State:
 
 
 def _short(state: State, event: TreasuryShort) -> State:
-    return replace(state, collecting=(*state.collecting, (event.seat, event.amount)))
+    collecting = (*state.collecting, (event.seat, event.amount))
+    return replace(state, collecting=collecting, cause=("treasury", event.seat))
 
 
 def _destroyed(state: State, event: FactionDestroyed) -> State:

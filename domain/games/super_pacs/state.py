@@ -90,6 +90,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True, tag="Table"):
     collecting: tuple[tuple[int, int], ...] = ()
     """Seats owed money (seat, amount) the Treasury could not pay: while any wait, every hand must come
     down to 5 cards (:func:`owes`); they collect once no discard is owed."""
+    cause: tuple[str, int] = ("", NO_SEAT)
+    """What last asked for something (for the page's "Discards owed" reason): the effect being played
+    (kind, card), the campaign action ("campaign", leader) or an empty Treasury ("treasury", payee)."""
     fresh: bool = True
     """True until the turn player's first command of the turn (where take-backs say a turn begins)."""
 

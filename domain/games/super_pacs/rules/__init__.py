@@ -93,7 +93,8 @@ EVENTS_IN_GAME = 7
 
 
 class SuperPacsOptions(Options, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """``random_leaders``: the first-time players' rule; ``first_player`` fixes who starts (R1)."""
+    """Random leaders: for first-time players, each player is dealt one leader instead of choosing one
+    of three. First player: the seat that plays first, from 0 (left empty, it is drawn at random)."""
 
     random_leaders: bool = False
     first_player: int | None = None
