@@ -40,7 +40,7 @@ export function cardText(id) {
 function facts(c) {
   const parts = [];
   if (c.types && c.types.length) parts.push(c.types.join(", "));
-  if (c.votes !== undefined) parts.push(`${c.votes} votes · ${c.wealth} wealth · ${c.power} power`);
+  if (c.votes !== undefined) parts.push(`${plural(c.votes, "vote")} · ${c.wealth} wealth · ${c.power} power`);
   return parts.join(" — ");
 }
 
@@ -208,14 +208,29 @@ function Finished({ view, names }) {
       })}</tbody></table></section>`;
 }
 
+/** What the table waits on, in one line in the dock (a phone's dock covers the board): the card being
+ * answered, the election's votes, the discards owed. */
+function Status({ view, seat, summary }) {
+  const names = view.seats.map((entry) => (entry.seat === seat ? "you" : seatName(summary, entry.seat)));
+  const election = view.election;
+  const pending = view.pending;
+  if (election) {
+    return html`<p class="dock-status">${cardName(election.card)} votes: ${view.seats.map((e) => `${names[e.seat]} ${election.votes[e.seat]}`).join(" · ")}</p>`;
+  }
+  if (pending && pending.window) {
+    return html`<p class="dock-status">Being played: <strong>${cardName(pending.card)}</strong> — ${pending.kind === "superpower" ? card(pending.card).text.replace(/^.*Superpower \(\d+\): /, "") : card(pending.card).text}</p>`;
+  }
+  return "";
+}
+
 /** Your hand and leader offer, drawn in the table's dock: factions with no move now are dimmed and say so. */
-export function Hand({ view, seat, picked, playable, onPick, onPlay }) {
+export function Hand({ view, seat, summary, picked, playable, onPick, onPlay }) {
   const mine = view && seat !== null && seat !== undefined ? view.seats[seat] : null;
   if (!mine) return "";
   const hand = hidden(mine.hand).cards || [];
   const offer = hidden(mine.offer).cards || [];
   const cards = [...offer, ...hand];
-  return html`<section class="own-hand" aria-label="Your hand"><h2>${offer.length ? "Your leader offer and hand" : "Your hand"} <span class="muted">(${plural(hand.length, "faction")}, ${megabucks(mine.megabucks)})</span></h2>
+  return html`<section class="own-hand" aria-label="Your hand">${summary ? html`<${Status} view=${view} seat=${seat} summary=${summary} />` : ""}<h2>${offer.length ? "Your leader offer and hand" : "Your hand"} <span class="muted">(${plural(hand.length, "faction")}, ${megabucks(mine.megabucks)})</span></h2>
     <div class="hand" role="group" aria-label="Your cards">${cards.length ? cards.map((id) => html`<${HandCard} key=${id} id=${id} picked=${picked === id}
       playable=${onPick ? playable.has(id) : undefined} onPick=${onPick} onPlay=${onPlay} />`) : html`<span class="muted">no factions</span>`}</div>
   </section>`;
@@ -316,6 +331,15 @@ export function group(command) {
   if (["UseSuperpower", "BuyInvestment"].includes(command.type)) return "Any time in your turn";
   if (["DiscardFaction", "DiscardNote"].includes(command.type)) return "Discard";
   return null;
+}
+
+const PHONE = "(max-width: 800px)";
+
+/** On a phone, a card's moves are reached through the card (a tap lists them): the list stays short. */
+export function cardFirst(view, seat) {
+  if (!view || seat === null || seat === undefined || !window.matchMedia || !window.matchMedia(PHONE).matches) return null;
+  const mine = view.seats[seat];
+  return new Set([...(hidden(mine.hand).cards || []), ...(hidden(mine.offer).cards || [])]);
 }
 
 export function cardOf(command) {
