@@ -195,3 +195,18 @@ def test_with_deck_and_cemetery_empty_nobody_draws() -> None:
     given = stacked(3, leaders=LEADERS).adjusted(deck=(), cemetery=())
     done = given.when(0, Campaign())
     assert len(done.events) == 1 and done.state.step == 1
+
+
+def test_discards_owed_name_what_asked_for_them() -> None:
+    """Discard a faction: the table says which card asked for the discard (the view's cause), and an
+    empty Treasury says whom it cannot pay."""
+    hands = {0: (F("Conspiracy Theorists"),), 1: (F("Teachers"),), 2: ()}
+    given = stacked(3, leaders=LEADERS, hands=hands).played(
+        (0, Embezzle()), (0, Exploit(card=F("Conspiracy Theorists"))), (0, Choose(option="1")), (1, Pass())
+    )
+    seen = given.view(SPECTATOR)
+    assert [entry.owes_discards for entry in seen.seats] == [0, 1, 0]
+    assert (seen.cause, seen.cause_of) == ("exploit", F("Conspiracy Theorists"))
+    short = stacked(3, leaders=LEADERS, hands={0: (), 1: (), 2: ()}, money=(0, 62, 7)).played((0, Embezzle()))
+    seen = short.view(SPECTATOR)
+    assert seen.seats[1].owes_discards == 14 - 5 and (seen.cause, seen.cause_of) == ("treasury", 0)
