@@ -6,6 +6,7 @@ they involve are in view for at least 90% of the taps."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -226,3 +227,31 @@ def test_a_whole_two_player_game_on_a_phone_keeps_the_moves_in_view(
     print(f"phone taps: {match.taps}, needing a scroll: {match.scrolled}, in view: {share:.1%}")
     print("needing a scroll:", "; ".join(match.missed))
     assert share >= SHARE, f"{match.scrolled} of {match.taps} taps needed a scroll"
+
+
+def test_the_lobby_says_super_pacs_options_in_words_and_names_a_bots_level(
+    player: Callable[..., Player], server: Served
+) -> None:
+    """Words: no rule numbers or markup in the lobby's options; a bot's level is chosen in the lobby
+    and named in words at the table."""
+    ann = player("Ann")
+    ann.open("/")
+    ann.page.wait_for_selector(".catalogue li")
+    ann.page.select_option("#new-game", "super-pacs")
+    ann.page.click("text=Table options")
+    options = ann.page.text_content(".options") or ""
+    assert "first-time players" in options and not re.search(r"``|\bR\d+\b", options), options
+    ann.page.click("text=Bots and clock")
+    levels = ann.page.eval_on_selector_all("#bot-1 option", "found => found.map(o => o.textContent)")
+    assert [text for text in levels if "thinking bot" in text] == [
+        "thinking bot, easy",
+        "thinking bot, medium",
+        "thinking bot, hard (slowest)",
+    ]
+    ann.page.select_option("#bot-1", "ismcts:2")
+    ann.page.fill("#new-name", "Ann")
+    ann.page.click("text=Open the table and sit down")
+    ann.page.wait_for_url("**/games/*")
+    ann.page.wait_for_selector(".seat-list .bot-mark")
+    assert "thinking bot (medium)" in (ann.page.text_content(".seat-list") or "")
+    ann.shot("super-pacs-lobby-bot-level")

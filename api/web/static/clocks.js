@@ -52,7 +52,7 @@ export function seatingBody(bots, clock, timeout = "move") {
 export function botMark(entry) {
   if (!entry.bot) return "";
   const kind = `${entry.bot.policy === "ismcts" ? "thinking" : entry.bot.policy} bot, ${LEVELS[entry.bot.level] || `level ${entry.bot.level}`}`;
-  return html` <span class="bot-mark">${entry.bot.standing_in ? `bot standing in (${kind})` : kind}</span>`;
+  return html` <span class="bot-mark">${entry.bot.standing_in ? `bot standing in (${kind})` : "bot"}</span>`;
 }
 
 /** Each waited-for seat's time left, counting down. */
