@@ -39,6 +39,10 @@ DRAWN_CARDS = """() => [...document.querySelectorAll('.sp-board [data-card], .do
 PLAYABLE = ".dock .own-hand button[data-card]:not(.unplayable)"
 """The cards of the hand that some move plays (on a phone a tap lists their moves)."""
 HOVER_ONLY = "() => document.querySelectorAll('.sp-board [title], .dock [title]').length"
+WIDEST = """() => [...document.querySelectorAll('body *')]
+  .filter((e) => e.getBoundingClientRect().width && e.getBoundingClientRect().right > innerWidth + 2)
+  .slice(0, 3).map((e) => `${e.tagName}.${e.className}: ${e.textContent.slice(0, 60)}`).join(' | ')"""
+"""What sticks out past the right edge of the screen, when something does."""
 SHARE = 0.9
 """At least this share of a phone game's taps find the moves and the cards they involve in view."""
 IN_VIEW = """(e) => {
@@ -129,6 +133,8 @@ class Watched(Match):
     counted: how many found every move, and every card a move plays, in view without a scroll."""
 
     names: list[str] = field(default_factory=list)
+    width: int = 0
+    """On a phone, the screen's width: no page may scroll sideways."""
     taps: int = 0
     scrolled: int = 0
     missed: list[str] = field(default_factory=list)
@@ -141,6 +147,9 @@ class Watched(Match):
         for each in self.seats.values():
             self.cards_drawn += assert_every_card_says_what_it_does(each.page)
             assert_the_totals_are_the_states(each.page, self.state)
+            if self.width:
+                wide = each.page.evaluate("document.documentElement.scrollWidth")
+                assert wide <= self.width + 2, each.page.evaluate(WIDEST)
 
     def _tap(self, page: Any, selector: str) -> None:
         """Tap ``selector``, noting first whether everything a move may be made with now (the moves
@@ -215,11 +224,12 @@ def test_a_whole_two_player_game_on_a_phone_keeps_the_moves_in_view(
     player: Callable[..., Player], server: Served, service: Tables
 ) -> None:
     """Two people tap a whole game on 390 by 844 phones: the same checks as on desktop after every
-    move, and at least 90% of the taps find the moves and the cards they involve in view."""
+    move, no page scrolls sideways, and at least 90% of the taps find every move and every card a
+    move plays in view."""
     names = ["Ann", "Bob"]
     game_id, tokens = open_table(server.base, "super-pacs", names, seed="new-player-phone")
     seats = sit_by_seat_links(lambda who: player(who, phone=True), names, game_id, tokens)
-    match = Watched(seats, service, game_id, pacs_secrets, random.Random(32), names=names).begin()
+    match = Watched(seats, service, game_id, pacs_secrets, random.Random(32), names=names, width=390).begin()
     _play(match, seats, "phone")
     final = service.load(game_id).state
     assert final.phase == "over" and match.commands > 50

@@ -190,20 +190,31 @@ function Playing({ view, names }) {
   </section>`;
 }
 
+const ELECTION_ROUNDS = [4, 7, 10];
+
+/** Last round's event, with its text, through the next round (an election stays in its winner's coalition). */
+function LastEvent({ view }) {
+  const round = view.round - 1;
+  const done = (view.events_revealed || []).filter((id) => !ELECTIONS.includes(id));
+  if (view.phase !== "turn" || round < 1 || ELECTION_ROUNDS.includes(round) || !done.length) return "";
+  const id = done[done.length - 1];
+  return html`<p class="last-event">Last round's event: <strong>${cardName(id)}</strong> — <span class="text">${card(id).text}</span></p>`;
+}
+
 function Finished({ view, names }) {
   const top = view.winners.map((s) => names[s]).join(" and ");
   const won = ELECTIONS.map((id) => [id, view.seats.find((e) => e.coalition.includes(id))]).filter(([, e]) => e);
   return html`<section class="finished" aria-label="Final result"><h3>Game over</h3>
     <p>${view.winners.length ? `${top} wins.` : "A tie at the top: the country falls into civil war and everybody loses."}</p>
     <p class="elections-won">${won.map(([id, e], i) => html`<span key=${id}>${i ? " · " : ""}${cardName(id)}: <strong>${names[e.seat]}</strong></span>`)}</p>
-    <table class="score"><thead><tr><th scope="col">Player</th><th scope="col">Factions</th><th scope="col">Elections won</th><th scope="col">Investments</th><th scope="col">Power</th></tr></thead>
+    <table class="score"><thead><tr><th scope="col">Player</th><th scope="col">Factions</th><th scope="col">Elections won</th><th scope="col">Invest\u00adments</th><th scope="col">Power</th></tr></thead>
       <tbody>${view.seats.map((entry) => {
         const elections = entry.coalition.filter((id) => ELECTIONS.includes(id));
         const fromElections = elections.reduce((sum, id) => sum + card(id).power, 0);
         const fromInvestments = (entry.investment_worth || []).reduce((a, b) => a + b, 0);
         return html`<tr class=${view.winners.includes(entry.seat) ? "winner" : ""}>
           <th scope="row">${names[entry.seat]}</th><td class="factions">${entry.coalition_power - fromElections}</td>
-          <td class="elections">${fromElections}${elections.length ? ` (${elections.map(cardName).join(", ")})` : ""}</td>
+          <td class="elections">${fromElections}${elections.length ? html` <span class="muted">(${plural(elections.length, "election")})</span>` : ""}</td>
           <td class="investments">${fromInvestments}</td><td class="power"><strong>${view.scores[entry.seat]}</strong></td></tr>`;
       })}</tbody></table></section>`;
 }
@@ -268,6 +279,7 @@ export function Board({ view, seat, summary, picked, onPick, toAct, handElsewher
       " · "}faction deck ${view.deck} · treasury <span class="treasury">${megabucks(view.treasury)}</span></p>
     <${Prompt} view=${view} seat=${seat} toAct=${acting} names=${names} />
     <${Playing} view=${view} names=${names} />
+    <${LastEvent} view=${view} />
     <section class="market" aria-label="Investments for sale"><h3>Investments for sale <span class="muted">(${view.investment_pile} in the pile)</span></h3>
       <ul class="chips">${view.market.map((id) => html`<li key=${id} class="investment chip for-sale" data-card=${id}><strong>${cardName(id)}</strong> · <strong>${megabucks(card(id).cost)}</strong>: <span class="text">${card(id).text}</span></li>`)}</ul></section>
     <section class="tokens" aria-label="Tokens"><h3>Tokens</h3><ul class="chips">${Object.entries(view.tokens).map(([token, holder]) => html`<li key=${token}
