@@ -215,6 +215,7 @@ def test_a_whole_three_player_game_on_desktop_says_what_every_card_does(
     match = Watched(seats, service, game_id, pacs_secrets, random.Random(31), names=names).begin()
     _play(match, seats, "desktop")
     final = service.load(game_id).state
+    print(f"desktop: {match.commands} commands, {match.cards_drawn} cards' words checked on 3 pages")
     assert final.phase == "over" and match.commands > 100 and match.cards_drawn > 1000
     for each in seats.values():
         assert_the_end_sheet_breaks_power_down(each.page, final, names)
@@ -233,6 +234,7 @@ def test_a_whole_two_player_game_on_a_phone_keeps_the_moves_in_view(
     _play(match, seats, "phone")
     final = service.load(game_id).state
     assert final.phase == "over" and match.commands > 50
+    print(f"phone: {match.commands} commands, {match.cards_drawn} cards' words checked on 2 pages")
     share = 1 - match.scrolled / match.taps
     print(f"phone taps: {match.taps}, needing a scroll: {match.scrolled}, in view: {share:.1%}")
     print("needing a scroll:", "; ".join(match.missed))
