@@ -42,14 +42,20 @@ class BotSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     level: int = msgspec.field(default=2)
 
     def label(self, nth: int = 1) -> str:
-        """How the bot is named at a table (``nth``: the second of the same kind is "random bot 2")."""
-        kind = f"{self.policy} bot" if nth == 1 else f"{self.policy} bot {nth}"
-        return f"{kind} (level {self.level})"
+        """How the bot is named at a table, in words ("thinking bot (medium)"; ``nth``: the second of the
+        same kind is "thinking bot 2 (medium)")."""
+        kind = KINDS[self.policy] if nth == 1 else f"{KINDS[self.policy]} {nth}"
+        return f"{kind} ({LEVEL_WORDS.get(self.level, f'level {self.level}')})"
+
+
+KINDS: dict[str, str] = {"random": "random bot", "greedy": "greedy bot", "ismcts": "thinking bot"}
+"""Each policy as a player reads it (ISMCTS searches the game's tree: it thinks)."""
+LEVEL_WORDS: dict[int, str] = {1: "easy", 2: "medium", 3: "hard"}
 
 
 def bot_names(bots: dict[int, BotSpec]) -> dict[int, str]:
-    """Each bot seat's name, in seat order; two bots of one kind are told apart ("random bot (level 1)",
-    "random bot 2 (level 1)"): players' names must differ, and the table names its bots."""
+    """Each bot seat's name, in seat order; two bots of one kind are told apart ("random bot (easy)",
+    "random bot 2 (easy)"): players' names must differ, and the table names its bots."""
     named: dict[int, str] = {}
     seen: dict[BotSpec, int] = {}
     for seat in sorted(bots):

@@ -133,8 +133,9 @@ def test_a_whole_two_player_game_is_played_through_the_pages_and_no_page_shows_t
         else:
             assert "civil war" in finished
         rows = each.page.locator(".finished table.score tbody tr")
-        scores = [f"{names[s]}{final.scores[s]}" for s in range(2)]
-        assert [rows.nth(s).text_content() for s in range(2)] == scores
+        assert [rows.nth(s).locator(".power").text_content() for s in range(2)] == [
+            str(x) for x in final.scores
+        ]
         assert "over" in (each.page.text_content(".table-head .status") or "")
     assert match.checked > 0 and match.picked_cards > 0
     ann.shot("super-pacs-the-end-ann")

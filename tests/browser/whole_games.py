@@ -38,8 +38,9 @@ PAGE_WORDS = """() => [document.body.textContent,
 CAUGHT_UP = """v => Number(document.querySelector('.table-head .version')?.textContent) >= v
   && Number(document.querySelector('.controls')?.dataset.version) >= v
   && !document.querySelector('.controls button.move[disabled]')
-  && 1 + document.querySelectorAll('.controls button.move').length"""
-"""Truthy once the page has caught up with version ``v``: one more than the moves it offers."""
+  && 1 + Number(document.querySelector('.controls')?.dataset.moves || 0)"""
+"""Truthy once the page has caught up with version ``v``: one more than the moves it offers (listed, or
+reached through the cards of the hand)."""
 DRAWN = ".board [data-card]:not(.raw [data-card])"
 """The cards the game's renderer draws (the raw data tree below it numbers candidates too)."""
 CARD_IDS_OF = "cards => cards.map(c => Number(c.dataset.card))"

@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 
 from domain.game import GameDefinition, registered
+from domain.games.super_pacs.events import NoteDiscarded, TreasuryShort
 from domain.messages import Event
 from domain.playout import random_steps
 from domain.seats import SPECTATOR, seats
@@ -23,6 +24,11 @@ AnyGame = GameDefinition[Any, Any, Any, Any]
 FIXTURES = Path(__file__).parent / "fixtures"
 SEEDS = 40
 """Seeded games per seat count searched for each type; the first example found is kept."""
+HAND_BUILT: dict[str, tuple[Event, ...]] = {
+    # An empty Treasury: seeded random play never holds most of the 69 megabucks at once.
+    "super-pacs": (TreasuryShort(seat=0, amount=3, owed=(0, 7, 0)), NoteDiscarded(seat=1, value=5)),
+}
+"""Examples of event types that seeded random play does not reach, written by hand."""
 
 
 def fixture_path(game: AnyGame) -> Path:
@@ -33,7 +39,7 @@ def fixture_path(game: AnyGame) -> Path:
 def examples(game: AnyGame) -> list[Event]:
     """The first event of each type met in seeded random games, as every viewer reads it."""
     wanted = event_types(game.events)
-    found: dict[type[Event], Event] = {}
+    found: dict[type[Event], Event] = {type(event): event for event in HAND_BUILT.get(game.id, ())}
     for seat_count in range(game.min_seats, game.max_seats + 1):
         for seed in range(SEEDS):
             for step in random_steps(game, seed, seat_count):

@@ -4,7 +4,9 @@
 
 import { html, seatName, useEffect, useState } from "./ui.js";
 
-const POLICIES = [["", "a person"], ["random", "random bot"], ["greedy", "greedy bot"], ["ismcts", "ISMCTS bot"]];
+const LEVELS = { 1: "easy", 2: "medium", 3: "hard" };
+const POLICIES = [["", "a person"], ["random", "random bot (plays any legal move)"], ["greedy", "greedy bot (takes the best move now)"],
+  ...Object.entries(LEVELS).map(([level, word]) => [`ismcts:${level}`, `thinking bot, ${word}${level === "3" ? " (slowest)" : ""}`])];
 const TIMEOUTS = [["move", "the referee plays a move"], ["bot", "a bot takes over the seat"], ["forfeit", "the seat forfeits"]];
 const CLOCKS = {
   none: null,
@@ -39,14 +41,18 @@ export function SeatingFields({ seats, bots, setBots, clock, setClock, timeout =
 
 /** The request body's part for bots and clock (the creator takes seat 1, the first open one). */
 export function seatingBody(bots, clock, timeout = "move") {
-  const chosen = Object.entries(bots).filter(([, policy]) => policy).map(([seat, policy]) => ({ seat: Number(seat), policy }));
+  const chosen = Object.entries(bots).filter(([, policy]) => policy).map(([seat, chosenPolicy]) => {
+    const [policy, level] = chosenPolicy.split(":");
+    return { seat: Number(seat), policy, ...(level ? { level: Number(level) } : {}) };
+  });
   return { ...(chosen.length ? { bots: chosen } : {}), ...(CLOCKS[clock] ? { clock: { ...CLOCKS[clock], timeout } } : {}) };
 }
 
 /** " · bot" after a seat a bot plays (standing in for an absent player, or from the start). */
 export function botMark(entry) {
   if (!entry.bot) return "";
-  return html` <span class="bot-mark" title=${`${entry.bot.policy} bot, level ${entry.bot.level}`}>${entry.bot.standing_in ? "bot standing in" : "bot"}</span>`;
+  const kind = `${entry.bot.policy === "ismcts" ? "thinking" : entry.bot.policy} bot, ${LEVELS[entry.bot.level] || `level ${entry.bot.level}`}`;
+  return html` <span class="bot-mark">${entry.bot.standing_in ? `bot standing in (${kind})` : "bot"}</span>`;
 }
 
 /** Each waited-for seat's time left, counting down. */

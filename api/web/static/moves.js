@@ -2,7 +2,7 @@
 // card cannot be played, the dock (your hand and moves, a bar at the bottom on a phone), the move list
 // and the last move's cards.
 
-import { Notice, html, seatName, useEffect, useRef } from "./ui.js";
+import { Notice, html, plural, seatName, useEffect, useRef } from "./ui.js";
 
 /**
  * What clicking can do now: the cards some move plays, the board targets of the picked card's moves,
@@ -19,7 +19,10 @@ export function playing({ R, moves, picked, narrowed, view, seat, summary, toAct
     if (!targets.has(target)) targets.set(target, []);
     targets.get(target).push(command);
   }
-  const shown = picked === null ? moves : narrowed !== null ? targets.get(narrowed) || [] : mine;
+  // A game may ask for its cards' moves to be reached through the cards (on a phone: a short list, the hand above it).
+  const viaCards = picked === null && R.cardFirst ? R.cardFirst(view, seat) : null;
+  const shown = viaCards ? moves.filter((c) => !viaCards.has(R.cardOf(c)))
+    : picked === null ? moves : narrowed !== null ? targets.get(narrowed) || [] : mine;
   const why = (card) => {
     if (!toAct.includes(seat)) return `Not your turn: waiting for ${toAct.map((s) => seatName(summary, s)).join(" and ") || "the game"}.`;
     return (R.whyNot && R.whyNot(card, view, seat)) || "No move plays this card now.";
@@ -67,7 +70,7 @@ const TABLE_EVENTS = new Set(["TableOpened", "SeatTaken", "Forked", "TakeBackReq
 export function Controls({ R, version, moves, shown, describe, send, busy, picked, clear, toAct, summary, hasCards }) {
   if (!moves.length) {
     const waiting = toAct.length ? `Waiting for ${toAct.map((s) => seatName(summary, s)).join(" and ")}.` : "";
-    return html`<section class="controls" aria-label="Your moves" data-version=${version}><h2>Your moves</h2><p class="muted">${
+    return html`<section class="controls" aria-label="Your moves" data-version=${version} data-moves="0"><h2>Your moves</h2><p class="muted">${
       summary.status === "over" ? "The game is over." : waiting || "Nothing to do yet."}</p></section>`;
   }
   const groups = new Map();
@@ -77,9 +80,10 @@ export function Controls({ R, version, moves, shown, describe, send, busy, picke
     groups.get(name).push(command);
   }
   const count = shown.length === moves.length ? `${moves.length}` : `${shown.length} of ${moves.length}`;
-  return html`<section class="controls" aria-label="Your moves" data-version=${version}>
+  return html`<section class="controls" aria-label="Your moves" data-version=${version} data-moves=${moves.length}>
     <h2>Your moves <span class="muted">(${count})</span></h2>
-    ${picked !== null ? html`<p class="muted">Showing the picked card's moves: click where it goes on the table, or a move here.${" "}
+    ${picked === null && shown.length < moves.length ? html`<p class="via-cards"><strong>Tap a card in your hand</strong> for its ${
+      plural(moves.length - shown.length, "move")}.</p>` : picked !== null ? html`<p class="muted">Showing the picked card's moves: click where it goes on the table, or a move here.${" "}
         <button type="button" class="linkish inline" onClick=${clear}>Show all</button></p>`
       : hasCards ? html`<p class="muted">Click a card, then where it goes; double-click a card with one move to play it.</p>` : ""}
     ${[...groups.entries()].map(([name, list]) => html`<fieldset key=${name}><legend>${name}</legend>

@@ -247,7 +247,7 @@ function Table() {
     if (here.length === 1) send(here[0]);
     else setNarrowed(target);
   };
-  const hand = R.Hand && seated ? html`<${R.Hand} view=${view} seat=${seat} picked=${picked} playable=${play.playable}
+  const hand = R.Hand && seated ? html`<${R.Hand} view=${view} seat=${seat} summary=${summary} picked=${picked} playable=${play.playable}
     onPick=${moves.length ? onPick : null} onPlay=${moves.length ? onPlay : null} />` : "";
   return html`
     <${Heading} summary=${summary} seat=${seat} mine=${mine} live=${live} version=${known.current.version} setMine=${setMine} />

@@ -37,7 +37,7 @@ from domain.games.super_pacs.views import VISIBILITY, view
 SUPER_PACS: GameDefinition[State, Any, Any, SuperPacsOptions] = GameDefinition(
     id="super-pacs",
     title="Super PACS",
-    rules_version="1",
+    rules_version="2",
     min_seats=2,
     max_seats=MOST_SEATS,
     options_type=SuperPacsOptions,

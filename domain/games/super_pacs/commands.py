@@ -67,6 +67,13 @@ class DiscardFaction(Command, frozen=True, kw_only=True, tag="DiscardFaction"):
     card: int
 
 
+class DiscardNote(Command, frozen=True, kw_only=True, tag="DiscardNote"):
+    """Discard a money card of ``value`` megabucks (1 or 5) to the Treasury: a discard down to 5 cards
+    in hand that an empty Treasury calls for."""
+
+    value: int
+
+
 Commands = (
     PickLeader
     | Campaign
@@ -80,6 +87,7 @@ Commands = (
     | RevealEvent
     | PlaySurprise
     | DiscardFaction
+    | DiscardNote
     | Choose
     | Pass
 )

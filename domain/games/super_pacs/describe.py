@@ -33,11 +33,13 @@ from domain.games.super_pacs.events import (
     LeaderPickedUnseen,
     LeadersRevealed,
     MoneyMoved,
+    NoteDiscarded,
     RoundBegan,
     SneakedRevealed,
     SurprisePlayed,
     TargetChosen,
     TokenTaken,
+    TreasuryShort,
     TurnEnded,
     WindowOpened,
 )
@@ -57,6 +59,19 @@ def _party(names: SeatNames, seat: int) -> str:
     return "the Treasury" if seat < 0 else _who(names, seat)
 
 
+def _capital(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:]
+
+
+def _count(amount: int, noun: str) -> str:
+    """``1 card``, ``2 cards``: the count and its noun agree."""
+    return f"{amount} {noun}" + ("" if amount == 1 else "s")
+
+
+def _megabucks(amount: int) -> str:
+    return _count(amount, "megabuck")
+
+
 def _seats(names: SeatNames, seats: tuple[int, ...]) -> str:
     return ", ".join(_who(names, seat) for seat in seats) or "nobody"
 
@@ -74,12 +89,14 @@ _SENTENCES: dict[type[Event], Callable[[Any, SeatNames], str]] = {
     LeadersRevealed: lambda e, n: "Every leader was revealed at once.",
     ActionTaken: lambda e, n: f"{_who(n, e.seat)} chose to {e.action}.",
     FactionsDrawn: lambda e, n: f"{_who(n, e.seat)} drew {_cards(e.cards)}.",
-    FactionsDrawnUnseen: lambda e, n: f"{_who(n, e.seat)} drew {e.count} faction card(s).",
+    FactionsDrawnUnseen: lambda e, n: f"{_who(n, e.seat)} drew {_count(e.count, 'faction card')}.",
     DeckRebuilt: lambda e, n: f"The cemetery's {e.size} cards were shuffled into a new faction deck.",
-    MoneyMoved: lambda e, n: f"{_party(n, e.payer)} gave {e.amount} megabucks to {_party(n, e.payee)}.",
+    MoneyMoved: lambda e, n: _capital(
+        f"{_party(n, e.payer)} gave {_megabucks(e.amount)} to {_party(n, e.payee)}."
+    ),
     FactionExploited: lambda e, n: f"{_who(n, e.seat)} exploited {name(e.card)}.",
     FactionsSneaked: lambda e, n: f"{_who(n, e.seat)} sneaked {_cards(e.cards)} face down.",
-    FactionsSneakedUnseen: lambda e, n: f"{_who(n, e.seat)} sneaked {e.count} card(s) face down.",
+    FactionsSneakedUnseen: lambda e, n: f"{_who(n, e.seat)} sneaked {_count(e.count, 'card')} face down.",
     EffectBegan: lambda e, n: (
         f"{name(e.card)} is being played" + (f" by {_who(n, e.owner)}" if e.owner >= 0 else "") + "."
     ),
@@ -102,6 +119,13 @@ _SENTENCES: dict[type[Event], Callable[[Any, SeatNames], str]] = {
         + ", ".join(f"{_who(n, seat)} {count}" for seat, count in enumerate(e.owed) if count)
         + "."
     ),
+    TreasuryShort: lambda e, n: (
+        f"The Treasury cannot pay {_who(n, e.seat)} {_megabucks(e.amount)}: everyone discards down to 5 cards"
+        " in hand (factions or money cards)"
+        + "".join(f", {_who(n, seat)} {_count(count, 'card')}" for seat, count in enumerate(e.owed) if count)
+        + f"; then {_who(n, e.seat)} collects."
+    ),
+    NoteDiscarded: lambda e, n: f"{_who(n, e.seat)} discarded a {e.value}-megabuck card to the Treasury.",
     InvestmentBought: lambda e, n: (
         f"{_who(n, e.seat)} bought {name(e.card)}"
         + (f"; {name(e.refill)} was turned face up." if e.refill >= 0 else ".")

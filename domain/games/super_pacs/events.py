@@ -193,6 +193,23 @@ class DiscardsOwed(Event, frozen=True, kw_only=True, tag="DiscardsOwed"):
     owed: tuple[int, ...]
 
 
+class TreasuryShort(Event, frozen=True, kw_only=True, tag="TreasuryShort"):
+    """The Treasury could not pay ``seat`` its ``amount`` (or a collection was already waiting): each
+    seat owes ``owed[seat]`` cards, factions or money cards, to bring its hand down to 5; then ``seat``
+    collects."""
+
+    seat: int
+    amount: int
+    owed: tuple[int, ...]
+
+
+class NoteDiscarded(Event, frozen=True, kw_only=True, tag="NoteDiscarded"):
+    """``seat`` discarded a money card of ``value`` megabucks (1 or 5) back to the Treasury."""
+
+    seat: int
+    value: int
+
+
 class InvestmentBought(Event, frozen=True, kw_only=True, tag="InvestmentBought"):
     """``seat`` bought ``card``; ``refill`` was turned face up in its place (-1: the pile is empty)."""
 
@@ -273,4 +290,6 @@ Events = (
     | RoundBegan
     | GameEnded
     | Chosen
+    | TreasuryShort
+    | NoteDiscarded
 )

@@ -31,15 +31,17 @@ from domain.games.super_pacs.events import (
     LeaderPicked,
     LeadersRevealed,
     MoneyMoved,
+    NoteDiscarded,
     RoundBegan,
     SneakedRevealed,
     SurprisePlayed,
     TargetChosen,
     TokenTaken,
+    TreasuryShort,
     TurnEnded,
     WindowOpened,
 )
-from domain.games.super_pacs.state import NO_SEAT, Election, Pending, State
+from domain.games.super_pacs.state import NO_SEAT, Election, Pending, State, anyone_owes
 from domain.messages import Event
 from domain.recent import Recent
 from domain.seats import add_at
@@ -118,7 +120,8 @@ def _action(state: State, event: ActionTaken) -> State:
     if event.action == "superpower":
         used = (*state.used[: event.seat], True, *state.used[event.seat + 1 :])
         return replace(state, used=used, fresh=False)
-    return replace(state, step=2 if event.action == "fundraise" else 1, fresh=False)
+    cause = ("campaign", state.leaders[event.seat]) if event.action == "campaign" else state.cause
+    return replace(state, step=2 if event.action == "fundraise" else 1, fresh=False, cause=cause)
 
 
 def _drawn(state: State, event: FactionsDrawn) -> State:
@@ -155,7 +158,8 @@ def _sneaked(state: State, event: FactionsSneaked) -> State:
 
 def _began(state: State, event: EffectBegan) -> State:
     kind: Any = event.kind
-    return replace(state, pending=Pending(kind=kind, owner=event.owner, card=event.card, choice=event.choice))
+    pending = Pending(kind=kind, owner=event.owner, card=event.card, choice=event.choice)
+    return replace(state, pending=pending, cause=(kind, event.card))
 
 
 def _chosen_target(state: State, event: TargetChosen) -> State:
@@ -197,11 +201,30 @@ def _resolved(state: State, event: EffectResolved) -> State:
     return replace(state, pending=None)
 
 
+def _paid_down(state: State, seat: int, faction: bool) -> State:
+    """One discard made: a faction pays a faction owed first; once nobody owes a discard, the
+    collections stop waiting (the rules pay them as the discard is decided)."""
+    if faction and state.owed[seat]:
+        state = replace(state, owed=add_at(state.owed, seat, -1))
+    if state.collecting and not anyone_owes(state):
+        state = replace(state, collecting=())
+    return state
+
+
 def _discarded(state: State, event: FactionDiscarded) -> State:
     seat, card = event.seat, event.card
     hands = _put(state.hands, seat, _less(state.hands[seat], card))
-    owed = add_at(state.owed, seat, -1) if state.owed[seat] else state.owed
-    return replace(state, hands=hands, cemetery=(*state.cemetery, card), owed=owed)
+    return _paid_down(replace(state, hands=hands, cemetery=(*state.cemetery, card)), seat, faction=True)
+
+
+def _note_discarded(state: State, event: NoteDiscarded) -> State:
+    money = add_at(state.money, event.seat, -event.value)
+    return _paid_down(replace(state, money=money), event.seat, faction=False)
+
+
+def _short(state: State, event: TreasuryShort) -> State:
+    collecting = (*state.collecting, (event.seat, event.amount))
+    return replace(state, collecting=collecting, cause=("treasury", event.seat))
 
 
 def _destroyed(state: State, event: FactionDestroyed) -> State:
@@ -295,6 +318,8 @@ _APPLY: dict[type[Event], Callable[[Any, Any], State]] = {
     FactionsAdded: _added,
     TokenTaken: _token,
     DiscardsOwed: _owed,
+    TreasuryShort: _short,
+    NoteDiscarded: _note_discarded,
     InvestmentBought: _bought,
     TurnEnded: _turn_ended,
     SneakedRevealed: _sneaked_revealed,

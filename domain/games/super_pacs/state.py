@@ -80,13 +80,19 @@ class State(msgspec.Struct, frozen=True, kw_only=True, tag="Table"):
     used: tuple[bool, ...]
     """Whether each seat used its superpower this round."""
     owed: tuple[int, ...]
-    """Factions each seat still has to discard."""
+    """Factions each seat still has to discard (see :func:`owes` for the discards down to 5 cards)."""
     pending: Pending | None = None
     election: Election | None = None
     revealed: int = 0
     """Events revealed so far (one a round)."""
     scores: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
+    collecting: tuple[tuple[int, int], ...] = ()
+    """Seats owed money (seat, amount) the Treasury could not pay: while any wait, every hand must come
+    down to 5 cards (:func:`owes`); they collect once no discard is owed."""
+    cause: tuple[str, int] = ("", NO_SEAT)
+    """What last asked for something (for the page's "Discards owed" reason): the effect being played
+    (kind, card), the campaign action ("campaign", leader) or an empty Treasury ("treasury", payee)."""
     fresh: bool = True
     """True until the turn player's first command of the turn (where take-backs say a turn begins)."""
 
@@ -116,9 +122,45 @@ def notes(money: int) -> int:
     return money // 5 + money % 5
 
 
+ONES = 19
+"""The 1-megabuck money cards (ruling R4: 19 of 1 and 10 of 5)."""
+
+
+def most_notes(money: int, others_ones: int) -> int:
+    """The most money cards ``money`` megabucks can be held in when the others hold ``others_ones`` of
+    the 1-megabuck cards: as many 1s as are left, the rest in 5s (ruling R4, for Junk Bonds)."""
+    ones = min(money, ONES - others_ones)
+    ones -= (ones - money % 5) % 5
+    return ones + (money - ones) // 5
+
+
 def hand_size(state: State, seat: int) -> int:
     """Cards in ``seat``'s hand, factions and money cards together (public: ruling R4)."""
     return len(state.hands[seat]) + notes(state.money[seat])
+
+
+HAND_LIMIT = 5
+"""An empty Treasury makes every player discard down to this many cards in hand."""
+
+
+def over_limit(state: State, seat: int) -> int:
+    """The cards, factions or money, ``seat`` must discard to come down to 5 once the factions it owes
+    are discarded (none unless a collection waits on an empty Treasury)."""
+    if not state.collecting:
+        return 0
+    return max(0, hand_size(state, seat) - state.owed[seat] - HAND_LIMIT)
+
+
+def owes(state: State, seat: int) -> int:
+    """Every discard ``seat`` owes now: the factions it owes, and the cards down to 5."""
+    return state.owed[seat] + over_limit(state, seat)
+
+
+def anyone_owes(state: State) -> bool:
+    """True while some seat owes a discard (nothing else goes on until it is made)."""
+    return any(state.owed) or (
+        bool(state.collecting) and any(over_limit(state, seat) for seat in range(state.seat_count))
+    )
 
 
 MOST_SEATS = 4

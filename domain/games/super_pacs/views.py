@@ -9,9 +9,10 @@ only as counts (``HandCount``). Decks are counts for everyone.
 from __future__ import annotations
 
 import msgspec
+from msgspec.structs import replace
 
 from domain.choices import Choice, Chosen
-from domain.games.super_pacs.cards import ELECTIONS, TOKEN_NAMES, name
+from domain.games.super_pacs.cards import ELECTIONS, POWER, TOKEN_NAMES, WEALTH, name
 from domain.games.super_pacs.events import (
     ActionTaken,
     DeckRebuilt,
@@ -36,16 +37,18 @@ from domain.games.super_pacs.events import (
     LeaderPickedUnseen,
     LeadersRevealed,
     MoneyMoved,
+    NoteDiscarded,
     RoundBegan,
     SneakedRevealed,
     SurprisePlayed,
     TargetChosen,
     TokenTaken,
+    TreasuryShort,
     TurnEnded,
     WindowOpened,
 )
 from domain.games.super_pacs.rules import money, rounds
-from domain.games.super_pacs.state import NO_SEAT, State, hand_size, notes
+from domain.games.super_pacs.state import NO_SEAT, State, hand_size, notes, owes
 from domain.messages import View
 from domain.seats import Viewer, is_seat
 from domain.visibility import Declarations, HandCount, OwnHand, Secret, hand_for, nobody, public
@@ -66,6 +69,17 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
     investments: tuple[int, ...]
     superpower_used: bool
     owes_discards: int
+    votes: int = 0
+    """What an election would count now: the coalition's votes with PROMOTED and SMEARED."""
+    wealth: int = 0
+    """The coalition's wealth (what a fundraise collects)."""
+    coalition_power: int = 0
+    investment_worth: tuple[int, ...] = ()
+    """What each investment owned is worth now, in the order of ``investments``."""
+    power: int = 0
+    """The coalition's power and the investments' worth: the score if the game ended now."""
+    superpower_cost: int = 0
+    """What the leader's superpower costs this seat now (BLESSED and the leader's discount counted)."""
 
 
 class PendingView(msgspec.Struct, frozen=True, kw_only=True):
@@ -115,10 +129,17 @@ class SuperPacsView(View, frozen=True, kw_only=True):
     election: ElectionView | None
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+    cause: str = ""
+    """What last asked for something: "exploit", "superpower", "event", "campaign" or "treasury"."""
+    cause_of: int = NO_SEAT
+    """Its card (the leader for a campaign), or the seat the Treasury could not pay."""
 
 
-def _seat(state: State, viewer: Viewer, seat: int) -> SeatView:
+def _seat(state: State, viewer: Viewer, seat: int, counted: tuple[int, ...]) -> SeatView:
     offer = state.offers[seat] if state.offers else ()
+    led = state.leaders[seat] >= 0
+    worth = tuple(rounds.worth(state, seat, card) for card in state.investments[seat]) if led else ()
+    coalition_power = sum(POWER[card] for card in state.coalitions[seat])
     return SeatView(
         seat=seat,
         leader=state.leaders[seat],
@@ -131,7 +152,13 @@ def _seat(state: State, viewer: Viewer, seat: int) -> SeatView:
         sneaked=hand_for(state.sneaked[seat], viewer, seat),
         investments=state.investments[seat],
         superpower_used=state.used[seat],
-        owes_discards=state.owed[seat],
+        owes_discards=owes(state, seat),
+        votes=counted[seat],
+        wealth=sum(WEALTH[card] for card in state.coalitions[seat]),
+        coalition_power=coalition_power,
+        investment_worth=worth,
+        power=coalition_power + sum(worth),
+        superpower_cost=rounds.superpower_cost(state, seat) if led else 0,
     )
 
 
@@ -168,6 +195,9 @@ def _next_election(state: State) -> str:
 def view(state: State, viewer: Viewer) -> SuperPacsView:
     """The table as ``viewer`` may see it."""
     revealed = tuple(card for cards in state.coalitions for card in cards if card in ELECTIONS)
+    counted = (
+        rounds.votes(replace(state, election=None)) if state.election is not None else rounds.votes(state)
+    )
     return SuperPacsView(
         viewer=viewer if is_seat(viewer) else NO_SEAT,
         phase=state.phase,
@@ -175,7 +205,7 @@ def view(state: State, viewer: Viewer) -> SuperPacsView:
         first=state.first,
         turn=state.turn,
         step=state.step,
-        seats=tuple(_seat(state, viewer, seat) for seat in range(state.seat_count)),
+        seats=tuple(_seat(state, viewer, seat, counted) for seat in range(state.seat_count)),
         market=state.market,
         investment_pile=len(state.investment_pile),
         deck=len(state.deck),
@@ -189,6 +219,8 @@ def view(state: State, viewer: Viewer) -> SuperPacsView:
         election=_election(state),
         scores=state.scores,
         winners=state.winners,
+        cause=state.cause[0],
+        cause_of=state.cause[1],
     )
 
 
@@ -244,6 +276,8 @@ VISIBILITY: Declarations = {
         RoundBegan,
         GameEnded,
         Chosen,
+        TreasuryShort,
+        NoteDiscarded,
     ),
     GameSetUp: Secret(seen_by=nobody, hide=_set_up_seen, twins=(GameSetUpSeen,)),
     LeaderPicked: Secret(

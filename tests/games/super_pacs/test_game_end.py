@@ -6,8 +6,9 @@ from domain.games.super_pacs.cards import POWER, SENATE, WHITE_HOUSE
 from domain.games.super_pacs.commands import RevealEvent
 from domain.games.super_pacs.events import GameEnded
 from domain.games.super_pacs.rules.rounds import power, worth
+from domain.seats import SPECTATOR
 
-from .conftest import GAME, F, I, L, stacked
+from .conftest import GAME, F, I, L, stacked, tokens
 
 LEADERS = (L("THE HAIR PIECE"), L("MR. HOPE"), L("THE CEO"))
 
@@ -64,7 +65,7 @@ def test_some_investments_depend_on_the_table() -> None:
     given = stacked(3, leaders=LEADERS, coalitions=(coalition, (), ()), money=(7, 2, 2))
     state = given.state
     assert worth(state, 0, I("Bitcoin")) == 2 * 3
-    assert worth(state, 0, I("Junk Bonds")) == len(state.hands[0]) + 1 + 2
+    assert worth(state, 0, I("Junk Bonds")) == len(state.hands[0]) + 7  # 7 megabucks held in 1s (R4)
     assert worth(state, 0, I("Insider Trading")) == 3
     assert worth(state, 0, I("Cattle Ranch")) == 5 and worth(state, 1, I("Cattle Ranch")) == 3
     assert worth(state, 0, I("Majority Shareholder")) == 0 and worth(state, 1, I("Majority Shareholder")) == 0
@@ -90,3 +91,20 @@ def test_the_final_score_example_of_47() -> None:
     columns = [sum(POWER[c] for c in column) for column in (red, gray, blue, green, gold)]
     assert columns == [6, 2, 6, 7, 15]
     assert power(state, 0) == 47
+
+
+def test_the_table_shows_each_coalitions_running_totals() -> None:
+    """Faction values: votes count in elections (PROMOTED +4), wealth in fundraising, power at the end;
+    each seat's view shows them as they stand, and what each investment is worth now."""
+    coalition = (F("Teachers"), F("Hedge Funds"))  # votes 2 + 0, wealth 0 + 3, power 2 + 1
+    given = stacked(
+        3,
+        leaders=LEADERS,
+        coalitions=(coalition, (), ()),
+        investments=((I("Art Collection"),), (), ()),
+        tokens=tokens(FIRST_PLAYER=0, PROMOTED=0),
+    )
+    seat = given.view(SPECTATOR).seats[0]
+    assert (seat.votes, seat.wealth, seat.coalition_power) == (2 + 4, 3, 3)
+    assert seat.investment_worth == (4,) and seat.power == 3 + 4 == power(given.state, 0)
+    assert seat.superpower_cost == 1  # THE HAIR PIECE

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from domain.choices import Choose, Pass
 from domain.games.super_pacs.cards import TREASURY_VALUE
-from domain.games.super_pacs.commands import Campaign, DiscardFaction, Embezzle, Exploit, Fundraise
+from domain.games.super_pacs.commands import (
+    Campaign,
+    DiscardFaction,
+    DiscardNote,
+    Embezzle,
+    Exploit,
+    Fundraise,
+)
 from domain.games.super_pacs.events import (
     DeckRebuilt,
     DiscardsOwed,
@@ -13,11 +20,14 @@ from domain.games.super_pacs.events import (
     FactionDestroyed,
     FactionDiscarded,
     MoneyMoved,
+    NoteDiscarded,
+    TreasuryShort,
 )
+from domain.games.super_pacs.rules import money
 from domain.games.super_pacs.state import hand_size
 from domain.seats import SPECTATOR, Seat
 
-from .conftest import F, L, stacked
+from .conftest import GAME, F, L, stacked
 
 LEADERS = (L("MR. HOPE"), L("THE HAIR PIECE"), L("THE ORGANIZER"))
 
@@ -109,17 +119,66 @@ def test_immune_factions_can_never_be_destroyed() -> None:
 
 
 def test_an_empty_treasury_makes_everyone_discard_down_to_5_first() -> None:
-    """Q: If the Treasury runs out, all players must discard down to 5 cards in hand, then you collect."""
-    hands = {
-        0: (F("Teachers"),),
-        1: tuple(F(n) for n in ("Unions", "Oil Barons", "Gun Lobby", "Talk Radio")),
-        2: (),
-    }
+    """Q: If you are entitled to money and there isn't enough in the Treasury to receive the exact
+    amount, all players must immediately discard down to 5 cards in hand, then you collect what you're
+    owed (megabucks are cards in hand: a 5-megabuck card may be discarded)."""
+    hands = {0: (F("Teachers"),), 1: (), 2: ()}
     given = stacked(
-        3, leaders=LEADERS, hands=hands, money=(58, 7, 1), coalitions=((F("Hedge Funds"),), (), ())
+        3, leaders=LEADERS, hands=hands, money=(0, 60, 7), coalitions=((F("Hedge Funds"),), (), ())
     )
-    done = given.played((0, Embezzle())).when(0, Fundraise())
-    assert done.events[1:] == [DiscardsOwed(owed=(1, 2, 0)), MoneyMoved(payer=-1, payee=0, amount=1)]
+    given = given.played((0, Embezzle()))
+    assert money.treasury(given.state) == 0
+    short = given.when(0, Fundraise())
+    assert short.events[1:] == [TreasuryShort(seat=0, amount=3, owed=(0, 7, 0))]
+    waiting = short.state
+    assert GAME.to_act(waiting) == {1} and waiting.money[0] == 2
+    assert GAME.legal_commands(waiting, Seat(1)) == [DiscardNote(value=5)]
+    after = given.played((0, Fundraise()), *[(1, DiscardNote(value=5))] * 6)
+    assert after.state.money == (2, 30, 7) and GAME.to_act(after.state) == {1}
+    done = after.when(1, DiscardNote(value=5))
+    assert done.events == [NoteDiscarded(seat=1, value=5), MoneyMoved(payer=-1, payee=0, amount=3)]
+    assert hand_size(done.state, 1) == 5 and done.state.money == (5, 25, 7)
+    assert done.state.collecting == () and GAME.to_act(done.state) == {0}
+
+
+def test_an_empty_treasury_with_money_in_every_hand() -> None:
+    """Q: all players must immediately discard down to 5 cards in hand (the payee too), each choosing
+    factions or money cards; then you collect what you're owed."""
+    hands = {0: (F("Teachers"), F("Unions")), 1: (F("Oil Barons"),), 2: ()}
+    given = stacked(
+        3, leaders=LEADERS, hands=hands, money=(14, 25, 28), coalitions=((F("Hedge Funds"),), (), ())
+    ).played((0, Embezzle()))
+    short = given.when(0, Fundraise())
+    assert short.events[1:] == [TreasuryShort(seat=0, amount=3, owed=(1, 1, 3))]
+    assert short.legal(0) == [
+        DiscardFaction(card=F("Unions")),
+        DiscardFaction(card=F("Teachers")),
+        DiscardNote(value=1),
+        DiscardNote(value=5),
+    ]
+    moves = [(0, DiscardNote(value=1)), (1, DiscardNote(value=5)), *[(2, DiscardNote(value=1))] * 2]
+    last = given.played((0, Fundraise()), *moves)
+    assert GAME.to_act(last.state) == {2}
+    done = last.when(2, DiscardNote(value=1))
+    assert done.events[-1] == MoneyMoved(payer=-1, payee=0, amount=3)
+    assert done.state.money == (15 + 3, 20, 25)
+    assert [hand_size(done.state, seat) for seat in range(3)] == [2 + 6, 5, 5]  # 18 in 3 fives, 3 ones
+
+
+def test_a_payment_short_with_nothing_in_hand() -> None:
+    """Q: Once a player has no cards in their hand, they are exempt from further payments; the opponent
+    is compensated by the Treasury, and an empty Treasury makes everyone discard down to 5 first."""
+    given = stacked(
+        3, leaders=LEADERS, hands={0: (F("Public Broadcasting"),), 1: (), 2: ()}, money=(10, 0, 57)
+    )
+    given = given.played((0, Embezzle()), (0, Exploit(card=F("Public Broadcasting"))))
+    short = given.when(0, Choose(option="1"))
+    assert not any(isinstance(event, DiscardsOwed) for event in short.events)
+    assert short.events[-1] == TreasuryShort(seat=0, amount=2, owed=(0, 0, 8))
+    assert short.state.owed == (0, 0, 0) and GAME.to_act(short.state) == {2}
+    moves = [(2, DiscardNote(value=5))] * 8
+    done = given.played((0, Choose(option="1")), *moves)
+    assert done.state.money == (12 + 2, 0, 17) and hand_size(done.state, 2) == 5
 
 
 def test_an_empty_faction_deck_is_rebuilt_from_the_cemetery() -> None:
@@ -136,3 +195,18 @@ def test_with_deck_and_cemetery_empty_nobody_draws() -> None:
     given = stacked(3, leaders=LEADERS).adjusted(deck=(), cemetery=())
     done = given.when(0, Campaign())
     assert len(done.events) == 1 and done.state.step == 1
+
+
+def test_discards_owed_name_what_asked_for_them() -> None:
+    """Discard a faction: the table says which card asked for the discard (the view's cause), and an
+    empty Treasury says whom it cannot pay."""
+    hands = {0: (F("Conspiracy Theorists"),), 1: (F("Teachers"),), 2: ()}
+    given = stacked(3, leaders=LEADERS, hands=hands).played(
+        (0, Embezzle()), (0, Exploit(card=F("Conspiracy Theorists"))), (0, Choose(option="1")), (1, Pass())
+    )
+    seen = given.view(SPECTATOR)
+    assert [entry.owes_discards for entry in seen.seats] == [0, 1, 0]
+    assert (seen.cause, seen.cause_of) == ("exploit", F("Conspiracy Theorists"))
+    short = stacked(3, leaders=LEADERS, hands={0: (), 1: (), 2: ()}, money=(0, 62, 7)).played((0, Embezzle()))
+    seen = short.view(SPECTATOR)
+    assert seen.seats[1].owes_discards == 14 - 5 and (seen.cause, seen.cause_of) == ("treasury", 0)

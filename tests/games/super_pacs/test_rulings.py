@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.choices import Pass
+from domain.games.super_pacs.cards import HOUSE
 from domain.games.super_pacs.commands import (
     Campaign,
     Embezzle,
@@ -11,10 +12,13 @@ from domain.games.super_pacs.commands import (
     RevealEvent,
     UseSuperpower,
 )
-from domain.games.super_pacs.events import EffectBegan, EventRevealed, TargetChosen
+from domain.games.super_pacs.events import EffectBegan, ElectionWon, EventRevealed, TargetChosen
+from domain.games.super_pacs.rules.rounds import worth
+from domain.games.super_pacs.state import hand_size
 from domain.games.super_pacs.takebacks import TAKEBACKS
+from domain.seats import SPECTATOR
 
-from .conftest import EV, GAME, F, L, stacked
+from .conftest import EV, GAME, F, I, L, stacked
 
 LEADERS = (L("MR. HOPE"), L("THE HAIR PIECE"), L("THE ORGANIZER"))
 
@@ -43,6 +47,42 @@ def test_r6_a_nullify_answers_a_surprise_played_on_an_event() -> None:
     assert PlaySurprise(card=F("Filibuster")) in played.legal(0)
     done = played.played((0, PlaySurprise(card=F("Filibuster"))))
     assert done.state.money == (1, 1, 1)
+
+
+def test_r6_immunity_answers_an_election_play_that_lowers_your_votes() -> None:
+    """R6: Immunity ("you are immune to the effect being played") answers a votes surprise or
+    superpower that changes your votes (each opponent gets -2): you take no part in its change; it is
+    not offered before such a play, nor against a play that only adds to its player's votes."""
+    hands = {0: (), 1: (F("Attack Ads"),), 2: (F("Megachurch"), F("Youth Vote"))}
+    coalitions = ((F("Teachers"),), (F("Unions"),), (F("Liberal Media"),))
+    given = stacked(3, leaders=LEADERS, hands=hands, coalitions=coalitions).adjusted(
+        phase="event", turn=-1, round=4, revealed=3
+    )
+    counting = given.played((0, RevealEvent()))
+    assert counting.legal(2) == [PlaySurprise(card=F("Youth Vote")), Pass()]
+    attacked = counting.played((1, PlaySurprise(card=F("Attack Ads"))))
+    assert attacked.view(SPECTATOR).election.votes == (0, 3, 2)
+    assert attacked.legal(2) == [
+        PlaySurprise(card=F("Megachurch")),
+        PlaySurprise(card=F("Youth Vote")),
+        Pass(),
+    ]
+    immune = attacked.played((2, PlaySurprise(card=F("Megachurch"))))
+    assert immune.view(SPECTATOR).election.votes == (0, 3, 4)
+    assert immune.legal(2) == [PlaySurprise(card=F("Youth Vote")), Pass()]
+    done = immune.when(2, Pass())
+    assert ElectionWon(seat=2, card=HOUSE, votes=(0, 3, 4)) in done.events
+
+
+def test_r4_junk_bonds_counts_the_megabucks_in_the_most_notes_the_holder_may_hold() -> None:
+    """R4: notes are changed "immediately, at any time", so Junk Bonds ("1 power for each remaining
+    card in your hand (factions and megabucks)") counts the holder's megabucks in 1s as far as the
+    19 1-megabuck cards the others do not hold allow, the rest in 5s."""
+    given = stacked(3, leaders=LEADERS, hands={0: (F("Teachers"),), 1: (), 2: ()}, money=(23, 4, 3))
+    assert hand_size(given.state, 0) == 1 + 4 + 3  # the fewest notes: 4 fives and 3 ones
+    assert worth(given.state, 0, I("Junk Bonds")) == 1 + 8 + 3  # 19 - 7 ones: 8 ones and 3 fives
+    rich = given.adjusted(money=(60, 0, 0))
+    assert worth(rich.state, 0, I("Junk Bonds")) == 1 + 15 + 9  # 60: 15 of the 19 ones, and 9 fives
 
 
 def test_r8_pay_nothing_cancels_the_payment_and_the_payee_is_not_made_whole() -> None:

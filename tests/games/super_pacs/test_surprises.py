@@ -186,3 +186,39 @@ def test_a_destroy_with_several_candidates_asks_its_owner() -> None:
     assert options == [Choose(option=f"0:{F('Teachers')}"), Choose(option=f"1:{F('Unions')}")]
     done = given.when(0, Choose(option=f"1:{F('Unions')}"))
     assert FactionDestroyed(seat=1, card=F("Unions")) in done.events
+
+
+def test_the_turn_player_may_answer_a_surprise_played_against_its_own_exploit() -> None:
+    """Surprises are *usually* played when it is not your turn, and may be discarded at any time when
+    applicable (ruling R5: a play asks everyone again, the effect's owner too)."""
+    hands = {1: (F("Pickpockets Guild"), F("Teachers")), 2: ()}
+    given = stacked(3, leaders=LEADERS, hands={0: (F("Oil Barons"), F("Spin Doctors")), **hands}).played(
+        (0, Embezzle()), (0, Exploit(card=F("Oil Barons")))
+    )
+    assert given.to_act() == {1}
+    stolen = given.played((1, PlaySurprise(card=F("Pickpockets Guild"))))
+    assert stolen.to_act() == {0, 1}
+    assert stolen.legal(0) == [PlaySurprise(card=F("Spin Doctors")), Pass()]
+    answered = stolen.played((0, PlaySurprise(card=F("Spin Doctors"))))
+    assert answered.to_act() == {1}
+    done = answered.when(1, Pass())
+    assert done.events[1] == EffectResolved(nullified=False, immune=())
+    assert done.state.money == (2 + 2 + 4, 2, 2)
+
+
+def test_the_turn_player_never_nullifies_its_own_exploit_or_its_own_answer() -> None:
+    """A surprise answers another's play: the owner's Nullify may cancel a Nullify played on its
+    exploit, never the exploit itself nor the owner's own surprise."""
+    own = (F("Oil Barons"), F("Spin Doctors"), F("Filibuster"))
+    given = stacked(3, leaders=LEADERS, hands={0: own, 1: (F("Fake News Network"), F("Teachers")), 2: ()})
+    given = given.played((0, Embezzle()), (0, Exploit(card=F("Oil Barons"))))
+    nullified = given.played((1, PlaySurprise(card=F("Fake News Network"))))
+    assert nullified.legal(0) == [
+        PlaySurprise(card=F("Spin Doctors")),
+        PlaySurprise(card=F("Filibuster")),
+        Pass(),
+    ]
+    answered = nullified.played((0, PlaySurprise(card=F("Spin Doctors"))))
+    assert answered.legal(0) == [Pass()]
+    done = answered.played((1, Pass()), (0, Pass()))
+    assert done.state.money[0] == 2 + 2 + 4

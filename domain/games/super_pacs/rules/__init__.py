@@ -21,24 +21,31 @@ R3  The simultaneous leader pick: every seat is asked at once; a pick is seen on
     the last pick reveals all (``LeadersRevealed`` carries nothing; the leaders reach views).
 R4  Money: the 29 money cards are 19 x 1 and 10 x 5 (69 megabucks). Every movement of money is public,
     so each player's total is public (it can be tracked); a hand counts its megabucks as the fewest
-    notes (5s, then 1s). Which factions a hand holds stays hidden.
+    notes (5s, then 1s). Which factions a hand holds stays hidden. Notes change at any time, at the
+    holder's choice: Junk Bonds counts its holder's megabucks in the most notes it may hold (1s as far
+    as the 1-megabuck cards the others do not hold allow, the rest in 5s).
 R5  Reaction windows: after an exploit's or superpower's target is chosen, and after a non-election
     event, every other seat with a faction in hand is asked (any could hold a surprise); an election
     asks every seat with a faction in hand or an election superpower to use. Each answers with a
-    surprise that applies, or passes; a play asks everyone again; the effect resolves when all have
-    passed, or when the window's 30 seconds are over (the referee passes for the rest).
+    surprise that applies, or passes; a play asks everyone with a faction in hand again, the owner of
+    the exploit or superpower too (it may Nullify a surprise played against its effect, never its own
+    effect or its own surprise); the effect resolves when all have passed, or when the window's 30
+    seconds are over (the referee passes for the rest).
 R6  What a surprise answers: Nullify cancels the latest standing exploit, superpower or surprise in its
     window (events and the election count themselves cannot be nullified); a cancelled Nullify frees
     what it cancelled. Immunity answers an effect whose changes reach you; "pay nothing" one that makes
     you pay (a payment: its text says "pay"); "take 2 from the player whose exploit or superpower is
-    being played" any exploit or superpower; votes surprises only an election count.
+    being played" any exploit or superpower; votes surprises only an election count. In an election,
+    Immunity answers the latest standing votes play by another player that lowers your votes (each
+    opponent -2) and that you are not yet immune to: you take no part in its change.
 R7  Effects resolve after their window: a nullified effect changes nothing (so nothing it destroyed or
     discarded ever reaches the cemetery); its exploited faction stays in the coalition and a superpower's
     cost is not refunded. A target that became immune is not replaced.
 R8  "Pay nothing" cancels the payment itself: a payee is not made whole for it.
 R9  Campaign actions and investment benefits are not answered by surprises (no surprise names them).
-R10 An empty Treasury: discards bring hands down to 5 cards (megabucks are not discarded); then the
-    player collects what the Treasury holds.
+R10 An empty Treasury: every player, from the first player clockwise, discards factions or money cards
+    (whole notes of its fewest; megabucks are cards in hand) down to 5 cards in hand; then the player
+    collects what it is owed (what there is, if the Treasury is still short).
 R11 Discards owed by several players at once are made one player at a time, from the first player
     clockwise (so their cards reach the cemetery in that order).
 R12 A choice of target with one candidate is made for its owner; with none, that part has no effect.
@@ -86,7 +93,8 @@ EVENTS_IN_GAME = 7
 
 
 class SuperPacsOptions(Options, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """``random_leaders``: the first-time players' rule; ``first_player`` fixes who starts (R1)."""
+    """Random leaders: for first-time players, each player is dealt one leader instead of choosing one
+    of three. First player: the seat that plays first, from 0 (left empty, it is drawn at random)."""
 
     random_leaders: bool = False
     first_player: int | None = None

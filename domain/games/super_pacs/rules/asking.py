@@ -6,7 +6,7 @@ from typing import Any
 
 from domain import choices
 from domain.games.super_pacs.rules.legal import legal
-from domain.games.super_pacs.state import MOST_SEATS, NO_SEAT, State
+from domain.games.super_pacs.state import MOST_SEATS, NO_SEAT, State, anyone_owes, owes
 from domain.messages import Command
 from domain.seats import Seat
 
@@ -15,7 +15,7 @@ def situation(state: State) -> str:
     """What the table waits for: over, leaders, discard, choice, window, election, event or turn."""
     if state.phase in ("over", "leaders"):
         return state.phase
-    if any(state.owed):
+    if anyone_owes(state):
         return "discard"
     pending = state.pending
     if pending is not None:
@@ -26,7 +26,7 @@ def situation(state: State) -> str:
 def discarding(state: State) -> int:
     """The seat that discards now: the first, from the first player clockwise, who owes a discard."""
     count = state.seat_count
-    return next(seat for seat in ((state.first + i) % count for i in range(count)) if state.owed[seat])
+    return next(seat for seat in ((state.first + i) % count for i in range(count)) if owes(state, seat))
 
 
 def window(state: State) -> choices.Choice | None:

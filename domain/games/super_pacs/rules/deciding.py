@@ -15,6 +15,7 @@ from domain.games.super_pacs.commands import (
     BuyInvestment,
     Campaign,
     DiscardFaction,
+    DiscardNote,
     Embezzle,
     EndTurn,
     Exploit,
@@ -31,10 +32,11 @@ from domain.games.super_pacs.events import (
     LeaderPicked,
     LeadersRevealed,
     MoneyMoved,
+    NoteDiscarded,
     SurprisePlayed,
     WindowOpened,
 )
-from domain.games.super_pacs.rules import effects, rounds, turns
+from domain.games.super_pacs.rules import effects, money, rounds, turns
 from domain.games.super_pacs.rules.asking import allowed, situation, where, window
 from domain.games.super_pacs.rules.flow import Flow
 from domain.games.super_pacs.state import NO_SEAT, State
@@ -48,8 +50,15 @@ def _pick(flow: Flow, seat: int, command: PickLeader) -> None:
         flow.emit(LeadersRevealed())
 
 
-def _discard(flow: Flow, seat: int, command: DiscardFaction) -> None:
-    flow.emit(FactionDiscarded(seat=seat, card=command.card))
+def _discard(flow: Flow, seat: int, command: DiscardFaction | DiscardNote) -> None:
+    """One owed discard; after the last one, whoever waited on an empty Treasury collects."""
+    waiting = flow.state.collecting
+    if isinstance(command, DiscardNote):
+        flow.emit(NoteDiscarded(seat=seat, value=command.value))
+    else:
+        flow.emit(FactionDiscarded(seat=seat, card=command.card))
+    if waiting and not flow.state.collecting:
+        money.pay_collections(flow, waiting)
     rounds.settle(flow)
 
 
@@ -64,11 +73,7 @@ def _choose(flow: Flow, seat: int, command: Choose) -> None:
 
 def _reopened(flow: Flow, about: str) -> choices.Choice | None:
     state = flow.state
-    if about == "election":
-        seats = rounds.voters(state)
-    else:
-        assert state.pending is not None
-        seats = effects.responders(state, state.pending.owner)
+    seats = rounds.voters(state) if about == "election" else effects.answerers(state)
     return effects.window_for(seats, about, flow) if seats else None
 
 
@@ -131,6 +136,7 @@ DECIDERS: dict[type[Command], Callable[[Flow, int, Any], None]] = {
     RevealEvent: _reveal,
     PlaySurprise: _surprise,
     DiscardFaction: _discard,
+    DiscardNote: _discard,
     Choose: _choose,
     Pass: _pass,
 }

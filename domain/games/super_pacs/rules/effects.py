@@ -121,6 +121,13 @@ def responders(state: State, owner: int) -> tuple[int, ...]:
     return tuple([seat for seat in seat_order(state) if seat != owner and hands[seat]])
 
 
+def answerers(state: State) -> tuple[int, ...]:
+    """After a surprise is played: every seat with a faction in hand, the effect's owner too (it may
+    answer a surprise played against its exploit or superpower; ruling R5)."""
+    hands = state.hands
+    return tuple([seat for seat in seat_order(state) if hands[seat]])
+
+
 def window_for(seats: tuple[int, ...], about: str, flow: Flow) -> Choice:
     """A reaction window for ``seats``, closing :data:`WINDOW` from now."""
     return Choice(seats=seats, options=(), about=about, may_pass=True, deadline=flow.now + WINDOW)
@@ -165,6 +172,13 @@ def alive(plays: Iterable[tuple[int, int]], base_nullifiable: bool) -> list[bool
     return standing
 
 
+def cancels(plays: tuple[tuple[int, int], ...], base_nullifiable: bool) -> int | None:
+    """Which of [the effect, *plays] a Nullify played now would cancel: the latest standing one."""
+    standing = alive(plays, base_nullifiable)
+    lowest = 0 if base_nullifiable else 1
+    return next((j for j in range(len(standing) - 1, lowest - 1, -1) if standing[j]), None)
+
+
 def _standing(pending: Pending, verb: str) -> list[tuple[int, int]]:
     if not pending.plays:
         return []
@@ -179,6 +193,8 @@ def applies(state: State, seat: int, card: int) -> bool:
     pending = state.pending
     assert pending is not None
     verb = SURPRISE[card].do
+    if seat == pending.owner:
+        return verb == "nullify" and _answers_a_play(pending)
     if verb == "nullify":
         nullifiable = pending.kind in NULLIFIABLE
         flags = alive(pending.plays, nullifiable)
@@ -188,6 +204,12 @@ def applies(state: State, seat: int, card: int) -> bool:
     if verb == "no_pay":
         return seat in pending.payers and all(s != seat for s, _ in _standing(pending, "no_pay"))
     return verb == "steal" and pending.owner != NO_SEAT
+
+
+def _answers_a_play(pending: Pending) -> bool:
+    """The owner's Nullify: only against a surprise another seat played (never its own effect or play)."""
+    victim = cancels(pending.plays, pending.kind in NULLIFIABLE)
+    return victim is not None and victim > 0 and pending.plays[victim - 1][0] != pending.owner
 
 
 def resolve(flow: Flow) -> None:

@@ -10,6 +10,7 @@ from domain.games.super_pacs.commands import (
     BuyInvestment,
     Campaign,
     DiscardFaction,
+    DiscardNote,
     Embezzle,
     EndTurn,
     Exploit,
@@ -21,7 +22,7 @@ from domain.games.super_pacs.commands import (
     UseSuperpower,
 )
 from domain.games.super_pacs.rules import effects, rounds, turns
-from domain.games.super_pacs.state import State
+from domain.games.super_pacs.state import State, over_limit
 from domain.messages import Command
 
 CAMPAIGN, EMBEZZLE, FUNDRAISE, END_TURN = Campaign(), Embezzle(), Fundraise(), EndTurn()
@@ -41,19 +42,41 @@ def answers(state: State, seat: int, where: str) -> list[Command]:
             PlaySurprise(card=c) for c in hand if c in SURPRISE and effects.applies(state, seat, c)
         ]
         return [*played, PASS]
-    played = [PlaySurprise(card=c) for c in hand if c in SURPRISE and election_applies(state, c)]
+    played = [PlaySurprise(card=c) for c in hand if c in SURPRISE and election_applies(state, seat, c)]
     if rounds.may_use_superpower(state, seat, "election"):
         played.append(SUPERPOWER)
     return [*played, PASS]
 
 
-def election_applies(state: State, card: int) -> bool:
-    """Votes surprises apply to an election count; Nullify when a play stands to be cancelled."""
+def election_applies(state: State, seat: int, card: int) -> bool:
+    """Votes surprises apply to an election count; Nullify when a play stands to be cancelled;
+    Immunity when a standing play lowers the seat's votes (ruling R6)."""
     verb = SURPRISE[card].do
     if verb == "votes":
         return True
     assert state.election is not None
-    return verb == "nullify" and any(effects.alive(state.election.plays, False)[1:])
+    plays = state.election.plays
+    if verb not in ("nullify", "immunity") or not plays:
+        return False
+    standing = effects.alive(plays, False)[1:]
+    if verb == "nullify":
+        return any(standing)
+    exempt = rounds.immunities(plays, standing)
+    return rounds.immune_target(plays, standing, seat, exempt) is not None
+
+
+NOTES = (DiscardNote(value=1), DiscardNote(value=5))
+
+
+def discards(state: State, seat: int) -> list[Command]:
+    """A faction from the hand; or, for a discard down to 5 cards in hand, a money card of the fewest
+    notes the megabucks are held in (ruling R10): a 1 when some megabucks are not in 5s, a 5 from 5 up."""
+    listed: list[Command] = [DiscardFaction(card=card) for card in state.hands[seat]]
+    if over_limit(state, seat):
+        held = state.money[seat]
+        listed += [NOTES[0]] if held % 5 else []
+        listed += [NOTES[1]] if held >= 5 else []
+    return listed
 
 
 def turn_commands(state: State, seat: int) -> list[Command]:
@@ -83,7 +106,7 @@ def legal(state: State, seat: int, where: str) -> list[Command]:
     if where == "leaders":
         return [PickLeader(leader=card) for card in state.offers[seat]]
     if where == "discard":
-        return [DiscardFaction(card=card) for card in state.hands[seat]]
+        return discards(state, seat)
     if where == "choice":
         assert state.pending is not None and state.pending.choice is not None
         return [Choose(option=option) for option in state.pending.choice.options]

@@ -2,19 +2,27 @@
 
 Rules: a penalty is paid first in megabucks, then one faction discarded per megabuck still owed, until
 the hand is empty; a payee is made whole from the Treasury. Optional costs are never paid in factions.
-A player owed money the Treasury cannot pay in full makes every player discard down to 5 cards, then
-collects what there is. An empty faction deck is rebuilt from the cemetery; with both empty nobody draws.
+A player owed money the Treasury cannot pay in full makes every player discard down to 5 cards in hand
+(factions or money cards, each player's choice), then collects what it is owed (what there is, if the
+Treasury is still short). An empty faction deck is rebuilt from the cemetery; with both empty nobody draws.
 """
 
 from __future__ import annotations
 
-from domain.games.super_pacs.cards import TREASURY_VALUE
-from domain.games.super_pacs.events import DeckRebuilt, DiscardsOwed, FactionsAdded, FactionsDrawn, MoneyMoved
-from domain.games.super_pacs.rules.flow import Flow
-from domain.games.super_pacs.state import NO_SEAT, State, hand_size
+from msgspec.structs import replace
 
-HAND_LIMIT = 5
-"""An empty Treasury makes every player discard down to this many cards."""
+from domain.games.super_pacs.cards import TREASURY_VALUE
+from domain.games.super_pacs.events import (
+    DeckRebuilt,
+    DiscardsOwed,
+    FactionsAdded,
+    FactionsDrawn,
+    MoneyMoved,
+    TreasuryShort,
+)
+from domain.games.super_pacs.rules.flow import Flow
+from domain.games.super_pacs.state import NO_SEAT, State, anyone_owes, over_limit
+
 TREASURY = NO_SEAT
 
 
@@ -24,36 +32,40 @@ def treasury(state: State) -> int:
 
 
 def collect(flow: Flow, seat: int, amount: int) -> None:
-    """``seat`` collects ``amount`` from the Treasury (after the discards an empty Treasury calls for)."""
+    """``seat`` collects ``amount`` from the Treasury. When the Treasury cannot pay it all (or another
+    collection already waits), every player first discards down to 5 cards in hand, then ``seat``
+    collects (:func:`pay_collections`, once the discards are made)."""
     if amount <= 0:
         return
-    held = treasury(flow.state)
-    if held < amount:
-        discard_to_limit(flow)
-    paid = min(amount, held)
+    state = flow.state
+    if not state.collecting and treasury(state) >= amount:
+        flow.emit(MoneyMoved(payer=TREASURY, payee=seat, amount=amount))
+        return
+    waiting = (*state.collecting, (seat, amount))
+    over = tuple(over_limit(replace(state, collecting=waiting), each) for each in range(state.seat_count))
+    if state.collecting or any(over) or anyone_owes(state):
+        flow.emit(TreasuryShort(seat=seat, amount=amount, owed=over))
+        return
+    paid = min(amount, treasury(state))
     if paid:
         flow.emit(MoneyMoved(payer=TREASURY, payee=seat, amount=paid))
 
 
-def discard_to_limit(flow: Flow) -> None:
-    """Every player owes the discards that bring the hand down to :data:`HAND_LIMIT` cards."""
-    state = flow.state
-    owed = tuple(
-        max(
-            0,
-            min(
-                hand_size(state, seat) - state.owed[seat] - HAND_LIMIT,
-                len(state.hands[seat]) - state.owed[seat],
-            ),
-        )
-        for seat in range(state.seat_count)
-    )
-    if any(owed):
-        flow.emit(DiscardsOwed(owed=owed))
+def pay_collections(flow: Flow, waiting: tuple[tuple[int, int], ...]) -> None:
+    """The discards are made: the first seat waiting collects what it is owed (what there is, if the
+    Treasury is still short); the others collect in turn (which may call for discards again)."""
+    if not waiting:
+        return
+    (seat, amount), rest = waiting[0], waiting[1:]
+    paid = min(amount, treasury(flow.state))
+    if paid:
+        flow.emit(MoneyMoved(payer=TREASURY, payee=seat, amount=paid))
+    for seat, amount in rest:
+        collect(flow, seat, amount)
 
 
 def owe(flow: Flow, seat: int, count: int) -> None:
-    """``seat`` owes ``count`` discards, no more than the factions left in its hand."""
+    """``seat`` owes ``count`` faction discards, no more than the factions left in its hand."""
     state = flow.state
     count = min(count, len(state.hands[seat]) - state.owed[seat])
     if count > 0:

@@ -27,7 +27,7 @@ from domain.games.super_pacs.cards import (
 from domain.games.super_pacs.events import ElectionWon, EventRevealed, GameEnded, RoundBegan, TokenTaken
 from domain.games.super_pacs.rules import effects
 from domain.games.super_pacs.rules.flow import Flow
-from domain.games.super_pacs.state import State, hand_size, seat_order
+from domain.games.super_pacs.state import State, anyone_owes, most_notes, seat_order
 
 ELECTION_ROUNDS = {4: 200, 7: 201, 10: 202}
 """The event deck is built so that HOUSE OF REP, SENATE and WHITE HOUSE come up in these rounds."""
@@ -63,7 +63,12 @@ def reveal_event(flow: Flow) -> None:
 def settle(flow: Flow) -> None:
     """Once the round's event is over (nothing pending, nothing owed), the next round begins."""
     state = flow.state
-    if state.phase != "event" or state.pending is not None or any(state.owed) or state.revealed < state.round:
+    if (
+        state.phase != "event"
+        or state.pending is not None
+        or anyone_owes(state)
+        or state.revealed < state.round
+    ):
         return
     flow.emit(RoundBegan(round=state.round + 1, first=token(state, "FIRST PLAYER")))
 
@@ -99,8 +104,46 @@ def _play_effect(card: int) -> Effect:
     return leader(card).superpower[0] if card >= LEADER_BASE else SURPRISE[card]
 
 
+def _lowers(play: tuple[int, int]) -> bool:
+    """A play that changes the other players' votes (each opponent gets -2): Immunity answers it."""
+    effect = _play_effect(play[1])
+    return effect.do == "votes" and effect.who == "each_opponent"
+
+
+def immunities(plays: tuple[tuple[int, int], ...], standing: list[bool]) -> set[tuple[int, int]]:
+    """(play index, seat) pairs where ``seat`` is immune to that play (ruling R6): each standing
+    Immunity answers the latest standing play before it that changes its player's votes and that it
+    is not immune to yet."""
+    exempt: set[tuple[int, int]] = set()
+    for index, (seat, card) in enumerate(plays):
+        if not standing[index] or _play_effect(card).do != "immunity":
+            continue
+        answered = immune_target(plays[:index], standing[:index], seat, exempt)
+        if answered is not None:
+            exempt.add((answered, seat))
+    return exempt
+
+
+def immune_target(
+    plays: tuple[tuple[int, int], ...], standing: list[bool], seat: int, exempt: set[tuple[int, int]]
+) -> int | None:
+    """The play an Immunity by ``seat`` would answer now, if any."""
+    return next(
+        (
+            index
+            for index in range(len(plays) - 1, -1, -1)
+            if standing[index]
+            and plays[index][0] != seat
+            and _lowers(plays[index])
+            and (index, seat) not in exempt
+        ),
+        None,
+    )
+
+
 def votes(state: State) -> tuple[int, ...]:
-    """Each seat's votes now: its coalition, PROMOTED and SMEARED, and the plays that stand."""
+    """Each seat's votes now: its coalition, PROMOTED and SMEARED, and the plays that stand (a seat
+    immune to a play takes no part in its change)."""
     count = state.seat_count
     totals = [sum(VOTES[card] for card in cards) for cards in state.coalitions]
     promoted, smeared = token(state, "PROMOTED"), token(state, "SMEARED")
@@ -110,11 +153,13 @@ def votes(state: State) -> tuple[int, ...]:
         totals[smeared] -= TOKEN_VOTES
     if state.election is not None:
         plays = state.election.plays
-        for (seat, card), ok in zip(plays, effects.alive(plays, False)[1:], strict=True):
+        standing = effects.alive(plays, False)[1:]
+        exempt = immunities(plays, standing) if plays else set()
+        for index, ((seat, card), ok) in enumerate(zip(plays, standing, strict=True)):
             effect = _play_effect(card)
             if ok and effect.do == "votes":
                 for other in range(count):
-                    if (effect.who == "self") == (other == seat):
+                    if (effect.who == "self") == (other == seat) and (index, other) not in exempt:
                         totals[other] += effect.n
     return tuple(totals)
 
@@ -145,7 +190,7 @@ def _counted(state: State, seat: int, rule: Worth, colour: str) -> int:
     if per == "faction":
         return len(coalition)
     if per == "hand":
-        return hand_size(state, seat)
+        return junk_bonds_hand(state, seat)
     if per == "leader_colour":
         return sum(COLOUR[c] == colour for c in coalition)
     if per == "election":
@@ -155,6 +200,14 @@ def _counted(state: State, seat: int, rule: Worth, colour: str) -> int:
     if per == "type":
         return sum(kind in TYPES[c] for c in coalition for kind in rule.types)
     return sum(COLOUR[c] == rule.colour for c in coalition) if per == "colour" else 0
+
+
+def junk_bonds_hand(state: State, seat: int) -> int:
+    """The cards Junk Bonds counts in ``seat``'s hand (ruling R4): its factions, and its megabucks in
+    the most money cards it may hold, since notes are changed at any time: every megabuck a 1 as far
+    as the 1-megabuck cards the others do not hold allow (they hold the fewest notes)."""
+    others = sum(held % 5 for other, held in enumerate(state.money) if other != seat)
+    return len(state.hands[seat]) + most_notes(state.money[seat], others)
 
 
 def worth(state: State, seat: int, card: int) -> int:
