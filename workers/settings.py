@@ -63,6 +63,9 @@ class Settings:
     takebacks_per_minute: int = 10
     lobby_reads_per_minute: int = 240
     history_reads_per_minute: int = 600
+    seat_links_per_minute: int = 6
+    streams_per_address: int = 50
+    streams_per_game: int = 400
     refused_pause_seconds: float = 1.0
     open_table_seconds: int = 3600
     drain_seconds: int = 10
@@ -149,6 +152,9 @@ _POLICIES: dict[str, tuple[str, type[int] | type[float]]] = {
     "lobby_reads_per_minute": ("BACKROOM_LOBBY_READS_PER_MINUTE", int),
     "history_reads_per_minute": ("BACKROOM_HISTORY_READS_PER_MINUTE", int),
     "refused_pause_seconds": ("BACKROOM_REFUSED_PAUSE_SECONDS", float),
+    "seat_links_per_minute": ("BACKROOM_SEAT_LINKS_PER_MINUTE", int),
+    "streams_per_address": ("BACKROOM_STREAMS_PER_ADDRESS", int),
+    "streams_per_game": ("BACKROOM_STREAMS_PER_GAME", int),
 }
 """The abuse policies (documented in the README's operations section): field -> variable, type."""
 

@@ -5,6 +5,12 @@ name ``min_version`` (say, the version a command just answered with) to wait bri
 ``/stream`` sends the caller's feed as Server-Sent Events (FastAPI's own ``EventSourceResponse``): one
 ``game`` event per log entry, its ``id`` the version, resumable with ``Last-Event-ID``. A seat follows
 it with its token in the header, or with a single-use ticket in the address (:mod:`api.http.tickets`).
+
+A stream waits for its game's change signal (:mod:`projections.signals`), never polls on its own. A
+seat's stream lasts as long as the token it was opened with: a seat link that replaces the token ends
+it at once (a last ``revoked`` event, then the end), on every process. Streams are counted per client
+address and per game in each process (``BACKROOM_STREAMS_PER_ADDRESS``, ``BACKROOM_STREAMS_PER_GAME``);
+one past either is refused with 429 ``rate/limited`` before it starts.
 """
 
 from __future__ import annotations
@@ -19,16 +25,17 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 from api.http import tickets
 from api.http.chat import Chat
 from api.http.routes import TokenDep, bearer
+from api.http.throttle import client_address
 from api.http.wire import MAX_VERSION, heads, reply, version_number
+from api.service.limits import Streams
 from domain.errors import InvalidRequest, MissingToken
-from domain.seats import Viewer
+from domain.seats import Seat, Viewer, is_seat
+from domain.tokens import digest
 from projections import queries
 from projections.read_side import ReadSide
 
 KEEPALIVE = 15.0
 """Seconds a stream waits for a change signal before looking again (FastAPI adds keep-alive pings)."""
-LOOK_AGAIN = 1.0
-"""Embedded, what another ``serve --workers`` process projected is not signalled here: look this often."""
 
 
 async def _reads(request: Request) -> ReadSide:
@@ -74,19 +81,41 @@ async def _watched(
     game_id = queries.canonical_id(game_id)
     if ticket is None:
         tables = request.app.state.tables
-        return Watched(
-            game_id, await queries.watcher(reads, lambda found: tables.load(found).table, game_id, token)
-        )
+        table = await queries.watched_table(reads, lambda found: tables.load(found).table, game_id)
+        viewer = queries.viewer_at(table, token)
+        return Watched(game_id, viewer, table.version, digest(token) if token else "")
     if token is not None:
         raise InvalidRequest("Send a stream ticket or a seat token, not both.")
-    return Watched(game_id, tickets.redeem(reads, game_id, ticket, request.app.state.tables.clock()))
+    kept = tickets.taken(reads, game_id, ticket, request.app.state.tables.clock())
+    return Watched(game_id, Seat(kept.seat), kept.version, kept.holder)
 
 
 class Watched(NamedTuple):
-    """A stream's game and perspective."""
+    """A stream's game and perspective, and for a seat the version at which its token was checked and
+    the token's digest (a seat link after that version ends the stream)."""
 
     game_id: str
     viewer: Viewer
+    checked: int = 0
+    holder: str = ""
+
+    def revoked(self, reads: ReadSide, *, look: bool) -> bool:
+        """Whether the seat's token was replaced since: heard of here (an announcement), or, when
+        ``look``, no longer the seat's in the read models."""
+        if not is_seat(self.viewer):
+            return False
+        seat = int(self.viewer)
+        if reads.signals.revoked(self.game_id, seat) > self.checked:
+            return True
+        return look and reads.replaced(self.game_id, seat, self.holder)
+
+
+async def _admitted(request: Request, watched: Annotated[Watched, Depends(_watched)]) -> AsyncIterator[None]:
+    """A place among the streams of this address and this game (429 when either is full), held until
+    the stream ends."""
+    streams: Streams = request.app.state.streams
+    with streams.admit(client_address(request.scope), watched.game_id):
+        yield
 
 
 MinVersion = Annotated[
@@ -167,6 +196,8 @@ async def events(  # noqa: PLR0917  (FastAPI injects each parameter by name)
     "/games/{game_id}/stream",
     response_class=EventSourceResponse,
     summary="Live: the caller's feed as Server-Sent Events, resumable with Last-Event-ID",
+    dependencies=[Depends(_admitted)],
+    responses={429: {"description": "Too many live streams from this address or of this game"}},
 )
 async def stream(
     request: Request,
@@ -175,10 +206,14 @@ async def stream(
     after: ResumeDep,
     chat_after: Annotated[int | None, Query(ge=0, le=MAX_VERSION)] = None,
 ) -> AsyncIterator[ServerSentEvent]:
-    game_id, viewer = watched
+    game_id, viewer = watched.game_id, watched.viewer
     chat = Chat(request.app.state.tables, game_id, chat_after)
     with request.app.state.metrics.stream_open(), reads.signals.listen(game_id) as waiter:
-        while True:
+        woken = True
+        while True:  # embedded the table is in memory: look at each turn; at scale, at each keepalive
+            if watched.revoked(reads, look=reads.relay is None or not woken):
+                yield ServerSentEvent(data={"reason": "This seat took a new link."}, event="revoked")
+                return
             page = queries.feed_page(reads, game_id, viewer, after, queries.PAGE)
             for version, line in page:
                 yield ServerSentEvent(raw_data=line.decode(), id=str(version), event="game")
@@ -187,4 +222,4 @@ async def stream(
                 continue  # more already: send it before waiting
             for message in await chat.new():  # table talk, as public as the table: no id (the feed's)
                 yield ServerSentEvent(data=message, event="chat")
-            await waiter.wait(KEEPALIVE if reads.relay is not None else LOOK_AGAIN)
+            woken = await waiter.wait(KEEPALIVE)

@@ -52,7 +52,7 @@ from domain.table import (
 from domain.table.clocks import TableClock
 from domain.table.state import receipt_key
 from domain.table.timeouts import stand_in, timed
-from domain.tokens import digest, new_token
+from domain.tokens import derived_token, digest, new_token, seat_holding
 from projections.log import Loaded, table_id
 
 BotsAndClock = tuple[TableClock | None, dict[int, BotSpec]]
@@ -68,15 +68,23 @@ class Tables(TableStore):
     name = "Backroom"  # the library names the log's tables after it (``backroom_events`` on PostgreSQL)
 
     def __init__(
-        self, *args: Any, refusals: int = 0, takebacks: int = 0, open_for: float = 0, **kwargs: Any
+        self,
+        *args: Any,
+        refusals: int = 0,
+        takebacks: int = 0,
+        open_for: float = 0,
+        seat_links: int = 0,
+        **kwargs: Any,
     ) -> None:
         """The store's own arguments; what a seat may send per minute: refused (or retried, or
-        unchanged) commands, each appended to the attempts log, and take-backs (0: unlimited); and
-        the seconds an open table waits for its next player before it expires (0: for ever)."""
+        unchanged) commands, each appended to the attempts log, take-backs and new seat links (0:
+        unlimited); and the seconds an open table waits for its next player before it expires (0: for
+        ever)."""
         super().__init__(*args, **kwargs)
         self.open_for = timedelta(seconds=open_for)
         self.refusals = Allowance(refusals, self.clock, "refused, retried or unchanged commands per seat")
         self.takebacks = Allowance(takebacks, self.clock, "take-back commands per seat")
+        self.seat_links = Allowance(seat_links, self.clock, "new seat links per seat")
 
     async def open(
         self,
@@ -134,18 +142,40 @@ class Tables(TableStore):
         waited = now - table.table.updated_at
         return bool(self.open_for) and not table.started and waited > self.open_for
 
-    async def relink(self, game_id: str, token: str | None, at: datetime | None = None) -> Seating:
+    async def relink(
+        self, game_id: str, token: str | None, at: datetime | None = None, key: str | None = None
+    ) -> Seating:
         """A new token (rejoin link) for the seat ``token`` holds; the old token stops working at once
-        (``at``: as recorded, for an import)."""
-        fresh = new_token()
-        command = rules.ReissueSeatLink(token_digest=digest(fresh))
+        (``at``: as recorded, for an import).
+
+        With a ``key`` (the request's ``Idempotency-Key``) the new token is derived from the old one
+        and the key, so a retry whose answer was lost gets the same token again, not a refusal: the
+        old token is dead by then, but with the key it still names the token that replaced it. At most
+        ``seat_links`` new links per seat a minute (a retry is not a new link).
+        """
         async with self.locks.hold(lock_key(game_id)):
             table, _ = await self._current(game_id)
+            if token and key and (again := self._relinked(table, token, key)) is not None:
+                return again
             seat = table.seat_of(token)
+            if at is None:  # an import replays links made then
+                self.seat_links.spend((table.id, seat))
+            assert token is not None  # seat_of refuses a missing token
+            fresh = derived_token(table.table.secret, token, key) if key else new_token()
+            command = rules.ReissueSeatLink(token_digest=digest(fresh))
             ctx = self._context(table, rules.digest_of(seat, b"relink"), None, at)
             events = rules.decide_table(table.rules, table.table, Seat(seat), command, ctx)
             after = await self.commit(table, events, expected=None)
-        return Seating(seat, fresh, after)
+        return Seating(seat, fresh, after, revoked=after.version)
+
+    @staticmethod
+    def _relinked(table: Loaded, token: str, key: str) -> Seating | None:
+        """The seat and token a link made with ``key`` replaced ``token`` by, if the seat holds it still."""
+        if seat_holding(token, table.table.token_digests) is not None:
+            return None  # the token is live: this is a new link, not a retry
+        again = derived_token(table.table.secret, token, key)
+        seat = seat_holding(again, table.table.token_digests)
+        return None if seat is None else Seating(seat, again, table)
 
     async def submit(  # noqa: PLR0917  (the command's parts, as the route reads them)
         self,
