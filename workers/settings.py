@@ -66,6 +66,7 @@ class Settings:
     seat_links_per_minute: int = 6
     streams_per_address: int = 50
     streams_per_game: int = 400
+    trusted_proxies: str = ""
     refused_pause_seconds: float = 1.0
     open_table_seconds: int = 3600
     drain_seconds: int = 10
@@ -94,6 +95,7 @@ class Settings:
             partitions=max(1, int(env.get("BACKROOM_PARTITIONS", "1"))),
             lease_seconds=float(env.get("BACKROOM_LEASE_SECONDS", "5")),
             worker_port=int(env["BACKROOM_WORKER_PORT"]) if env.get("BACKROOM_WORKER_PORT") else None,
+            trusted_proxies=env.get("BACKROOM_TRUSTED_PROXIES", ""),
             **policies,
         )
 
@@ -113,6 +115,7 @@ class Settings:
             "BACKROOM_PARTITIONS": str(self.partitions),
             "BACKROOM_LEASE_SECONDS": str(self.lease_seconds),
             "BACKROOM_WORKER_PORT": "" if self.worker_port is None else str(self.worker_port),
+            "BACKROOM_TRUSTED_PROXIES": self.trusted_proxies,
         }
         return env | {variable: str(getattr(self, name)) for name, (variable, _) in _POLICIES.items()}
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID, uuid4
@@ -58,6 +59,12 @@ from projections.log import Loaded, table_id
 BotsAndClock = tuple[TableClock | None, dict[int, BotSpec]]
 """A table's clock rule and its bot seats, as ``Tables.open`` takes them."""
 
+BOT_PAUSE = 0.5
+"""Seconds from a bot's turn being taken up to its move being sent, whatever it holds: a bot that can
+only pass waits as long as one that weighs an answer (docs/bots.md, "A bot's timing")."""
+BOT_THINKING = 0.8
+"""The share of :data:`BOT_PAUSE` a bot may think (its search is cut there; the rest is margin)."""
+
 AUDITED_BODY = 2000
 """How many bytes of a refused command's body the audit keeps."""
 
@@ -85,6 +92,7 @@ class Tables(TableStore):
         self.refusals = Allowance(refusals, self.clock, "refused, retried or unchanged commands per seat")
         self.takebacks = Allowance(takebacks, self.clock, "take-back commands per seat")
         self.seat_links = Allowance(seat_links, self.clock, "new seat links per seat")
+        self.bot_pause = BOT_PAUSE
 
     async def open(
         self,
@@ -240,7 +248,11 @@ class Tables(TableStore):
             raise NotABot(f"Seat {seat} is not played by a bot.")
         if table.over or Seat(seat) not in table.rules.to_act(table.state):
             raise NotYourTurn("It is not this bot's turn.")
-        command = await asyncio.to_thread(stand_in, table.rules, table.table, Seat(seat), spec)
+        began, pause = time.monotonic(), self.bot_pause if at is None else 0.0
+        cut = (lambda: time.monotonic() >= began + pause * BOT_THINKING) if pause else None
+        command = await asyncio.to_thread(stand_in, table.rules, table.table, Seat(seat), spec, cut)
+        if pause:  # the same wait, whatever the bot holds
+            await asyncio.sleep(max(0.0, began + pause - time.monotonic()))
         key = f"bot:{seat}:{table.version}"
         async with self.locks.hold(lock_key(game_id)):
             table, _ = await self._current(game_id)
