@@ -128,10 +128,11 @@ class Streams:
 
     Streams are opened :data:`OPENING_AT_ONCE` at a time (:attr:`opening`): a burst of a thousand
     spectators then delays a player's command by a few openings' work, not by a thousand. Measured by
-    ``python -m tests.benchmarks.bench_floods --only streams-1000`` on 2026-12-04 (a busy shared
-    machine): before it and the stream's own byte writer (:mod:`api.http.reads`), the player made 4
-    commands in the 5 s the streams took to open (p99 490 ms against 27 ms alone); with both, 1,000
-    streams were answered in 3.0 s and the player's p99 was 40 ms while they opened (11.6 ms alone).
+    ``python -m tests.benchmarks.bench_floods`` on 2026-12-04 (a busy shared machine): before it and
+    the stream's own byte writer (:mod:`api.http.reads`), with ``--seconds 5 --tables 100 --only
+    streams-1000``, the player made 4 commands in 5 s while the streams opened (p99 490 ms against
+    27 ms alone); with both, in the default run, 1,000 streams were answered in 3.0 s and the
+    player's p99 was 40 ms while they opened (11.6 ms alone).
     """
 
     def __init__(self, per_address: int, per_game: int) -> None:
