@@ -6,6 +6,7 @@ and comparisons run in constant time.
 
 from __future__ import annotations
 
+import base64
 import functools
 import hashlib
 import hmac
@@ -20,6 +21,16 @@ DIGESTS_KEPT = 4096
 def new_token() -> str:
     """A fresh seat token."""
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def derived_token(secret: str, token: str, key: str) -> str:
+    """The token a seat link made with ``key`` replaces ``token`` with: the same on every retry.
+
+    Keyed by the table's secret (never sent while the game is on), so only whoever holds the old
+    token and the key can ask for it again, and a thief of the old token cannot compute it.
+    """
+    mac = hmac.new(secret.encode(), b"relink\x1f%s\x1f%s" % (token.encode(), key.encode()), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()[:TOKEN_BYTES]).decode()
 
 
 @functools.lru_cache(maxsize=DIGESTS_KEPT)

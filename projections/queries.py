@@ -148,10 +148,20 @@ async def watcher(
     ``GameNotFound`` when there is none) when the read models do not hold the game. They lack it only
     while they are projected again (a flushed Redis): a stream opened or resumed then waits for its
     feed instead of being refused, as a browser's ``EventSource`` gives up on any answer but 200."""
+    return viewer_at(await watched_table(reads, log, game_id), token)
+
+
+async def watched_table(reads: ReadSide, log: Callable[[str], Table], game_id: str) -> Table:
+    """The table a stream's token is checked against: the read models', else the log's (:func:`watcher`)."""
     game_id = canonical_id(game_id)
     table = reads.table(game_id)
     if table is None:
         table = await asyncio.to_thread(log, game_id)
+    return table
+
+
+def viewer_at(table: Table, token: str | None) -> Viewer:
+    """The seat ``token`` holds at ``table``, the spectator without one (``InvalidToken``: a stranger's)."""
     return _viewer(table.state.token_digests, token)
 
 

@@ -10,6 +10,9 @@ relays change messages to its streams; a read that names ``min_version`` waits b
 from __future__ import annotations
 
 import asyncio
+import hmac
+import logging
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -19,14 +22,22 @@ from eventsourcing.persistence import ApplicationRecorder
 
 from domain import stored
 from domain.table import AnyGame, Table
+from domain.tokens import seat_holding
 from projections.documents import RECORD
 from projections.following import Follower, catch_up
 from projections.projection import GameProjection
 from projections.signals import RedisRelay, Signals
 from projections.stores import ReadStore
+from store.reader import parsed_id
+
+log = logging.getLogger(__name__)
 
 WAIT = 2.0
 """Seconds a read naming ``min_version`` waits for the projection before answering as stale."""
+LOOK_AGAIN = 1.0
+"""Embedded, what another ``serve --workers`` process projected into the shared read store is not
+signalled here: one thread a process looks at the watched games' versions this often (never a stream
+on its own: a look costs one read a watched game, however many streams watch it)."""
 
 
 @dataclass
@@ -43,18 +54,37 @@ class ReadSide:
     clock: Callable[[], datetime] = lambda: datetime.now().astimezone()
     """The service's clock: take-back offers depend on whether a request's deadline has passed."""
 
+    def __post_init__(self) -> None:
+        self._stopping = threading.Event()
+        self._looking = threading.Thread(target=self._look_again, name="look-again", daemon=True)
+
     def start(self) -> None:
         if self.follower is not None:
             self.follower.start()
+            self._looking.start()
         if self.relay is not None:
             self.relay.start()
 
     def close(self) -> None:
+        self._stopping.set()
+        if self._looking.is_alive():
+            self._looking.join(timeout=5)
         if self.follower is not None:
             self.follower.stop()
         if self.relay is not None:
             self.relay.stop()
         self.store.close()
+
+    def _look_again(self) -> None:
+        """Wake the streams of a watched game whose stored version is past what was signalled here."""
+        while not self._stopping.wait(LOOK_AGAIN):
+            try:
+                for game_id in self.signals.watched():
+                    found = self.store.get(f"version:{game_id}")
+                    if found and int(found) > self.signals.latest(game_id):
+                        self.signals.publish({game_id: int(found)})
+            except Exception:
+                log.warning("Could not look at the watched games' versions", exc_info=True)
 
     def running(self) -> bool:
         """True while the follower (embedded) and the relay (at scale) threads are alive."""
@@ -70,6 +100,31 @@ class ReadSide:
         self.signals.publish(changed)
         if self.relay is not None:
             self.relay.announce(changed, what)
+
+    def revoke(self, game_id: str, seat: int, version: int) -> None:
+        """End the streams ``seat`` opened at ``game_id`` with the token a seat link replaced at
+        ``version``: this process's at once, and at scale every other API process's through Redis
+        (blocking: call it off the event loop)."""
+        self.signals.revoke(game_id, seat, version)
+        if self.relay is not None:
+            self.relay.announce({game_id: version}, f"revoked {seat}")
+
+    def seat_of(self, game_id: str, token: str) -> tuple[str, int] | None:
+        """The game (its canonical id) and the seat ``token`` holds there, as the read models say; else
+        ``None`` (no such game, or a token that names no seat of it)."""
+        found = parsed_id(game_id)
+        table = self.table(str(found)) if found is not None else None
+        seat = seat_holding(token, table.state.token_digests) if table is not None else None
+        return None if seat is None else (str(found), seat)
+
+    def replaced(self, game_id: str, seat: int, token_digest: str) -> bool:
+        """Whether the read models show ``seat`` at ``game_id`` holding another token than the one of
+        ``token_digest`` (``False`` while they do not hold the game)."""
+        table = self.table(game_id)
+        if table is None or seat >= len(table.state.token_digests):
+            return False
+        held = table.state.token_digests[seat]
+        return held is None or not hmac.compare_digest(held, token_digest)
 
     def catch_up(self) -> None:
         """Embedded: project whatever the log holds beyond our position (read-your-writes)."""

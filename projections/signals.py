@@ -6,7 +6,9 @@ script publishes on ``<prefix>:changes`` and each API process runs one :class:`R
 forwards those messages to its own :class:`Signals`. What changes outside the projection (a chat
 message) is announced on the same channel by the API process that took it (:meth:`RedisRelay.announce`),
 so a stream on any other process wakes at once too. A signal carries no game content: a woken reader
-reads its own perspective from the read store (and the chat from the log).
+reads its own perspective from the read store (and the chat from the log). A seat link that replaced a
+seat's token is announced the same way (``<game> <version> revoked <seat>``): every process's streams
+of that seat opened before that version end at once (:meth:`Signals.revoked`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ log = logging.getLogger(__name__)
 
 LATEST_KEPT = 100_000
 """Games whose last announced version :class:`Signals` remembers before it starts afresh."""
+REVOKED_KEPT = 10_000
+"""Revocations remembered (the oldest forgotten first): far more than streams are open at once."""
 
 
 class Waiter:
@@ -54,6 +58,7 @@ class Signals:
         self._lock = threading.Lock()
         self._waiters: dict[str, set[Waiter]] = {}
         self._latest: dict[str, int] = {}
+        self._revoked: dict[tuple[str, int], int] = {}
 
     def latest(self, game_id: str) -> int:
         """The highest version of ``game_id`` announced here (0: none seen), a lower bound of what the
@@ -86,6 +91,27 @@ class Signals:
             woken = [w for game_id in changed for w in self._waiters.get(game_id, ())]
         for waiter in woken:
             waiter.wake()
+
+    def revoke(self, game_id: str, seat: int, version: int) -> None:
+        """Note that ``seat``'s token at ``game_id`` was replaced at ``version``; wake its streams."""
+        with self._lock:
+            key = (game_id, seat)
+            self._revoked[key] = max(version, self._revoked.pop(key, 0))
+            while len(self._revoked) > REVOKED_KEPT:
+                del self._revoked[next(iter(self._revoked))]
+        self.publish({game_id: version})
+
+    def revoked(self, game_id: str, seat: int) -> int:
+        """The version at which ``seat``'s token at ``game_id`` was last replaced (0: not heard of here).
+
+        A stream (or ticket) whose token was checked at an earlier version holds a dead token.
+        """
+        return self._revoked.get((game_id, seat), 0)
+
+    def watched(self) -> list[str]:
+        """The games some reader waits on now."""
+        with self._lock:
+            return list(self._waiters)
 
     def listening(self) -> int:
         """How many readers wait now (for tests and health)."""
@@ -123,8 +149,15 @@ class RedisRelay:
                 self._stopping.wait(0.5)
                 continue
             if message is not None and message["type"] == "message":
-                game_id, _, version = message["data"].decode().partition(" ")
-                self.signals.publish({game_id: int(version.split(" ")[0])})
+                self.relay(message["data"].decode())
+
+    def relay(self, text: str) -> None:
+        """Tell the local signals what one message on the channel says."""
+        game_id, version, *what = text.split(" ")
+        if what[:1] == ["revoked"] and len(what) == 2 and what[1].isdigit():
+            self.signals.revoke(game_id, int(what[1]), int(version))
+        else:
+            self.signals.publish({game_id: int(version)})
 
     def announce(self, changed: dict[str, int], what: str) -> None:
         """Tell every API process's streams (this one's too) that ``what`` changed at these games

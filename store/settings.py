@@ -63,6 +63,10 @@ class Settings:
     takebacks_per_minute: int = 10
     lobby_reads_per_minute: int = 240
     history_reads_per_minute: int = 600
+    seat_links_per_minute: int = 6
+    streams_per_address: int = 50
+    streams_per_game: int = 400
+    trusted_proxies: str = ""
     refused_pause_seconds: float = 1.0
     open_table_seconds: int = 3600
     drain_seconds: int = 10
@@ -91,6 +95,7 @@ class Settings:
             partitions=max(1, int(env.get("BACKROOM_PARTITIONS", "1"))),
             lease_seconds=float(env.get("BACKROOM_LEASE_SECONDS", "5")),
             worker_port=int(env["BACKROOM_WORKER_PORT"]) if env.get("BACKROOM_WORKER_PORT") else None,
+            trusted_proxies=env.get("BACKROOM_TRUSTED_PROXIES", ""),
             **policies,
         )
 
@@ -110,6 +115,7 @@ class Settings:
             "BACKROOM_PARTITIONS": str(self.partitions),
             "BACKROOM_LEASE_SECONDS": str(self.lease_seconds),
             "BACKROOM_WORKER_PORT": "" if self.worker_port is None else str(self.worker_port),
+            "BACKROOM_TRUSTED_PROXIES": self.trusted_proxies,
         }
         return env | {variable: str(getattr(self, name)) for name, (variable, _) in _POLICIES.items()}
 
@@ -149,6 +155,9 @@ _POLICIES: dict[str, tuple[str, type[int] | type[float]]] = {
     "lobby_reads_per_minute": ("BACKROOM_LOBBY_READS_PER_MINUTE", int),
     "history_reads_per_minute": ("BACKROOM_HISTORY_READS_PER_MINUTE", int),
     "refused_pause_seconds": ("BACKROOM_REFUSED_PAUSE_SECONDS", float),
+    "seat_links_per_minute": ("BACKROOM_SEAT_LINKS_PER_MINUTE", int),
+    "streams_per_address": ("BACKROOM_STREAMS_PER_ADDRESS", int),
+    "streams_per_game": ("BACKROOM_STREAMS_PER_GAME", int),
 }
 """The abuse policies (documented in the README's operations section): field -> variable, type."""
 

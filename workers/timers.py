@@ -219,9 +219,8 @@ async def tend(
     acted = 0
     for game_id in overdue:
         acted += await _attempt(steward.referee(game_id))
-    for game_id, seat in turns:
-        acted += await _attempt(steward.play_bot(game_id, seat))
-    return acted
+    moved = await asyncio.gather(*(_attempt(steward.play_bot(game_id, seat)) for game_id, seat in turns))
+    return acted + sum(moved)  # each bot thinks and waits its fixed pause at once (docs/bots.md)
 
 
 async def _attempt(action: Any) -> int:

@@ -54,6 +54,10 @@ def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option
         "log_level": "warning",
         "http": HeaderDeadline,
         "timeout_graceful_shutdown": settings.drain_seconds,  # SIGTERM: in-flight commands finish
+        # X-Forwarded-For names the client only when a configured proxy sends it (uvicorn's default
+        # trusts any from 127.0.0.1, which let a local client choose its own rate-limit address)
+        "proxy_headers": bool(settings.trusted_proxies),
+        "forwarded_allow_ips": settings.trusted_proxies or None,
     }
     if workers == 1:
         from workers.logs import configure

@@ -31,7 +31,7 @@ from api.http.throttle import Budget, Gate
 from api.http.tickets import router as tickets_router
 from api.reactions import reactions
 from api.service.application import Tables
-from api.service.limits import Allowance, Pace
+from api.service.limits import Allowance, Pace, Streams
 from api.web import mount as mount_web
 from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError, StoreUnavailable
 from domain.game import registered
@@ -68,6 +68,7 @@ def create_app(
         refusals=settings.refusals_per_minute,
         takebacks=settings.takebacks_per_minute,
         open_for=settings.open_table_seconds,
+        seat_links=settings.seat_links_per_minute,
     )
 
     @asynccontextmanager
@@ -86,7 +87,8 @@ def create_app(
     app.state.reads = reads
     app.state.settings = settings
     app.state.answers = Answers()
-    app.gate = gate(settings, clock)
+    app.gate = gate(settings, clock, reads)
+    app.state.streams = Streams(settings.streams_per_address, settings.streams_per_game)
     app.include_router(router)
     app.include_router(reads_router)
     app.include_router(history_router)
@@ -163,14 +165,14 @@ def _operations(app: Backroom, tables: Tables, reads: ReadSide, settings: Settin
         return metrics.response()
 
 
-def gate(settings: Settings, clock: Clock) -> Gate:
+def gate(settings: Settings, clock: Clock, reads: ReadSide | None = None) -> Gate:
     """What is refused before routing: openings, lobby and history reads past their budgets."""
     budgets: dict[str, Budget] = {
         "creation": Allowance(settings.creations_per_minute, clock, "tables opened per client address"),
         "lobby": Pace(settings.lobby_reads_per_minute, clock, "lobby reads"),
         "history": Pace(settings.history_reads_per_minute, clock, "history reads"),
     }
-    return Gate(budgets, settings.refused_pause_seconds)
+    return Gate(budgets, settings.refused_pause_seconds, reads.seat_of if reads is not None else None)
 
 
 def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) -> ReadSide:

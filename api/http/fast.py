@@ -238,15 +238,14 @@ def expected_version(if_match: str | None) -> int | None:
     return version_number(if_match.removeprefix("W/").strip().strip('"'), "If-Match")
 
 
+DRAINED = 1 << 20
+"""Bytes of a too-large body read (and dropped) before the 413 is sent: a client that writes its whole
+body before it reads sees the 413, not a reset. Past this much the connection is closed unread."""
+
+
 async def read_body(request: Request, limit: int) -> bytes:
     """The request's body, refused (413) once it is longer than ``limit`` bytes, before reading it all."""
-    _within_limit(request.headers.get("content-length"), limit)
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        _within_limit(None, limit, size)
-        chunks.append(chunk)
-    return b"".join(chunks)
+    return await read_body_from(request.receive, request.headers.get("content-length"), limit)
 
 
 def _within_limit(declared: str | None, limit: int, size: int = 0) -> None:
@@ -254,6 +253,19 @@ def _within_limit(declared: str | None, limit: int, size: int = 0) -> None:
     bad = declared is not None and (not declared.isascii() or not declared.isdigit() or int(declared) > limit)
     if bad or size > limit:
         raise BodyTooLarge(f"A body here is at most {limit} bytes.", {"limit": limit})
+
+
+async def _drained(receive: Any, declared: str | None, size: int) -> None:
+    """Read and drop what is left of a too-large body, up to :data:`DRAINED` bytes in all."""
+    if declared is not None and (not declared.isdigit() or int(declared) > DRAINED):
+        return  # too much to read: the connection is closed unread
+    while size <= DRAINED:
+        message = await receive()
+        if message["type"] != "http.request":
+            return
+        size += len(message.get("body", b""))
+        if not message.get("more_body", False):
+            return
 
 
 class JSONAnswer(Response):
@@ -295,18 +307,23 @@ async def read_body_from(receive: Any, declared: str | None, limit: int) -> byte
     """The body of a request nothing has read yet, straight from ``receive`` (the hot route's
     :func:`read_body`), refused (413) past ``limit`` bytes: the ``Content-Length`` it ``declared``
     first, then what arrives, before reading it all."""
-    _within_limit(declared, limit)
-    chunks, size = [], 0
-    while True:
-        message = await receive()
-        if message["type"] != "http.request":
-            raise ClientDisconnect()
-        chunk = message.get("body", b"")
-        size += len(chunk)
-        _within_limit(None, limit, size)
-        chunks.append(chunk)
-        if not message.get("more_body", False):
-            return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+    chunks, size, more = [], 0, True
+    try:
+        _within_limit(declared, limit)
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                raise ClientDisconnect()
+            chunk = message.get("body", b"")
+            size, more = size + len(chunk), message.get("more_body", False)
+            _within_limit(None, limit, size)
+            chunks.append(chunk)
+            if not more:
+                return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+    except BodyTooLarge:
+        if more:
+            await _drained(receive, declared, size)
+        raise
 
 
 def problem(status: int, code: str, message: str, details: dict[str, Any] | None = None) -> Response:

@@ -51,7 +51,7 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("get", "/api/games/{game_id}/view"): (200, "ViewDocument", SEAT),
     ("get", "/api/games/{game_id}/legal"): (200, "Legal", SEAT),
     ("get", "/api/games/{game_id}/events"): (200, "Feed", (429, *SEAT)),
-    ("get", "/api/games/{game_id}/stream"): (200, "text/event-stream", SEAT),
+    ("get", "/api/games/{game_id}/stream"): (200, "text/event-stream", (429, *SEAT)),
     ("post", "/api/games/{game_id}/stream-ticket"): (201, "StreamTicket", (429, *SEAT)),
     ("get", "/api/games/{game_id}/timeline"): (200, "Timeline", (429, *HISTORY)),
     ("get", "/api/games/{game_id}/at/{version}"): (200, "Moment", HISTORY),

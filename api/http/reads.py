@@ -5,31 +5,44 @@ name ``min_version`` (say, the version a command just answered with) to wait bri
 ``/stream`` sends the caller's feed as Server-Sent Events (FastAPI's own ``EventSourceResponse``): one
 ``game`` event per log entry, its ``id`` the version, resumable with ``Last-Event-ID``. A seat follows
 it with its token in the header, or with a single-use ticket in the address (:mod:`api.http.tickets`).
+
+A stream waits for its game's change signal (:mod:`projections.signals`), never polls on its own: at
+a keepalive with no change it reads nothing (a seat's stream only looks whether its token is still the
+seat's: in memory embedded, one read at scale, where an announcement ends it sooner). A
+seat's stream lasts as long as the token it was opened with: a seat link that replaces the token ends
+it at once (a last ``revoked`` event, then the end), on every process. Streams are counted per client
+address and per game in each process (``BACKROOM_STREAMS_PER_ADDRESS``, ``BACKROOM_STREAMS_PER_GAME``);
+one past either is refused with 429 ``rate/limited`` before it starts.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from typing import Annotated, NamedTuple
 
+import msgspec
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import Response
-from fastapi.sse import EventSourceResponse, ServerSentEvent
+from fastapi.sse import EventSourceResponse
 
 from api.http import tickets
 from api.http.chat import Chat
 from api.http.fast import reply
+from api.http.metrics import Metrics
 from api.http.routes import TokenDep
+from api.http.throttle import client_address
 from api.http.wire import MAX_VERSION, version_number
+from api.service.limits import Streams
 from domain.errors import InvalidRequest, MissingToken
-from domain.seats import Viewer
+from domain.seats import Seat, Viewer, is_seat
+from domain.tokens import digest
 from projections import queries
 from projections.read_side import ReadSide
 
 KEEPALIVE = 15.0
-"""Seconds a stream waits for a change signal before looking again (FastAPI adds keep-alive pings)."""
-LOOK_AGAIN = 1.0
-"""Embedded, what another ``serve --workers`` process projected is not signalled here: look this often."""
+"""Seconds a stream waits for a change signal before it sends a keepalive comment and looks again."""
+_ENCODER = msgspec.json.Encoder()
 
 
 async def _reads(request: Request) -> ReadSide:
@@ -75,19 +88,65 @@ async def _watched(
     game_id = queries.canonical_id(game_id)
     if ticket is None:
         tables = request.app.state.tables
-        return Watched(
-            game_id, await queries.watcher(reads, tables.load, game_id, token)
-        )
+        table = await queries.watched_table(reads, tables.load, game_id)
+        viewer = queries.viewer_at(table, token)
+        return Watched(game_id, viewer, table.version, digest(token) if token else "")
     if token is not None:
         raise InvalidRequest("Send a stream ticket or a seat token, not both.")
-    return Watched(game_id, tickets.redeem(reads, game_id, ticket, request.app.state.tables.clock()))
+    kept = tickets.taken(reads, game_id, ticket, request.app.state.tables.clock())
+    return Watched(game_id, Seat(kept.seat), kept.version, kept.holder)
 
 
 class Watched(NamedTuple):
-    """A stream's game and perspective."""
+    """A stream's game and perspective, and for a seat the version at which its token was checked and
+    the token's digest (a seat link after that version ends the stream)."""
 
     game_id: str
     viewer: Viewer
+    checked: int = 0
+    holder: str = ""
+
+    def revoked(self, reads: ReadSide, *, look: bool) -> bool:
+        """Whether the seat's token was replaced since: heard of here (an announcement), or, when
+        ``look``, no longer the seat's in the read models."""
+        if not is_seat(self.viewer):
+            return False
+        seat = int(self.viewer)
+        if reads.signals.revoked(self.game_id, seat) > self.checked:
+            return True
+        return look and reads.replaced(self.game_id, seat, self.holder)
+
+
+class Opening:
+    """A stream's turn to open (:attr:`api.service.limits.Streams.opening`), given back once its feed
+    so far is sent (or it fails first)."""
+
+    def __init__(self, turns: asyncio.Semaphore) -> None:
+        self.turns: asyncio.Semaphore | None = turns
+
+    def done(self) -> None:
+        if self.turns is not None:
+            self.turns.release()
+            self.turns = None
+
+
+async def _opening(request: Request) -> AsyncIterator[Opening]:
+    """Wait for a turn to open a stream: the first thing a stream asks, before any other work."""
+    turns = request.app.state.streams.opening
+    await turns.acquire()
+    opening = Opening(turns)
+    try:
+        yield opening
+    finally:
+        opening.done()
+
+
+async def _admitted(request: Request, watched: Annotated[Watched, Depends(_watched)]) -> AsyncIterator[None]:
+    """A place among the streams of this address and this game (429 when either is full), held until
+    the stream ends."""
+    streams: Streams = request.app.state.streams
+    with streams.admit(client_address(request.scope), watched.game_id):
+        yield
 
 
 MinVersion = Annotated[
@@ -141,26 +200,45 @@ async def events(  # noqa: PLR0917  (FastAPI injects each parameter by name)
 
 @router.get(
     "/games/{game_id}/stream",
-    response_class=EventSourceResponse,
     summary="Live: the caller's feed as Server-Sent Events, resumable with Last-Event-ID",
+    dependencies=[Depends(_opening), Depends(_admitted)],
 )
-async def stream(
+async def stream(  # noqa: PLR0917  (FastAPI injects each parameter by name)
     request: Request,
     reads: ReadsDep,
     watched: WatchedDep,
     after: ResumeDep,
+    opening: Annotated[Opening, Depends(_opening)],
     chat_after: Annotated[int | None, Query(ge=0, le=MAX_VERSION)] = None,
-) -> AsyncIterator[ServerSentEvent]:
-    game_id, viewer = watched
-    chat = Chat(request.app.state.tables, game_id, chat_after)
-    with request.app.state.metrics.stream_open(), reads.signals.listen(game_id) as waiter:
-        while True:
+) -> Response:
+    chat = Chat(request.app.state.tables, watched.game_id, chat_after)
+    lines = _told(reads, watched, after, chat, opening, request.app.state.metrics)
+    return EventSourceResponse(lines, headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+async def _told(  # noqa: PLR0917  (the stream's parts, as the route gathers them)
+    reads: ReadSide, watched: Watched, after: int, chat: Chat, opening: Opening, metrics: Metrics
+) -> AsyncIterator[bytes]:
+    """The stream's bytes: each page of the feed as one write (no framework object an entry), the chat,
+    a keepalive comment when nothing changed for :data:`KEEPALIVE` s, and ``revoked`` at the end."""
+    game_id, viewer = watched.game_id, watched.viewer
+    with metrics.stream_open(), reads.signals.listen(game_id) as waiter:
+        replaced = False
+        while not replaced and not watched.revoked(reads, look=reads.relay is None):
             page = queries.feed_page(reads, game_id, viewer, after, queries.PAGE)
-            for version, line in page:
-                yield ServerSentEvent(raw_data=line.decode(), id=str(version), event="game")
-                after = version
+            if page:
+                yield b"".join(
+                    b"id: %d\nevent: game\ndata: %s\n\n" % (version, line) for version, line in page
+                )
+                after = page[-1][0]
             if len(page) == queries.PAGE:
                 continue  # more already: send it before waiting
-            for message in await chat.new():  # table talk, as public as the table: no id (the feed's)
-                yield ServerSentEvent(data=message, event="chat")
-            await waiter.wait(KEEPALIVE if reads.relay is not None else LOOK_AGAIN)
+            said = await chat.new()  # table talk, as public as the table: no id (the feed's)
+            if said:
+                yield b"".join(b"event: chat\ndata: %s\n\n" % _ENCODER.encode(told) for told in said)
+            opening.done()
+            while not await waiter.wait(KEEPALIVE):  # nothing changed: nothing to read but the token's
+                if replaced := watched.revoked(reads, look=True):
+                    break
+                yield b": ping\n\n"
+        yield b'event: revoked\ndata: {"reason":"This seat took a new link."}\n\n'

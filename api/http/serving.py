@@ -2,7 +2,9 @@
 
 * :class:`HeaderDeadline` is uvicorn's httptools protocol with one more timer: a connection that has
   not sent a whole request head within ``BACKROOM_HEADER_SECONDS`` (after connecting, or after its
-  last answer) is closed, so connections left half-open cost nothing for long.
+  last answer), or then the whole body within as long again, is closed, so connections left
+  half-open or trickling a body cost nothing for long. A request the parser cannot read (a malformed
+  ``Content-Length``, say) is answered 400 in the one error shape, not uvicorn's plain text.
 * :class:`AccessLog` writes one JSON line per request (``--access-log``): time, request id (the
   caller's ``X-Request-ID`` when it is a plain short id, else a new one; echoed in the answer),
   method, path, the query with every ``token`` value replaced by ``REDACTED``, status, bytes sent,
@@ -47,6 +49,7 @@ class HeaderDeadline(HttpToolsProtocol):
         super().__init__(*args, **kwargs)
         self.head_deadline: asyncio.TimerHandle | None = None
         self.awaiting_since: float | None = None
+        self.body_since: float | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # uvicorn's protocol takes a BaseTransport; ours is always a Transport
         super().connection_made(Corked(transport, self.loop))  # type: ignore[arg-type]  # a transport's face
@@ -54,7 +57,24 @@ class HeaderDeadline(HttpToolsProtocol):
 
     def on_headers_complete(self) -> None:
         self.awaiting_since = None
+        if self.header_seconds > 0:
+            self.body_since = self.loop.time()  # the body's own deadline begins
+            if self.head_deadline is None:
+                self.head_deadline = self.loop.call_at(self.body_since + self.header_seconds, self._due)
         super().on_headers_complete()
+
+    def on_message_complete(self) -> None:
+        self.body_since = None
+        super().on_message_complete()
+
+    def send_400_response(self, msg: str) -> None:
+        """A request the parser refused: 400 in the one error shape, then the connection is closed."""
+        body = _ENCODER.encode(
+            {"error": {"code": "request/invalid", "message": "The request is not valid HTTP.", "details": {}}}
+        )
+        head = b"HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: %d\r\n"
+        self.transport.write(head % len(body) + b"connection: close\r\n\r\n" + body)
+        self.transport.close()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
@@ -76,8 +96,8 @@ class HeaderDeadline(HttpToolsProtocol):
         self.head_deadline = None
         if self.transport.is_closing():
             return
-        since = self.awaiting_since
-        if since is None:  # a request is under way: its answer starts the wait again
+        since = self.awaiting_since if self.awaiting_since is not None else self.body_since
+        if since is None:  # a request is read and under way: its answer starts the wait again
             return
         deadline = since + self.header_seconds
         if self.loop.time() >= deadline:

@@ -10,14 +10,15 @@ Three kinds of request are budgeted here, each by its own allowance (:mod:`api.s
 
 Reads are paced (earned evenly, three seconds' worth saved up at most), so a flood past its
 budget gets an even trickle through rather than a burst at each minute's turn. Whose budget a read
-spends: a request carrying a seat token (``Authorization: Bearer``) is budgeted by its seat (the
-token's digest), an anonymous one by its client address. A table's players behind one address (a
-household, an office, the benchmark's loopback) so never share a budget with each other or with an
-anonymous flood from that address; a seat floods only its own. A token is not checked here (that
-would cost a store read), so inventing tokens must not buy fresh budgets: each refusal of a token
-(401, 403) is charged to its address's *guessing* budget (the same size), and a token this process
-has not yet seen answered (2xx) is admitted only while that budget lasts. A seat already reading
-keeps reading whatever its neighbours guess.
+spends: a history read whose seat token names a seat of its game spends that seat's budget, one
+budget per seat whatever token it holds (a seat that takes new links gets no new budgets); any other
+read spends its client address's, a token that names no seat included (a made-up token is
+anonymous). The seat a token names is looked up in the read models (in memory embedded, one read at
+scale: what the route would read to refuse the token anyway), and remembered for the latest
+:data:`KNOWN` tokens that name a seat. The lobby is the same for everyone, so its reads spend the
+address's budget, token or not, and a page of
+``limit`` games costs ``limit / 50`` reads (at least one): its cost per request is bounded whatever
+``limit`` says.
 
 :class:`Gate` is a pure ASGI check: it reads the method, the path and one header, and answers 429
 ``rate/limited`` with ``Retry-After`` without reading the body, routing or running a dependency;
@@ -30,7 +31,6 @@ connection, and a held refusal costs a timer, not a request's work.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import re
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Any, Protocol
@@ -38,17 +38,24 @@ from typing import Any, Protocol
 import msgspec
 
 from domain.errors import RateLimited
+from domain.tokens import digest
 
-_HISTORY = re.compile(r"/api/games/[^/]+/(?:timeline|audit|events|export)")
+_HISTORY = re.compile(r"/api/games/([^/]+)/(?:timeline|audit|events|export)")
 _FORK = re.compile(r"/api/games/[^/]+/fork")
-_TICKET = re.compile(r"/api/games/[^/]+/stream-ticket")
+_TICKET = re.compile(r"/api/games/([^/]+)/stream-ticket")
+_LIMIT = re.compile(rb"(?:^|&)limit=([0-9]{1,6})(?:&|$)")
 KNOWN = 50_000
-"""Answered seats remembered before the memory is cleared (they are then checked anew)."""
+"""Tokens whose seats are remembered before the memory is cleared (they are then looked up anew)."""
+LOBBY_PAGE = 50
+"""Games in a lobby page that cost one lobby read (a page of 500 costs ten)."""
 HELD = 1000
 """Refusals held for their pause at once; past it, refusals are answered at once."""
 _ENCODER = msgspec.json.Encoder()
 Send = Callable[[Any], Awaitable[None]]
-Key = tuple[str, str]
+Key = tuple[str, ...]
+SeatOf = Callable[[str, str], "tuple[str, int] | None"]
+"""The game (as its id is written canonically) and the seat a token (second) holds at the game the path
+names (first), else ``None``."""
 
 
 def kind_of(scope: Any) -> str | None:
@@ -65,16 +72,24 @@ def kind_of(scope: Any) -> str | None:
     return "history" if _HISTORY.fullmatch(path) else None
 
 
-def keys_of(scope: Any, kind: str) -> tuple[Key, Key]:
-    """The budget this request spends (a read's seat's, else its address's) and its address's."""
+def client_address(scope: Any) -> str:
+    """The client address a request is budgeted by: the connection's (or a configured proxy's
+    ``X-Forwarded-For``, which :mod:`api.http.serving` has put in its place)."""
     client = scope.get("client")
-    address = ("address", client[0] if client else "")
-    if kind == "creation":
-        return address, address
+    return str(client[0]) if client else ""
+
+
+def lobby_cost(scope: Any) -> int:
+    """What a lobby read costs: one read per :data:`LOBBY_PAGE` games it asks for (at least one)."""
+    found = _LIMIT.search(scope.get("query_string", b""))
+    return max(1, -(-int(found.group(1)) // LOBBY_PAGE)) if found else 1
+
+
+def _bearer(scope: Any) -> str | None:
     for name, value in scope["headers"]:
         if name == b"authorization" and value[:7].lower() == b"bearer ":
-            return ("seat", hashlib.sha256(value[7:].strip()).hexdigest()), address
-    return address, address
+            return value[7:].strip().decode("latin-1") or None
+    return None
 
 
 class Budget(Protocol):
@@ -82,20 +97,19 @@ class Budget(Protocol):
 
     per_minute: int
 
-    def spend(self, key: Hashable, *, refuse: bool = True) -> None: ...
-
-    def check(self, key: Hashable) -> None: ...
+    def spend(self, key: Hashable, *, refuse: bool = True, cost: int = 1) -> None: ...
 
 
 class Gate:
     """The budgets of openings, lobby and history, checked before anything else looks at a request."""
 
-    def __init__(self, budgets: dict[str, Budget], pause: float = 0.0) -> None:
+    def __init__(self, budgets: dict[str, Budget], pause: float = 0.0, seat_of: SeatOf | None = None) -> None:
         self.budgets = budgets
         self.pause = pause
         self.held = 0
-        self.known: set[Key] = set()
-        """Seats whose reads were answered (a guessed token never is)."""
+        self.seat_of = seat_of
+        self.placed: dict[str, Key] = {}
+        """Token digests whose seats were looked up: the seat's budget key."""
 
     async def __call__(self, scope: Any, send: Send) -> Send | None:
         """``None`` once a refusal has been sent; else the ``send`` to answer the request through."""
@@ -103,30 +117,37 @@ class Gate:
         budget = self.budgets.get(kind) if kind else None
         if kind is None or budget is None or budget.per_minute <= 0:
             return send
-        key, address = keys_of(scope, kind)
-        guessing = ("guessing", address[1])
+        address: Key = ("address", client_address(scope))
         try:
-            if key != address and key not in self.known:
-                budget.check(guessing)  # spent by refused tokens: no fresh budgets by invention
-            budget.spend(key)
+            if kind == "lobby":
+                budget.spend(address, cost=lobby_cost(scope))
+            elif kind == "history":
+                budget.spend(self._payer(scope, budget, address))
+            else:
+                budget.spend(address)
         except RateLimited as error:
             await self.refuse(error, send)
             return None
-        return send if key == address else self._told(budget, key, guessing, send)
+        return send
 
-    def _told(self, budget: Budget, key: Key, guessing: Key, send: Send) -> Send:
-        """``send``, remembering a seat answered and charging a refused token to ``guessing``."""
-
-        async def sending(message: Any) -> None:
-            if message["type"] == "http.response.start":
-                if message["status"] in {401, 403}:
-                    budget.spend(guessing, refuse=False)
-                elif message["status"] < 400 and key not in self.known:
-                    self.known = self.known if len(self.known) < KNOWN else set()
-                    self.known.add(key)
-            await send(message)
-
-        return sending
+    def _payer(self, scope: Any, budget: Budget, address: Key) -> Key:
+        """Whose budget a history read spends: its seat's when its token names one, else its address's."""
+        token = _bearer(scope)
+        if token is None or self.seat_of is None:
+            return address
+        found = _HISTORY.fullmatch(scope["path"]) or _TICKET.fullmatch(scope["path"])
+        game = found.group(1) if found else ""
+        held = digest(token)
+        placed = self.placed.get(held)
+        if placed is not None and placed[1] == game:
+            return placed
+        seat = self.seat_of(game, token)
+        key = address if seat is None else ("seat", seat[0], str(seat[1]))  # names no seat: anonymous
+        if len(self.placed) >= KNOWN:
+            self.placed = {}
+        if seat is not None:
+            self.placed[held] = key
+        return key
 
     async def refuse(self, error: RateLimited, send: Send) -> None:
         """Answer 429 after the pause (at once when :data:`HELD` refusals are already held)."""

@@ -105,5 +105,7 @@ def decode(body: bytes, kind: type[T]) -> T:
         return msgspec.json.decode(body, type=kind)
     except (msgspec.ValidationError, msgspec.DecodeError) as error:
         raise InvalidRequest(f"Invalid request body: {error}") from None
+    except RecursionError:  # JSON nested deeper than the decoder follows
+        raise InvalidRequest("Invalid request body: nested too deeply.") from None
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID, uuid4
@@ -60,12 +61,18 @@ from domain.table import (
 from domain.table.clocks import TableClock
 from domain.table.state import receipt_key
 from domain.table.timeouts import stand_in, timed
-from domain.tokens import digest, new_token
+from domain.tokens import derived_token, digest, new_token, seat_holding
 from store.reader import table_id
 from store.repository import TableStore
 
 BotsAndClock = tuple[TableClock | None, dict[int, BotSpec]]
 """A table's clock rule and its bot seats, as ``Tables.open`` takes them."""
+
+BOT_PAUSE = 0.5
+"""Seconds from a bot's turn being taken up to its move being sent, whatever it holds: a bot that can
+only pass waits as long as one that weighs an answer (docs/bots.md, "A bot's timing")."""
+BOT_THINKING = 0.8
+"""The share of :data:`BOT_PAUSE` a bot may think (its search is cut there; the rest is margin)."""
 
 AUDITED_BODY = 2000
 """How many bytes of a refused command's body the audit keeps."""
@@ -77,15 +84,24 @@ class Tables(TableStore):
     name = "Backroom"  # the library names the log's tables after it (``backroom_events`` on PostgreSQL)
 
     def __init__(
-        self, *args: Any, refusals: int = 0, takebacks: int = 0, open_for: float = 0, **kwargs: Any
+        self,
+        *args: Any,
+        refusals: int = 0,
+        takebacks: int = 0,
+        open_for: float = 0,
+        seat_links: int = 0,
+        **kwargs: Any,
     ) -> None:
         """The store's own arguments; what a seat may send per minute: refused (or retried, or
-        unchanged) commands, each appended to the attempts log, and take-backs (0: unlimited); and
-        the seconds an open table waits for its next player before it expires (0: for ever)."""
+        unchanged) commands, each appended to the attempts log, take-backs and new seat links (0:
+        unlimited); and the seconds an open table waits for its next player before it expires (0: for
+        ever)."""
         super().__init__(*args, **kwargs)
         self.open_for = timedelta(seconds=open_for)
         self.refusals = Allowance(refusals, self.clock, "refused, retried or unchanged commands per seat")
         self.takebacks = Allowance(takebacks, self.clock, "take-back commands per seat")
+        self.seat_links = Allowance(seat_links, self.clock, "new seat links per seat")
+        self.bot_pause = BOT_PAUSE
 
     async def open(
         self,
@@ -143,18 +159,40 @@ class Tables(TableStore):
         waited = now - table.state.updated_at
         return bool(self.open_for) and not table.started and waited > self.open_for
 
-    async def relink(self, game_id: str, token: str | None, at: datetime | None = None) -> Seating:
+    async def relink(
+        self, game_id: str, token: str | None, at: datetime | None = None, key: str | None = None
+    ) -> Seating:
         """A new token (rejoin link) for the seat ``token`` holds; the old token stops working at once
-        (``at``: as recorded, for an import)."""
-        fresh = new_token()
-        command = ReissueSeatLink(token_digest=digest(fresh))
+        (``at``: as recorded, for an import).
+
+        With a ``key`` (the request's ``Idempotency-Key``) the new token is derived from the old one
+        and the key, so a retry whose answer was lost gets the same token again, not a refusal: the
+        old token is dead by then, but with the key it still names the token that replaced it. At most
+        ``seat_links`` new links per seat a minute (a retry is not a new link).
+        """
         async with self.locks.hold(lock_key(game_id)):
             table, _ = await self._current(game_id)
+            if token and key and (again := self._relinked(table, token, key)) is not None:
+                return again
             seat = table.seat_of(token)
+            if at is None:  # an import replays links made then
+                self.seat_links.spend((table.id, seat))
+            assert token is not None  # seat_of refuses a missing token
+            fresh = derived_token(table.state.secret, token, key) if key else new_token()
+            command = ReissueSeatLink(token_digest=digest(fresh))
             ctx = self._context(table, digest_of(seat, b"relink"), None, at)
             events = table.decide(Seat(seat), command, ctx)
             after = await self.commit(table, events, expected=None)
-        return Seating(seat, fresh, after)
+        return Seating(seat, fresh, after, revoked=after.version)
+
+    @staticmethod
+    def _relinked(table: Table, token: str, key: str) -> Seating | None:
+        """The seat and token a link made with ``key`` replaced ``token`` by, if the seat holds it still."""
+        if seat_holding(token, table.state.token_digests) is not None:
+            return None  # the token is live: this is a new link, not a retry
+        again = derived_token(table.state.secret, token, key)
+        seat = seat_holding(again, table.state.token_digests)
+        return None if seat is None else Seating(seat, again, table)
 
     async def submit(  # noqa: PLR0917  (the command's parts, as the route reads them)
         self,
@@ -217,7 +255,11 @@ class Tables(TableStore):
             raise NotABot(f"Seat {seat} is not played by a bot.")
         if table.over or Seat(seat) not in table.game.to_act(table.game_state):
             raise NotYourTurn("It is not this bot's turn.")
-        command = await asyncio.to_thread(stand_in, table.game, table.state, Seat(seat), spec)
+        began, pause = time.monotonic(), self.bot_pause if at is None else 0.0
+        cut = (lambda: time.monotonic() >= began + pause * BOT_THINKING) if pause else None
+        command = await asyncio.to_thread(stand_in, table.game, table.state, Seat(seat), spec, cut)
+        if pause:  # the same wait, whatever the bot holds
+            await asyncio.sleep(max(0.0, began + pause - time.monotonic()))
         key = f"bot:{seat}:{table.version}"
         async with self.locks.hold(lock_key(game_id)):
             table, _ = await self._current(game_id)

@@ -31,11 +31,13 @@ class Opening:
 
 @dataclass(frozen=True, slots=True)
 class Seating:
-    """A seat just taken: which one, its token, and the table after."""
+    """A seat just taken: which one, its token, and the table after (``revoked``: the version at which
+    a seat link replaced the seat's former token, 0 when no token was replaced just now)."""
 
     seat: int
     token: str
     table: Table
+    revoked: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,15 +76,20 @@ def choose(  # noqa: PLR0917  (the position, the bot, and its budget)
     spec: BotSpec,
     rng: random.Random,
     stop: Stop | None = None,
+    cut: Stop | None = None,
 ) -> Command:
-    """The command the bot ``spec`` sends for ``seat`` of ``seats``; it sees only what the seat knows."""
+    """The command the bot ``spec`` sends for ``seat`` of ``seats``; it sees only what the seat knows.
+
+    ``stop``: search until it says so, whatever the level; ``cut``: search by the level, but no longer
+    than it allows (a bot's move is sent at a fixed time, so its thinking must end before it).
+    """
     knowledge = Knowledge.of(game, state, seat, seats)
     level = min(max(spec.level, 1), 3) - 1
     if spec.policy == "random":
         return random_policy(knowledge, rng)
     if spec.policy == "greedy":
         return greedy(knowledge, rng, GREEDY_SAMPLES[level])
-    return search(knowledge, rng, ISMCTS_ITERATIONS[level] if stop is None else TIMED_ITERATIONS, stop)
+    return search(knowledge, rng, ISMCTS_ITERATIONS[level] if stop is None else TIMED_ITERATIONS, stop or cut)
 
 
 def random_policy(knowledge: Knowledge, rng: random.Random) -> Command:

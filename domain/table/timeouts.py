@@ -11,6 +11,7 @@ import msgspec
 
 from domain import takeback
 from domain.bots import BotSpec, choose
+from domain.bots.policies import Stop
 from domain.messages import Command
 from domain.seats import Seat
 from domain.table import clocks, forfeits
@@ -63,11 +64,14 @@ def out_of_time(table: TableState, now: datetime) -> list[int]:
     return clocks.out_of_time(table.clock, table.timing, now, table.forfeited)
 
 
-def stand_in(game: AnyGame, table: TableState, seat: Seat, bot: BotSpec | None = None) -> Command:
+def stand_in(
+    game: AnyGame, table: TableState, seat: Seat, bot: BotSpec | None = None, cut: Stop | None = None
+) -> Command:
     """The move played for ``seat`` when it is not there: the game's default, else a fair bot's.
 
     The bot's RNG is drawn from the table's secret and version through a one-way hash, so it is the
-    same on every worker and tells nobody anything about the game's own chance.
+    same on every worker and tells nobody anything about the game's own chance. ``cut``: when the
+    bot's thinking must end (:func:`domain.bots.policies.choose`).
     """
     if bot is None:
         default: Command | None = game.default_move(table.game_state, seat)
@@ -75,4 +79,4 @@ def stand_in(game: AnyGame, table: TableState, seat: Seat, bot: BotSpec | None =
             return default
     seed = hashlib.sha256(f"{table.secret}:{table.version}:{seat}:stand-in".encode()).hexdigest()
     seats = len(table.seat_names)
-    return choose(game, table.game_state, seat, seats, bot or TIMEOUT_BOT, random.Random(seed))
+    return choose(game, table.game_state, seat, seats, bot or TIMEOUT_BOT, random.Random(seed), cut=cut)

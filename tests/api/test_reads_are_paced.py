@@ -114,18 +114,53 @@ def test_one_seat_spending_its_history_budget_leaves_the_other_seat_and_spectato
     assert strict.get(events).status_code == 200  # a spectator at the same address
 
 
-def test_invented_tokens_buy_no_fresh_budget_yet_a_seat_already_reading_reads_on(strict: TestClient) -> None:
-    """Each refused token (403) spends the address's guessing budget; past it a token not yet seen
-    answered is 429, while a seat already answered, and anonymous reads, keep their own budgets."""
+def test_a_token_that_names_no_seat_reads_as_anonymous(strict: TestClient) -> None:
+    """A made-up token spends its address's budget, as a read without a token does: inventing tokens
+    buys no fresh budget, and the seats at that address keep theirs."""
     game = opened(strict)
     events = f"/api/games/{game['id']}/events"
-    assert strict.get(events, headers=game["ann"]).status_code == 200
     for guess in range(2):
         refused(strict.get(events, headers=bearer(f"guess-{guess}")), 403, "auth/invalid_token")
     limited(strict.get(events, headers=bearer("guess-2")), 2)
-    limited(strict.get(events, headers=game["bob"]), 2)  # not yet seen: as good as a guess, for now
+    limited(strict.get(events), 2)  # the same budget: the address's
     assert strict.get(events, headers=game["ann"]).status_code == 200
-    assert strict.get(events).status_code == 200
+    assert strict.get(events, headers=game["bob"]).status_code == 200
+
+
+def test_a_seat_keeps_one_history_budget_whatever_links_it_takes(strict: TestClient) -> None:
+    """Budgets are per seat, not per token: a new seat link is not a fresh budget."""
+    game = opened(strict)
+    events = f"/api/games/{game['id']}/events"
+    token = game["ann"]
+    for _ in range(2):
+        assert strict.get(events, headers=token).status_code == 200
+        relinked = strict.post(f"/api/games/{game['id']}/seat-link", headers=token)
+        assert relinked.status_code == 200, relinked.text
+        token = bearer(relinked.json()["token"])
+    limited(strict.get(events, headers=token), 2)
+    assert strict.get(events, headers=game["bob"]).status_code == 200
+
+
+def test_the_lobby_is_budgeted_by_address_whatever_token_a_read_carries(strict: TestClient) -> None:
+    """The lobby is the same for everyone: a Bearer token (made up or not) buys no budget of its own."""
+    game = opened(strict)
+    answers = [strict.get("/api/games", headers=bearer(f"made-up-{n}")).status_code for n in range(3)]
+    assert answers == [200, 200, 200]
+    limited(strict.get("/api/games", headers=game["ann"]), 1)
+    limited(strict.get("/api/games"), 1)
+
+
+def test_a_long_lobby_page_costs_as_many_reads_as_short_pages_would(
+    strict: TestClient, clock: HeldClock
+) -> None:
+    """A page of ``limit`` games costs ``limit / 50`` lobby reads (at least one), so its cost per
+    request is bounded whatever ``limit`` says: three saved up pay for one page of 150; one earned
+    back pays for a page of 50, not of 100."""
+    assert strict.get("/api/games", params={"limit": 150}).status_code == 200
+    limited(strict.get("/api/games", params={"limit": 1}), 1)
+    clock.now += timedelta(seconds=1)
+    limited(strict.get("/api/games", params={"limit": 100}), 1)
+    assert strict.get("/api/games", params={"limit": 50}).status_code == 200
 
 
 def test_a_read_budget_of_zero_is_no_limit(paced: Paced) -> None:

@@ -12,6 +12,7 @@ import uvloop
 
 from tests.benchmarks import (
     bench_flood,
+    bench_floods,
     bench_hot_path,
     bench_projection,
     bench_service,
@@ -155,3 +156,20 @@ def test_the_env_benchmark_steps_every_game_and_seat_count(capsys: pytest.Captur
     assert bench_env.beside(rows[:1], gin) == [20.0]
     bench_env.print_table(rows[:1], [rows[0][2].rate / 3], rows[0][2].rate / 4)
     assert "3.00     4.00  met" in capsys.readouterr().out.splitlines()[-1]
+
+
+def test_the_floods_benchmark_runs_each_flood_against_a_default_server(tmp_path: Path) -> None:
+    """bench_floods's floods, a moment each against the default policies: a long lobby page is refused
+    after the first, made-up tokens are read as strangers (403), a seat's links stop at its allowance,
+    and every stream of a small flood is answered while the player plays."""
+    with serving(tmp_path / "floods.sqlite", policies={}) as served:
+        game_id, _ = bench_flood.finished_game(served.base)
+        anonymous = bench_floods.anonymous(served.base, game_id, time.perf_counter() + 2)
+        made_up = bench_floods.fake_token(served.base, game_id, time.perf_counter() + 2)
+        seated = bench_floods.seated(served.base, game_id, time.perf_counter() + 2)
+        with bench_flood.client(served.base, "127.0.0.1") as http:
+            _, during, streams = bench_floods.held_streams(http, served.base, game_id, 20, 1.0, 1)
+    assert anonymous["lobby 200"] >= 1 and anonymous["lobby 429"] >= 1 and anonymous["timeline 200"] >= 1
+    assert made_up["events 403"] >= 1 and "events 200" not in made_up
+    assert 1 <= seated["seat-link 200"] <= 6 and seated["seat-link 429"] >= 1
+    assert streams["stream 200"] == 20 and during

@@ -35,6 +35,8 @@ def workers() -> Iterator[list[Tables]]:
         services = [
             Tables(settings.eventsourcing_env(), games=registered(), clock=frozen_clock) for _ in "ab"
         ]
+        for service in services:
+            service.bot_pause = 0  # time stands still here: a bot's real pause would never end
         yield services
         for service in services:
             service.close()

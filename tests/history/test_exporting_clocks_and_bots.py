@@ -38,6 +38,7 @@ def tables(tmp_path: Path) -> Iterator[Tables]:
     settings = Settings(sqlite_path=str(tmp_path / "export.sqlite"))
     freezer = freeze_time("2026-06-01 12:00:00")
     service = Tables(settings.eventsourcing_env(), games={PILE.id: PILE}, clock=frozen_clock)
+    service.bot_pause = 0  # time stands still here: a bot's real pause would never end
     service.frozen = freezer.start()  # type: ignore[attr-defined]  (the tests move the time)
     service.freezer = freezer  # type: ignore[attr-defined]
     try:

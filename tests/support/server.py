@@ -21,6 +21,7 @@ UNLIMITED = {
     "BACKROOM_TAKEBACKS_PER_MINUTE": "0",
     "BACKROOM_LOBBY_READS_PER_MINUTE": "0",
     "BACKROOM_HISTORY_READS_PER_MINUTE": "0",
+    "BACKROOM_SEAT_LINKS_PER_MINUTE": "0",
 }
 """Random players open many tables from one address, take back and refuse often, and read a lot."""
 

@@ -45,6 +45,22 @@ export function QrCode({ text, label }) {
     <rect width=${box} height=${box} fill="#fff" /><path d=${path} fill="#000" /></svg>`;
 }
 
+/**
+ * A new seat link, asked with an Idempotency-Key: when the answer is lost on the way (the old token is
+ * dead by then), asking again with the same key answers the same new token instead of a refusal.
+ */
+async function relinked(gameId, token) {
+  const key = globalThis.crypto && crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const headers = { "Idempotency-Key": key };
+      return await post(`${gamePath(gameId)}/seat-link`, undefined, { token, headers });
+    } catch (error) {
+      if (error.status !== 0 || attempt >= 2) throw error;
+    }
+  }
+}
+
 /** "Get a private link to this seat": replaces the token, keeps the new one here, shows the link once. */
 export function SeatLink({ gameId, mine, onNewSeat }) {
   const [link, setLink] = useState(null);
@@ -54,7 +70,7 @@ export function SeatLink({ gameId, mine, onNewSeat }) {
   const issue = async () => {
     setState("busy");
     try {
-      const issued = await post(`${gamePath(gameId)}/seat-link`, undefined, { token: mine.token });
+      const issued = await relinked(gameId, mine.token);
       const seat = { ...mine, token: issued.token };
       keepSeat(gameId, seat);
       onNewSeat(seat);
