@@ -11,20 +11,18 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import msgspec
 
 from domain.codec import encode
-from domain.errors import GameNotFound, InvalidToken
+from domain.errors import GameNotFound
 from domain.seats import SPECTATOR, Seat, Viewer
-from domain.table import AnyGame, Table
-from domain.tokens import seat_holding
+from domain.table import AnyGame, Table, table_id
 from projections import documents
 from projections.documents import viewer_key
 from projections.read_side import ReadSide
-from store.reader import table_id
 
 
 def catalogue(games: Mapping[str, AnyGame]) -> list[dict[str, Any]]:
@@ -96,7 +94,7 @@ async def legal(
     game_id = canonical_id(game_id)
     stale = await reads.settle(game_id, min_version)
     table = _table(reads, game_id)
-    seat = _seat_or_none(_viewer(table.state.token_digests, token))
+    seat = _seat_or_none(_viewer(table, token))
     commands = table.legal(seat, reads.clock()) if seat is not None else []
     answer = {"version": table.version, "seat": seat, "commands": commands} | documents.clock_of(table)
     return answer if min_version is None else answer | {"stale": stale}
@@ -138,7 +136,7 @@ def feed_page(
 
 def perspective(reads: ReadSide, game_id: str, token: str | None) -> Viewer:
     """Who is asking: the seat ``token`` holds at this game, or the spectator without a token."""
-    return _viewer(_table(reads, canonical_id(game_id)).state.token_digests, token)
+    return _viewer(_table(reads, canonical_id(game_id)), token)
 
 
 async def watcher(
@@ -162,16 +160,12 @@ async def watched_table(reads: ReadSide, log: Callable[[str], Table], game_id: s
 
 def viewer_at(table: Table, token: str | None) -> Viewer:
     """The seat ``token`` holds at ``table``, the spectator without one (``InvalidToken``: a stranger's)."""
-    return _viewer(table.state.token_digests, token)
+    return _viewer(table, token)
 
 
-def _viewer(digests: Sequence[str | None], token: str | None) -> Viewer:
-    if not token:
-        return SPECTATOR
-    seat = seat_holding(token, digests)
-    if seat is None:
-        raise InvalidToken("This token holds no seat at this game.")
-    return Seat(seat)
+def _viewer(table: Table, token: str | None) -> Viewer:
+    """The spectator without a token, else the seat it holds (``InvalidToken`` for a stranger's)."""
+    return Seat(table.seat_of(token)) if token else SPECTATOR
 
 
 def _table(reads: ReadSide, game_id: str) -> Table:

@@ -21,14 +21,13 @@ from uuid import UUID
 from eventsourcing.persistence import ApplicationRecorder
 
 from domain import stored
-from domain.table import AnyGame, Table
+from domain.table import AnyGame, Table, parsed_id
 from domain.tokens import seat_holding
 from projections.documents import RECORD
 from projections.following import Follower, catch_up
 from projections.projection import GameProjection
 from projections.signals import RedisRelay, Signals
 from projections.stores import ReadStore
-from store.reader import parsed_id
 
 log = logging.getLogger(__name__)
 

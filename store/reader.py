@@ -9,7 +9,6 @@ them in a thread pool.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from typing import Any
 from uuid import UUID, uuid5
@@ -21,25 +20,7 @@ from domain import stored
 from domain.chat import ChatSent
 from domain.errors import GameNotFound, StoreUnavailable, UnknownGameType
 from domain.table import AnyGame, AnyTableEvent, Table, TableState, evolve_table
-
-
-def table_id(game_id: str | UUID) -> UUID:
-    """The table id ``game_id`` names; ``GameNotFound`` for anything that is not one."""
-    if isinstance(game_id, UUID):
-        return game_id
-    found = parsed_id(game_id)
-    if found is None:
-        raise GameNotFound(f"No game {game_id}.")
-    return found
-
-
-@functools.lru_cache(maxsize=4096)
-def parsed_id(game_id: str) -> UUID | None:
-    """``game_id`` as a UUID, else ``None``: remembered, as every request of a table names it again."""
-    try:
-        return UUID(game_id)
-    except ValueError:
-        return None
+from domain.table.table import table_id
 
 
 def attempts_id(game_id: UUID) -> UUID:

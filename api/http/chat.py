@@ -13,14 +13,14 @@ import msgspec
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from api.http.fast import reply
-from api.http.routes import BodyDep, TablesDep, TokenDep
+from api.http.fast import TokenDep, reply
+from api.http.routes import BodyDep, TablesDep
 from api.http.wire import MAX_VERSION, decode
 from api.service.application import Tables
 from api.service.chatting import say
 from domain.chat import MAX_LENGTH, ChatSent
 from domain.seats import label
-from store.reader import table_id
+from domain.table import table_id
 
 router = APIRouter(prefix="/api")
 

@@ -25,10 +25,10 @@ import math
 import re
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Annotated, Any, Protocol
 
 import msgspec
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter, Depends, FastAPI, Header
 from fastapi.responses import Response
 from starlette.requests import ClientDisconnect, Request
 from starlette.routing import Route
@@ -229,6 +229,14 @@ def bearer(authorization: str | None) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise MissingToken("Send the seat token as 'Authorization: Bearer <token>'.")
     return token.strip()
+
+
+async def _token(authorization: Annotated[str | None, Header()] = None) -> str | None:
+    return bearer(authorization)
+
+
+TokenDep = Annotated[str | None, Depends(_token)]
+"""The seat token of a documented route (``None`` without one): read as the hot endpoints read it."""
 
 
 def expected_version(if_match: str | None) -> int | None:

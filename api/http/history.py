@@ -19,15 +19,16 @@ import msgspec
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response, StreamingResponse
 
-from api.http.fast import reply
+from api.http.fast import TokenDep, reply
 from api.http.reads import PageLimit
-from api.http.routes import BodyDep, TablesDep, TokenDep
+from api.http.routes import BodyDep, TablesDep
 from api.http.wire import MAX_VERSION, decode
 from api.service import forking
 from domain.codec import encode
+from domain.table import table_id
 from projections import history
 from projections.audit import audit as audit_of
-from store.reader import attempts_id, table_id
+from store.reader import attempts_id
 
 router = APIRouter(prefix="/api")
 T = TypeVar("T")

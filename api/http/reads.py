@@ -28,9 +28,8 @@ from fastapi.sse import EventSourceResponse
 
 from api.http import tickets
 from api.http.chat import Chat
-from api.http.fast import reply
+from api.http.fast import TokenDep, reply
 from api.http.metrics import Metrics
-from api.http.routes import TokenDep
 from api.http.throttle import client_address
 from api.http.wire import MAX_VERSION, version_number
 from api.service.limits import Streams

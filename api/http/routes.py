@@ -18,7 +18,7 @@ from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import Response
 
 from api.http import fast
-from api.http.fast import bearer, expected_version, read_body, reply, summary
+from api.http.fast import TokenDep, expected_version, read_body, reply, summary
 from api.http.wire import Join, NewGame, decode
 from api.service.application import Tables
 from domain.seats import player_name
@@ -27,10 +27,6 @@ from projections import queries
 
 async def _tables(request: Request) -> Tables:
     return request.app.state.tables  # type: ignore[no-any-return]  # Starlette's app.state is untyped
-
-
-async def _token(authorization: Annotated[str | None, Header()] = None) -> str | None:
-    return bearer(authorization)
 
 
 async def _version(if_match: Annotated[str | None, Header(alias="If-Match")] = None) -> int | None:
@@ -46,7 +42,6 @@ async def _command_body(request: Request) -> bytes:
 
 
 TablesDep = Annotated[Tables, Depends(_tables)]
-TokenDep = Annotated[str | None, Depends(_token)]
 VersionDep = Annotated[int | None, Depends(_version)]
 BodyDep = Annotated[bytes, Depends(_body)]
 CommandBodyDep = Annotated[bytes, Depends(_command_body)]

@@ -17,8 +17,8 @@ import asyncio
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from api.http.fast import reply, summary
-from api.http.routes import IdempotencyKey, TablesDep, TokenDep
+from api.http.fast import TokenDep, reply, summary
+from api.http.routes import IdempotencyKey, TablesDep
 from projections.read_side import ReadSide
 
 router = APIRouter(prefix="/api")

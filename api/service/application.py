@@ -57,12 +57,12 @@ from domain.table import (
     opened_state,
     receipt_for,
     standins,
+    table_id,
 )
 from domain.table.clocks import TableClock
 from domain.table.state import receipt_key
 from domain.table.timeouts import stand_in, timed
 from domain.tokens import derived_token, digest, new_token, seat_holding
-from store.reader import table_id
 from store.repository import TableStore
 
 BotsAndClock = tuple[TableClock | None, dict[int, BotSpec]]

@@ -15,9 +15,8 @@ import msgspec
 
 from domain import takeback
 from domain.errors import InvalidRequest
-from domain.table import AnyGame, AnyTableEvent, Table
+from domain.table import AnyGame, AnyTableEvent, Table, parsed_id
 from domain.table.events import SEAT_COMMANDS
-from store.reader import parsed_id
 
 
 @dataclass(frozen=True, slots=True)

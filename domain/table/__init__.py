@@ -54,7 +54,7 @@ from domain.table.rules import (
     situation,
 )
 from domain.table.state import RECEIPTS_KEPT, Receipt, TableState
-from domain.table.table import Table
+from domain.table.table import Table, parsed_id, table_id
 
 __all__ = [
     "FEED_TYPES",
@@ -100,9 +100,11 @@ __all__ = [
     "ledger_after",
     "open_table",
     "opened_state",
+    "parsed_id",
     "played_by",
     "receipt_for",
     "situation",
+    "table_id",
     "told",
     "told_alike",
     "told_each",

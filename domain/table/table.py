@@ -15,6 +15,7 @@ It is immutable: a cache hands it out without copying, and a failed save leaves 
 
 from __future__ import annotations
 
+import functools
 import hmac
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from typing import Any
 from uuid import UUID
 
 from domain import takeback
-from domain.errors import InvalidToken, MissingToken
+from domain.errors import GameNotFound, InvalidToken, MissingToken
 from domain.messages import Command, Outcome
 from domain.seats import Seat, Viewer
 from domain.table import clocks, forfeits, rules
@@ -34,7 +35,7 @@ from domain.table.rules import TableContext
 from domain.table.state import TableState
 from domain.tokens import digest
 
-NOBODY: frozenset[int] = frozenset()
+NOBODY: frozenset[Seat] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,14 +75,14 @@ class Table:
         return state.recorded > 0 and self.game.is_over(state.game_state)
 
     @property
-    def to_act(self) -> frozenset[int]:
+    def to_act(self) -> frozenset[Seat]:
         """The seats the game waits for (none before setup, nor once it ended by forfeit)."""
         state = self.state
         if state.forfeited:
             return forfeits.to_act(self.game, state)
         if state.recorded <= 0:
             return NOBODY
-        waiting: frozenset[int] = self.game.to_act(state.game_state)
+        waiting: frozenset[Seat] = self.game.to_act(state.game_state)
         return waiting
 
     @property
@@ -164,7 +165,14 @@ class Table:
         commands: list[Command] = self.game.legal_commands(state.game_state, asking)
         if not takeback.may_offer(state.ledger, asking):
             return commands  # the situation is not even worked out (most legal lists are the next mover's)
-        return commands + takeback.offers(state.ledger, asking, rules.situation(self.game, state, now))
+        situation = takeback.Situation(
+            seats=len(state.seat_names),
+            to_act=self.to_act,
+            over=self.over,
+            now=now,
+            timeout=takeback.REQUEST_TIMEOUT,
+        )
+        return commands + takeback.offers(state.ledger, asking, situation)
 
     def tell(self, event: AnyTableEvent, viewer: Viewer, ledger: takeback.Ledger = NO_LEDGER) -> Told:
         """``event`` as ``viewer`` may see it (``ledger``: the take-back ledger just after it)."""
@@ -174,3 +182,21 @@ class Table:
         # The state holds the secret seed and token digests: never print them.
         return f"Table(id={self.id}, game={self.state.game!r}, version={self.state.version})"
 
+
+def table_id(game_id: str | UUID) -> UUID:
+    """The table id ``game_id`` names; ``GameNotFound`` for anything that is not one."""
+    if isinstance(game_id, UUID):
+        return game_id
+    found = parsed_id(game_id)
+    if found is None:
+        raise GameNotFound(f"No game {game_id}.")
+    return found
+
+
+@functools.lru_cache(maxsize=4096)
+def parsed_id(game_id: str) -> UUID | None:
+    """``game_id`` as a UUID, else ``None``: remembered, as every request of a table names it again."""
+    try:
+        return UUID(game_id)
+    except ValueError:
+        return None
