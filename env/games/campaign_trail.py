@@ -50,11 +50,12 @@ PLACES = range(STATE_COUNT)
 NUMBERS = tuple(sorted(CARDS))
 WINDOW_RESPONSES = 8
 """The most responses a reaction window lays out."""
+_ACTIONS = tuple(action for card in CARDS.values() for action in card.actions)
 AT_ONCE = max(
     SMEAR_PRICE,
     SMEAR_REMOVES,
-    max(action.voters for card in CARDS.values() for action in card.actions),
-    MUDSLING_PRICE * max(len(action.issues) for card in CARDS.values() for action in card.actions),
+    *(action.voters for action in _ACTIONS),
+    MUDSLING_PRICE * max(len(action.issues) for action in _ACTIONS),
     MUDSLING_REMOVES * max(len(issues) for issues in STATE_ISSUES),
 )
 """The most voters one ``Pay`` or ``Remove`` can name: what a Smear Campaign or a Mudslinging costs or
