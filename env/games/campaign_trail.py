@@ -4,7 +4,11 @@ Actions (in this order): ``KeepCandidate`` (each candidate 0-11); ``PlayCard`` f
 and each of its four actions: a Flip Contributors or Sway Minds action once for each target seat, a
 Mudslinging action once for each non-empty set of its issues (ascending), any other action once; then
 ``Move``, ``Place`` and ``Pay`` (each state 0-50), ``Remove`` (each state, each party seat), ``Stop``,
-``DebateCard`` and ``PlayResponse`` (each card), ``Choose`` (lose voters, pay) and ``Pass``.
+``DebateCard`` and ``PlayResponse`` (each card), ``Choose`` (lose voters, pay) and ``Pass``; then the
+commands that take a step at once (rules ruling 17), after the others so that every number above keeps
+its command: ``TravelTo`` (each state), ``Sweep`` (each state, then every state a Mudslinging reaches),
+``Pay`` (each state, each count 2 up to :data:`AT_ONCE`) and ``Remove`` (each state, each party seat,
+each count 2 up to :data:`AT_ONCE`); a count of 1 is the ``Pay`` or ``Remove`` numbered above.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from itertools import combinations
 
 from domain.choices import Choose, Pass
 from domain.games.campaign_trail.cards import FLIP_CONTRIBUTORS, MUDSLINGING, SWAY_MINDS, Kind
-from domain.games.campaign_trail.cards.board import ABBREVIATIONS, ISSUES, STATE_COUNT
+from domain.games.campaign_trail.cards.board import ABBREVIATIONS, ISSUES, STATE_COUNT, STATE_ISSUES
 from domain.games.campaign_trail.cards.candidates import CANDIDATES
 from domain.games.campaign_trail.cards.catalogue import ANSWERING, CARDS
 from domain.games.campaign_trail.commands import (
@@ -26,8 +30,17 @@ from domain.games.campaign_trail.commands import (
     PlayResponse,
     Remove,
     Stop,
+    Sweep,
+    TravelTo,
 )
-from domain.games.campaign_trail.rules.effects import LOSE_VOTERS, PAY
+from domain.games.campaign_trail.rules.effects import (
+    LOSE_VOTERS,
+    MUDSLING_PRICE,
+    MUDSLING_REMOVES,
+    PAY,
+    SMEAR_PRICE,
+    SMEAR_REMOVES,
+)
 from domain.games.campaign_trail.views import MONTHS, CampaignTrailView
 from domain.messages import Command
 from env.layout import SKIP, Cards, Declaration, Fixed, Padded, Vocabulary
@@ -37,6 +50,16 @@ PLACES = range(STATE_COUNT)
 NUMBERS = tuple(sorted(CARDS))
 WINDOW_RESPONSES = 8
 """The most responses a reaction window lays out."""
+_ACTIONS = tuple(action for card in CARDS.values() for action in card.actions)
+AT_ONCE = max(
+    SMEAR_PRICE,
+    SMEAR_REMOVES,
+    *(action.voters for action in _ACTIONS),
+    MUDSLING_PRICE * max(len(action.issues) for action in _ACTIONS),
+    MUDSLING_REMOVES * max(len(issues) for issues in STATE_ISSUES),
+)
+"""The most voters one ``Pay`` or ``Remove`` can name: what a Smear Campaign or a Mudslinging costs or
+removes from a state at most, or a Voter Suppression removes (8)."""
 
 
 def _plays(card: int, seats: int) -> list[Command]:
@@ -71,6 +94,16 @@ def commands(seats: int) -> list[Command]:
         Choose(option=LOSE_VOTERS),
         Choose(option=PAY),
         Pass(),
+        *(TravelTo(state=place) for place in PLACES),
+        *(Sweep(state=place) for place in PLACES),
+        Sweep(),
+        *(Pay(state=place, count=count) for place in PLACES for count in range(2, AT_ONCE + 1)),
+        *(
+            Remove(state=place, party=party, count=count)
+            for place in PLACES
+            for party in range(seats)
+            for count in range(2, AT_ONCE + 1)
+        ),
     ]
 
 
@@ -101,10 +134,16 @@ def declarations(seats: int) -> dict[str, Declaration]:
         "seats[].ongoing": cards,
         "seats[].hand:OwnHand.cards": cards,
         "seats[].offer:OwnHand.cards": Cards(tuple(candidate.number for candidate in CANDIDATES)),
+        "seats[].advantage": SKIP,  # the words of the candidate's card, which its number says
+        "seats[].disadvantage": SKIP,  # likewise
         "states": Fixed(STATE_COUNT),
         "states[].code": SKIP,  # its place in the tuple says it
         "states[].electoral_votes": SKIP,  # printed on the board: the same in every game
         "states[].voters": Fixed(seats),
+        "states[].issues": SKIP,  # printed on the board
+        "states[].tiebreakers": SKIP,  # printed on the board
+        "states[].ethical": SKIP,  # the same at every table of this size
+        "states[].name": SKIP,  # its place in the tuple says it
         "electoral_track": Fixed(seats),
         "deck_sizes": Fixed(len(MONTHS) - 1),  # one deck a month
         "discard": cards,
@@ -117,6 +156,9 @@ def declarations(seats: int) -> dict[str, Declaration]:
         "debate": cards,
         "winners": chairs,
         "my_cards": SKIP,  # the text of the cards in hand, which their numbers say
+        "my_candidates": SKIP,  # the faces of the candidates offered, whose numbers the offer says
+        "faces": SKIP,  # the text of the cards face up, which their numbers say
+        "progress": SKIP,  # words for what the pending action's numbers say
         **_choice("window.choice", seats),
         "window.card": cards,
         "window.answers": Vocabulary(tuple(ANSWERING)),

@@ -4,7 +4,9 @@ Actions (in this order): ``PickLeader`` (each leader id 100-111); ``Campaign``; 
 ``Exploit`` (each faction 0-61 with an exploit); ``Sneak`` of one faction (0-61), then of two
 (each pair ``a < b``); ``Fundraise``; ``UseSuperpower``; ``BuyInvestment`` (each investment 300-323);
 ``EndTurn``; ``RevealEvent``; ``PlaySurprise`` (each faction with a surprise); ``DiscardFaction``
-(each faction); ``Choose`` with each option a choice can offer (:func:`options`); ``Pass``.
+(each faction); ``Choose`` with each option a choice can offer (:func:`options`); ``Pass``; then, after
+the others so that every number above keeps its command (rules version 2), ``DiscardNote`` of a 1 and
+of a 5.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from domain.games.super_pacs.commands import (
     BuyInvestment,
     Campaign,
     DiscardFaction,
+    DiscardNote,
     Embezzle,
     EndTurn,
     Exploit,
@@ -44,6 +47,10 @@ IN_COALITIONS = (*CARD_IDS, *EVENT_IDS[:3])
 """What a coalition can hold: the factions, and the three election cards once revealed."""
 PLAYS = 16
 """The most plays a reaction window or an election lays out (each seat's surprises and superpower)."""
+NOTES = (1, 5)
+"""The money cards' values, in megabucks."""
+CAUSES = ("", "exploit", "superpower", "event", "campaign", "treasury")
+"""What can last have asked for something (``cause``); empty before anything has."""
 
 
 def options(seats: int) -> tuple[str, ...]:
@@ -72,6 +79,7 @@ def commands(seats: int) -> list[Command]:
         *(DiscardFaction(card=card) for card in CARD_IDS),
         *(Choose(option=option) for option in options(seats)),
         Pass(),
+        *(DiscardNote(value=value) for value in NOTES),
     ]
 
 
@@ -96,6 +104,7 @@ def declarations(seats: int) -> dict[str, Declaration]:
         "seats[].coalition": Cards(IN_COALITIONS),
         "seats[].sneaked:OwnHand.cards": factions,
         "seats[].investments": Cards(INVESTMENT_IDS),
+        "seats[].investment_worth": Padded(len(INVESTMENT_IDS)),  # in the order of its investments
         "market": Cards(INVESTMENT_IDS),
         "cemetery": Cards(IN_COALITIONS),
         "events_revealed": Cards(EVENT_IDS),
@@ -113,4 +122,5 @@ def declarations(seats: int) -> dict[str, Declaration]:
         "election.plays": Padded(PLAYS),
         "scores": Padded(seats),
         "winners": chairs,
+        "cause": Vocabulary(CAUSES),
     }

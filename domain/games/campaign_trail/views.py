@@ -278,15 +278,13 @@ def _redrawn(
     states: tuple[StateView, ...],
     changed: set[int],
 ) -> tuple[tuple[int, ...], tuple[StateView, ...]]:
-    """``leaders`` and ``states`` made again for the ``changed`` places only (the others kept as they are)."""
+    """``leaders`` and ``states`` made again for the ``changed`` places only (the others kept as they are);
+    a changed place keeps every other field of its old ``StateView`` (issues, tiebreakers, ethics, name)."""
     new_leaders, new_states = list(leaders), list(states)
     for place in changed:
         new_leaders[place] = leader(voters, place, count)
-        new_states[place] = StateView(
-            code=ABBREVIATIONS[place],
-            electoral_votes=ELECTORAL_VOTES[place],
-            voters=voters[place * PARTIES : place * PARTIES + count],
-            leader=new_leaders[place],
+        new_states[place] = msgspec.structs.replace(
+            states[place], voters=voters[place * PARTIES : place * PARTIES + count], leader=new_leaders[place]
         )
     return tuple(new_leaders), tuple(new_states)
 
