@@ -14,7 +14,7 @@ BESIDE = {"env": ("domain",)}
 """Floors beside the others: what each may import (nothing imports them)."""
 
 
-def _imports(path: Path) -> set[str]:
+def imports_of(path: Path) -> set[str]:
     """The top-level packages ``path`` imports (at any depth of the module, typing-only ones too)."""
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text())):
@@ -34,7 +34,7 @@ def test_each_floor_imports_only_itself_and_the_floors_below(floor: str) -> None
     """``domain`` imports no floor, ``store`` only ``domain``, and so on up to ``api``."""
     above = set(ORDER[ORDER.index(floor) + 1 :]) | set(BESIDE)
     for path in _modules(floor):
-        wrong = _imports(path) & above
+        wrong = imports_of(path) & above
         assert not wrong, f"{path.relative_to(ROOT)} imports {sorted(wrong)}, above its floor"
 
 
@@ -42,14 +42,14 @@ def test_the_floors_beside_import_only_what_they_stand_on() -> None:
     for floor, allowed in BESIDE.items():
         others = set(ORDER) - set(allowed)
         for path in _modules(floor):
-            assert not _imports(path) & others, f"{path.relative_to(ROOT)} imports {_imports(path) & others}"
+            assert not imports_of(path) & others, f"{path.relative_to(ROOT)} imports {imports_of(path) & others}"
 
 
 def test_the_write_side_does_not_borrow_from_the_workers_or_the_read_side() -> None:
     """``api/service`` (the command path) stands on ``store`` and ``domain``, not on ``workers`` or
     ``projections``."""
     for path in sorted((ROOT / "api" / "service").rglob("*.py")):
-        wrong = _imports(path) & {"workers", "projections"}
+        wrong = imports_of(path) & {"workers", "projections"}
         assert not wrong, f"{path.relative_to(ROOT)} imports {sorted(wrong)}"
 
 

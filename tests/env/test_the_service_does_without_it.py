@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-import ast
 import tomllib
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.architecture.test_the_floors import ROOT
+from tests.architecture.test_the_floors import imports_of as _imported
+
 SERVICE = ("domain", "store", "projections", "workers", "api")
 EXTRA = {"env", "pettingzoo", "gymnasium"}
-
-
-def _imported(path: Path) -> set[str]:
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            found |= {alias.name.split(".")[0] for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module.split(".")[0])
-    return found
 
 
 def test_no_module_of_the_service_imports_the_environments_or_pettingzoo() -> None:
