@@ -1,0 +1,39 @@
+// The board: the game's own drawing of your view, the last move's cards marked on it, a card that left
+// your hand flying to where it landed, and (for a game with its own module) the view as data.
+
+import { flyFrom, handCards } from "../fly.js";
+import * as generic from "../games/generic.js";
+import { lastCards } from "../moves.js";
+import { html, useEffect, useRef } from "../ui.js";
+
+/** Mark every card the last move names (the game's modules mark cards with data-card). */
+function useLastMove(board, log) {
+  useEffect(() => {
+    const box = board.current;
+    if (!box) return;
+    const cards = lastCards(log);
+    for (const old of box.querySelectorAll(".last-move")) if (!cards.has(old.dataset.card)) old.classList.remove("last-move");
+    for (const card of cards) for (const found of box.querySelectorAll(`[data-card="${card}"]`)) found.classList.add("last-move");
+  });
+}
+
+/** A card that left the hand flies to where it landed (nothing moves under reduced motion). */
+function useFlyingCards(board) {
+  const inHand = useRef(new Map());
+  useEffect(() => {
+    flyFrom(inHand.current, board.current);
+    inHand.current = handCards();
+  });
+}
+
+export function BoardPanel({ R, view, seat, summary, picked, onPick, toAct, hand, play, onTarget, log, moves, send, busy }) {
+  const board = useRef(null);
+  useLastMove(board, log);
+  useFlyingCards(board);
+  return html`<section class="board" aria-label="The table" ref=${board}>
+    <${R.Board} view=${view} seat=${seat} summary=${summary} picked=${picked} onPick=${moves.length ? onPick : null} toAct=${toAct}
+      handElsewhere=${Boolean(hand)} targets=${play.targets} onTarget=${onTarget} log=${log}
+      moves=${moves} send=${send} busy=${busy} />
+    ${R.own ? html`<details class="raw"><summary>Show the view as data</summary><${generic.Board} view=${view} /></details>` : ""}
+  </section>`;
+}

@@ -1,0 +1,90 @@
+// The game as this page knows it: the summary, the renderer, your view, your legal moves and the log,
+// read together at a version no older than the one already seen, and kept up to date by live.js.
+
+import { Refusal, gamePath, get, sleep } from "../api.js";
+import { rendererFor } from "../games/index.js";
+import { crumbs, useCallback, useEffect, useRef, useState } from "../ui.js";
+import { useLive } from "./live.js";
+import { useLog } from "./log.js";
+
+function withMin(path, version) {
+  return version ? `${path}${path.includes("?") ? "&" : "?"}min_version=${version}` : path;
+}
+
+/** The summary, your view, your legal moves and the feed after the log, all at least at `state.version`. */
+function readTable(id, token, state) {
+  const min = state.version;
+  return Promise.all([
+    get(gamePath(id)),
+    get(withMin(`${gamePath(id)}/view`, min), { token }),
+    get(withMin(`${gamePath(id)}/legal`, min), { token }),
+    get(withMin(`${gamePath(id)}/events?after=${state.logged}`, min), { token }),
+  ]);
+}
+
+/** What a refused read means: no such table, a seat not yet on the read side, a seat moved away, or an error. */
+async function refused(error, state, token, { setMissing, lose, setNotice }) {
+  if (error instanceof Refusal && error.status === 404) setMissing(true);
+  else if (error instanceof Refusal && error.status === 403 && token && (state.refused = (state.refused || 0) + 1) < 20) {
+    // A seat just taken may not have reached the read side yet: look again shortly.
+    await sleep(150);
+    state.again = true;
+  } else if (error instanceof Refusal && error.code === "auth/invalid_token" && token) lose();
+  else setNotice({ kind: "error", text: error.message });
+}
+
+/** Read the table again; a call while a read runs asks that read to go round once more. */
+function useRefresh(id, token, known, on) {
+  return useCallback(async () => {
+    const state = known.current;
+    if (state.running) { state.again = true; return state.running; }
+    state.running = (async () => {
+      do {
+        state.again = false;
+        try {
+          const [nextSummary, view, moves, feed] = await readTable(id, token, state);
+          if (state !== known.current) return; // the seat changed meanwhile: a newer refresh answers
+          state.version = Math.max(state.version, view.version);
+          on.setSummary(nextSummary);
+          on.setSeen(view);
+          on.setLegal(moves);
+          on.addToLog(feed.events, true);
+          if (feed.next != null) state.again = true; // a long log comes a page at a time
+          state.refused = 0;
+        } catch (error) {
+          if (state !== known.current) return;
+          await refused(error, state, token, on);
+        }
+      } while (state.again);
+    })().finally(() => { state.running = null; });
+    return state.running;
+  }, [id, token, on.addToLog]);
+}
+
+/** The first look: the summary names the game, whose module draws the table; the title and crumbs follow. */
+function useFirstLook(id, { setSummary, setRenderer, setMissing, setNotice }) {
+  useEffect(() => {
+    get(gamePath(id)).then(async (first) => {
+      setSummary(first);
+      setRenderer(await rendererFor(first.game));
+      document.title = `${first.title} · Backroom`;
+      crumbs([{ text: "Lobby", href: "/" }, { text: first.title }]);
+    }).catch((error) => (error.status === 404 ? setMissing(true) : setNotice({ kind: "error", text: error.message })));
+  }, [id]);
+}
+
+/** The game as `seating` may see it (its token, its join floor, how it is lost), with the chat following along. */
+export function useGame(id, seating, chat, setNotice) {
+  const [summary, setSummary] = useState(null);
+  const [renderer, setRenderer] = useState(null);
+  const [missing, setMissing] = useState(false);
+  const [seen, setSeen] = useState(null); // the /view answer: {version, status, seat, to_act, view}
+  const [legal, setLegal] = useState({ version: 0, commands: [] });
+  const known = useRef({ version: 0, logged: 0, running: null, again: false });
+  const { log, setLog, addToLog } = useLog(known);
+  const { token, floor, lose } = seating;
+  const refresh = useRefresh(id, token, known, { setSummary, setSeen, setLegal, addToLog, setMissing, lose, setNotice });
+  useFirstLook(id, { setSummary, setRenderer, setMissing, setNotice });
+  const live = useLive({ id, token, known, floor, refresh, setLog, addToLog, chat });
+  return { summary, renderer, missing, seen, setSeen, legal, log, addToLog, known, refresh, live };
+}

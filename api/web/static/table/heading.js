@@ -1,0 +1,52 @@
+// The table's head: its title and status, the seats and whose turn it is, the clock, who you are, the
+// version and how we follow it, the join link while seats are open, and your private seat link.
+
+import { Clock, botMark } from "../clocks.js";
+import { SeatLink } from "../seatlink.js";
+import { html, plural, seatName, useState } from "../ui.js";
+
+const LIVE_TEXT = { live: "live", polling: "updating", reconnecting: "reconnecting…", connecting: "connecting…" };
+
+function SeatList({ summary, seat }) {
+  return html`<ul class="seat-list" aria-label="Seats">${summary.seats.map((entry) => html`<li key=${entry.seat}
+      class=${`${summary.to_act.includes(entry.seat) ? "to-act" : ""} ${seat === entry.seat ? "mine" : ""}`}>
+    ${entry.name || html`<em>open seat</em>`}${botMark(entry)}${seat === entry.seat ? " (you)" : ""}${summary.to_act.includes(entry.seat) ? html` <span class="turn-mark">to play</span>` : ""}
+  </li>`)}</ul>`;
+}
+
+/** The join link to share while seats are open (it carries no seat token). */
+function JoinLink({ summary }) {
+  const link = `${location.origin}/games/${encodeURIComponent(summary.id)}`;
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch {
+      document.getElementById("join-link").select();
+    }
+  };
+  return html`<div class="share">
+    <label for="join-link">Join link (carries no seat token)</label>
+    <input id="join-link" readonly value=${link} onFocus=${(e) => e.target.select()} />
+    <button type="button" onClick=${copy}>${copied ? "Copied" : "Copy"}</button>
+    <span class="muted">${plural(summary.open_seats.length, "open seat")}</span>
+  </div>`;
+}
+
+export function Heading({ summary, seat, mine, live, version, setMine }) {
+  const id = summary.id;
+  return html`<section class="table-head">
+    <h1>${summary.title} <span class=${`status ${summary.status}`}>${summary.status}</span>${summary.sandbox ? html` <span class="status sandbox-mark" title="Seeded or forked: its cards may be known. Not a real game.">sandbox</span>` : ""}</h1>
+    <${SeatList} summary=${summary} seat=${seat} />
+    <${Clock} clock=${summary.clock} summary=${summary} />
+    <p class="meta">
+      ${seat === null || seat === undefined ? html`<strong>You are watching</strong> (the public table).` : html`You play <strong>${seatName(summary, seat)}</strong>.`}
+      ${" "}Version <span class="version">${version}</span> · <span class=${`live ${live}`}>${LIVE_TEXT[live] || live}</span>
+      · <a href=${`/games/${encodeURIComponent(id)}/replay`}>Replay viewer</a>
+    </p>
+    ${summary.status === "waiting" ? html`<${JoinLink} summary=${summary} />` : ""}
+    ${seat !== null && seat !== undefined ? html`<${SeatLink} gameId=${id} mine=${mine} onNewSeat=${setMine} />` : ""}
+    ${mine && mine.others ? html`<p class="sandbox">A sandbox: this browser holds every seat and plays whoever is to act.</p>` : ""}
+  </section>`;
+}
