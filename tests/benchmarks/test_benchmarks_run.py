@@ -171,5 +171,6 @@ def test_the_floods_benchmark_runs_each_flood_against_a_default_server(tmp_path:
             _, during, streams = bench_floods.held_streams(http, served.base, game_id, 20, 1.0, 1)
     assert anonymous["lobby 200"] >= 1 and anonymous["lobby 429"] >= 1 and anonymous["timeline 200"] >= 1
     assert made_up["events 403"] >= 1 and "events 200" not in made_up
-    assert 1 <= seated["seat-link 200"] <= 6 and seated["seat-link 429"] >= 1
+    # the allowance is counted in clock-minute windows: a 2 s flood may span two of them (6 + 6)
+    assert 1 <= seated["seat-link 200"] <= 12 and seated["seat-link 429"] >= 1
     assert streams["stream 200"] == 20 and during
