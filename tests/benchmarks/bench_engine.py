@@ -29,7 +29,7 @@ from typing import Any
 
 from domain.game import GameDefinition, registered
 from domain.playout import play_random_game
-from tests.benchmarks.runtime import interpreter
+from tests.benchmarks.runtime import interpreter, last_line, run_step
 
 PEER_RATIO = 2.0
 """Every game and seat count must play at least this many times RLCard's UNO actions per second."""
@@ -116,7 +116,7 @@ def install_peer(folder: Path) -> Peer:
                                   "--disable-pip-version-check", "--timeout", "20", "--retries", "1", RLCARD],
     }  # fmt: skip
     for step, command in steps.items():
-        failure = _run(command, deadline - time.monotonic())
+        failure = run_step(command, deadline - time.monotonic(), INSTALL_SECONDS)
         if failure:
             return Peer(None, f"{step}: {failure}")
     (folder / "rlcard_uno.py").write_text(PEER_SCRIPT)
@@ -138,31 +138,13 @@ def measure_peer(peer: Peer, seconds: float) -> PeerFigures | str:
     except subprocess.TimeoutExpired:
         return f"RLCard's UNO run took over {seconds + PEER_START_SECONDS:.0f} s"
     if done.returncode != 0:
-        return f"RLCard's UNO run failed: {_last_line(done.stderr)}"
+        return f"RLCard's UNO run failed: {last_line(done.stderr)}"
     try:
         found = json.loads(done.stdout.strip().splitlines()[-1])
         versions = f"rlcard {found['rlcard']}, numpy {found['numpy']}"
         return PeerFigures(found["actions"], found["games"], found["seconds"], found["players"], versions)
     except (IndexError, KeyError, ValueError):
-        return f"RLCard's UNO run printed no figures: {_last_line(done.stdout)}"
-
-
-def _run(command: list[str], seconds: float) -> str:
-    """Run ``command`` quietly within ``seconds``; an empty string when it succeeded, else what failed."""
-    if seconds <= 0:
-        return f"no time left of the {INSTALL_SECONDS:.0f} s install budget"
-    try:
-        done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=seconds)
-    except subprocess.TimeoutExpired:
-        return f"gave up after {INSTALL_SECONDS:.0f} s"
-    except OSError as error:
-        return str(error)
-    return "" if done.returncode == 0 else f"exit {done.returncode}: {_last_line(done.stderr or done.stdout)}"
-
-
-def _last_line(text: str) -> str:
-    lines = [line for line in text.strip().splitlines() if line.strip()]
-    return lines[-1].strip() if lines else "no output"
+        return f"RLCard's UNO run printed no figures: {last_line(done.stdout)}"
 
 
 def _peer_line(when: str, figures: PeerFigures | str) -> str:

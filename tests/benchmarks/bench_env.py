@@ -33,7 +33,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from tests.benchmarks.runtime import interpreter
+from tests.benchmarks.runtime import interpreter, run_step
 
 PEER_RATIO = 2.0
 """Every game and seat count must step at least this many times as fast as PettingZoo's gin_rummy."""
@@ -139,7 +139,7 @@ def install_peer(folder: Path) -> Path | str:
                         "--timeout", "20", "--retries", "1", *PEER_PACKAGES],
     }  # fmt: skip
     for step, command in steps.items():
-        failure = _run(command, deadline - time.monotonic())
+        failure = run_step(command, deadline - time.monotonic(), INSTALL_SECONDS)
         if failure:
             return f"{step}: {failure}"
     (folder / "peers.py").write_text(PEER_SCRIPT)
@@ -188,23 +188,6 @@ class Peers:
             self.process.wait(timeout=PEER_START_SECONDS)
         except subprocess.TimeoutExpired:
             self.process.kill()
-
-
-def _run(command: list[str], seconds: float) -> str:
-    if seconds <= 0:
-        return f"no time left of the {INSTALL_SECONDS:.0f} s install budget"
-    try:
-        done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=seconds)
-    except subprocess.TimeoutExpired:
-        return f"gave up after {INSTALL_SECONDS:.0f} s"
-    except OSError as error:
-        return str(error)
-    return "" if done.returncode == 0 else f"exit {done.returncode}: {_last_line(done.stderr or done.stdout)}"
-
-
-def _last_line(text: str) -> str:
-    lines = [line for line in text.strip().splitlines() if line.strip()]
-    return lines[-1].strip() if lines else "no output"
 
 
 def beside(rows: list[Row], gin: list[Figures]) -> list[float]:
