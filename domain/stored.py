@@ -140,6 +140,7 @@ class TableRecord(msgspec.Struct, kw_only=True):
     timing: Timing | None = None
     bots: tuple[BotSpec | None, ...] = ()
     forfeited: tuple[int, ...] = ()
+    recovery_digests: tuple[str | None, ...] = ()
 
 
 class SnapshotRow(msgspec.Struct, kw_only=True):
@@ -194,6 +195,7 @@ def record_of(table: TableState) -> TableRecord:
         timing=table.timing,
         bots=table.bots,
         forfeited=table.forfeited,
+        recovery_digests=table.recovery_digests,
     )
 
 
@@ -245,6 +247,7 @@ def state_of(record: Any, version: int, games: Any) -> TableState:
         timing=record.timing,
         bots=tuple(record.bots),
         forfeited=tuple(record.forfeited),
+        recovery_digests=tuple(record.recovery_digests),
     )
 
 

@@ -14,6 +14,9 @@ import secrets
 from collections.abc import Sequence
 
 TOKEN_BYTES = 24
+CODE_BYTES = 25
+"""A recovery code's random bytes: 200 bits, 40 letters and digits of base 32 (no padding)."""
+CODE_GROUP = 5
 DIGESTS_KEPT = 4096
 """Tokens whose digests are remembered: a few for every table playing in this process."""
 
@@ -33,6 +36,32 @@ def derived_token(secret: str, token: str, key: str) -> str:
     return base64.urlsafe_b64encode(mac.digest()[:TOKEN_BYTES]).decode()
 
 
+def new_recovery_code() -> str:
+    """A fresh recovery code, for writing down: base 32 in groups of five (``ABCDE-FGHIJ-...``)."""
+    return _grouped(secrets.token_bytes(CODE_BYTES))
+
+
+def derived_recovery_code(secret: str, code: str, key: str) -> str:
+    """The code a recovery made with ``key`` replaces ``code`` with: the same on every retry."""
+    sent = b"recover\x1f%s\x1f%s" % (plain(code).encode(), key.encode())
+    return _grouped(hmac.new(secret.encode(), sent, hashlib.sha256).digest()[:CODE_BYTES])
+
+
+def _grouped(raw: bytes) -> str:
+    letters = base64.b32encode(raw).decode()
+    return "-".join(letters[i : i + CODE_GROUP] for i in range(0, len(letters), CODE_GROUP))
+
+
+def plain(code: str) -> str:
+    """A recovery code as typed, without case, spaces or dashes (the digest is of this form)."""
+    return "".join(code.split()).replace("-", "").upper()
+
+
+def code_digest(code: str) -> str:
+    """The stored form of a recovery code: its plain form's SHA-256 (as a token's)."""
+    return hashlib.sha256(b"recovery\x1f" + plain(code).encode()).hexdigest()
+
+
 @functools.lru_cache(maxsize=DIGESTS_KEPT)
 def digest(token: str) -> str:
     """The stored form of a token (the latest few remembered: a seat presents its token every move)."""
@@ -42,6 +71,16 @@ def digest(token: str) -> str:
 def seat_holding(token: str, digests: Sequence[str | None]) -> int | None:
     """The seat whose stored digest matches ``token`` (compared in constant time), else ``None``."""
     presented = digest(token)
+    found = None
+    for seat, stored in enumerate(digests):
+        if stored is not None and hmac.compare_digest(presented, stored):
+            found = seat
+    return found
+
+
+def seat_holding_code(code: str, digests: Sequence[str | None]) -> int | None:
+    """The seat whose stored recovery digest matches ``code`` (in constant time), else ``None``."""
+    presented = code_digest(code)
     found = None
     for seat, stored in enumerate(digests):
         if stored is not None and hmac.compare_digest(presented, stored):

@@ -31,7 +31,14 @@ from domain.errors import (
     WrongStep,
 )
 from domain.seats import InvalidName
-from domain.table import IdempotencyKeyReused, NameTaken, NothingOverdue, NotStarted, TableFull
+from domain.table import (
+    IdempotencyKeyReused,
+    NameTaken,
+    NothingOverdue,
+    NotStarted,
+    TableFull,
+    WrongRecoveryCode,
+)
 from domain.table.forfeits import Forfeited
 from domain.takeback import (
     AlreadyRefused,
@@ -56,6 +63,7 @@ STATUS: dict[type[Exception], int] = {
     MissingToken: 401,
     InvalidToken: 403,
     InvalidTicket: 403,
+    WrongRecoveryCode: 403,
     TableFull: 409,
     NotStarted: 409,
     ConcurrentUpdate: 409,

@@ -35,7 +35,7 @@ from api.http.schemas import (
     Timeline,
     ViewDocument,
 )
-from api.http.wire import Join, NewGame
+from api.http.wire import Join, NewGame, Recovery
 from domain.table import AnyGame
 
 GAME = (404, 422, 503)
@@ -61,6 +61,7 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("get", "/api/games/{game_id}/chat"): (200, "ChatMessages", GAME),
     ("post", "/api/games/{game_id}/chat"): (201, "ChatMessage", (409, 413, 429, *SEAT)),
     ("post", "/api/games/{game_id}/seat-link"): (200, "Seated", (409, *SEAT)),
+    ("post", "/api/games/{game_id}/recover-seat"): (200, "Seated", (403, 413, 429, *GAME)),
     ("get", "/health"): (200, "Health", (503,)),
     ("get", "/live"): (200, "Probe", ()),
     ("get", "/ready"): (200, "Probe", (503,)),
@@ -157,10 +158,11 @@ def openapi(app: FastAPI, games: Mapping[str, AnyGame]) -> dict[str, Any]:
         return app.openapi_schema
     schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
     ordered = list(games.values())
+    bodies = [NewGame, Join, Recovery]
     roots, components = msgspec.json.schema_components(
-        [NewGame, Join, *(game.commands for game in ordered)], ref_template="#/components/schemas/{name}"
+        [*bodies, *(game.commands for game in ordered)], ref_template="#/components/schemas/{name}"
     )
-    per_game = {f"{game.id}.Command": root for game, root in zip(ordered, roots[2:], strict=True)}
+    per_game = {f"{game.id}.Command": root for game, root in zip(ordered, roots[len(bodies) :], strict=True)}
     command = {"anyOf": [{"$ref": f"#/components/schemas/{name}"} for name in per_game]}
     found = schema.setdefault("components", {}).setdefault("schemas", {})
     found.update(components | per_game | {"Command": command})

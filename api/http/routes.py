@@ -67,7 +67,11 @@ async def open_table(tables: TablesDep, body: BodyDep) -> Response:
     players, seating = request.seat_names(), request.seating()
     opening = await tables.open(request.game, players, request.options, request.secret(), seating=seating)
     names = opening.table.seat_names
-    tokens = [{"seat": seat, "name": names[seat], "token": token} for seat, token in opening.tokens.items()]
+    codes = opening.codes
+    tokens = [
+        {"seat": seat, "name": names[seat], "token": token, "recovery_code": codes.get(seat, "")}
+        for seat, token in opening.tokens.items()
+    ]
     answer = {"id": str(opening.game_id), "tokens": tokens, "game": summary(opening.table)}
     return reply(answer, 201, headers={"Location": f"/api/games/{opening.game_id}"})
 
@@ -75,7 +79,8 @@ async def open_table(tables: TablesDep, body: BodyDep) -> Response:
 @router.post("/games/{game_id}/join", summary="Take an open seat", openapi_extra=_body_schema("Join"))
 async def join(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
     seating = await tables.join(game_id, player_name(decode(body, Join).name))
-    return reply({"seat": seating.seat, "token": seating.token, "game": summary(seating.table)})
+    answer = {"seat": seating.seat, "token": seating.token, "recovery_code": seating.recovery_code}
+    return reply(answer | {"game": summary(seating.table)})
 
 
 @router.post(

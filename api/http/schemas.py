@@ -64,6 +64,7 @@ class TokenEntry(_Doc):
     seat: int
     name: str | None
     token: str
+    recovery_code: str = ""
 
 
 class Opened(_Doc):
@@ -85,9 +86,12 @@ class Forked(_Doc):
 
 
 class Seated(_Doc):
+    """A seat's token; ``recovery_code`` (shown only now) when sitting down or recovering gave one."""
+
     seat: int
     token: str
     game: Summary
+    recovery_code: str = ""
 
 
 class Lobby(_Doc):

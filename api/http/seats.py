@@ -8,6 +8,11 @@ and stream tickets it opened end too, on every process (:meth:`projections.read_
 A link sent with an ``Idempotency-Key`` can be asked for again: a retry with the same key and the old
 token (dead by then) gets the same new token, so a lost answer never locks the seat out. A seat makes
 at most ``BACKROOM_SEAT_LINKS_PER_MINUTE`` new links a minute (a retry is not a new link).
+
+A player whose browser is gone gets the seat back with the recovery code it was shown once on sitting
+down: ``POST /api/games/{id}/recover-seat`` with ``{"code": ...}`` and no token answers a new token
+and a new code, and revokes the old token as a new link does (docs/seats.md). One client address may
+try ``BACKROOM_SEAT_LINKS_PER_MINUTE`` codes a minute.
 """
 
 from __future__ import annotations
@@ -18,7 +23,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from api.http.fast import TokenDep, reply, summary
-from api.http.routes import IdempotencyKey, TablesDep
+from api.http.routes import BodyDep, IdempotencyKey, TablesDep, _body_schema
+from api.http.throttle import client_address
+from api.http.wire import Recovery, decode
+from api.service.commands import Seating
 from projections.read_side import ReadSide
 
 router = APIRouter(prefix="/api")
@@ -32,7 +40,27 @@ async def seat_link(
     request: Request, tables: TablesDep, game_id: str, token: TokenDep, key: IdempotencyKey = None
 ) -> Response:
     seating = await tables.relink(game_id, token, key=key)
+    await _revoke(request, seating)
+    return reply({"seat": seating.seat, "token": seating.token, "game": summary(seating.table)})
+
+
+@router.post(
+    "/games/{game_id}/recover-seat",
+    summary="Get your seat back with its recovery code: a new token and a new code",
+    openapi_extra=_body_schema("Recovery"),
+)
+async def recover_seat(
+    request: Request, tables: TablesDep, game_id: str, body: BodyDep, key: IdempotencyKey = None
+) -> Response:
+    code = decode(body, Recovery).code
+    seating = await tables.recover(game_id, code, key=key, caller=client_address(request.scope))
+    await _revoke(request, seating)
+    answer = {"seat": seating.seat, "token": seating.token, "recovery_code": seating.recovery_code}
+    return reply(answer | {"game": summary(seating.table)})
+
+
+async def _revoke(request: Request, seating: Seating) -> None:
+    """End the live streams and stream tickets of the token ``seating`` replaced, on every process."""
     if seating.revoked:
         reads: ReadSide = request.app.state.reads
         await asyncio.to_thread(reads.revoke, str(seating.table.id), seating.seat, seating.revoked)
-    return reply({"seat": seating.seat, "token": seating.token, "game": summary(seating.table)})

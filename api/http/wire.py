@@ -87,6 +87,12 @@ class Join(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     name: Name
 
 
+class Recovery(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A seat's recovery code, as shown on sitting down (case, spaces and dashes do not matter)."""
+
+    code: Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+
+
 MAX_VERSION = 2**62
 """No log reaches it: a larger version number is refused as malformed (and fits every store's integers)."""
 _VERSION = re.compile(r"[0-9]{1,19}")

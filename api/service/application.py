@@ -45,6 +45,7 @@ from domain.table import (
     CloseOverdue,
     NotABot,
     NotStarted,
+    RecoverSeat,
     ReissueSeatLink,
     Table,
     TableContext,
@@ -62,7 +63,17 @@ from domain.table import (
 from domain.table.clocks import TableClock
 from domain.table.state import receipt_key
 from domain.table.timeouts import stand_in, timed
-from domain.tokens import derived_token, digest, new_token, seat_holding
+from domain.tokens import (
+    code_digest,
+    derived_recovery_code,
+    derived_token,
+    digest,
+    new_recovery_code,
+    new_token,
+    plain,
+    seat_holding,
+    seat_holding_code,
+)
 from store.repository import TableStore
 
 BotsAndClock = tuple[TableClock | None, dict[int, BotSpec]]
@@ -101,6 +112,7 @@ class Tables(TableStore):
         self.refusals = Allowance(refusals, self.clock, "refused, retried or unchanged commands per seat")
         self.takebacks = Allowance(takebacks, self.clock, "take-back commands per seat")
         self.seat_links = Allowance(seat_links, self.clock, "new seat links per seat")
+        self.recoveries = Allowance(seat_links, self.clock, "tries at a recovery code from one address")
         self.bot_pause = BOT_PAUSE
 
     async def open(
@@ -125,23 +137,27 @@ class Tables(TableStore):
         players = [named.get(s, name) for s, name in enumerate(players)]
         tokens = {s: new_token() for s, name in enumerate(players) if name is not None and s not in bots}
         digests = tuple(digest(tokens[s]) if s in tokens else None for s in range(len(players)))
+        codes = {s: new_recovery_code() for s in tokens}
+        recovery = tuple(code_digest(codes[s]) if s in codes else None for s in range(len(players)))
         sent = digest_of(None, encode([game, players, parsed, clock, bots]))
         opened = _opened(game_rules, tuple(players), digests, msgspec.Raw(encode(parsed)), sent, seed)
         table_bots = tuple(bots.get(seat) for seat in range(len(players))) if bots else ()
         when = at[0] if at else self.clock()
-        opened = msgspec.structs.replace(opened, at=when, clock=clock, bots=table_bots)
+        opened = msgspec.structs.replace(
+            opened, at=when, clock=clock, bots=table_bots, recovery_digests=recovery
+        )
         ctx = TableContext(
             now=opened.at, command_id=opened.command_id, digest="", setup_at=at[1] if at else None
         )
         after = await self.commit(_fresh(game_rules, opened), open_table(game_rules, opened, ctx), None)
-        return Opening(after.id, tokens, after)
+        return Opening(after.id, tokens, after, codes)
 
     async def join(
         self, game_id: str, name: str, at: tuple[datetime, datetime | None] | None = None
     ) -> Seating:
         """Seat ``name`` at the first open seat; the game is set up once the last seat is taken."""
-        token = new_token()
-        command = TakeSeat(name=name, token_digest=digest(token))
+        token, code = new_token(), new_recovery_code()
+        command = TakeSeat(name=name, token_digest=digest(token), recovery_digest=code_digest(code))
         async with self.locks.hold(lock_key(game_id)):
             table, _ = await self._current(game_id)
             seat = table.state.open_seats()[0] if table.state.open_seats() else None
@@ -152,7 +168,7 @@ class Tables(TableStore):
             events = table.decide(NEWCOMER, command, ctx)
             after = await self.commit(table, events, expected=None)
         assert seat is not None
-        return Seating(seat, token, after)
+        return Seating(seat, token, after, recovery_code=code)
 
     def _expired(self, table: Table, now: datetime) -> bool:
         """Whether ``table`` still has open seats and nobody took one for longer than it waits."""
@@ -193,6 +209,52 @@ class Tables(TableStore):
         again = derived_token(table.state.secret, token, key)
         seat = seat_holding(again, table.state.token_digests)
         return None if seat is None else Seating(seat, again, table)
+
+    async def recover(self, game_id: str, code: str, key: str | None = None, caller: str = "") -> Seating:
+        """The seat ``code`` is the recovery code of, with a new token and a new code (table rule 5a);
+        the old token and code stop working at once.
+
+        ``caller`` (the client's address) may try :attr:`recoveries` codes a minute, right or wrong,
+        before any is compared. With a ``key`` the new token and code are derived from the old code
+        and the key, so a retry whose answer was lost gets the same ones again.
+        """
+        self.recoveries.spend(caller)
+        async with self.locks.hold(lock_key(game_id)):
+            table, _ = await self._current(game_id)
+            if key and (again := self._recovered(table, code, key)) is not None:
+                return again
+            fresh, renewed = self._recovery(table, code, key)
+            command = RecoverSeat(
+                code_digest=code_digest(code),
+                token_digest=digest(fresh),
+                recovery_digest=code_digest(renewed),
+            )
+            ctx = self._context(table, digest_of(None, b"recover"), None)
+            events = table.decide(NEWCOMER, command, ctx)
+            after = await self.commit(table, events, expected=None)
+        seat = events[0].seat
+        assert seat is not None  # rule 5a names the seat recovered
+        self.seat_links.spend((table.id, seat), refuse=False)  # a new link for the seat, as any other
+        return Seating(seat, fresh, after, revoked=after.version, recovery_code=renewed)
+
+    @staticmethod
+    def _recovery(table: Table, code: str, key: str | None) -> tuple[str, str]:
+        """The token and recovery code a recovery with ``code`` gives: derived with a ``key``, else new."""
+        if not key:
+            return new_token(), new_recovery_code()
+        secret = table.state.secret
+        return derived_token(secret, f"recover:{plain(code)}", key), derived_recovery_code(secret, code, key)
+
+    @classmethod
+    def _recovered(cls, table: Table, code: str, key: str) -> Seating | None:
+        """The seat a recovery made with ``code`` and ``key`` gave back, if it still holds what it gave."""
+        if seat_holding_code(code, table.state.recovery_digests) is not None:
+            return None  # the code is live: this is a new recovery, not a retry
+        token, renewed = cls._recovery(table, code, key)
+        seat = seat_holding(token, table.state.token_digests)
+        if seat is None or seat_holding_code(renewed, table.state.recovery_digests) != seat:
+            return None
+        return Seating(seat, token, table, recovery_code=renewed)
 
     async def submit(  # noqa: PLR0917  (the command's parts, as the route reads them)
         self,

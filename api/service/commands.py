@@ -7,7 +7,7 @@ import functools
 import os
 import random
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Union
 from uuid import UUID
 
@@ -26,6 +26,8 @@ class Opening:
     game_id: UUID
     tokens: dict[int, str]
     table: Table
+    codes: dict[int, str] = field(default_factory=dict)
+    """The recovery code of each seat named at opening, answered once (the log keeps its digest)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +39,8 @@ class Seating:
     token: str
     table: Table
     revoked: int = 0
+    recovery_code: str = ""
+    """The seat's recovery code, when this seating gave one (sitting down, or a recovery's new one)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ from domain.table.events import (
     NotABot,
     NothingOverdue,
     NotStarted,
+    RecoverSeat,
     ReissueSeatLink,
     ReturnToSeat,
     SeatForfeited,
@@ -42,6 +43,7 @@ from domain.table.events import (
     TakeBackNoted,
     TakeSeat,
     Unseated,
+    WrongRecoveryCode,
 )
 from domain.table.evolve import evolve_table, fold_table, ledger_after, opened_state
 from domain.table.rules import (
@@ -75,6 +77,7 @@ __all__ = [
     "NotStarted",
     "NothingOverdue",
     "Receipt",
+    "RecoverSeat",
     "ReissueSeatLink",
     "ReturnToSeat",
     "SeatForfeited",
@@ -92,6 +95,7 @@ __all__ = [
     "TakeSeat",
     "Told",
     "Unseated",
+    "WrongRecoveryCode",
     "decide_table",
     "digest_of",
     "evolve_table",

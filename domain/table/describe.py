@@ -67,6 +67,8 @@ def told(
         assert event.seat is not None, "a link is reissued for a seat"
         who = label(names, event.seat, "A player")
         sentence = f"{who} took a new seat link; the old one no longer works."
+        if event.recovered:
+            sentence = f"{who} got the seat back with a recovery code; the old link no longer works."
         return Told("relinked", {"seat": event.seat}, sentence)
     if isinstance(event, StandInChanged):
         who = label(names, event.stand_in_for, f"seat {event.stand_in_for}")

@@ -53,6 +53,12 @@ class IdempotencyKeyReused(RuleError):
     code = "request/idempotency_key_reused"
 
 
+class WrongRecoveryCode(RuleError):
+    """Raised when a recovery code matches no seat of the table (wrong, used already, or never given)."""
+
+    code = "auth/invalid_recovery_code"
+
+
 class NameTaken(RuleError):
     """Raised when a player asks for a seat under a name already seated at the table."""
 
@@ -79,12 +85,23 @@ class TakeSeat(Command, frozen=True, kw_only=True, tag="TakeSeat"):
 
     name: str
     token_digest: str
+    recovery_digest: str | None = None
+    """The digest of the seat's recovery code (:class:`RecoverSeat`), shown once to whoever sits down."""
 
 
 class ReissueSeatLink(Command, frozen=True, kw_only=True, tag="ReissueSeatLink"):
     """A seated player's new token (known by its digest only): every older token of the seat stops working."""
 
     token_digest: str
+
+
+class RecoverSeat(Command, frozen=True, kw_only=True, tag="RecoverSeat"):
+    """Someone holding no token presents a seat's recovery code (by its digest): the seat's token and
+    its recovery code are both replaced, so the old ones stop working and the code serves once."""
+
+    code_digest: str
+    token_digest: str
+    recovery_digest: str
 
 
 class LeaveSeat(Command, frozen=True, kw_only=True, tag="LeaveSeat"):
@@ -166,6 +183,8 @@ class TableOpened(TableEvent, frozen=True, kw_only=True, tag="TableOpened"):
     seeded: bool
     clock: TableClock | None = None
     bots: tuple[BotSpec | None, ...] = ()
+    recovery_digests: tuple[str | None, ...] = ()
+    """The digests of the named seats' recovery codes (empty in tables opened before codes existed)."""
 
 
 class SeatTaken(TableEvent, frozen=True, kw_only=True, tag="SeatTaken"):
@@ -173,6 +192,7 @@ class SeatTaken(TableEvent, frozen=True, kw_only=True, tag="SeatTaken"):
 
     name: str
     token_digest: str
+    recovery_digest: str | None = None
 
 
 class GameEventRecorded(TableEvent, frozen=True, kw_only=True, tag="GameEventRecorded"):
@@ -219,9 +239,12 @@ class SeatLinkReissued(TableEvent, frozen=True, kw_only=True, tag="SeatLinkReiss
     """The seat's player replaced its token (its private rejoin link): the old one no longer works.
 
     Nothing of the game changes, and the effective position (the chance) stays where it was.
+    ``recovered``: the seat was taken back with its recovery code, replaced by ``recovery_digest``.
     """
 
     token_digest: str
+    recovery_digest: str | None = None
+    recovered: bool = False
 
 
 class StandInChanged(TableEvent, frozen=True, kw_only=True, tag="StandInChanged"):

@@ -38,13 +38,22 @@ def evolve_table(game: AnyGame, table: TableState | None, event: AnyTableEvent) 
         assert event.seat is not None, "a seat taken names its seat"
         names = _put(table.seat_names, event.seat, event.name)
         digests = _put(table.token_digests, event.seat, event.token_digest)
+        codes = _codes(table, event.seat, event.recovery_digest)
         table = msgspec.structs.replace(
-            table, seat_names=names, token_digests=digests, effective=table.effective + 1
+            table,
+            seat_names=names,
+            token_digests=digests,
+            effective=table.effective + 1,
+            recovery_digests=codes,
         )
     elif isinstance(event, SeatLinkReissued):
         assert event.seat is not None, "a link is reissued for a seat"
         digests = _put(table.token_digests, event.seat, event.token_digest)
         table = msgspec.structs.replace(table, token_digests=digests)
+        if event.recovered:
+            table = msgspec.structs.replace(
+                table, recovery_digests=_codes(table, event.seat, event.recovery_digest)
+            )
     elif isinstance(event, TakeBackNoted):
         table = _taken_back(game, table, event)
     elif isinstance(event, StandInChanged):
@@ -86,8 +95,15 @@ def opened_state(event: TableOpened) -> TableState:
         effective=event.version,
         clock=event.clock,
         bots=event.bots,
+        recovery_digests=event.recovery_digests,
     )
     return _noted(table, event)
+
+
+def _codes(table: TableState, seat: int, recovery_digest: str | None) -> tuple[str | None, ...]:
+    """The seats' recovery digests with ``seat``'s replaced (a table opened before codes had none)."""
+    codes = table.recovery_digests or (None,) * len(table.seat_names)
+    return _put(codes, seat, recovery_digest)
 
 
 def _recorded(game: AnyGame, table: TableState, event: GameEventRecorded) -> TableState:

@@ -17,6 +17,13 @@ The rules of a table
 5. A seated player may replace its token at any time (:class:`ReissueSeatLink`, its private rejoin
    link): the old token stops working at once. Nothing of the game changes, no take-back request
    lapses, and the chance position stays where it was.
+5a. Whoever sits down is given a recovery code once (its digest is in :class:`TakeSeat` or the
+   opening). Someone holding no token who presents a seat's code (:class:`RecoverSeat`) gets that
+   seat back: its token and its code are replaced, so every device holding the old token and the
+   old code stop working, exactly as after a new seat link. A code that matches no seat is refused
+   (``auth/invalid_recovery_code``) and changes nothing; a code recovers only its own seat. The
+   other players are not asked: their approval would let two players give a third's seat away, and
+   at a two-seat table the only one to ask is the opponent (docs/seats.md).
 6. The referee is an actor too (:data:`REFEREE`): it acts only when something is overdue — a take-back
    request past its deadline, or the game's own ``due(state)`` passed — and its events say so.
 7. ``now`` arrives once, in the :class:`TableContext`; every event records it, so a fold, a replay
@@ -33,6 +40,7 @@ decided: the take-back kind, whether it starts a turn, the state a take-back ret
 from __future__ import annotations
 
 import hashlib
+import hmac
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
@@ -47,6 +55,7 @@ from domain.messages import Command, Event
 from domain.seats import Seat, same_name
 from domain.table import forfeits, standins
 from domain.table.events import (
+    NEWCOMER,
     REFEREE,
     SEAT_COMMANDS,
     Actor,
@@ -57,6 +66,7 @@ from domain.table.events import (
     NameTaken,
     NothingOverdue,
     NotStarted,
+    RecoverSeat,
     ReissueSeatLink,
     SeatLinkReissued,
     SeatTaken,
@@ -65,6 +75,7 @@ from domain.table.events import (
     TakeBackNoted,
     TakeSeat,
     Unseated,
+    WrongRecoveryCode,
     stamp,
 )
 from domain.table.evolve import evolve_table, fold_table, opened_state
@@ -125,6 +136,8 @@ def decide_table(
         return _take_seat(game, table, command, ctx)
     if isinstance(command, ReissueSeatLink) and not isinstance(actor, Unseated):
         return [_reissued(table, actor, command, ctx)]
+    if isinstance(command, RecoverSeat) and actor is NEWCOMER:
+        return [_recovered(table, command, ctx)]
     if not table.started:
         raise NotStarted("The game has not started: seats are still open.")
     if actor is REFEREE:
@@ -192,6 +205,7 @@ def _take_seat(game: AnyGame, table: TableState, command: TakeSeat, ctx: TableCo
         **stamp(table.version + 1, seat, ctx),
         name=command.name,
         token_digest=command.token_digest,
+        recovery_digest=command.recovery_digest,
     )
     if len(open_seats) > 1:
         return [taken]
@@ -202,6 +216,22 @@ def _reissued(table: TableState, seat: Seat, command: ReissueSeatLink, ctx: Tabl
     return SeatLinkReissued(
         **stamp(table.version + 1, seat, ctx),
         token_digest=command.token_digest,
+    )
+
+
+def _recovered(table: TableState, command: RecoverSeat, ctx: TableContext) -> SeatLinkReissued:
+    """Rule 5a: the seat whose recovery digest is ``command``'s, its token and code replaced."""
+    seat = None
+    for each, kept in enumerate(table.recovery_digests):  # every seat compared, in constant time
+        if kept is not None and hmac.compare_digest(kept, command.code_digest):
+            seat = each
+    if seat is None:
+        raise WrongRecoveryCode("That recovery code does not belong to any seat at this table.")
+    return SeatLinkReissued(
+        **stamp(table.version + 1, Seat(seat), ctx),
+        token_digest=command.token_digest,
+        recovery_digest=command.recovery_digest,
+        recovered=True,
     )
 
 

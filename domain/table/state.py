@@ -57,6 +57,8 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     bots: tuple[BotSpec | None, ...] = ()
     forfeited: tuple[int, ...] = ()
     """The seats that forfeited on time, in the order they did (:mod:`domain.table.forfeits`)."""
+    recovery_digests: tuple[str | None, ...] = ()
+    """The digests of the seats' recovery codes (``None``, or an empty tuple, where none was given)."""
 
     @property
     def started(self) -> bool:

@@ -17,11 +17,16 @@ RUN = """async () => {
 
 
 def serious_violations(page: Any) -> list[dict[str, Any]]:
-    """axe-core's serious and critical WCAG violations on ``page`` as it is drawn now.
+    """axe-core's serious and critical WCAG violations on ``page`` as it is drawn now."""
+    return [violation for violation in violations(page) if violation["impact"] in SERIOUS]
+
+
+def violations(page: Any) -> list[dict[str, Any]]:
+    """Every axe-core violation on ``page`` as it is drawn now, moderate and minor ones too.
 
     The script is evaluated, not added as a tag: the pages' policy forbids inline scripts, rightly.
     """
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(AXE)
     found: list[dict[str, Any]] = page.evaluate(RUN)
-    return [violation for violation in found if violation["impact"] in SERIOUS]
+    return found

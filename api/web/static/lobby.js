@@ -138,7 +138,7 @@ function NewTable({ catalogue, setNotice }) {
       const trimmed = name.trim();
       localStorage.setItem("backroom.name", trimmed);
       const seating = await post(`/api/games/${opened.id}/join`, { name: trimmed });
-      keepSeat(opened.id, { seat: seating.seat, token: seating.token, name: trimmed });
+      keepSeat(opened.id, { seat: seating.seat, token: seating.token, name: trimmed, recovery: seating.recovery_code });
       location.assign(`/games/${opened.id}`);
     } catch (error) {
       setNotice({ kind: "error", text: error.message });

@@ -3,7 +3,7 @@
 // old one stops working everywhere); the link is shown once, here, and never again.
 
 import qrcode from "./vendor/qrcode-generator.module.js";
-import { Refusal, gamePath, get, keepSeat, post } from "./api.js";
+import { Refusal, gamePath, keepSeat, post } from "./api.js";
 import { html, seatName, useState } from "./ui.js";
 
 const FRAGMENT = /^#seat=([A-Za-z0-9_-]+)$/;
@@ -11,22 +11,24 @@ const FRAGMENT = /^#seat=([A-Za-z0-9_-]+)$/;
 export const linkFor = (gameId, token) => `${location.origin}/games/${encodeURIComponent(gameId)}#seat=${token}`;
 
 /**
- * A seat link this page was opened with: the seat it holds is kept in this browser and the token is
- * taken out of the address at once. Resolves to a notice for the player, or null without a link.
+ * A seat link this page was opened with: the token is taken out of the address at once and exchanged
+ * for a new one kept in this browser, so the seat moves here: the device that made the link (and
+ * anyone else holding it) stops playing, and the link serves once. Resolves to a notice for the
+ * player, or null without a link.
  */
 export async function claimFromLink(gameId) {
   const found = location.hash.match(FRAGMENT);
   if (!found) return null;
   history.replaceState(null, "", location.pathname + location.search);
-  const token = found[1];
   try {
-    const [seen, summary] = await Promise.all([get(`${gamePath(gameId)}/view`, { token }), get(gamePath(gameId))]);
-    const name = seatName(summary, seen.seat);
-    keepSeat(gameId, { seat: seen.seat, token, name });
-    return { seat: { seat: seen.seat, token, name }, notice: { kind: "info", text: `Welcome back, ${name}: this browser now holds your seat.` } };
+    const claimed = await relinked(gameId, found[1]);
+    const name = seatName(claimed.game, claimed.seat);
+    const seat = { seat: claimed.seat, token: claimed.token, name };
+    keepSeat(gameId, seat);
+    return { seat, notice: { kind: "info", text: `Welcome back, ${name}: this browser now holds your seat, and the device the link came from no longer plays it.` } };
   } catch (error) {
     const gone = error instanceof Refusal && (error.status === 403 || error.status === 401);
-    return { seat: null, notice: { kind: "error", text: gone ? "This seat link no longer works: a newer link replaced it." : error.message } };
+    return { seat: null, notice: { kind: "error", text: gone ? "This seat link no longer works: it was opened already, or a newer link or the recovery code replaced it." : error.message } };
   }
 }
 
@@ -85,8 +87,8 @@ export function SeatLink({ gameId, mine, onNewSeat }) {
   };
   if (link) {
     return html`<details class="seat-link" open><summary>Your private seat link</summary>
-      <p>Open it on any device to play your seat there. <strong>Anyone with it plays as you</strong>; it is shown only now.
-        Getting a new one makes this one stop working.</p>
+      <p>Open it on any device to play your seat there; this browser then stops playing it. <strong>Anyone with it plays as you</strong>;
+        it is shown only now and works once. Getting a new one makes this one stop working.</p>
       <div class="share"><label for="seat-link" class="visually-hidden">Your private seat link</label>
         <input id="seat-link" readonly value=${link} onFocus=${(e) => e.target.select()} />
         <button type="button" onClick=${copy}>${copied ? "Copied" : "Copy"}</button></div>

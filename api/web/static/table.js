@@ -10,6 +10,7 @@ import * as generic from "./games/generic.js";
 import { EventLog, Notice, html, mount, outcomeText, useState } from "./ui.js";
 import { BoardPanel } from "./table/board.js";
 import { useChat } from "./table/chat.js";
+import { RecoverForm, RecoveryCode } from "./recovery.js";
 import { PlayerDock, splitCommands } from "./table/dock.js";
 import { useGame } from "./table/game.js";
 import { Heading } from "./table/heading.js";
@@ -44,8 +45,10 @@ function Table() {
   document.title = `${seated && toAct.includes(seat) ? "● Your move · " : ""}${summary.title} · Backroom`;
   return html`
     <${Heading} summary=${summary} seat=${seat} mine=${seating.mine} live=${game.live} version=${game.known.current.version} setMine=${seating.setMine} />
+    <${RecoveryCode} gameId=${id} mine=${seating.mine} setMine=${seating.setMine} />
     ${seated ? "" : html`<${Notice} notice=${notice} />`}
     ${summary.status === "waiting" && !seating.mine ? html`<${JoinForm} summary=${summary} onJoin=${seating.join} busy=${busy} />` : ""}
+    ${seating.mine ? "" : html`<${RecoverForm} summary=${summary} onRecovered=${seating.recovered} />`}
     ${summary.status === "over" ? html`<p class="outcome" role="status">${outcomeText(summary)} <a href=${`/games/${encodeURIComponent(id)}/replay`}>Replay the game</a></p>` : ""}
     <div class="table-grid">
       <${BoardPanel} R=${R} view=${view} seat=${seat} summary=${summary} picked=${pick.picked} onPick=${onPick} toAct=${toAct}

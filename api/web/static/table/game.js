@@ -24,7 +24,9 @@ function readTable(id, token, state) {
 
 /** What a refused read means: no such table, a seat not yet on the read side, a seat moved away, or an error. */
 async function refused(error, state, token, { setMissing, lose, setNotice }) {
+  const replaced = error instanceof Refusal && error.code === "auth/invalid_token";
   if (error instanceof Refusal && error.status === 404) setMissing(true);
+  else if (replaced && token && state.seated) lose(token); // it played here: replaced, not merely early
   else if (error instanceof Refusal && error.status === 403 && token && (state.refused = (state.refused || 0) + 1) < 20) {
     // A seat just taken may not have reached the read side yet: look again shortly.
     await sleep(150);
@@ -51,6 +53,7 @@ function useRefresh(id, token, known, on) {
           on.addToLog(feed.events, true);
           if (feed.next != null) state.again = true; // a long log comes a page at a time
           state.refused = 0;
+          state.seated = Boolean(token);
         } catch (error) {
           if (state !== known.current) return;
           await refused(error, state, token, on);

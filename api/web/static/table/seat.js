@@ -19,18 +19,27 @@ export function useSeat(id, { setNotice, setBusy }) {
     });
   }, [id]);
 
-  // A newer seat link replaced this browser's token: the seat lives on another device now.
-  const lose = useCallback(() => {
+  // A newer seat link (or the recovery code) replaced `lost`, this page's token: the seat lives on
+  // another device now. Another tab of this browser may have kept the newer token: then it plays on.
+  const lose = useCallback((lost) => {
+    const kept = mySeat(id);
+    if (kept && lost && kept.token !== lost) { setMine(kept); return; }
     forgetSeat(id);
     setMine(null);
-    setNotice({ kind: "info", text: "Your seat moved to another device (a newer seat link replaced this browser's). You are watching." });
+    setNotice({ kind: "info", text: "Your seat moved to another device: a newer seat link or the seat's recovery code replaced this browser's. You are watching. If that was not you, get your seat back below with your recovery code." });
   }, [id]);
+
+  // The recovery code gave this browser the seat back (recovery.js).
+  const recovered = (seat, text) => {
+    setMine(seat);
+    setNotice({ kind: "info", text });
+  };
 
   const join = async (name) => {
     setBusy(true);
     try {
       const seating = await post(`${gamePath(id)}/join`, { name });
-      const seat = { seat: seating.seat, token: seating.token, name };
+      const seat = { seat: seating.seat, token: seating.token, name, recovery: seating.recovery_code };
       floor.current = seating.game.version;
       keepSeat(id, seat);
       setMine(seat);
@@ -42,7 +51,7 @@ export function useSeat(id, { setNotice, setBusy }) {
     }
   };
 
-  return { mine, setMine, token: mine ? mine.token : null, floor, lose, join };
+  return { mine, setMine, token: mine ? mine.token : null, floor, lose, join, recovered };
 }
 
 /** A sandbox (a fork) gives this browser every seat: it plays whichever seat is to act. */
