@@ -60,6 +60,7 @@ def test_three_players_play_tricks_and_no_page_shows_another_seats_hand(
         assert each.page.locator(".own-hand [data-card]").count() > 0
         assert each.page.locator(".libra .plate").count() == 2
     cleo.shot("politrickers-table-cleo")
+    cleo.open(f"/games/{game_id}?developer=1")  # the developer option shows the view as data
     cleo.page.click("text=Show the view as data")  # the generic renderer draws any view as data
     assert "round number" in (cleo.page.text_content(".raw dl.tree") or "")
     generic = cleo.page.evaluate(

@@ -4,7 +4,7 @@
 
 import { Refusal, follow, gameIdFromPath, gamePath, get, keepSeat, mySeat, post, sleep } from "./api.js";
 import { rendererFor } from "./games/index.js";
-import * as generic from "./games/generic.js";
+import { RawView } from "./developer.js";
 import { ChatLog, loadChat } from "./chat.js";
 import { EventLog, Notice, crumbs, html, mount, outcomeText, seatName, useEffect, useMemo, useRef, useState } from "./ui.js";
 
@@ -260,11 +260,12 @@ function Replay() {
     </section>
     <div class="table-grid">
       <section class="board" aria-label=${`The table at version ${at}`} data-version=${shown ? shown.version : ""}>
+        <h2 class="visually-hidden">The table at version ${at}</h2>
         ${entry ? html`<p class="now-showing"><strong>v${at}</strong> ${entry.description}${entry.reverted ? " (taken back)" : ""}</p>` : ""}
         ${view ? html`<${R.Board} view=${view} seat=${seat} summary=${summary} picked=${null} onPick=${null} toAct=${shown.to_act || []}
             log=${timeline.entries.filter((e) => e.version <= at && !e.reverted)} />`
           : html`<p class="muted">${shown === null ? "Loading…" : "Nothing on the table yet at this version."}</p>`}
-        ${R.own && view ? html`<details class="raw"><summary>Show the view as data</summary><${generic.Board} view=${view} /></details>` : ""}
+        <${RawView} R=${R} view=${view} />
       </section>
       <aside class="table-side">
         <${EventLog} entries=${timeline.entries} current=${at} reverted=${(v) => timeline.entries.some((e) => e.version === v && e.reverted)}

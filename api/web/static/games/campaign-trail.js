@@ -254,7 +254,7 @@ export function Board({ view, seat, summary, picked, onPick, handElsewhere = fal
     <${Prompt} view=${view} seat=${seat} names=${names} tiles=${tiles} />
     ${reach.size ? html`<p class="prompt reach" role="status">#${picked} reaches the lit states: ${[...new Set([...reach.values()].flat()
       .map((c) => actionText(view, c.card, c.action)))].join("; ")}.${[...reach.values()].some((l) => l.length === 1) ? " Tap one to play it." : ""}</p>` : ""}
-    <div class="ct-map-scroll" tabindex="0" role="region" aria-label="The map">
+    <div class="ct-map-scroll" tabindex="0" role="region" aria-label="The map (scrolls)">
       <section aria-label="The map" data-landing="map" class=${`ct-map${stepping ? " stepping" : ""}`}>
         ${view.states.map((entry) => html`<${Tile} key=${entry[0]} entry=${entry} pawns=${view.seats} seat=${seat}
           tap=${tapOf(entry[0])} send=${send} busy=${busy} spotlight=${spotlight} reached=${reach.has(entry[0])} />`)}

@@ -1,8 +1,8 @@
 // The board: the game's own drawing of your view, the last move's cards marked on it, a card that left
-// your hand flying to where it landed, and (for a game with its own module) the view as data.
+// your hand flying to where it landed, and (under the developer option) the view as data.
 
 import { flyFrom, handCards } from "../fly.js";
-import * as generic from "../games/generic.js";
+import { RawView } from "../developer.js";
 import { lastCards } from "../moves.js";
 import { html, useEffect, useRef } from "../ui.js";
 
@@ -31,9 +31,10 @@ export function BoardPanel({ R, view, seat, summary, picked, onPick, toAct, hand
   useLastMove(board, log);
   useFlyingCards(board);
   return html`<section class="board" aria-label="The table" ref=${board}>
+    <h2 class="visually-hidden">The table</h2>
     <${R.Board} view=${view} seat=${seat} summary=${summary} picked=${picked} onPick=${moves.length ? onPick : null} toAct=${toAct}
       handElsewhere=${Boolean(hand)} targets=${play.targets} onTarget=${onTarget} log=${log}
       moves=${moves} send=${send} busy=${busy} />
-    ${R.own ? html`<details class="raw"><summary>Show the view as data</summary><${generic.Board} view=${view} /></details>` : ""}
+    <${RawView} R=${R} view=${view} />
   </section>`;
 }

@@ -146,7 +146,7 @@ MONTHS = ("August", "September", "October")
 
 
 class CampaignTrailOptions(Options, frozen=True, kw_only=True):
-    """``dirty_politics``: play with the Dirty Politics module's cards (on by default)."""
+    """Dirty Politics: play with the Dirty Politics module's cards (on by default)."""
 
     dirty_politics: bool = True
 

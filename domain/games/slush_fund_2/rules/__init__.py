@@ -117,7 +117,8 @@ from domain.seats import Seat, seats
 
 
 class SlushFundOptions(Options, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Table options: the politicians' ladders (no journalist, one, two) and who starts (random: None)."""
+    """Table options: each politician's values with no journalist, one and two, and who starts (left
+    empty, it is drawn at random)."""
 
     ladders: tuple[Ladder, ...] = DEFAULT_LADDERS
     starting_seat: int | None = None

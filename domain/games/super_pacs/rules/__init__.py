@@ -94,7 +94,8 @@ EVENTS_IN_GAME = 7
 
 class SuperPacsOptions(Options, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Random leaders: for first-time players, each player is dealt one leader instead of choosing one
-    of three. First player: the seat that plays first, from 0 (left empty, it is drawn at random)."""
+    of three. First player: who plays first, 0 for the first seat, 1 for the second and so on (left
+    empty, it is drawn at random)."""
 
     random_leaders: bool = False
     first_player: int | None = None
@@ -103,7 +104,7 @@ class SuperPacsOptions(Options, frozen=True, kw_only=True, forbid_unknown_fields
 def check_options(options: SuperPacsOptions, seat_count: int) -> None:
     """Refuse a first player who is not at the table."""
     if options.first_player is not None and not 0 <= options.first_player < seat_count:
-        raise OptionsError(f"first_player must be a seat from 0 to {seat_count - 1}.")
+        raise OptionsError(f"The first player is a seat from 0 to {seat_count - 1} (0 is the first seat).")
 
 
 def setup(options: SuperPacsOptions, seat_count: int, ctx: Context) -> list[Event]:
