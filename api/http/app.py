@@ -97,6 +97,7 @@ def create_app(
     app.include_router(chat_router)
     app.answer_first(router, "command", fast.command, observed=True)  # declared once, in its router
     app.answer_first(reads_router, "legal", fast.legal)
+    app.answer_first(reads_router, "view", fast.view)
     mount_web(app)
     mount_explorer(app)
     _handle_errors(app)

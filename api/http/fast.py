@@ -1,17 +1,18 @@
-"""The tuned floor of HTTP: the two hottest endpoints, parsed by hand, and the wire they share.
+"""The tuned floor of HTTP: the hottest endpoints, parsed by hand, and the wire they share.
 
 ``POST /api/games/{id}/commands`` and ``GET /api/games/{id}/legal`` carry nearly every request a
-playing table makes. Through the full stack (FastAPI's telemetry, body-limit and exit-stack middleware,
-Starlette's exception middleware and router) each request costs the server about as much CPU as
-refereeing the command. So this module holds everything tuned for them, fenced off from the model:
+playing table makes, and ``GET /api/games/{id}/view`` follows each move a page shows. Through the full
+stack (FastAPI's telemetry, body-limit and exit-stack middleware, Starlette's exception middleware and
+router) each request costs the server about as much CPU as refereeing the command. So this module holds
+everything tuned for them, fenced off from the model:
 
 - :class:`Backroom`, the FastAPI application with one difference: its ``__call__`` matches the routes
   named in :meth:`Backroom.answer_first` (by their own declared path and method: each route is declared
-  once, in its router, with the documentation) and hands them straight to :func:`command` and
-  :func:`legal`, which read the request themselves, turning a refusal into the one error shape
-  (:func:`_answered`: the same mapping as the application's handlers). Every other request, and the
-  OpenAPI, go through FastAPI as usual, after its ``gate`` (:mod:`api.http.throttle`), which may refuse
-  an opening or a read past its allowance; the gate meters neither hot route, so they skip it.
+  once, in its router, with the documentation) and hands them straight to :func:`command`,
+  :func:`legal` and :func:`view`, which read the request themselves, turning a refusal into the one
+  error shape (:func:`_answered`: the same mapping as the application's handlers). Every other
+  request, and the OpenAPI, go through FastAPI as usual, after its ``gate`` (:mod:`api.http.throttle`),
+  which may refuse an opening or a read past its allowance; the gate meters no hot route, so they skip it.
 - :func:`referee` and :func:`answer_to`: one command refereed and answered (the documented route calls
   them too), and the one JSON answer (:class:`JSONAnswer`, :func:`reply`, :func:`problem`), the head
   read in one pass (:func:`heads`) and bodies read with a bound (:func:`read_body`, :func:`read_body_from`).
@@ -91,7 +92,7 @@ class Backroom(FastAPI):
             for wanted, pattern, endpoint, observed in self.hot:
                 found = pattern.match(path) if method == wanted else None
                 if found is None:
-                    continue  # the gate meters neither hot route (``throttle.kind_of``)
+                    continue  # the gate meters no hot route (``throttle.kind_of``)
                 scope["app"] = self
                 scope["path_params"] = found.groupdict()
                 observer = self.observer if observed else None
@@ -133,7 +134,7 @@ async def _answered(endpoint: Endpoint, request: Request) -> tuple[Response, str
         return problem(500, "server/error", "The service failed unexpectedly."), "server/error"
 
 
-# -- the two endpoints ----------------------------------------------------------------------------
+# -- the hot endpoints ------------------------------------------------------------------------------
 
 
 async def command(request: Request) -> Response:
@@ -203,6 +204,20 @@ async def legal(request: Request) -> Response:
     reads: ReadSide = request.app.state.reads
     (authorization,) = heads(request.scope, b"authorization")
     return reply(await queries.legal(reads, request.path_params["game_id"], bearer(authorization), version))
+
+
+async def view(request: Request) -> Response:
+    """``GET /games/{id}/view`` as a plain Starlette endpoint: the page reads it after every move.
+
+    Answered first for the same reason as :func:`legal` (the gate meters neither: ``throttle.kind_of``);
+    the FastAPI route in :mod:`api.http.reads` documents it in the OpenAPI and answers the same way.
+    """
+    found = _min_version(request)
+    version = None if found is None else version_number(found, "min_version")
+    reads: ReadSide = request.app.state.reads
+    (authorization,) = heads(request.scope, b"authorization")
+    token = bearer(authorization)
+    return reply(await queries.seat_view(reads, request.path_params["game_id"], token, version))
 
 
 def _min_version(request: Request) -> str | None:
