@@ -147,7 +147,7 @@ def _operations(app: Backroom, tables: Tables, reads: ReadSide, settings: Settin
     """``/live``, ``/ready`` and ``/metrics``: what a supervisor, a load balancer and a scraper ask."""
     metrics = Metrics(tables, reads, settings.partitions)
     app.state.metrics = metrics
-    app.observer = metrics
+    app.tally = metrics.commands
 
     @app.get("/live", summary="200 while the process answers (liveness: no store is asked)")
     def live() -> Response:
