@@ -11,7 +11,7 @@ Applying and writing are two steps. :meth:`GameProjection.project` does both (a 
 In the embedded mode the write side hands each commit to :meth:`GameProjection.take` as it lands, so
 the tables in :attr:`~GameProjection.latest` are current before the command is answered and a read of
 them never waits; the store is written behind, a batch of commits at a time (:meth:`write`), and a
-read of the store writes what is pending first (:meth:`projections.read_side.ReadSide.written`).
+read of the store writes what is pending first (:meth:`projections.queries.ReadSide.written`).
 """
 
 from __future__ import annotations

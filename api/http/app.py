@@ -38,7 +38,7 @@ from domain.game import registered
 from domain.table import AnyGame
 from projections.following import fit_format, follower_for
 from projections.projection import Expiry, GameProjection
-from projections.read_side import ReadSide
+from projections.queries import ReadSide
 from projections.redis_store import RedisReadStore
 from projections.signals import RedisRelay, Signals
 from projections.stores import ReadStore, SQLiteReadStore

@@ -44,7 +44,7 @@ from domain.errors import BodyTooLarge, InvalidRequest, MissingToken, OptionsErr
 from domain.seats import Seat
 from domain.table import Table, feed_event
 from projections import documents, queries
-from projections.read_side import ReadSide
+from projections.queries import ReadSide
 
 log = logging.getLogger(__name__)
 

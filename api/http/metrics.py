@@ -18,7 +18,7 @@ from starlette.responses import Response
 
 from api.http.fast import LATENCY_BUCKETS, Tally
 from projections.partitions import lowest_position
-from projections.read_side import ReadSide
+from projections.queries import ReadSide
 
 
 class CommandTally(Tally):
