@@ -237,8 +237,8 @@ async def legal(request: Request) -> Response:
 async def view(request: Request) -> Response:
     """``GET /games/{id}/view`` as a plain Starlette endpoint: the page reads it after every move.
 
-    Answered first for the same reason as :func:`legal` (the gate meters neither: ``throttle.kind_of``);
-    the FastAPI route in :mod:`api.http.reads` documents it in the OpenAPI and answers the same way.
+    Answered first for the same reason as :func:`legal`, and read the same way (the gate meters no
+    view: ``throttle.kind_of``); the FastAPI route in :mod:`api.http.reads` documents it in the OpenAPI.
     """
     found = _min_version(request)
     version = None if found is None else version_number(found, "min_version")
