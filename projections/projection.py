@@ -11,7 +11,7 @@ Applying and writing are two steps. :meth:`GameProjection.project` does both (a 
 In the embedded mode the write side hands each commit to :meth:`GameProjection.take` as it lands, so
 the tables in :attr:`~GameProjection.latest` are current before the command is answered and a read of
 them never waits; the store is written behind, a batch of commits at a time (:meth:`write`), and a
-read of the store writes what is pending first (:meth:`projections.read_side.ReadSide.written`).
+read of the store writes what is pending first (:meth:`projections.queries.ReadSide.written`).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from domain.table import AnyGame, AnyTableEvent, Table, TableOpened, evolve_tabl
 from projections import documents
 from projections.documents import lobby_key, perspectives, viewer_key
 from projections.stores import Batch, ReadStore
-from store.commits import NOTHING_FOLDED, Folded, Logged, following
+from store.commits import NOTHING_FOLDED, Committed, Folded, Logged
 
 log = logging.getLogger(__name__)
 
@@ -91,6 +91,14 @@ SWEPT = 200
 def _waited_out(live: Live, cutoff: datetime) -> bool:
     """Whether the table still has open seats and nobody came since before ``cutoff``."""
     return not live.table.started and live.table.state.updated_at < cutoff
+
+
+def following(committed: Committed, position: int) -> Committed | None:
+    """The part of ``committed`` past ``position``, if it follows it at once (``None``: a gap, so the
+    log must be read first). Whoever folds commits as they land takes them through this: the
+    projection (:meth:`GameProjection.take`) and the watch (:meth:`workers.timers.Watch.offer`)."""
+    fresh = [(logged, at) for logged, at in committed if at > position]
+    return None if fresh and fresh[0][1] != position + 1 else fresh
 
 
 class Outrun(Exception):

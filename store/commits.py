@@ -4,7 +4,8 @@ The repository (:mod:`store.repository`) saves a command's events; right after t
 committer's thread and before any command of it is answered, it hands the commit to each
 :class:`Reaction` it was given: each saved position with its table event (:data:`Logged`), and the
 tables the write side folded (:data:`Folded`), so that nobody folds the commit again. Which reactions
-a process runs is declared in one place: :mod:`api.reactions`.
+a process runs is declared in one place: :mod:`api.reactions`; whoever folds commits as they land
+takes each after its own position with :func:`projections.projection.following`.
 """
 
 from __future__ import annotations
@@ -24,10 +25,3 @@ Committed = list[tuple[Logged, int]]
 """A commit: each saved position with what it holds."""
 Reaction = Callable[[Committed, Folded], None]
 """Told of every commit of this process as it lands (on the committer's thread: it must be quick)."""
-
-
-def following(committed: Committed, position: int) -> Committed | None:
-    """The part of ``committed`` past ``position``, if it follows it at once (``None``: a gap, so the
-    log must be read first). Whoever folds commits as they land takes them through this."""
-    fresh = [(logged, at) for logged, at in committed if at > position]
-    return None if fresh and fresh[0][1] != position + 1 else fresh

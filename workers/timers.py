@@ -34,8 +34,9 @@ from domain.errors import RuleError, ServiceError
 from domain.table import AnyGame, StandInChanged, Table, TableOpened, evolve_table
 from projections.documents import lobby_key
 from projections.partitions import partition_of
+from projections.projection import following
 from projections.stores import ReadStore
-from store.commits import NOTHING_FOLDED, Folded, following
+from store.commits import NOTHING_FOLDED, Folded
 
 log = logging.getLogger(__name__)
 

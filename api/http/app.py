@@ -38,7 +38,7 @@ from domain.game import registered
 from domain.table import AnyGame
 from projections.following import fit_format, follower_for
 from projections.projection import Expiry, GameProjection
-from projections.read_side import ReadSide
+from projections.queries import ReadSide
 from projections.redis_store import RedisReadStore
 from projections.signals import RedisRelay, Signals
 from projections.stores import ReadStore, SQLiteReadStore
@@ -97,6 +97,7 @@ def create_app(
     app.include_router(chat_router)
     app.answer_first(router, "command", fast.command, observed=True)  # declared once, in its router
     app.answer_first(reads_router, "legal", fast.legal)
+    app.answer_first(reads_router, "view", fast.view)
     mount_web(app)
     mount_explorer(app)
     _handle_errors(app)
@@ -146,7 +147,7 @@ def _operations(app: Backroom, tables: Tables, reads: ReadSide, settings: Settin
     """``/live``, ``/ready`` and ``/metrics``: what a supervisor, a load balancer and a scraper ask."""
     metrics = Metrics(tables, reads, settings.partitions)
     app.state.metrics = metrics
-    app.observer = metrics
+    app.tally = metrics.commands
 
     @app.get("/live", summary="200 while the process answers (liveness: no store is asked)")
     def live() -> Response:

@@ -1,17 +1,18 @@
-"""The tuned floor of HTTP: the two hottest endpoints, parsed by hand, and the wire they share.
+"""The tuned floor of HTTP: the hottest endpoints, parsed by hand, and the wire they share.
 
 ``POST /api/games/{id}/commands`` and ``GET /api/games/{id}/legal`` carry nearly every request a
-playing table makes. Through the full stack (FastAPI's telemetry, body-limit and exit-stack middleware,
-Starlette's exception middleware and router) each request costs the server about as much CPU as
-refereeing the command. So this module holds everything tuned for them, fenced off from the model:
+playing table makes, and ``GET /api/games/{id}/view`` follows each move a page shows. Through the full
+stack (FastAPI's telemetry, body-limit and exit-stack middleware, Starlette's exception middleware and
+router) each request costs the server about as much CPU as refereeing the command. So this module holds
+everything tuned for them, fenced off from the model:
 
 - :class:`Backroom`, the FastAPI application with one difference: its ``__call__`` matches the routes
   named in :meth:`Backroom.answer_first` (by their own declared path and method: each route is declared
-  once, in its router, with the documentation) and hands them straight to :func:`command` and
-  :func:`legal`, which read the request themselves, turning a refusal into the one error shape
-  (:func:`_answered`: the same mapping as the application's handlers). Every other request, and the
-  OpenAPI, go through FastAPI as usual, after its ``gate`` (:mod:`api.http.throttle`), which may refuse
-  an opening or a read past its allowance; the gate meters neither hot route, so they skip it.
+  once, in its router, with the documentation) and hands them straight to :func:`command`,
+  :func:`legal` and :func:`view`, which read the request themselves, turning a refusal into the one
+  error shape (:func:`_answered`: the same mapping as the application's handlers). Every other
+  request, and the OpenAPI, go through FastAPI as usual, after its ``gate`` (:mod:`api.http.throttle`),
+  which may refuse an opening or a read past its allowance; the gate meters no hot route, so they skip it.
 - :func:`referee` and :func:`answer_to`: one command refereed and answered (the documented route calls
   them too), and the one JSON answer (:class:`JSONAnswer`, :func:`reply`, :func:`problem`), the head
   read in one pass (:func:`heads`) and bodies read with a bound (:func:`read_body`, :func:`read_body_from`).
@@ -20,12 +21,14 @@ refereeing the command. So this module holds everything tuned for them, fenced o
 from __future__ import annotations
 
 import asyncio
+import bisect
 import logging
 import math
 import re
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Any
 
 import msgspec
 from fastapi import APIRouter, Depends, FastAPI, Header
@@ -41,19 +44,45 @@ from domain.errors import BodyTooLarge, InvalidRequest, MissingToken, OptionsErr
 from domain.seats import Seat
 from domain.table import Table, feed_event
 from projections import documents, queries
-from projections.read_side import ReadSide
+from projections.queries import ReadSide
 
 log = logging.getLogger(__name__)
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 
 
-class Observer(Protocol):
-    """What watches the commands (the metrics): told as each begins and once it is answered."""
+LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 
-    def begin(self) -> None: ...
 
-    def end(self, status: int, code: str | None, seconds: float) -> None: ...
+class Tally:
+    """The commands answered here, as plain numbers, read by ``/metrics`` when scraped
+    (:class:`api.http.metrics.CommandTally`).
+
+    prometheus-client's own counter, gauge and histogram take a lock at every change: four a command,
+    with the histogram's bucket search, a few per cent of a command's CPU. A process's commands are
+    counted on its event loop's thread alone, so plain numbers do; a scrape reads them as they are.
+    """
+
+    def __init__(self) -> None:
+        self.in_flight = 0
+        self.by_outcome: Counter[str] = Counter()
+        self.refusals: Counter[str] = Counter()
+        self.buckets = [0] * (len(LATENCY_BUCKETS) + 1)
+        """Commands answered within each bound of ``LATENCY_BUCKETS``, not the one before; then past all."""
+        self.seconds = 0.0
+
+    def observe(self, seconds: float) -> None:
+        self.buckets[bisect.bisect_left(LATENCY_BUCKETS, seconds)] += 1
+        self.seconds += seconds
+
+    def count(self, status: int, code: str | None, seconds: float) -> None:
+        """Count one answered command: accepted (2xx), refused (4xx, with its code) or failed."""
+        self.in_flight -= 1
+        outcome = "accepted" if status < 400 else "refused" if status < 500 else "failed"
+        self.by_outcome[outcome] += 1
+        if code is not None and outcome == "refused":
+            self.refusals[code] += 1
+        self.observe(seconds)
 
 
 Send = Callable[[Any], Awaitable[None]]
@@ -64,23 +93,23 @@ class Backroom(FastAPI):
     """FastAPI, with the hot routes answered first (see the module docstring)."""
 
     hot: list[tuple[str, re.Pattern[str], Endpoint, bool]]
-    """Each route answered first: its method, its declared path's pattern, the endpoint, observed?"""
-    observer: Observer | None
-    """Told of every command as it starts and once answered: the metrics."""
+    """Each route answered first: its method, its declared path's pattern, the endpoint, counted?"""
+    tally: Tally | None
+    """Where the commands are counted as they start and once answered (read by the metrics)."""
     gate: Gate | None
     """Asked first of every request: refuses reads past their allowance (:mod:`api.http.throttle`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.hot = []
-        self.observer = None
+        self.tally = None
         self.gate = None
 
     def answer_first(
         self, router: APIRouter, name: str, endpoint: Endpoint, *, observed: bool = False
     ) -> None:
         """Answer the route called ``name``, as ``router`` declares it, with ``endpoint`` before the
-        middleware stack (``observed``: tell the :attr:`observer`, as for commands)."""
+        middleware stack (``observed``: counted in the :attr:`tally`, as commands are)."""
         (route,) = [r for r in router.routes if isinstance(r, Route) and r.name == name]
         for method in route.methods or ():
             self.hot.append((method, route.path_regex, endpoint, observed))
@@ -91,12 +120,12 @@ class Backroom(FastAPI):
             for wanted, pattern, endpoint, observed in self.hot:
                 found = pattern.match(path) if method == wanted else None
                 if found is None:
-                    continue  # the gate meters neither hot route (``throttle.kind_of``)
+                    continue  # the gate meters no hot route (``throttle.kind_of``)
                 scope["app"] = self
                 scope["path_params"] = found.groupdict()
-                observer = self.observer if observed else None
-                if observer is not None:
-                    await _observed(observer, endpoint, scope, receive, send)
+                tally = self.tally if observed else None
+                if tally is not None:
+                    await _observed(tally, endpoint, scope, receive, send)
                     return
                 response, _ = await _answered(endpoint, Request(scope, receive))
                 await response(scope, receive, send)
@@ -108,9 +137,9 @@ class Backroom(FastAPI):
         await super().__call__(scope, receive, send)
 
 
-async def _observed(observer: Observer, endpoint: Endpoint, scope: Any, receive: Any, send: Any) -> None:
-    """Answer a command, telling ``observer`` when it begins and how it ended (even when cut off)."""
-    observer.begin()
+async def _observed(tally: Tally, endpoint: Endpoint, scope: Any, receive: Any, send: Any) -> None:
+    """Answer a command, counted in ``tally`` while in flight and by how it ended (even when cut off)."""
+    tally.in_flight += 1
     started, status = time.perf_counter(), 500
     code: str | None = "server/error"
     try:
@@ -118,7 +147,7 @@ async def _observed(observer: Observer, endpoint: Endpoint, scope: Any, receive:
         status = response.status_code
         await response(scope, receive, send)
     finally:
-        observer.end(status, code, time.perf_counter() - started)
+        tally.count(status, code, time.perf_counter() - started)
 
 
 async def _answered(endpoint: Endpoint, request: Request) -> tuple[Response, str | None]:
@@ -133,7 +162,7 @@ async def _answered(endpoint: Endpoint, request: Request) -> tuple[Response, str
         return problem(500, "server/error", "The service failed unexpectedly."), "server/error"
 
 
-# -- the two endpoints ----------------------------------------------------------------------------
+# -- the hot endpoints ------------------------------------------------------------------------------
 
 
 async def command(request: Request) -> Response:
@@ -203,6 +232,20 @@ async def legal(request: Request) -> Response:
     reads: ReadSide = request.app.state.reads
     (authorization,) = heads(request.scope, b"authorization")
     return reply(await queries.legal(reads, request.path_params["game_id"], bearer(authorization), version))
+
+
+async def view(request: Request) -> Response:
+    """``GET /games/{id}/view`` as a plain Starlette endpoint: the page reads it after every move.
+
+    Answered first for the same reason as :func:`legal`, and read the same way (the gate meters no
+    view: ``throttle.kind_of``); the FastAPI route in :mod:`api.http.reads` documents it in the OpenAPI.
+    """
+    found = _min_version(request)
+    version = None if found is None else version_number(found, "min_version")
+    reads: ReadSide = request.app.state.reads
+    (authorization,) = heads(request.scope, b"authorization")
+    token = bearer(authorization)
+    return reply(await queries.seat_view(reads, request.path_params["game_id"], token, version))
 
 
 def _min_version(request: Request) -> str | None:

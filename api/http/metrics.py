@@ -7,10 +7,8 @@ processes share one port and a scrape reaches one of them at random: run one wor
 
 from __future__ import annotations
 
-import bisect
 import contextlib
 import itertools
-from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,31 +16,14 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Gauge, gen
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily, Metric
 from starlette.responses import Response
 
+from api.http.fast import LATENCY_BUCKETS, Tally
 from projections.partitions import lowest_position
-from projections.read_side import ReadSide
-
-LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+from projections.queries import ReadSide
 
 
-class CommandTally:
-    """The command path's numbers, kept as plain numbers and read by the registry when scraped.
-
-    prometheus-client's own counter, gauge and histogram take a lock at every change: four a command,
-    with the histogram's bucket search, a few per cent of a command's CPU. A process's commands are
-    counted on its event loop's thread alone, so plain numbers do; a scrape reads them as they are.
-    """
-
-    def __init__(self) -> None:
-        self.in_flight = 0
-        self.by_outcome: Counter[str] = Counter()
-        self.refusals: Counter[str] = Counter()
-        self.buckets = [0] * (len(LATENCY_BUCKETS) + 1)
-        """Commands answered within each bound of ``LATENCY_BUCKETS``, not the one before; then past all."""
-        self.seconds = 0.0
-
-    def observe(self, seconds: float) -> None:
-        self.buckets[bisect.bisect_left(LATENCY_BUCKETS, seconds)] += 1
-        self.seconds += seconds
+class CommandTally(Tally):
+    """The command path's numbers (:class:`api.http.fast.Tally`, counted as plain numbers where the
+    commands are answered), read by the registry when scraped."""
 
     def collect(self) -> Iterator[Metric]:
         commands = CounterMetricFamily(
@@ -89,20 +70,6 @@ class Metrics:
         timers.set_function(lambda: 0 if self.watch is None else self.watch.backlog.overdue)
         bots = Gauge("backroom_bot_backlog", "Bot seats waiting to move at the last look", registry=registry)
         bots.set_function(lambda: 0 if self.watch is None else self.watch.backlog.bot_turns)
-
-    def begin(self) -> None:
-        """A command arrived (counted in flight until :meth:`end`)."""
-        self.commands.in_flight += 1
-
-    def end(self, status: int, code: str | None, seconds: float) -> None:
-        """Count one answered command: accepted (2xx), refused (4xx, with its code) or failed."""
-        tally = self.commands
-        tally.in_flight -= 1
-        outcome = "accepted" if status < 400 else "refused" if status < 500 else "failed"
-        tally.by_outcome[outcome] += 1
-        if code is not None and outcome == "refused":
-            tally.refusals[code] += 1
-        tally.observe(seconds)
 
     @contextlib.contextmanager
     def stream_open(self) -> Iterator[None]:

@@ -37,7 +37,7 @@ from domain.errors import InvalidRequest, MissingToken
 from domain.seats import Seat, Viewer, is_seat
 from domain.tokens import digest
 from projections import queries
-from projections.read_side import ReadSide
+from projections.queries import ReadSide
 
 KEEPALIVE = 15.0
 """Seconds a stream waits for a change signal before it sends a keepalive comment and looks again."""

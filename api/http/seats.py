@@ -3,7 +3,7 @@
 The new token is answered once and never again (the log keeps only its digest); the page makes it a
 link whose token rides in the fragment (``/games/{id}#seat=...``), which a browser never sends to a
 server or in a ``Referer``. The old token stops working at once, wherever it is kept: the live streams
-and stream tickets it opened end too, on every process (:meth:`projections.read_side.ReadSide.revoke`).
+and stream tickets it opened end too, on every process (:meth:`projections.queries.ReadSide.revoke`).
 
 A link sent with an ``Idempotency-Key`` can be asked for again: a retry with the same key and the old
 token (dead by then) gets the same new token, so a lost answer never locks the seat out. A seat makes
@@ -27,7 +27,7 @@ from api.http.routes import BodyDep, IdempotencyKey, TablesDep, _body_schema
 from api.http.throttle import client_address
 from api.http.wire import Recovery, decode
 from api.service.commands import Seating
-from projections.read_side import ReadSide
+from projections.queries import ReadSide
 
 router = APIRouter(prefix="/api")
 

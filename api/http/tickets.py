@@ -31,7 +31,7 @@ from domain.errors import GameNotFound, InvalidTicket, MissingToken
 from domain.seats import Seat, Viewer, is_seat
 from domain.tokens import digest
 from projections import queries
-from projections.read_side import ReadSide
+from projections.queries import ReadSide
 
 TICKET_SECONDS = 30
 _KEPT = "ticket:"

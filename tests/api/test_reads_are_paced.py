@@ -195,8 +195,9 @@ def test_the_suite_harness_grants_every_allowance() -> None:
 
 
 @pytest.mark.parametrize(
-    ("method", "path"), [("POST", "/api/games/abc/commands"), ("GET", "/api/games/abc/legal")]
+    ("method", "path"),
+    [("POST", "/api/games/abc/commands"), ("GET", "/api/games/abc/legal"), ("GET", "/api/games/abc/view")],
 )
 def test_the_hot_routes_are_not_metered_by_the_gate(method: str, path: str) -> None:
-    """Playing spends no reading budget: the gate has no kind for the two hot routes (so they skip it)."""
+    """Playing spends no reading budget: the gate has no kind for the hot routes (so they skip it)."""
     assert kind_of({"method": method, "path": path}) is None

@@ -10,7 +10,8 @@ import pytest
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 
-from api.http.metrics import LATENCY_BUCKETS, CommandTally
+from api.http.fast import LATENCY_BUCKETS
+from api.http.metrics import CommandTally
 from domain.game import registered
 from store.settings import Settings
 from tests.support.service import bearer, client_for

@@ -19,7 +19,7 @@ from domain.table import Table
 from projections import queries
 from projections.following import catch_up
 from projections.projection import GameProjection
-from projections.read_side import ReadSide
+from projections.queries import ReadSide
 from projections.signals import Signals
 from projections.stores import SQLiteReadStore
 from tests.support.projecting import open_game

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-import projections.read_side
+import projections.queries
 from store.settings import Settings
 from tests.support.projecting import REDIS_URL, postgres_schema, redis_prefix, scale_settings
 from tests.support.service import bearer, client_for
@@ -45,7 +45,7 @@ def test_a_read_waiting_for_a_version_never_reached_answers_stale(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``min_version`` beyond the log: after the brief wait the answer is what exists, marked stale."""
-    monkeypatch.setattr(projections.read_side, "WAIT", 0.2)
+    monkeypatch.setattr(projections.queries, "WAIT", 0.2)
     game_id, tokens = _open(client)
     for path in ("", "/view", "/legal", "/events"):
         wanted = {"min_version": 99}
@@ -100,7 +100,7 @@ def test_without_a_worker_a_new_game_is_not_found_until_projected(
     scaled: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """At scale the API only reads Redis: with no worker, even a waiting read finds nothing."""
-    monkeypatch.setattr(projections.read_side, "WAIT", 0.2)
+    monkeypatch.setattr(projections.queries, "WAIT", 0.2)
     game_id, _ = _open(scaled)
     assert scaled.get(f"/api/games/{game_id}", params={"min_version": 3}).status_code == 404
     assert scaled.get("/api/games").json()["total"] == 0

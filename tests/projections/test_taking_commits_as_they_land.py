@@ -17,7 +17,7 @@ from domain.game import registered
 from projections import documents
 from projections.following import LogFollower, catch_up, follower_for
 from projections.projection import GameProjection, Outrun
-from projections.read_side import ReadSide
+from projections.queries import ReadSide
 from projections.signals import Signals
 from projections.stores import SQLiteReadStore
 from store.settings import Settings
