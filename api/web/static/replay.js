@@ -262,6 +262,7 @@ function Replay() {
       <section class="board" aria-label=${`The table at version ${at}`} data-version=${shown ? shown.version : ""}>
         ${entry ? html`<p class="now-showing"><strong>v${at}</strong> ${entry.description}${entry.reverted ? " (taken back)" : ""}</p>` : ""}
         ${view ? html`<${R.Board} view=${view} seat=${seat} summary=${summary} picked=${null} onPick=${null} toAct=${shown.to_act || []}
+            onlooker=${perspective !== "own"}
             log=${timeline.entries.filter((e) => e.version <= at && !e.reverted)} />`
           : html`<p class="muted">${shown === null ? "Loading…" : "Nothing on the table yet at this version."}</p>`}
         ${R.own && view ? html`<details class="raw"><summary>Show the view as data</summary><${generic.Board} view=${view} /></details>` : ""}
