@@ -83,6 +83,7 @@ def test_two_seats_out_of_time_together_each_see_the_countdown_reach_zero_and_th
         each.page.wait_for_selector(".log-list li:has-text('Time ran out for Bob')")
     picks = [e for e in events(server.base, game_id) if e["event"]["type"] == "LeaderPickedUnseen"]
     assert [(e["seat"], e["by"]) for e in picks[:2]] == [(0, "referee"), (1, "referee")]
+    assert abs(ms(picks[1]["at"]) - ms(picks[0]["at"])) < 1000  # Bob was given no fresh 8 s by Ann's pick
 
 
 def events(base: str, game_id: str) -> list[dict[str, Any]]:
