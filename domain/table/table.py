@@ -120,8 +120,8 @@ class Table:
         """When the game's own open window closes (the referee then answers for every seat still
         asked), ``None`` when none is open: the same for every viewer, as the window is."""
         state = self.state
-        if state.recorded <= 0 or self.over:
-            return None
+        if not self.game.waits or state.recorded <= 0 or self.over:
+            return None  # most games never wait with a deadline: every read asks, so they are asked nothing
         closing: datetime | None = self.game.due(state.game_state)
         return closing
 
