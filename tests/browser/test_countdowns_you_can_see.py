@@ -106,6 +106,10 @@ def test_a_reaction_window_counts_down_its_thirty_seconds_on_every_page_before_t
         told = each.page.text_content(".window-clock") or ""
         assert "then the referee passes for everyone still asked" in told
     pages[1].shot("reaction-window-countdown-on-a-phone", full_page=False)
+    pages[1].page.mouse.wheel(0, 900)  # scrolled down to the hand and the moves, the countdown stays in view
+    pages[1].page.wait_for_function("() => window.scrollY > 300")
+    assert pages[1].in_view(".clocks .window-clock")
+    pages[1].shot("reaction-window-countdown-scrolled-on-a-phone", full_page=False)
     shown = [int((p.page.text_content(".window-clock .countdown") or "0:00").split(":")[1]) for p in pages]
     assert max(shown) - min(shown) <= 1 and 0 < max(shown) <= 30, shown  # one deadline for every reader
     pages[0].page.clock.set_fixed_time(ms(closes) + 100)

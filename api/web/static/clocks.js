@@ -83,7 +83,7 @@ export function Clock({ clock, closes, summary }) {
   return html`<div class="clocks" role="timer" aria-label="Time left">
     ${closes ? html`<p class="clock window-clock">Reaction window closes in${" "}<span class=${`countdown ${left(closes) <= 10 ? "low" : ""}`}>${formatSeconds(left(closes))}</span>${
       left(closes) === 0 ? html` <strong class="time-up">Time is up: the referee passes for everyone still asked.</strong>`
-        : html` <span class="muted">then the referee passes for everyone still asked</span>`}</p>` : ""}
+        : html` <span class="muted">— then the referee passes for everyone still asked</span>`}</p>` : ""}
     ${clock ? html`<p class="clock" aria-label="Clock">${clock.kind === "move" ? "Time to move" : "Clocks"}:
     ${asked.map((d) => html` <span key=${d.seat} class=${`countdown ${left(d.at) <= 10 ? "low" : ""}`}>
       ${seatName(summary, d.seat)} ${formatSeconds(left(d.at))}</span>`)}
