@@ -127,6 +127,9 @@ class GameDefinition(Generic[S, C, E, Opt]):
     event_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
     state_decoder: msgspec.json.Decoder[Any] = field(init=False, repr=False)
     public: frozenset[type[Any]] = field(init=False, repr=False, default=frozenset())
+    waits: bool = field(init=False, repr=False, default=False)
+    """True when the game has deadlines of its own (``due``): the referee must watch its tables (a
+    plain value, as every read asks it)."""
 
     def __post_init__(self) -> None:
         if self.redact is _from_visibility:
@@ -137,14 +140,10 @@ class GameDefinition(Generic[S, C, E, Opt]):
         if self.evaluate is _by_outcome:
             outcome = self.outcome
             object.__setattr__(self, "evaluate", lambda state, seat: share_of_win(outcome(state), seat))
+        object.__setattr__(self, "waits", self.due is not _never_due)
         object.__setattr__(self, "command_decoder", msgspec.json.Decoder(self.commands))
         object.__setattr__(self, "event_decoder", msgspec.json.Decoder(self.events))
         object.__setattr__(self, "state_decoder", msgspec.json.Decoder(self.states))
-
-    @property
-    def waits(self) -> bool:
-        """True when the game has deadlines of its own (``due``): the referee must watch its tables."""
-        return self.due is not _never_due
 
     def validate(self, options: Opt, seat_count: int) -> None:
         """Refuse a seat count or options this game cannot be played with."""

@@ -144,9 +144,11 @@ def view(game_id: str, table: Table, viewer: Viewer) -> dict[str, Any]:
 
 
 def clock_of(table: Table) -> dict[str, Any]:
-    """The table's clock for every viewer (``{"clock": ...}``), nothing for a table without one."""
-    found = table.clock
-    return {} if found is None else {"clock": found}
+    """The table's clock for every viewer (``{"clock": ...}``), nothing for a table without one; and
+    when the game's open window closes (``{"closes": ...}``), nothing while none is open. Both are the
+    same for every viewer: they depend on when public things happened, never on a hidden card."""
+    found, closes = table.clock, table.closes
+    return ({} if found is None else {"clock": found}) | ({} if closes is None else {"closes": closes})
 
 
 def seat_entry(table: TableState, seat: int) -> dict[str, Any]:

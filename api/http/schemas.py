@@ -58,6 +58,9 @@ class Summary(_Doc):
     updated_at: datetime
     stale: bool = False
     forfeited: list[int] = msgspec.field(default_factory=list)
+    closes: datetime | None = None
+    """When the open reaction window closes and the referee answers for whoever is still asked
+    (absent while none is open); the same for every reader."""
 
 
 class TokenEntry(_Doc):
@@ -134,6 +137,7 @@ class ViewDocument(_Doc):
     to_act: list[int]
     view: Any
     stale: bool = False
+    closes: datetime | None = None
 
 
 class Answered(ViewDocument, kw_only=True):
@@ -148,6 +152,7 @@ class Legal(_Doc):
     seat: int | None
     commands: list[Any]
     stale: bool = False
+    closes: datetime | None = None
 
 
 class Feed(_Doc):

@@ -8,7 +8,10 @@ The rules of a clock
 2. A clock runs for every seat the game waits for. A wait begins when the game is set up and again
    after every recorded game move (a seat's, or the referee's) and every turn taken back; a
    take-back request or answer begins none (it cannot buy time). A seat's clock is charged for the
-   whole time it was waited for, whoever else was waited for too.
+   whole time it was waited for, whoever else was waited for too. A seat still waited for after
+   another seat's move (both asked at once, as in Super PACS's simultaneous leader pick) goes on
+   waiting: its deadline per move stays where it was (another seat's move buys it no time), so when
+   two seats run out together the referee plays for each of them.
 3. When time runs out, the referee acts (:data:`~domain.table.REFEREE`): the table's ``timeout``
    rule says how — ``move``: the game's default move for that seat, else one chosen by a fair bot;
    ``bot``: a bot plays it; ``forfeit``: no move is played, the seat forfeits
@@ -50,7 +53,11 @@ class TableClock(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
 
 
 class Timing(msgspec.Struct, frozen=True, kw_only=True):
-    """The clock as one event left it: when the wait began, for whom, and each seat's time then."""
+    """The clock as one event left it: when the wait began, for whom, and each seat's time then.
+
+    ``left`` is every seat's clock (``seat``), or, with a deadline per move, what was left of each
+    seat's wait at ``since`` when some wait went on past a move (rule 2; empty when every wait
+    began then, as in all logs written before that rule)."""
 
     since: datetime
     waiting: tuple[int, ...] = ()
@@ -63,12 +70,19 @@ def started(rule: TableClock, seats: int, now: datetime, waiting: tuple[int, ...
     return Timing(since=now, waiting=waiting, left=left)
 
 
-def after(
-    rule: TableClock, timing: Timing, now: datetime, waiting: tuple[int, ...], mover: int | None
+def after(  # noqa: PLR0917  (what ends a wait)
+    rule: TableClock,
+    timing: Timing,
+    now: datetime,
+    waiting: tuple[int, ...],
+    mover: int | None,
+    moved: int | None = None,
 ) -> Timing:
-    """The clock once a wait ends at ``now`` (``mover``: the seat whose own move ended it, if any)."""
-    if rule.kind != "seat":
-        return Timing(since=now, waiting=waiting)
+    """The clock once a wait ends at ``now`` (``mover``: the seat whose own move ended it, if any;
+    ``moved``: the seat whose move, its own or the referee's for it, ended it: every other seat
+    still waited for goes on waiting (rule 2). Neither: every wait ends, as a take-back's)."""
+    if rule.kind == "move":
+        return _moves_after(rule, timing, now, waiting, mover if moved is None else moved)
     spent = (now - timing.since).total_seconds()
     left = [
         max(0.0, time - spent) if seat in timing.waiting else time for seat, time in enumerate(timing.left)
@@ -78,6 +92,26 @@ def after(
     return Timing(since=now, waiting=waiting, left=tuple(left))
 
 
+def _moves_after(
+    rule: TableClock, timing: Timing, now: datetime, waiting: tuple[int, ...], moved: int | None
+) -> Timing:
+    """Rule 2 with a deadline per move: the seats waited for before and after, other than ``moved``,
+    keep their deadlines; every other wait begins now."""
+    going_on = [seat for seat in waiting if seat in timing.waiting and seat != moved]
+    if moved is None or not going_on:
+        return Timing(since=now, waiting=waiting)
+    spent = (now - timing.since).total_seconds()
+    left = [rule.seconds] * (max((*waiting, *timing.waiting)) + 1)
+    for seat in going_on:
+        left[seat] = max(0.0, _wait(rule, timing, seat) - spent)
+    return Timing(since=now, waiting=waiting, left=tuple(left))
+
+
+def _wait(rule: TableClock, timing: Timing, seat: int) -> float:
+    """What was left of ``seat``'s wait at ``timing.since`` (deadline per move)."""
+    return timing.left[seat] if seat < len(timing.left) else rule.seconds
+
+
 def deadlines(rule: TableClock, timing: Timing | None, out: tuple[int, ...] = ()) -> dict[int, datetime]:
     """When each waited-for seat's time runs out (``out``: seats whose clock no longer counts, having
     forfeited)."""
@@ -85,7 +119,7 @@ def deadlines(rule: TableClock, timing: Timing | None, out: tuple[int, ...] = ()
         return {}
     waiting = [seat for seat in timing.waiting if seat not in out]
     if rule.kind == "move":
-        return dict.fromkeys(waiting, timing.since + timedelta(seconds=rule.seconds))
+        return {seat: timing.since + timedelta(seconds=_wait(rule, timing, seat)) for seat in waiting}
     return {seat: timing.since + timedelta(seconds=timing.left[seat]) for seat in waiting}
 
 

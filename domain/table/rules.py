@@ -187,11 +187,16 @@ def situation(
     )
 
 
-def _timed(
-    game: AnyGame, table: TableState, events: list[AnyTableEvent], mover: int | None, now: datetime
+def _timed(  # noqa: PLR0917  (what a wait's end depends on)
+    game: AnyGame,
+    table: TableState,
+    events: list[AnyTableEvent],
+    mover: int | None,
+    now: datetime,
+    moved: int | None = None,
 ) -> list[AnyTableEvent]:
     """``events`` with the next wait of the table's clock (:func:`~domain.table.timeouts.timed`), if any."""
-    return events if table.clock is None else timed(game, table, events, mover, now)
+    return events if table.clock is None else timed(game, table, events, mover, now, moved)
 
 
 def _take_seat(game: AnyGame, table: TableState, command: TakeSeat, ctx: TableContext) -> list[AnyTableEvent]:
@@ -338,7 +343,7 @@ def _timed_out(
     sent = encode(command).decode()
     played = TableContext(now=ctx.now, command_id=ctx.command_id, digest=ctx.digest, sent=sent)
     recorded = _record(game, now_table.game_state, now_table.version, decided, seat, played, referee=True)
-    recorded = _timed(game, now_table, recorded, None, ctx.now)
+    recorded = _timed(game, now_table, recorded, None, ctx.now, moved=seat)  # the others' waits go on
     if bot is None or standins.standing_in(now_table, seat) is not None:
         return recorded
     after = fold_table(game, recorded, now_table) or now_table

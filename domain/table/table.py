@@ -4,8 +4,9 @@
 projection tells and renders from it, the watch asks it when it is due and who acts, the history reads
 fold with it. Its methods are the table's whole vocabulary: :meth:`~Table.decide`,
 :meth:`~Table.evolve`, :meth:`~Table.legal`, :meth:`~Table.tell`, :attr:`~Table.status`,
-:attr:`~Table.to_act`, :attr:`~Table.outcome`, :attr:`~Table.over`, :attr:`~Table.clock` and
-:attr:`~Table.due`. Their answers are here; the rules they apply stay behind them, each in its module
+:attr:`~Table.to_act`, :attr:`~Table.outcome`, :attr:`~Table.over`, :attr:`~Table.clock`,
+:attr:`~Table.closes` and :attr:`~Table.due`. Their answers are here; the rules they apply stay
+behind them, each in its module
 (:mod:`~domain.table.rules` the table's rules, :mod:`~domain.table.forfeits`,
 :mod:`~domain.table.clocks`, :mod:`~domain.table.standins`, :mod:`~domain.table.timeouts`), and are
 asked only when the table has what they rule on (a forfeit, a clock, a stand-in).
@@ -115,11 +116,21 @@ class Table:
         return clocks.reading(state.clock, state.timing, out)
 
     @property
+    def closes(self) -> datetime | None:
+        """When the game's own open window closes (the referee then answers for every seat still
+        asked), ``None`` when none is open: the same for every viewer, as the window is."""
+        state = self.state
+        if not self.game.waits or state.recorded <= 0 or self.over:
+            return None  # most games never wait with a deadline: every read asks, so they are asked nothing
+        closing: datetime | None = self.game.due(state.game_state)
+        return closing
+
+    @property
     def due(self) -> datetime | None:
         """When the referee must act next (a take-back request's deadline, the game's own, a clock's)."""
         state = self.state
         live = state.recorded > 0 and not self.over
-        times = [self.game.due(state.game_state) if live else None]
+        times = [self.closes]
         if state.ledger.request is not None:
             times.append(state.ledger.request.deadline)
         if live and state.clock is not None:

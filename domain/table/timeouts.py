@@ -25,10 +25,16 @@ TIMEOUT_BOTS: dict[str, BotSpec | None] = {"move": None, "bot": BotSpec(policy="
 """The bot a table's ``timeout`` rule asks for (``None``: the game's default move, else ``TIMEOUT_BOT``)."""
 
 
-def timed(
-    game: AnyGame, table: TableState, events: list[AnyTableEvent], mover: int | None, now: datetime
+def timed(  # noqa: PLR0917  (what a wait's end depends on)
+    game: AnyGame,
+    table: TableState,
+    events: list[AnyTableEvent],
+    mover: int | None,
+    now: datetime,
+    moved: int | None = None,
 ) -> list[AnyTableEvent]:
-    """``events``, the last carrying the clock's next wait when they begin one (rule 2)."""
+    """``events``, the last carrying the clock's next wait when they begin one (rule 2; ``moved``: the
+    seat the referee played for, whose wait they end)."""
     rule = table.clock
     if rule is None or not rule.runs or not events or not _begins_a_wait(events):
         return events
@@ -40,7 +46,7 @@ def timed(
     if table.timing is None:
         timing = clocks.started(rule, len(table.seat_names), now, waiting)
     else:
-        timing = clocks.after(rule, table.timing, now, waiting, mover)
+        timing = clocks.after(rule, table.timing, now, waiting, mover, moved)
     last = events[-1]
     if not isinstance(last, GameEventRecorded | TakeBackNoted | TableForked):
         return events

@@ -55,22 +55,43 @@ export function botMark(entry) {
   return html` <span class="bot-mark">${entry.bot.standing_in ? `bot standing in (${kind})` : "bot"}</span>`;
 }
 
-/** Each waited-for seat's time left, counting down. */
-export function Clock({ clock, summary }) {
+/** The seats the page asks to move: never one that forfeited on time (its bot plays on, unasked). */
+export function stillAsked(toAct, summary) {
+  const out = (summary && summary.forfeited) || [];
+  return (toAct || []).filter((seat) => !out.includes(seat));
+}
+
+/** " · forfeited" after a seat that forfeited on time. */
+export function forfeitMark(summary, seat) {
+  return (summary.forfeited || []).includes(seat) ? html` <span class="forfeit-mark">forfeited on time</span>` : "";
+}
+
+/** Each waited-for seat's time left, and the open reaction window's, counting down to the second:
+ * every reader is given the same deadlines, so every seat sees the same countdown. At zero it says
+ * what happens next (the referee acts at once), so nobody is surprised when it does. */
+export function Clock({ clock, closes, summary }) {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
-    if (!clock) return undefined;
+    if (!clock && !closes) return undefined;
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
-  }, [clock]);
-  if (!clock) return "";
+  }, [clock, closes]);
+  if (!clock && !closes) return "";
   const left = (at) => Math.max(0, Math.ceil((new Date(at).getTime() - now) / 1000));
-  return html`<p class="clock" aria-label="Clock">${clock.kind === "move" ? "Deadline per move" : "Clocks"}:
-    ${clock.deadlines.map((d) => html` <span key=${d.seat} class=${`countdown ${left(d.at) <= 10 ? "low" : ""}`}>
+  const asked = clock ? clock.deadlines.filter((d) => !(summary.forfeited || []).includes(d.seat)) : [];
+  const upOn = asked.filter((d) => left(d.at) === 0).map((d) => seatName(summary, d.seat));
+  return html`<div class="clocks" role="timer" aria-label="Time left">
+    ${closes ? html`<p class="clock window-clock">Reaction window closes in${" "}<span class=${`countdown ${left(closes) <= 10 ? "low" : ""}`}>${formatSeconds(left(closes))}</span>${
+      left(closes) === 0 ? html` <strong class="time-up">Time is up: the referee passes for everyone still asked.</strong>`
+        : html` <span class="muted">— then the referee passes for everyone still asked</span>`}</p>` : ""}
+    ${clock ? html`<p class="clock" aria-label="Clock">${clock.kind === "move" ? "Time to move" : "Clocks"}:
+    ${asked.map((d) => html` <span key=${d.seat} class=${`countdown ${left(d.at) <= 10 ? "low" : ""}`}>
       ${seatName(summary, d.seat)} ${formatSeconds(left(d.at))}</span>`)}
     ${clock.kind === "seat" ? clock.left.map((seconds, seat) => clock.deadlines.some((d) => d.seat === seat) ? ""
       : html` <span key=${`s${seat}`} class="countdown idle">${seatName(summary, seat)} ${formatSeconds(Math.ceil(seconds))}</span>`) : ""}
-  </p>`;
+    ${upOn.length ? html` <strong class="time-up">Time is up for ${upOn.join(" and ")}: the referee ${
+      clock.timeout === "forfeit" ? "records the forfeit" : "plays for them"} now.</strong>` : ""}
+  </p>` : ""}</div>`;
 }
 
 function formatSeconds(total) {

@@ -263,6 +263,7 @@ function Replay() {
         <h2 class="visually-hidden">The table at version ${at}</h2>
         ${entry ? html`<p class="now-showing"><strong>v${at}</strong> ${entry.description}${entry.reverted ? " (taken back)" : ""}</p>` : ""}
         ${view ? html`<${R.Board} view=${view} seat=${seat} summary=${summary} picked=${null} onPick=${null} toAct=${shown.to_act || []}
+            onlooker=${perspective !== "own"}
             log=${timeline.entries.filter((e) => e.version <= at && !e.reverted)} />`
           : html`<p class="muted">${shown === null ? "Loading…" : "Nothing on the table yet at this version."}</p>`}
         <${RawView} R=${R} view=${view} />

@@ -5,6 +5,7 @@
 
 import { gameIdFromPath } from "./api.js";
 import { ChatPanel } from "./chat.js";
+import { Clock, stillAsked } from "./clocks.js";
 import { takeBacks } from "./consent.js";
 import * as generic from "./games/generic.js";
 import { EventLog, Notice, html, mount, outcomeText, useState } from "./ui.js";
@@ -35,7 +36,7 @@ function Table() {
   if (!summary || !R) return html`<p class="muted">Loading the table…</p><${Notice} notice=${notice} />`;
   const seat = seen && seen.seat !== undefined ? seen.seat : null;
   const seated = seat !== null && seat !== undefined;
-  const toAct = (seen && seen.to_act) || summary.to_act || [];
+  const toAct = stillAsked((seen && seen.to_act) || summary.to_act, summary); // a forfeited seat is not asked
   const view = seen ? seen.view : null;
   const { undo, moves } = splitCommands(game.legal.commands || []);
   const describe = (command) => R.label(command, view, seat, summary) || generic.label(command);
@@ -45,6 +46,7 @@ function Table() {
   document.title = `${seated && toAct.includes(seat) ? "● Your move · " : ""}${summary.title} · Backroom`;
   return html`
     <${Heading} summary=${summary} seat=${seat} mine=${seating.mine} live=${game.live} version=${game.known.current.version} setMine=${seating.setMine} />
+    <${Clock} clock=${summary.clock} closes=${summary.closes} summary=${summary} />
     <${RecoveryCode} gameId=${id} mine=${seating.mine} setMine=${seating.setMine} />
     ${seated ? "" : html`<${Notice} notice=${notice} />`}
     ${summary.status === "waiting" && !seating.mine ? html`<${JoinForm} summary=${summary} onJoin=${seating.join} busy=${busy} />` : ""}

@@ -62,7 +62,7 @@ from domain.games.campaign_trail.rules.months import electoral_votes, leader, le
 from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Finished, Pending, State, Window
 from domain.messages import View
 from domain.recent import Recent
-from domain.seats import Viewer, is_seat
+from domain.seats import OMNISCIENT, Viewer, is_seat
 from domain.visibility import Declarations, HandCount, OwnHand, Secret, hand_for, nobody, public
 
 MONTHS = ("August", "September", "October", "Election Day")
@@ -222,7 +222,8 @@ class CampaignTrailView(View, frozen=True, kw_only=True):
     my_candidates: tuple[CandidateFace, ...] = ()
     """The two candidates the viewer was dealt, while it chooses (empty once kept, and for others)."""
     faces: tuple[CardFace, ...] = ()
-    """Every card face up on the table: in play, in the debate, the action in progress or held."""
+    """Every card face up on the table: in play, in the debate, the action in progress or held (and,
+    for the omniscient viewer only, every card in every hand)."""
     progress: str = ""
     """The action in progress in words: how far it has come and what is left."""
     debating: bool = False
@@ -373,7 +374,7 @@ def view(state: State, viewer: Viewer) -> CampaignTrailView:
         debate=state.debate.cards if state.debate is not None else (),
         my_cards=_faces(state.hands[own]) if own is not None else (),
         window=state.window,
-        faces=_faces(_face_up(state)),
+        faces=_faces(_face_up(state) + _every_hand(state, viewer)),
         progress=progress(state.pending, state.begun, _standing(state)) if state.pending is not None else "",
         debating=state.debate is not None,
         debate_first=state.debate.first if state.debate is not None else -1,
@@ -385,6 +386,13 @@ def _standing(state: Campaigning) -> Callable[[int], int]:
     """How many voters (of any party at the table) stand in a state."""
     count = state.seat_count
     return lambda place: sum(state.voters[place * PARTIES : place * PARTIES + count])
+
+
+def _every_hand(state: Campaigning, viewer: Viewer) -> list[int]:
+    """Every card in every hand, for the omniscient viewer only (its replay draws each hand's faces)."""
+    if viewer is not OMNISCIENT:
+        return []
+    return [card for hand in state.hands for card in hand if card not in _face_up(state)]
 
 
 def _face_up(state: Campaigning) -> list[int]:

@@ -10,6 +10,7 @@
 // State numbers are the order of domain/games/campaign_trail/cards/board.py.
 
 import { html, plural, seatName, useEffect, useRef, useState } from "../ui.js";
+import { whose } from "./whose.js";
 
 const CODES = ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS",
   "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK",
@@ -95,17 +96,28 @@ function Tile({ entry, pawns, seat, tap, send, busy, spotlight, reached }) {
   return html`<div role="img" class=${`ct-tile${lit ? " spotlit" : ""}`} aria-label=${label} ...${common} style=${style}>${body}</div>`;
 }
 
-function Party({ entry, name, toAct, mine, faces }) {
+function Party({ entry, name, toAct, mine, faces, onlooker = false }) {
   const hand = entry.hand.type === "OwnHand" ? entry.hand.cards.length : entry.hand.count;
-  return html`<li class=${`seat ${toAct ? "to-act" : ""} ${mine ? "mine" : ""}`} aria-label=${`${name}${mine ? " (you)" : ""}`}>
+  const seen = !mine && entry.hand.type === "OwnHand" ? entry.hand.cards : null; // every hand, omniscient
+  return html`<li class=${`seat ${toAct ? "to-act" : ""} ${mine ? "mine" : ""}`} aria-label=${`${name}${mine && !onlooker ? " (you)" : ""}`}>
     <header><span style=${`${FILL[entry.seat]};display:inline-block;width:0.9rem;height:0.9rem;border-radius:3px`}></span>
       <strong> ${name}</strong> <span class="muted">${entry.party}</span>${toAct ? html` <span class="turn-mark">to act</span>` : ""}</header>
     <p>${entry.candidate_name || html`<span class="muted">choosing a candidate</span>`}${entry.home ? ` (home ${entry.home})` : ""}</p>
     ${entry.advantage ? html`<p class="muted small">+ ${entry.advantage}; − ${entry.disadvantage}</p>` : ""}
     <p><span class="money">$${entry.war_chest}M</span> · <span class="registered">${entry.registered}</span> registered · ${entry.electoral_votes} EV</p>
     <p class="muted">pawn ${entry.pawn || "—"} · ${plural(hand, "card")}</p>
+    ${seen ? html`<div class="hand seen" aria-label=${`${name}'s hand`}><strong>${name}'s hand</strong>${seen.length ? html`<ul class="ct-hand-text">${
+      seen.map((card) => html`<li key=${card} data-card=${card}>${handText(faces, card)}</li>`)}</ul>` : html` <span class="muted">no cards</span>`}</div>` : ""}
     ${entry.ongoing.length ? html`<ul class="in-play" aria-label="Cards in play">${entry.ongoing.map((card) => html`<li key=${card} data-card=${card}>${cardText(faces, card)}</li>`)}</ul>` : ""}
   </li>`;
+}
+
+/** A card in a hand as printed: its number, issues and actions (the omniscient view holds its face). */
+function handText(faces, number) {
+  const c = (faces || []).find((f) => f.number === number);
+  if (!c) return `#${number}`;
+  return html`<strong>#${c.number}</strong> ${c.issues.length ? `(${c.issues.join(", ")})` : "(Dirty Politics)"}: ${
+    c.actions.map((a, i) => `${i + 1}. ${a}`).join(" · ")}${c.effect ? ` — ${c.effect}` : ""}`;
 }
 
 function cardText(faces, number) {
@@ -115,10 +127,10 @@ function cardText(faces, number) {
 }
 
 /** Your hand as printed, drawn in the table's dock: cards with no move now are dimmed and say so. */
-export function Hand({ view, picked, playable, onPick, onPlay }) {
+export function Hand({ view, picked, playable, onPick, onPlay, whoseHand = "Your" }) {
   if (!view || !view.my_cards.length) return "";
   const shown = view.my_cards.find((c) => c.number === picked);
-  return html`<section class="own-hand" aria-label="Your hand"><h3>Your hand${view.my_candidates && view.my_candidates.length ? " (while you choose)" : ""}</h3>
+  return html`<section class="own-hand" aria-label=${`${whoseHand} hand`}><h3>${whoseHand} hand${view.my_candidates && view.my_candidates.length ? " (while you choose)" : ""}</h3>
     <div class="hand ct-hand" role="group" aria-label="Your cards">${view.my_cards.map((c) => html`
       <button type="button" key=${c.number} data-card=${c.number} aria-pressed=${picked === c.number ? "true" : "false"}
         class=${`${onPick && playable && !playable.has(c.number) ? "unplayable" : ""}${c.issues.length ? "" : " dirty"}`}
@@ -224,7 +236,7 @@ export function whyNot(id, view, seat) {
   return null;
 }
 
-export function Board({ view, seat, summary, picked, onPick, handElsewhere = false, moves = [], send = null, busy = false }) {
+export function Board({ view, seat, summary, picked, onPick, handElsewhere = false, moves = [], send = null, busy = false, onlooker = false }) {
   const [spotlight, setSpotlight] = useState(null);
   const map = useRef(null);
   const tiles = send ? tileMoves(moves) : new Map();
@@ -265,8 +277,8 @@ export function Board({ view, seat, summary, picked, onPick, handElsewhere = fal
     <${Issues} spotlight=${spotlight} setSpotlight=${setSpotlight} />
     <${Legend} />
     <ol class="seats" aria-label="Parties">${view.seats.map((entry) => html`<${Party} key=${entry.seat} entry=${entry}
-      name=${names[entry.seat]} toAct=${view.to_act.includes(entry.seat)} mine=${seat === entry.seat} faces=${view.faces} />`)}</ol>
-    ${handElsewhere ? "" : html`<${Hand} view=${view} picked=${picked} onPick=${onPick} />`}
+      name=${names[entry.seat]} toAct=${view.to_act.includes(entry.seat)} mine=${seat === entry.seat} faces=${view.faces} onlooker=${onlooker} />`)}</ol>
+    ${handElsewhere ? "" : html`<${Hand} view=${view} picked=${picked} onPick=${onPick} whoseHand=${whose(onlooker, names[seat])} />`}
   </div>`;
 }
 

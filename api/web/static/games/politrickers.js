@@ -5,6 +5,7 @@
 // Welfare 30-39 (id = suit offset + value - 1), then four Economy cards 40-43 and Migration 44.
 
 import { Target, html, plural, seatName } from "../ui.js";
+import { whose } from "./whose.js";
 
 const SUITS = ["environment", "health", "safety", "welfare"];
 const ECONOMY_FIRST = 40;
@@ -54,12 +55,13 @@ function Tokens({ count, label }) {
     Array.from({ length: count }, (_, i) => html`<span key=${i} class="token" aria-hidden="true"></span>`)}</span>`;
 }
 
-function Seat({ entry, name, chair, toAct, mine }) {
+function Seat({ entry, name, chair, toAct, mine, onlooker = false }) {
   const hidden = entry.set_aside_face_down;
   const faceDown = hidden.type === "OwnHand" ? hidden.cards.length : hidden.count;
   const handCount = entry.hand.type === "OwnHand" ? entry.hand.cards.length : entry.hand.count;
-  return html`<li class=${`seat ${toAct ? "to-act" : ""} ${mine ? "mine" : ""}`} aria-label=${`${name}${mine ? " (you)" : ""}`}>
-    <header><strong>${name}</strong>${mine ? html` <span class="muted">you</span>` : ""}${
+  const you = mine && !onlooker;
+  return html`<li class=${`seat ${toAct ? "to-act" : ""} ${mine ? "mine" : ""}`} aria-label=${`${name}${you ? " (you)" : ""}`}>
+    <header><strong>${name}</strong>${you ? html` <span class="muted">you</span>` : ""}${
       chair ? html` <span class="chair" title="the Chair">Chair</span>` : ""}${toAct ? html` <span class="turn-mark">to play</span>` : ""}</header>
     <p><${Party} party=${entry.party} /> <span class="vp"><strong>${entry.vp}</strong> VP</span></p>
     <p><${Tokens} count=${entry.unspent_tokens} label=${`${entry.unspent_tokens} unspent Power Tokens`} />
@@ -155,7 +157,7 @@ function RoundSheet({ finished, names }) {
   </section>`;
 }
 
-export function Board({ view, seat, summary, picked, onPick, handElsewhere = false, targets = null, onTarget = null, log = null }) {
+export function Board({ view, seat, summary, picked, onPick, handElsewhere = false, targets = null, onTarget = null, log = null, onlooker = false }) {
   if (!view) return html`<p class="muted">The game has not started yet.</p>`;
   const names = view.seats.map((entry) => seatName(summary, entry.seat));
   const finished = finishedTrick(log);
@@ -169,7 +171,7 @@ export function Board({ view, seat, summary, picked, onPick, handElsewhere = fal
     <p class="turn">Round <strong>${view.round_number}</strong> of 3 · trick <strong>${view.tricks_played + 1}</strong> of 9 ·${" "}
       ${view.leftovers.count !== undefined ? `${plural(view.leftovers.count, "card")} set aside unseen` : ""}</p>
     <ol class="seats" aria-label="Players">${view.seats.map((entry) => html`<${Seat} key=${entry.seat} entry=${entry}
-      name=${names[entry.seat]} chair=${view.trick.chair === entry.seat} toAct=${view.to_act === entry.seat} mine=${seat === entry.seat} />`)}</ol>
+      name=${names[entry.seat]} chair=${view.trick.chair === entry.seat} toAct=${view.to_act === entry.seat} mine=${seat === entry.seat} onlooker=${onlooker} />`)}</ol>
     ${finished && finished.scored ? html`<${RoundSheet} finished=${finished} names=${names} />` : ""}
     <div class="centre">
       <div class="trick-column">
@@ -183,11 +185,11 @@ export function Board({ view, seat, summary, picked, onPick, handElsewhere = fal
     </div>
     ${view.set_aside_face_up.length ? html`<section class="won-cards" aria-label="Cards out of play, face up"><h3>Played face up</h3>
       <div class="hand">${view.set_aside_face_up.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}</div></section>` : ""}
-    ${mine && !handElsewhere ? html`<section class="my-hand" aria-label="Your hand">
-      <h3>Your hand <${Party} party=${mine.party} /></h3>
-      <div class="hand" role="group" aria-label="Your hand">${hand.length ? hand.map((id) => html`<${Card} key=${id} id=${id}
+    ${mine && !handElsewhere ? html`<section class="my-hand" aria-label=${`${whose(onlooker, names[seat])} hand`}>
+      <h3>${whose(onlooker, names[seat])} hand <${Party} party=${mine.party} /></h3>
+      <div class="hand" role="group" aria-label=${`${whose(onlooker, names[seat])} hand`}>${hand.length ? hand.map((id) => html`<${Card} key=${id} id=${id}
         picked=${picked === id} onPick=${onPick} />`) : html`<span class="muted">no cards</span>`}</div>
-      ${faceDown.length ? html`<p class="muted">Your face-down cards: ${faceDown.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}</p>` : ""}
+      ${faceDown.length ? html`<p class="muted">${whose(onlooker, names[seat])} face-down cards: ${faceDown.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}</p>` : ""}
     </section>` : ""}
   </div>`;
 }
@@ -224,7 +226,7 @@ export function Hand({ view, seat, picked, playable, onPick, onPlay }) {
     <div class="hand" role="group" aria-label="Your cards">${hand.length ? hand.map((id) => html`<${Card} key=${id} id=${id}
       picked=${picked === id} playable=${onPick ? playable.has(id) : undefined} onPick=${onPick} onPlay=${onPlay} />`)
       : html`<span class="muted">no cards</span>`}</div>
-    ${faceDown.length ? html`<p class="muted">Your face-down cards: ${faceDown.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}</p>` : ""}
+    ${faceDown.length ? html`<p class="muted">${whose(onlooker, names[seat])} face-down cards: ${faceDown.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}</p>` : ""}
   </section>`;
 }
 

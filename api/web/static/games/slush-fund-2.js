@@ -97,7 +97,7 @@ function Politician({ politician, index, top, bottom, names, result, targets, on
   </li>`;
 }
 
-function Player({ player, name, mine, picked, onPick, toAct, handElsewhere }) {
+function Player({ player, name, mine, picked, onPick, toAct, handElsewhere, onlooker = false }) {
   const colour = COLOURS[player.seat];
   if (mine && handElsewhere) {
     return html`<section class=${`player ${colour} ${toAct ? "to-act" : ""}`} aria-label=${`${name}'s deck`}>
@@ -112,8 +112,8 @@ function Player({ player, name, mine, picked, onPick, toAct, handElsewhere }) {
     : Array.from({ length: player.hand.count }, (_, i) => html`<${Back} key=${i} colour=${colour} />`);
   return html`<section class=${`player ${colour} ${toAct ? "to-act" : ""}`} aria-label=${`${name}'s hand and deck`}>
     <header><span class=${`dot ${colour}`} aria-hidden="true"></span><strong>${name}</strong>
-      <span class="muted">${colour}${mine ? " · you" : ""}${toAct ? " · to play" : ""}</span></header>
-    <div class="hand" role="group" aria-label=${mine ? "Your hand" : `${name}'s hand`}>
+      <span class="muted">${colour}${mine && !onlooker ? " · you" : ""}${toAct ? " · to play" : ""}</span></header>
+    <div class="hand" role="group" aria-label=${mine && !onlooker ? "Your hand" : `${name}'s hand`}>
       ${hand.length ? hand : html`<span class="muted">no cards in hand</span>`}
     </div>
     <${Deck} player=${player} />
@@ -162,7 +162,7 @@ function Result({ result, names, view }) {
   </section>`;
 }
 
-export function Board({ view, seat, summary, picked, onPick, toAct = [], handElsewhere = false, targets = null, onTarget = null }) {
+export function Board({ view, seat, summary, picked, onPick, toAct = [], handElsewhere = false, targets = null, onTarget = null, onlooker = false }) {
   if (!view) return html`<p class="muted">The game has not started yet.</p>`;
   const names = view.players.map((p) => seatName(summary, p.seat));
   const me = seat === null || seat === undefined ? 0 : seat;
@@ -186,7 +186,7 @@ export function Board({ view, seat, summary, picked, onPick, toAct = [], handEls
         <strong>Discarded</strong> <span class="count">${view.discard_count}</span></${Target}></section>
     </div>
     <${Player} player=${bottom} name=${names[bottom.seat]} mine=${seat === bottom.seat} picked=${picked}
-      onPick=${onPick} toAct=${toAct.includes(bottom.seat)} handElsewhere=${handElsewhere} />
+      onPick=${onPick} toAct=${toAct.includes(bottom.seat)} handElsewhere=${handElsewhere} onlooker=${onlooker} />
     ${view.result ? html`<${Result} result=${view.result} names=${names} view=${view} />` : ""}
   </div>`;
 }

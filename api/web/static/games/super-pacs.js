@@ -12,6 +12,7 @@
 
 import { html, plural, seatName } from "../ui.js";
 import { CARDS, MARKS } from "./super-pacs-cards.js";
+import { whose as whoseHand } from "./whose.js";
 
 const COLOURS = ["red", "gray", "blue", "green", "gold"];
 const HEX = { red: "#b3261e", gray: "#616161", blue: "#1f4fa3", green: "#2e7d32", gold: "#7a5a00" };
@@ -116,18 +117,21 @@ function Totals({ entry }) {
     fromInvestments ? html` <span class="muted">(coalition ${entry.coalition_power} + investments ${fromInvestments})</span>` : ""}</p>`;
 }
 
-function Seat({ entry, name, view, mine, toAct }) {
+function Seat({ entry, name, view, mine, toAct, onlooker = false }) {
   const sneaked = hidden(entry.sneaked);
   const hand = hidden(entry.hand);
+  const you = mine && !onlooker;
   const tokens = Object.entries(view.tokens).filter(([, holder]) => holder === entry.seat).map(([token]) => token);
-  return html`<li class=${`seat sp ${toAct ? "to-act" : ""} ${mine ? "mine" : ""}`} aria-label=${`${name}${mine ? " (you)" : ""}`}>
-    <header><strong>${name}</strong>${mine ? html` <span class="muted">you</span>` : ""}${toAct ? html` <span class="turn-mark">to act</span>` : ""}</header>
+  return html`<li class=${`seat sp ${toAct ? "to-act" : ""} ${mine ? "mine" : ""}`} aria-label=${`${name}${you ? " (you)" : ""}`}>
+    <header><strong>${name}</strong>${you ? html` <span class="muted">you</span>` : ""}${toAct ? html` <span class="turn-mark">to act</span>` : ""}</header>
     ${entry.leader >= 0 ? html`<${Leader} id=${entry.leader} cost=${entry.superpower_cost} used=${entry.superpower_used} />`
       : html`<p class="muted">${entry.picked ? "leader picked, face down" : "picking a leader"}</p>`}
     <${Totals} entry=${entry} />
     <p><strong>${megabucks(entry.megabucks)}</strong> · ${plural(entry.hand_cards, "card")} in hand (${plural(hand.count, "faction")})${
       entry.owes_discards ? html` · <strong>owes ${plural(entry.owes_discards, "discard")}</strong>` : ""}</p>
     ${tokens.length ? html`<ul class="tokens-held chips" aria-label="Tokens held">${tokens.map((t) => html`<li key=${t} class="token-name chip">${t}</li>`)}</ul>` : ""}
+    ${!mine && hand.cards ? html`<div class="hand seen" role="group" aria-label=${`${name}'s hand`}>${name}'s hand: ${hand.cards.length
+      ? hand.cards.map((id) => html`<${TableCard} key=${id} id=${id} />`) : html`<span class="muted">no factions</span>`}</div>` : ""}
     <${Coalition} cards=${entry.coalition} />
     <div class="sneaked" aria-label="Sneaked zone">Sneaked: ${sneaked.cards
       ? (sneaked.cards.length ? sneaked.cards.map((id) => html`<${TableCard} key=${id} id=${id} />`) : html`<span class="muted">none</span>`)
@@ -265,7 +269,7 @@ export function whyNot(id, view) {
   return null;
 }
 
-export function Board({ view, seat, summary, picked, onPick, toAct, handElsewhere = false }) {
+export function Board({ view, seat, summary, picked, onPick, toAct, handElsewhere = false, onlooker = false }) {
   if (!view) return html`<p class="muted">The game has not started yet.</p>`;
   const names = view.seats.map((entry) => seatName(summary, entry.seat));
   const mine = seat === null || seat === undefined ? null : view.seats[seat];
@@ -286,13 +290,13 @@ export function Board({ view, seat, summary, picked, onPick, toAct, handElsewher
       class=${`token-name chip ${holder >= 0 ? "held" : ""}`}>${token}: ${holder >= 0 ? names[holder] : "nobody"}</li>`)}</ul></section>
     <p class="legend muted">On a card: v votes, w wealth, p power. Tap a card for its types and what it does.</p>
     <ol class="seats" aria-label="Players">${view.seats.map((entry) => html`<${Seat} key=${entry.seat} entry=${entry} view=${view}
-      name=${names[entry.seat]} mine=${seat === entry.seat} toAct=${acting.includes(entry.seat)} />`)}</ol>
+      name=${names[entry.seat]} mine=${seat === entry.seat} toAct=${acting.includes(entry.seat)} onlooker=${onlooker} />`)}</ol>
     ${revealed.length ? html`<section class="events-revealed" aria-label="Events revealed"><h3>Events revealed</h3>
       <div>${revealed.map((id) => html`<${TableCard} key=${id} id=${id} />`)}</div></section>` : ""}
     ${view.cemetery.length ? html`<details class="cemetery"><summary>Cemetery: ${plural(view.cemetery.length, "card")}</summary>
       <div>${view.cemetery.map((id, i) => html`<${TableCard} key=${`${id}-${i}`} id=${id} />`)}</div></details>` : ""}
-    ${mine && !handElsewhere ? html`<section class="my-hand" aria-label="Your hand"><h3>Your hand</h3>
-      <div class="hand" role="group" aria-label="Your hand">${hand.length ? hand.map((id) => html`<${HandCard} key=${id} id=${id} picked=${picked === id} onPick=${onPick} />`) : html`<span class="muted">no factions</span>`}</div>
+    ${mine && !handElsewhere ? html`<section class="my-hand" aria-label=${`${whoseHand(onlooker, names[seat])} hand`}><h3>${whoseHand(onlooker, names[seat])} hand</h3>
+      <div class="hand" role="group" aria-label=${`${whoseHand(onlooker, names[seat])} hand`}>${hand.length ? hand.map((id) => html`<${HandCard} key=${id} id=${id} picked=${picked === id} onPick=${onPick} />`) : html`<span class="muted">no factions</span>`}</div>
     </section>` : ""}
   </div>`;
 }

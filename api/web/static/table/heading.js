@@ -1,16 +1,17 @@
-// The table's head: its title and status, the seats and whose turn it is, the clock, who you are, the
+// The table's head: its title and status, the seats and whose turn it is, who you are, the
 // version and how we follow it, the join link while seats are open, and your private seat link.
 
-import { Clock, botMark } from "../clocks.js";
+import { botMark, forfeitMark, stillAsked } from "../clocks.js";
 import { SeatLink } from "../seatlink.js";
 import { html, plural, seatName, useState } from "../ui.js";
 
 const LIVE_TEXT = { live: "live", polling: "updating", reconnecting: "reconnecting…", connecting: "connecting…" };
 
 function SeatList({ summary, seat }) {
+  const asked = stillAsked(summary.to_act, summary);
   return html`<ul class="seat-list" aria-label="Seats">${summary.seats.map((entry) => html`<li key=${entry.seat}
-      class=${`${summary.to_act.includes(entry.seat) ? "to-act" : ""} ${seat === entry.seat ? "mine" : ""}`}>
-    ${entry.name || html`<em>open seat</em>`}${botMark(entry)}${seat === entry.seat ? " (you)" : ""}${summary.to_act.includes(entry.seat) ? html` <span class="turn-mark">to play</span>` : ""}
+      class=${`${asked.includes(entry.seat) ? "to-act" : ""} ${seat === entry.seat ? "mine" : ""}`}>
+    ${entry.name || html`<em>open seat</em>`}${botMark(entry)}${forfeitMark(summary, entry.seat)}${seat === entry.seat ? " (you)" : ""}${asked.includes(entry.seat) ? html` <span class="turn-mark">to play</span>` : ""}
   </li>`)}</ul>`;
 }
 
@@ -39,7 +40,6 @@ export function Heading({ summary, seat, mine, live, version, setMine }) {
   return html`<section class="table-head">
     <h1>${summary.title} <span class=${`status ${summary.status}`}>${summary.status}</span>${summary.sandbox ? html` <span class="status sandbox-mark" title="Seeded or forked: its cards may be known. Not a real game.">sandbox</span>` : ""}</h1>
     <${SeatList} summary=${summary} seat=${seat} />
-    <${Clock} clock=${summary.clock} summary=${summary} />
     <p class="meta">
       ${seat === null || seat === undefined ? html`<strong>You are watching</strong> (the public table).` : html`You play <strong>${seatName(summary, seat)}</strong>.`}
       ${" "}Version <span class="version">${version}</span> · <span class=${`live ${live}`}>${LIVE_TEXT[live] || live}</span>

@@ -1,0 +1,75 @@
+"""Who may ask for the omniscient replay, kept exactly as it was (issue 33, item 4's leak side): while
+a game is live nobody may (seat or spectator, any version, ``viewer`` or ``perspective``); once it is
+over anyone may, and only the omniscient view holds another seat's hand (Campaign Trail now names
+each hand card's face there, and in no other view)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.takeback.helpers import TAKEBACK_TYPES, Game
+
+GAMES = [("campaign-trail", 2), ("super-pacs", 2), ("politrickers", 3), ("slush-fund-2", 2)]
+
+
+def play_to_end(game: Game, rng: random.Random, limit: int = 5000) -> None:
+    """Random legal game commands (no take-backs) from whoever is asked first, until the game ends."""
+    for _ in range(limit):
+        if game.over():
+            return
+        seat = game.to_act()[0]
+        game.ok(seat, rng.choice([c for c in game.legal(seat) if c["type"] not in TAKEBACK_TYPES]))
+    raise AssertionError("the game did not end")
+
+
+def asked(game: Game, path: str, seat: int | None, **params: Any) -> Any:
+    return game.get(path, seat, **params)
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_while_a_game_is_live_nobody_may_read_its_omniscient_replay(
+    client: TestClient, name: str, players: int
+) -> None:
+    """Every seat and the spectator, at every version so far, under either name: 403
+    ``history/hidden_until_over``; the timeline too."""
+    game = Game(client, name, players)
+    rng = random.Random(3)
+    for _ in range(12):
+        seat = game.to_act()[0]
+        game.ok(seat, rng.choice([c for c in game.legal(seat) if c["type"] not in TAKEBACK_TYPES]))
+    latest = game.table().version
+    for seat in [*game.tokens, None]:
+        for params in ({"viewer": "omniscient"}, {"perspective": "omniscient"}):
+            for version in (1, latest // 2, latest):
+                answer = asked(game, f"/at/{version}", seat, **params)
+                assert answer.status_code == 403, answer.text
+                assert answer.json()["error"]["code"] == "history/hidden_until_over"
+            answer = asked(game, "/timeline", seat, **params)
+            assert answer.status_code == 403 and answer.json()["error"]["code"] == "history/hidden_until_over"
+
+
+def test_once_over_anyone_may_read_it_and_only_it_names_another_seat_s_hand(client: TestClient) -> None:
+    """Campaign Trail played to the end: at a mid version the spectator and each seat may read the
+    omniscient view, which holds every hand and each hand card's face; no seat's view and not the
+    spectator's holds a face of a card in another seat's hand."""
+    game = Game(client, "campaign-trail", 2)
+    play_to_end(game, random.Random(5))
+    latest = game.table().version
+    for version in range(latest // 2, latest):
+        everything = asked(game, f"/at/{version}", None, perspective="omniscient").json()["view"]
+        hands = [entry["hand"]["cards"] for entry in everything["seats"]]
+        if all(hands):
+            break
+    faces = {face["number"] for face in everything["faces"]}
+    assert set(hands[0]) | set(hands[1]) <= faces
+    for seat in [*game.tokens, None]:
+        answer = asked(game, f"/at/{version}", seat, viewer="omniscient")
+        assert answer.status_code == 200 and answer.json()["view"] == everything
+        own = asked(game, f"/at/{version}", seat).json()["view"]
+        others = set().union(*(set(cards) for s, cards in enumerate(hands) if s != seat))
+        shown = {face["number"] for face in own["faces"]} | {face["number"] for face in own["my_cards"]}
+        assert not (others & shown - set(hands[seat] if seat is not None else ())), (seat, others & shown)
