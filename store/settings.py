@@ -6,8 +6,8 @@
 | ``BACKROOM_POSTGRES_SCHEMA`` | the PostgreSQL schema holding the tables | ``public`` |
 | ``BACKROOM_POSTGRES_POOL_SIZE`` | PostgreSQL connections a process keeps open (also when idle) | ``2`` |
 | ``BACKROOM_POSTGRES_MAX_OVERFLOW`` | connections a process may open beyond those, under load | ``6`` |
-| ``BACKROOM_POSTGRES_DIRECT_DSN`` | PostgreSQL itself, when ``BACKROOM_POSTGRES_DSN`` names PgBouncer: for the sessions transaction pooling cannot carry (``LISTEN``, the schema's advisory lock) | the DSN |
-| ``BACKROOM_COMMAND_SECONDS`` | a command the log has not taken within this is answered 503 with ``Retry-After`` | ``5`` |
+| ``BACKROOM_POSTGRES_DIRECT_DSN`` | PostgreSQL itself, for ``LISTEN`` and advisory locks | the DSN |
+| ``BACKROOM_COMMAND_SECONDS`` | a command not saved within this is answered 503 (``Retry-After``) | ``5`` |
 | ``BACKROOM_SQLITE`` | the SQLite file | ``./var/backroom.sqlite`` |
 | ``BACKROOM_SNAPSHOT_INTERVAL`` | snapshot every this many events (0: never) | ``50`` |
 | ``BACKROOM_CACHE_SIZE`` | games kept loaded in memory | ``1000`` |
@@ -222,13 +222,17 @@ def creating_schema(env: Mapping[str, str]) -> Iterator[None]:
     import psycopg
 
     direct = merged.get("BACKROOM_SCHEMA_LOCK_DSN")  # a session lock: never through a transaction pool
-    connecting = psycopg.connect(direct, autocommit=True) if direct else psycopg.connect(
-        host=merged.get("POSTGRES_HOST", "127.0.0.1"),
-        port=merged.get("POSTGRES_PORT", "5432"),
-        dbname=merged.get("POSTGRES_DBNAME", "postgres"),
-        user=merged.get("POSTGRES_USER", "postgres"),
-        password=merged.get("POSTGRES_PASSWORD", ""),
-        autocommit=True,
+    connecting = (
+        psycopg.connect(direct, autocommit=True)
+        if direct
+        else psycopg.connect(
+            host=merged.get("POSTGRES_HOST", "127.0.0.1"),
+            port=merged.get("POSTGRES_PORT", "5432"),
+            dbname=merged.get("POSTGRES_DBNAME", "postgres"),
+            user=merged.get("POSTGRES_USER", "postgres"),
+            password=merged.get("POSTGRES_PASSWORD", ""),
+            autocommit=True,
+        )
     )
     with connecting as connection:
         connection.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))

@@ -17,7 +17,14 @@ import httpx
 import psycopg
 import pytest
 
-from tests.support.projecting import POSTGRES_DSN, api_process, postgres_schema, process, redis_prefix, scale_env
+from tests.support.projecting import (
+    POSTGRES_DSN,
+    api_process,
+    postgres_schema,
+    process,
+    redis_prefix,
+    scale_env,
+)
 from tests.support.server import free_port
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
@@ -32,7 +39,8 @@ def env() -> Iterator[dict[str, str]]:
 def held(name: str) -> int:
     """Connections to PostgreSQL whose application name is ``name``."""
     with psycopg.connect(POSTGRES_DSN, autocommit=True) as connection:
-        found = connection.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = %s", (name,))
+        query = "SELECT count(*) FROM pg_stat_activity WHERE application_name = %s"
+        found = connection.execute(query, (name,))
         row = found.fetchone()
     return int(row[0]) if row else 0
 
