@@ -35,6 +35,7 @@ The full table, with the API's own options, is in ``deploy/README.md``.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -186,8 +187,9 @@ _POLICIES: dict[str, tuple[str, type[int] | type[float]]] = {
 
 def _postgres_env(settings: Settings) -> dict[str, str]:
     """The library's PostgreSQL settings: the pool (``POSTGRES_POOL_SIZE`` connections kept, up to
-    ``POSTGRES_MAX_OVERFLOW`` more under load) and a lock timeout of the command deadline, so a
-    transaction stuck behind a lock gives up (nothing written) about when its command is answered 503."""
+    ``POSTGRES_MAX_OVERFLOW`` more under load) and a lock timeout of twice the command deadline, so a
+    transaction stuck behind a lock gives up (nothing written) after its command was answered 503 (the
+    deadline answers first; a retry then finds the command recorded once, or not at all)."""
     parts = urlsplit(settings.postgres_dsn or "")
     return {
         "PERSISTENCE_MODULE": "eventsourcing.postgres",
@@ -199,7 +201,7 @@ def _postgres_env(settings: Settings) -> dict[str, str]:
         "POSTGRES_SCHEMA": settings.postgres_schema,
         "POSTGRES_POOL_SIZE": str(settings.postgres_pool_size),
         "POSTGRES_MAX_OVERFLOW": str(settings.postgres_max_overflow),
-        "POSTGRES_LOCK_TIMEOUT": str(max(1, int(settings.command_seconds))),
+        "POSTGRES_LOCK_TIMEOUT": str(2 * max(1, math.ceil(settings.command_seconds))),
     }
 
 

@@ -70,6 +70,7 @@ def create_app(
         open_for=settings.open_table_seconds,
         seat_links=settings.seat_links_per_minute,
     )
+    tables.command_seconds = settings.command_seconds
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

@@ -102,6 +102,9 @@ class Tables(TableStore):
         self.takebacks = Allowance(takebacks, self.clock, "take-back commands per seat")
         self.seat_links = Allowance(seat_links, self.clock, "new seat links per seat")
         self.bot_pause = BOT_PAUSE
+        self.command_seconds = 0.0
+        """How long a command sent over HTTP may wait for the store before it is answered 503 (0: for
+        ever); the app sets it from ``BACKROOM_COMMAND_SECONDS``."""
 
     async def open(
         self,
