@@ -21,8 +21,9 @@ import time
 
 from prometheus_client import CollectorRegistry, Counter, Gauge
 
-from projections.partitions import Leases
+from projections.partitions import Leases, lowest_position
 from store.settings import Settings
+from workers.projections import read_store
 from workers.timers import TICK, Clock, Steward, Watch, tend
 
 log = logging.getLogger(__name__)
@@ -46,6 +47,7 @@ class TendingWorker:
             watch.held = frozenset()  # nothing is acted on before a lease is held
         self.last_ok = time.monotonic()
         self.caught_up = False
+        self.resumed_at = 0
         self.registry = CollectorRegistry()
         self._metrics()
 
@@ -58,6 +60,14 @@ class TendingWorker:
         timers.set_function(lambda: self.watch.backlog.overdue)
         bots = Gauge("backroom_bot_backlog", "Bot seats waiting to move at the last look", registry=registry)
         bots.set_function(lambda: self.watch.backlog.bot_turns)
+        read = Gauge("backroom_tending_log_read", "Log entries this worker has read", registry=registry)
+        read.set_function(lambda: self.watch.read)
+        start = Gauge(
+            "backroom_tending_resumed_at",
+            "The log position this worker started reading after",
+            registry=registry,
+        )
+        start.set_function(lambda: self.resumed_at)
 
     async def run(self, stop: asyncio.Event) -> None:
         """Tend every :data:`TICK` seconds until ``stop`` is set; give the partitions back on the way out."""
@@ -86,8 +96,10 @@ class TendingWorker:
         leases.close()
 
     def healthy(self) -> bool:
-        """True while looks succeed (the last one within two lease times)."""
-        return time.monotonic() - self.last_ok < max(2 * self.lease_seconds, 2.0)
+        """True while looks succeed (the last one within two lease times), or while the watch reads the
+        log or adopts tables on its way there (a long catch-up is progress, not a hang)."""
+        latest = max(self.last_ok, self.watch.stirred)
+        return time.monotonic() - latest < max(2 * self.lease_seconds, 2.0)
 
     def ready(self) -> bool:
         """Healthy, and has once read the whole log."""
@@ -97,3 +109,15 @@ class TendingWorker:
 async def _pause(stop: asyncio.Event, seconds: float) -> None:
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(stop.wait(), seconds)
+
+
+def resume_watch(watch: Watch, settings: Settings) -> int:
+    """Start ``watch`` from the read side when there is one (its live tables, then the log after the
+    furthest-behind partition's position), so that starting costs what is live, not the log's length;
+    the position it reads on from (0 without a read side, or one that holds nothing yet)."""
+    index = read_store(settings)
+    try:
+        position = lowest_position(index, settings.partitions) if settings.partitions > 1 else None
+        return watch.resume(index, position)
+    finally:
+        index.close()
