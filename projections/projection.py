@@ -308,6 +308,8 @@ class GameProjection:
                 f"view:{game_id}:{viewer_key(viewer)}", encode(documents.view(game_id, table, viewer))
             )
         batch.changed[game_id] = table.version
+        if table.over:
+            batch.finished.add(game_id)
 
     def _expire(self, touched: dict[str, Live]) -> None:
         """Mark the open tables nobody joined in time as expired (the oldest few, when a sweep is due)."""

@@ -48,6 +48,8 @@ for i = 2, #KEYS do
     redis.call('SET', KEYS[i], ARGV[a + 1]); a = a + 2
   elseif ARGV[a] == 'd' then
     redis.call('ZREMRANGEBYSCORE', KEYS[i], ARGV[a + 1], ARGV[a + 1]); a = a + 2
+  elseif ARGV[a] == 'e' then
+    redis.call('EXPIRE', KEYS[i], ARGV[a + 1]); a = a + 2
   elseif ARGV[a] == 'c' then
     if redis.call('INCRBY', KEYS[i], ARGV[a + 1]) == 0 then redis.call('DEL', KEYS[i]) end
     a = a + 2
@@ -62,6 +64,17 @@ return 1
 """
 
 
+EXPIRING = frozenset({"record", "version", "view", "feed"})
+"""The kinds of a game's read models that expire once it is over: all but its summary (a few hundred
+bytes, which the lobby's index of finished games lists) and the lobby's own entries."""
+
+
+def expiring(key: str, finished: set[str]) -> bool:
+    """Whether ``key`` (without the prefix) is one of a finished game's expiring read models."""
+    kind, _, rest = key.partition(":")
+    return kind in EXPIRING and rest.partition(":")[0] in finished
+
+
 def change_channel(channel: str, game_id: str) -> str:
     """The channel ``game_id``'s changes are published on: ``<prefix>:changes:<game>``."""
     return f"{channel}:{game_id}"
@@ -70,8 +83,13 @@ def change_channel(channel: str, game_id: str) -> str:
 class RedisReadStore:
     """Read models in Redis under ``prefix``; other prefixes (other runs, other deployments) are untouched."""
 
-    def __init__(self, url: str, prefix: str, position_key: str = "position") -> None:
+    def __init__(
+        self, url: str, prefix: str, position_key: str = "position", finished_seconds: int = 0
+    ) -> None:
         self.prefix = prefix
+        self.finished_seconds = finished_seconds
+        """A finished game's own read models (record, version, views, feed) expire this long after the
+        batch that finished it (0: never); its summary and lobby entries stay (:func:`expiring`)."""
         self.position_key = position_key
         """Partitioned projections each keep their own position (``position:<n>``) beside the shared keys."""
         self.channel = f"{prefix}:changes"
@@ -105,6 +123,11 @@ class RedisReadStore:
         for key, change in batch.counted.items():
             keys.append(self._key(f"counter:{key}"))
             args += ["c", change]
+        if self.finished_seconds and batch.finished:
+            for key in {*batch.documents, *(key for key, _, _ in batch.scored)}:
+                if expiring(key, batch.finished):
+                    keys.append(self._key(key))
+                    args += ["e", self.finished_seconds]
         return bool(self._commit(keys=keys, args=args))
 
     @_reachable

@@ -195,7 +195,8 @@ class RedisRelay:
             self.pubsub.subscribe(*(change_channel(self.channel, game_id) for game_id in new))
         gone = [game_id for game_id, seen in self._wanted.items() if now - seen > LINGER]
         if gone:
-            self.pubsub.unsubscribe(*(change_channel(self.channel, game_id) for game_id in gone))
+            channels = [change_channel(self.channel, game_id) for game_id in gone]
+            self.pubsub.unsubscribe(*channels)  # type: ignore[no-untyped-call]  # redis-py leaves it untyped
             for game_id in gone:
                 del self._wanted[game_id]
 

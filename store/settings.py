@@ -7,6 +7,7 @@
 | ``BACKROOM_POSTGRES_POOL_SIZE`` | PostgreSQL connections a process keeps open (also when idle) | ``2`` |
 | ``BACKROOM_POSTGRES_MAX_OVERFLOW`` | connections a process may open beyond those, under load | ``6`` |
 | ``BACKROOM_POSTGRES_DIRECT_DSN`` | PostgreSQL itself, for ``LISTEN`` and advisory locks | the DSN |
+| ``BACKROOM_FINISHED_SECONDS`` | a finished game's read models leave Redis after this (0: never) | ``3600`` |
 | ``BACKROOM_COMMAND_SECONDS`` | a command not saved within this is answered 503 (``Retry-After``) | ``5`` |
 | ``BACKROOM_SQLITE`` | the SQLite file | ``./var/backroom.sqlite`` |
 | ``BACKROOM_SNAPSHOT_INTERVAL`` | snapshot every this many events (0: never) | ``50`` |
@@ -82,6 +83,7 @@ class Settings:
     lease_seconds: float = 5.0
     worker_port: int | None = None
     command_seconds: float = 5.0
+    finished_seconds: int = 3600
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -98,6 +100,7 @@ class Settings:
             postgres_max_overflow=int(env.get("BACKROOM_POSTGRES_MAX_OVERFLOW", "6")),
             postgres_direct_dsn=env.get("BACKROOM_POSTGRES_DIRECT_DSN") or None,
             command_seconds=float(env.get("BACKROOM_COMMAND_SECONDS", "5")),
+            finished_seconds=int(env.get("BACKROOM_FINISHED_SECONDS", "3600")),
             snapshot_interval=int(env.get("BACKROOM_SNAPSHOT_INTERVAL", "50")),
             cache_size=int(env.get("BACKROOM_CACHE_SIZE", "1000")),
             redis_url=env.get("BACKROOM_REDIS_URL") or None,
@@ -122,6 +125,7 @@ class Settings:
             "BACKROOM_POSTGRES_MAX_OVERFLOW": str(self.postgres_max_overflow),
             "BACKROOM_POSTGRES_DIRECT_DSN": self.postgres_direct_dsn or "",
             "BACKROOM_COMMAND_SECONDS": str(self.command_seconds),
+            "BACKROOM_FINISHED_SECONDS": str(self.finished_seconds),
             "BACKROOM_SNAPSHOT_INTERVAL": str(self.snapshot_interval),
             "BACKROOM_CACHE_SIZE": str(self.cache_size),
             "BACKROOM_REDIS_URL": self.redis_url or "",

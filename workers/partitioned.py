@@ -45,7 +45,9 @@ class ProjectionWorker:
         self.recorder = recorder
         self.lease_seconds = settings.lease_seconds
         self.leases = Leases(url, settings.redis_prefix, settings.partitions, settings.lease_seconds)
-        self.share = Share(recorder, url, settings.redis_prefix, settings.partitions, games)
+        self.share = Share(
+            recorder, url, settings.redis_prefix, settings.partitions, games, settings.finished_seconds
+        )
         self.nudges = Nudges(settings.direct_dsn, getattr(recorder, "channel_name", None))
         self.last_ok = time.monotonic()
         self.caught_up = False
