@@ -100,6 +100,10 @@ class RedisReadStore:
     def _key(self, key: str) -> str:
         return f"{self.prefix}:{key}"
 
+    def full_key(self, key: str) -> str:
+        """``key`` as Redis names it, under this store's prefix."""
+        return self._key(key)
+
     @_reachable
     def position(self) -> int:
         return int(self.redis.get(self._key(self.position_key)) or 0)

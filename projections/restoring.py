@@ -63,7 +63,7 @@ class Restorer:
         summary = self.store.get(f"summary:{game_id}")
         if summary is None or msgspec.json.decode(summary).get("status") != "over":
             return False
-        opened = self.store.redis.zscore(self.store._key(lobby_key(None, None)), game_id)
+        opened = self.store.redis.zscore(self.store.full_key(lobby_key(None, None)), game_id)
         batch = self._folded(UUID(game_id), int(opened or 1))
         self._write(game_id, batch)
         log.info("Restored the read models of finished game %s from the log", game_id)
@@ -82,12 +82,15 @@ class Restorer:
         return kept.batch
 
     def _write(self, game_id: str, batch: Batch) -> None:
-        """The game's own documents and feed, each expiring again; nothing shared (lobby, counters)."""
-        mine, key_of = {game_id}, self.store._key
+        """The game's own documents and feed, each expiring again, and its summary (kept); nothing
+        shared (lobby, counters)."""
+        mine, key_of = {game_id}, self.store.full_key
         pipe = self.store.redis.pipeline(transaction=True)
         for key, body in batch.documents.items():
             if expiring(key, mine):
                 pipe.set(key_of(key), body, ex=self.seconds or None)
+            elif key == f"summary:{game_id}":  # kept, and as new as the rest (a seat link after the end)
+                pipe.set(key_of(key), body)
         feed = [(score, member) for key, score, member in batch.scored if key == feed_key(game_id)]
         if feed:
             pipe.delete(key_of(feed_key(game_id)))

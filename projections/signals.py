@@ -145,8 +145,6 @@ class RedisRelay:
         self.channel = channel
         self.signals = signals
         self.pubsub = self.redis.pubsub()
-        self.heard = 0
-        """Messages this relay has parsed (its cost grows with this, not with the deployment's traffic)."""
         self._wanted: dict[str, float] = {}
         """Subscribed games, each with the last time a local reader waited on it."""
         self._stopping = threading.Event()
@@ -159,10 +157,6 @@ class RedisRelay:
     def thread(self) -> threading.Thread:
         """The relaying thread (alive while it relays)."""
         return self._thread
-
-    def subscribed(self) -> list[str]:
-        """The games whose channels this relay follows now."""
-        return list(self._wanted)
 
     def _run(self) -> None:
         while not self._stopping.is_set():
@@ -178,7 +172,6 @@ class RedisRelay:
                 if not self._wanted:
                     self._stopping.wait(SYNC)
             elif message["type"] == "message":
-                self.heard += 1
                 self.relay(message["data"].decode())
             elif message["type"] == "subscribe":
                 game_id = message["channel"].decode()[len(self.channel) + 1 :]
@@ -189,10 +182,10 @@ class RedisRelay:
         now = time.monotonic()
         watched = self.signals.watched()
         new = [game_id for game_id in watched if game_id not in self._wanted]
+        if new:  # before they count as subscribed: a failed subscription is tried again at the next look
+            self.pubsub.subscribe(*(change_channel(self.channel, game_id) for game_id in new))
         for game_id in watched:
             self._wanted[game_id] = now
-        if new:
-            self.pubsub.subscribe(*(change_channel(self.channel, game_id) for game_id in new))
         gone = [game_id for game_id, seen in self._wanted.items() if now - seen > LINGER]
         if gone:
             channels = [change_channel(self.channel, game_id) for game_id in gone]
