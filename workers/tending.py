@@ -8,8 +8,9 @@ once never rests on the leases: a deadline closed or a bot move made twice clash
 optimistic concurrency (:mod:`workers.timers`), so a partition briefly held twice still acts once.
 Without Redis (the embedded log) there are no leases: the worker tends every table.
 
-Each worker reports ``/health``, ``/ready`` (once it has read the whole log) and ``/metrics``: its
-partitions held, its acts, and its backlog (tables past their deadline, bot seats waiting to move).
+Each worker reports ``/health``, ``/ready`` (once it has caught up with the log, from where the read
+side stood when it started: :func:`resume_watch`) and ``/metrics``: its partitions held, its acts, its
+backlog (tables past their deadline, bot seats waiting to move) and what it read of the log.
 """
 
 from __future__ import annotations
@@ -102,7 +103,7 @@ class TendingWorker:
         return time.monotonic() - latest < max(2 * self.lease_seconds, 2.0)
 
     def ready(self) -> bool:
-        """Healthy, and has once read the whole log."""
+        """Healthy, and has once caught up with the log."""
         return self.caught_up and self.healthy()
 
 
