@@ -141,6 +141,13 @@ class StoreUnavailable(ServiceError):
     code = "store/unavailable"
 
 
+class CommandTimedOut(StoreUnavailable):
+    """Raised when the event store has not taken a command within the deadline
+    (``BACKROOM_COMMAND_SECONDS``); the same ``Idempotency-Key`` sent again is recorded at most once."""
+
+    code = "store/timed_out"
+
+
 class HiddenUntilOver(ServiceError):
     """Raised when a live game is asked for another seat's perspective or the omniscient one."""
 

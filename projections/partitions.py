@@ -52,9 +52,11 @@ def position_key(partition: int, partitions: int) -> str:
     return "position" if partitions == 1 else f"position:{partition}"
 
 
-def partition_store(url: str, prefix: str, partition: int, partitions: int) -> RedisReadStore:
+def partition_store(
+    url: str, prefix: str, partition: int, partitions: int, finished_seconds: int = 0
+) -> RedisReadStore:
     """The read store one partition writes through (shared keys, its own position)."""
-    return RedisReadStore(url, prefix, position_key(partition, partitions))
+    return RedisReadStore(url, prefix, position_key(partition, partitions), finished_seconds)
 
 
 class Leases:
@@ -119,16 +121,18 @@ class Leases:
 class Share:
     """The partitions one worker projects, all fed from one read of the log."""
 
-    def __init__(
+    def __init__(  # noqa: PLR0917  (the log, the store and its settings, as rebuild_partitions passes them)
         self,
         recorder: ApplicationRecorder,
         url: str,
         prefix: str,
         partitions: int,
         games: Mapping[str, AnyGame],
+        finished_seconds: int = 0,
     ) -> None:
         self.recorder = recorder
         self.url, self.prefix, self.partitions = url, prefix, partitions
+        self.finished_seconds = finished_seconds
         self.games = dict(games)
         self.projections: dict[int, GameProjection] = {}
 
@@ -138,7 +142,7 @@ class Share:
         for gone in set(self.projections) - wanted:
             self.projections.pop(gone).store.close()
         for new in wanted - set(self.projections):
-            store = partition_store(self.url, self.prefix, new, self.partitions)
+            store = partition_store(self.url, self.prefix, new, self.partitions, self.finished_seconds)
             self.projections[new] = GameProjection(store, self.games)
 
     def step(self, page: int = PAGE) -> int:
@@ -170,11 +174,16 @@ class Share:
         self.hold(())
 
 
-def rebuild_partitions(
-    recorder: ApplicationRecorder, url: str, prefix: str, partitions: int, games: Mapping[str, AnyGame]
+def rebuild_partitions(  # noqa: PLR0917  (the log, the store and its settings)
+    recorder: ApplicationRecorder,
+    url: str,
+    prefix: str,
+    partitions: int,
+    games: Mapping[str, AnyGame],
+    finished_seconds: int = 0,
 ) -> int:
     """Project the whole log into every partition (after the prefix was cleared); the position reached."""
-    share = Share(recorder, url, prefix, partitions, games)
+    share = Share(recorder, url, prefix, partitions, games, finished_seconds)
     share.hold(range(partitions))
     try:
         while share.step(page=1000):

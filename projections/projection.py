@@ -277,6 +277,9 @@ class GameProjection:
 
     def _live(self, game_id: str, touched: dict[str, Live]) -> Live | None:
         live = touched.get(game_id) or self.cache.get(game_id)
+        if live is not None and game_id not in touched and live.table.over and self._expired(game_id):
+            del self.cache[game_id]
+            live = None  # its read models left the store: a read rebuilds them from the log, this event too
         if live is None:
             live = self._load(game_id)
             if live is None:
@@ -284,6 +287,11 @@ class GameProjection:
             self._remember(game_id, live)
         touched[game_id] = live
         return live
+
+    def _expired(self, game_id: str) -> bool:
+        """Whether a finished game's record has left the store (a Redis store lets it expire): an event
+        after the end (a seat link) is then not projected onto the part of it that is left."""
+        return self.store.get(f"record:{game_id}") is None
 
     def _load(self, game_id: str) -> Live | None:
         found = self.store.get(f"record:{game_id}")
@@ -316,6 +324,8 @@ class GameProjection:
                 f"view:{game_id}:{viewer_key(viewer)}", encode(documents.view(game_id, table, viewer))
             )
         batch.changed[game_id] = table.version
+        if table.over:
+            batch.finished.add(game_id)
 
     def _expire(self, touched: dict[str, Live]) -> None:
         """Mark the open tables nobody joined in time as expired (the oldest few, when a sweep is due)."""

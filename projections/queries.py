@@ -66,6 +66,9 @@ class ReadSide:
     relay: RedisRelay | None = None
     clock: Callable[[], datetime] = lambda: datetime.now().astimezone()
     """The service's clock: take-back offers depend on whether a request's deadline has passed."""
+    restore: Callable[[str], bool] | None = None
+    """At scale: rebuilds a finished game's expired read models from the log (:mod:`projections.restoring`);
+    ``True`` when it did."""
 
     def __post_init__(self) -> None:
         self._stopping = threading.Event()
@@ -156,6 +159,8 @@ class ReadSide:
         if table is not None:
             return table.version
         found = self.written().get(f"version:{game_id}")
+        if found is None and self._restored(game_id):
+            found = self.store.get(f"version:{game_id}")
         return int(found) if found else 0
 
     def table(self, game_id: str) -> Table | None:
@@ -164,6 +169,8 @@ class ReadSide:
         if table is not None:
             return table
         found = self.written().get(f"record:{game_id}")
+        if found is None and self._restored(game_id):
+            found = self.store.get(f"record:{game_id}")
         if found is None:
             return None
         record = RECORD.decode(found)
@@ -171,6 +178,17 @@ class ReadSide:
         if game is None:
             return None
         return Table(UUID(game_id), game, stored.state_of(record.state, record.version, self.games))
+
+    def _restored(self, game_id: str) -> bool:
+        """Whether a finished game's expired read models were just written again from the log (one read
+        of its summary when there is nothing to restore; blocking, on this rare path)."""
+        if self.restore is None or not game_id:
+            return False
+        try:
+            return self.restore(game_id)
+        except Exception:  # the log or Redis away: the read answers as if the game were missing
+            log.warning("Could not restore the read models of %s", game_id, exc_info=True)
+            return False
 
     async def settle(self, game_id: str, min_version: int | None) -> bool:
         """Wait up to :data:`WAIT` s for ``min_version``; ``True`` when the game is not there (stale).

@@ -3,7 +3,9 @@
 Keys: ``<prefix>:position``; a document per key (``<prefix>:view:<game>:<viewer>`` ...); a sorted set per
 scored list (``<prefix>:feed:<game>`` by version, ``<prefix>:lobby`` by opening position). The
 script checks the position, writes everything, moves the position and publishes ``"<game> <version>"``
-on ``<prefix>:changes`` for every game it changed, atomically: a crash leaves either all or nothing.
+on the game's own channel, ``<prefix>:changes:<game>``, for every game it changed, atomically: a crash
+leaves either all or nothing. A channel per game, not one for the deployment: an API process subscribes
+to the games it serves (:class:`projections.signals.RedisRelay`) and parses no other game's messages.
 """
 
 from __future__ import annotations
@@ -38,15 +40,16 @@ _COMMIT = """
 local current = tonumber(redis.call('GET', KEYS[1]) or '0')
 if current ~= tonumber(ARGV[1]) then return 0 end
 redis.call('SET', KEYS[1], ARGV[2])
-local channel = ARGV[3]
 local messages = tonumber(ARGV[4])
 local a = 5
-for _ = 1, messages do redis.call('PUBLISH', channel, ARGV[a]); a = a + 1 end
+for _ = 1, messages do redis.call('PUBLISH', ARGV[a], ARGV[a + 1]); a = a + 2 end
 for i = 2, #KEYS do
   if ARGV[a] == 's' then
     redis.call('SET', KEYS[i], ARGV[a + 1]); a = a + 2
   elseif ARGV[a] == 'd' then
     redis.call('ZREMRANGEBYSCORE', KEYS[i], ARGV[a + 1], ARGV[a + 1]); a = a + 2
+  elseif ARGV[a] == 'e' then
+    redis.call('EXPIRE', KEYS[i], ARGV[a + 1]); a = a + 2
   elseif ARGV[a] == 'c' then
     if redis.call('INCRBY', KEYS[i], ARGV[a + 1]) == 0 then redis.call('DEL', KEYS[i]) end
     a = a + 2
@@ -61,19 +64,45 @@ return 1
 """
 
 
+EXPIRING = frozenset({"record", "version", "view", "feed"})
+"""The kinds of a game's read models that expire once it is over: all but its summary (a few hundred
+bytes, which the lobby's index of finished games lists) and the lobby's own entries."""
+
+
+def expiring(key: str, finished: set[str]) -> bool:
+    """Whether ``key`` (without the prefix) is one of a finished game's expiring read models."""
+    kind, _, rest = key.partition(":")
+    return kind in EXPIRING and rest.partition(":")[0] in finished
+
+
+def change_channel(channel: str, game_id: str) -> str:
+    """The channel ``game_id``'s changes are published on: ``<prefix>:changes:<game>``."""
+    return f"{channel}:{game_id}"
+
+
 class RedisReadStore:
     """Read models in Redis under ``prefix``; other prefixes (other runs, other deployments) are untouched."""
 
-    def __init__(self, url: str, prefix: str, position_key: str = "position") -> None:
+    def __init__(
+        self, url: str, prefix: str, position_key: str = "position", finished_seconds: int = 0
+    ) -> None:
         self.prefix = prefix
+        self.finished_seconds = finished_seconds
+        """A finished game's own read models (record, version, views, feed) expire this long after the
+        batch that finished it (0: never); its summary and lobby entries stay (:func:`expiring`)."""
         self.position_key = position_key
         """Partitioned projections each keep their own position (``position:<n>``) beside the shared keys."""
         self.channel = f"{prefix}:changes"
+        """The change channels' common name: each game's is ``<channel>:<game>`` (:func:`change_channel`)."""
         self.redis = redis.Redis.from_url(url)
         self._commit = self.redis.register_script(_COMMIT)
 
     def _key(self, key: str) -> str:
         return f"{self.prefix}:{key}"
+
+    def full_key(self, key: str) -> str:
+        """``key`` as Redis names it, under this store's prefix."""
+        return self._key(key)
 
     @_reachable
     def position(self) -> int:
@@ -82,8 +111,10 @@ class RedisReadStore:
     @_reachable
     def commit(self, expected: int, batch: Batch) -> bool:
         keys: list[str] = [self._key(self.position_key)]
-        messages = [f"{game} {version}" for game, version in batch.changed.items()]
-        args: list[bytes | str | int] = [expected, batch.position, self.channel, len(messages), *messages]
+        messages: list[str] = []
+        for game, version in batch.changed.items():
+            messages += (change_channel(self.channel, game), f"{game} {version}")
+        args: list[bytes | str | int] = [expected, batch.position, "", len(batch.changed), *messages]
         for key, body in batch.documents.items():
             keys.append(self._key(key))
             args += ["s", body]
@@ -96,6 +127,11 @@ class RedisReadStore:
         for key, change in batch.counted.items():
             keys.append(self._key(f"counter:{key}"))
             args += ["c", change]
+        if self.finished_seconds and batch.finished:
+            for key in {*batch.documents, *(key for key, _, _ in batch.scored)}:
+                if expiring(key, batch.finished):
+                    keys.append(self._key(key))
+                    args += ["e", self.finished_seconds]
         return bool(self._commit(keys=keys, args=args))
 
     @_reachable

@@ -2,8 +2,9 @@
 
 :class:`Signals` wakes every local waiter on a game (from any thread). In the embedded mode the
 projection calls :meth:`Signals.publish` after each commit; at scale the projection worker's commit
-script publishes on ``<prefix>:changes`` and each API process runs one :class:`RedisRelay` that
-forwards those messages to its own :class:`Signals`. What changes outside the projection (a chat
+script publishes on each changed game's channel (``<prefix>:changes:<game>``) and each API process
+runs one :class:`RedisRelay` that forwards the messages of the games it serves to its own
+:class:`Signals`. What changes outside the projection (a chat
 message) is announced on the same channel by the API process that took it (:meth:`RedisRelay.announce`),
 so a stream on any other process wakes at once too. A signal carries no game content: a woken reader
 reads its own perspective from the read store (and the chat from the log). A seat link that replaced a
@@ -17,9 +18,12 @@ import asyncio
 import contextlib
 import logging
 import threading
+import time
 from collections.abc import Iterator
 
 import redis
+
+from projections.redis_store import change_channel
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +31,11 @@ LATEST_KEPT = 100_000
 """Games whose last announced version :class:`Signals` remembers before it starts afresh."""
 REVOKED_KEPT = 10_000
 """Revocations remembered (the oldest forgotten first): far more than streams are open at once."""
+LINGER = 30.0
+"""Seconds a game's channel stays subscribed after its last local reader stopped waiting on it."""
+SYNC = 0.05
+"""Seconds at most between the relay's looks at which games are waited on (a new reader's game is
+subscribed within this; its waiters are woken once the subscription holds)."""
 
 
 class Waiter:
@@ -120,13 +129,24 @@ class Signals:
 
 
 class RedisRelay:
-    """A thread forwarding ``<prefix>:changes`` messages to local :class:`Signals`."""
+    """A thread forwarding the change messages of the games this process serves to local :class:`Signals`.
+
+    Each game has its own channel (``<prefix>:changes:<game>``, :func:`change_channel`). The relay
+    subscribes to a game's channel while a reader of this process waits on the game (a stream, a read
+    naming ``min_version``) and for :data:`LINGER` seconds after the last one left (a table being played
+    through this process stays heard, so its versions stay known without a read of Redis), and
+    unsubscribes after: a process parses the messages of the games it serves, not every game's. Once
+    Redis confirms a subscription the game's waiters are woken to read again, so a change published
+    before the subscription took effect is never waited for.
+    """
 
     def __init__(self, url: str, channel: str, signals: Signals) -> None:
         self.redis = redis.Redis.from_url(url)
         self.channel = channel
         self.signals = signals
-        self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        self.pubsub = self.redis.pubsub()
+        self._wanted: dict[str, float] = {}
+        """Subscribed games, each with the last time a local reader waited on it."""
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._run, name="redis-relay", daemon=True)
 
@@ -141,15 +161,37 @@ class RedisRelay:
     def _run(self) -> None:
         while not self._stopping.is_set():
             try:
-                if not self.pubsub.subscribed:
-                    self.pubsub.subscribe(self.channel)
-                message = self.pubsub.get_message(timeout=0.5)
+                self._follow_watched()
+                message = self.pubsub.get_message(timeout=SYNC) if self._wanted else None
             except redis.RedisError:
                 log.warning("Redis relay lost its connection; retrying", exc_info=True)
                 self._stopping.wait(0.5)
+                self.signals.publish(dict.fromkeys(self._wanted, 0))  # read again: something may be missed
                 continue
-            if message is not None and message["type"] == "message":
+            if message is None:
+                if not self._wanted:
+                    self._stopping.wait(SYNC)
+            elif message["type"] == "message":
                 self.relay(message["data"].decode())
+            elif message["type"] == "subscribe":
+                game_id = message["channel"].decode()[len(self.channel) + 1 :]
+                self.signals.publish({game_id: 0})  # heard from now on: its waiters read once more
+
+    def _follow_watched(self) -> None:
+        """Subscribe to the games waited on here, unsubscribe from those nobody waited on for a while."""
+        now = time.monotonic()
+        watched = self.signals.watched()
+        new = [game_id for game_id in watched if game_id not in self._wanted]
+        if new:  # before they count as subscribed: a failed subscription is tried again at the next look
+            self.pubsub.subscribe(*(change_channel(self.channel, game_id) for game_id in new))
+        for game_id in watched:
+            self._wanted[game_id] = now
+        gone = [game_id for game_id, seen in self._wanted.items() if now - seen > LINGER]
+        if gone:
+            channels = [change_channel(self.channel, game_id) for game_id in gone]
+            self.pubsub.unsubscribe(*channels)  # type: ignore[no-untyped-call]  # redis-py leaves it untyped
+            for game_id in gone:
+                del self._wanted[game_id]
 
     def relay(self, text: str) -> None:
         """Tell the local signals what one message on the channel says."""
@@ -166,7 +208,7 @@ class RedisRelay:
         find the change at their next keepalive)."""
         try:
             for game_id, version in changed.items():
-                self.redis.publish(self.channel, f"{game_id} {version} {what}")
+                self.redis.publish(change_channel(self.channel, game_id), f"{game_id} {version} {what}")
         except redis.RedisError:
             log.warning("Could not announce a change on Redis", exc_info=True)
 

@@ -30,6 +30,8 @@ class Batch:
     changed: dict[str, int] = field(default_factory=dict)  # game id -> its version after the batch
     dropped: list[tuple[str, int]] = field(default_factory=list)
     counted: dict[str, int] = field(default_factory=dict)  # counter -> change
+    finished: set[str] = field(default_factory=set)
+    """Games over after this batch: a store may let their read models expire (rebuilt when read)."""
 
     def put(self, key: str, body: bytes) -> None:
         """Set a document (a later put of the same key in the batch wins)."""

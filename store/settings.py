@@ -4,6 +4,11 @@
 |---|---|---|
 | ``BACKROOM_POSTGRES_DSN`` | use PostgreSQL here (``postgresql://user:pw@host:port/db``) | unset |
 | ``BACKROOM_POSTGRES_SCHEMA`` | the PostgreSQL schema holding the tables | ``public`` |
+| ``BACKROOM_POSTGRES_POOL_SIZE`` | PostgreSQL connections a process keeps open (also when idle) | ``2`` |
+| ``BACKROOM_POSTGRES_MAX_OVERFLOW`` | connections a process may open beyond those, under load | ``6`` |
+| ``BACKROOM_POSTGRES_DIRECT_DSN`` | PostgreSQL itself, for ``LISTEN`` and advisory locks | the DSN |
+| ``BACKROOM_FINISHED_SECONDS`` | a finished game's read models leave Redis after this (0: never) | ``3600`` |
+| ``BACKROOM_COMMAND_SECONDS`` | a command not saved within this is answered 503 (``Retry-After``) | ``5`` |
 | ``BACKROOM_SQLITE`` | the SQLite file | ``./var/backroom.sqlite`` |
 | ``BACKROOM_SNAPSHOT_INTERVAL`` | snapshot every this many events (0: never) | ``50`` |
 | ``BACKROOM_CACHE_SIZE`` | games kept loaded in memory | ``1000`` |
@@ -31,6 +36,7 @@ The full table, with the API's own options, is in ``deploy/README.md``.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -49,6 +55,9 @@ class Settings:
     sqlite_path: str = DEFAULT_SQLITE
     postgres_dsn: str | None = None
     postgres_schema: str = ""
+    postgres_pool_size: int = 2
+    postgres_max_overflow: int = 6
+    postgres_direct_dsn: str | None = None
     snapshot_interval: int = 50
     cache_size: int = 1000
     redis_url: str | None = None
@@ -73,6 +82,8 @@ class Settings:
     partitions: int = 1
     lease_seconds: float = 5.0
     worker_port: int | None = None
+    command_seconds: float = 5.0
+    finished_seconds: int = 3600
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -85,6 +96,11 @@ class Settings:
             sqlite_path=env.get("BACKROOM_SQLITE", DEFAULT_SQLITE),
             postgres_dsn=env.get("BACKROOM_POSTGRES_DSN") or None,
             postgres_schema=env.get("BACKROOM_POSTGRES_SCHEMA", ""),
+            postgres_pool_size=int(env.get("BACKROOM_POSTGRES_POOL_SIZE", "2")),
+            postgres_max_overflow=int(env.get("BACKROOM_POSTGRES_MAX_OVERFLOW", "6")),
+            postgres_direct_dsn=env.get("BACKROOM_POSTGRES_DIRECT_DSN") or None,
+            command_seconds=float(env.get("BACKROOM_COMMAND_SECONDS", "5")),
+            finished_seconds=int(env.get("BACKROOM_FINISHED_SECONDS", "3600")),
             snapshot_interval=int(env.get("BACKROOM_SNAPSHOT_INTERVAL", "50")),
             cache_size=int(env.get("BACKROOM_CACHE_SIZE", "1000")),
             redis_url=env.get("BACKROOM_REDIS_URL") or None,
@@ -105,6 +121,11 @@ class Settings:
             "BACKROOM_SQLITE": self.sqlite_path,
             "BACKROOM_POSTGRES_DSN": self.postgres_dsn or "",
             "BACKROOM_POSTGRES_SCHEMA": self.postgres_schema,
+            "BACKROOM_POSTGRES_POOL_SIZE": str(self.postgres_pool_size),
+            "BACKROOM_POSTGRES_MAX_OVERFLOW": str(self.postgres_max_overflow),
+            "BACKROOM_POSTGRES_DIRECT_DSN": self.postgres_direct_dsn or "",
+            "BACKROOM_COMMAND_SECONDS": str(self.command_seconds),
+            "BACKROOM_FINISHED_SECONDS": str(self.finished_seconds),
             "BACKROOM_SNAPSHOT_INTERVAL": str(self.snapshot_interval),
             "BACKROOM_CACHE_SIZE": str(self.cache_size),
             "BACKROOM_REDIS_URL": self.redis_url or "",
@@ -127,6 +148,12 @@ class Settings:
         return str(log.with_name(f"{log.stem}.reads{log.suffix or '.sqlite'}"))
 
     @property
+    def direct_dsn(self) -> str | None:
+        """PostgreSQL itself, for sessions that must not be pooled by transaction (``LISTEN``, advisory
+        locks): ``BACKROOM_POSTGRES_DIRECT_DSN``, else the log's own DSN."""
+        return self.postgres_direct_dsn or self.postgres_dsn
+
+    @property
     def store(self) -> str:
         """``postgres`` or ``sqlite``."""
         return "postgres" if self.postgres_dsn else "sqlite"
@@ -138,7 +165,7 @@ class Settings:
             "AGGREGATE_CACHE_MAXSIZE": str(self.cache_size),
         }
         if self.postgres_dsn:
-            return env | _postgres_env(self.postgres_dsn, self.postgres_schema)
+            return env | _postgres_env(self) | {"BACKROOM_SCHEMA_LOCK_DSN": self.direct_dsn or ""}
         if "://" not in self.sqlite_path and ":memory:" not in self.sqlite_path:
             Path(self.sqlite_path).parent.mkdir(parents=True, exist_ok=True)
         return env | {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": self.sqlite_path}
@@ -162,8 +189,12 @@ _POLICIES: dict[str, tuple[str, type[int] | type[float]]] = {
 """The abuse policies (documented in the README's operations section): field -> variable, type."""
 
 
-def _postgres_env(dsn: str, schema: str) -> dict[str, str]:
-    parts = urlsplit(dsn)
+def _postgres_env(settings: Settings) -> dict[str, str]:
+    """The library's PostgreSQL settings: the pool (``POSTGRES_POOL_SIZE`` connections kept, up to
+    ``POSTGRES_MAX_OVERFLOW`` more under load) and a lock timeout of twice the command deadline, so a
+    transaction stuck behind a lock gives up (nothing written) after its command was answered 503 (the
+    deadline answers first; a retry then finds the command recorded once, or not at all)."""
+    parts = urlsplit(settings.postgres_dsn or "")
     return {
         "PERSISTENCE_MODULE": "eventsourcing.postgres",
         "POSTGRES_DBNAME": parts.path.lstrip("/") or "postgres",
@@ -171,9 +202,10 @@ def _postgres_env(dsn: str, schema: str) -> dict[str, str]:
         "POSTGRES_PORT": str(parts.port or 5432),
         "POSTGRES_USER": unquote(parts.username or "postgres"),
         "POSTGRES_PASSWORD": unquote(parts.password or ""),
-        "POSTGRES_SCHEMA": schema,
-        "POSTGRES_POOL_SIZE": "10",
-        "POSTGRES_MAX_OVERFLOW": "20",
+        "POSTGRES_SCHEMA": settings.postgres_schema,
+        "POSTGRES_POOL_SIZE": str(settings.postgres_pool_size),
+        "POSTGRES_MAX_OVERFLOW": str(settings.postgres_max_overflow),
+        "POSTGRES_LOCK_TIMEOUT": str(2 * max(1, math.ceil(settings.command_seconds))),
     }
 
 
@@ -195,14 +227,20 @@ def creating_schema(env: Mapping[str, str]) -> Iterator[None]:
         return
     import psycopg
 
-    with psycopg.connect(
-        host=merged.get("POSTGRES_HOST", "127.0.0.1"),
-        port=merged.get("POSTGRES_PORT", "5432"),
-        dbname=merged.get("POSTGRES_DBNAME", "postgres"),
-        user=merged.get("POSTGRES_USER", "postgres"),
-        password=merged.get("POSTGRES_PASSWORD", ""),
-        autocommit=True,
-    ) as connection:
+    direct = merged.get("BACKROOM_SCHEMA_LOCK_DSN")  # a session lock: never through a transaction pool
+    connecting = (
+        psycopg.connect(direct, autocommit=True)
+        if direct
+        else psycopg.connect(
+            host=merged.get("POSTGRES_HOST", "127.0.0.1"),
+            port=merged.get("POSTGRES_PORT", "5432"),
+            dbname=merged.get("POSTGRES_DBNAME", "postgres"),
+            user=merged.get("POSTGRES_USER", "postgres"),
+            password=merged.get("POSTGRES_PASSWORD", ""),
+            autocommit=True,
+        )
+    )
+    with connecting as connection:
         connection.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
         try:
             yield

@@ -45,8 +45,10 @@ class ProjectionWorker:
         self.recorder = recorder
         self.lease_seconds = settings.lease_seconds
         self.leases = Leases(url, settings.redis_prefix, settings.partitions, settings.lease_seconds)
-        self.share = Share(recorder, url, settings.redis_prefix, settings.partitions, games)
-        self.nudges = Nudges(settings.postgres_dsn, getattr(recorder, "channel_name", None))
+        self.share = Share(
+            recorder, url, settings.redis_prefix, settings.partitions, games, settings.finished_seconds
+        )
+        self.nudges = Nudges(settings.direct_dsn, getattr(recorder, "channel_name", None))
         self.last_ok = time.monotonic()
         self.caught_up = False
         self.registry = CollectorRegistry()

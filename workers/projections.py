@@ -37,7 +37,9 @@ POLL = 0.02
 def read_store(settings: Settings) -> ReadStore:
     """The read store ``settings`` name: Redis when a URL is set, else the embedded SQLite file."""
     if settings.redis_url:
-        return RedisReadStore(settings.redis_url, settings.redis_prefix)
+        return RedisReadStore(
+            settings.redis_url, settings.redis_prefix, finished_seconds=settings.finished_seconds
+        )
     return SQLiteReadStore(settings.reads_path())
 
 
@@ -102,7 +104,8 @@ def rebuild_all(settings: Settings, games: Mapping[str, AnyGame], progress: Prog
         store.clear()
         store.close()
         url, prefix = settings.redis_url, settings.redis_prefix
-        reached = rebuild_partitions(log_recorder(settings), url, prefix, settings.partitions, games)
+        recorder, seconds = log_recorder(settings), settings.finished_seconds
+        reached = rebuild_partitions(recorder, url, prefix, settings.partitions, games, seconds)
         if progress is not None:
             progress(reached, reached)
         return reached

@@ -8,8 +8,9 @@ once never rests on the leases: a deadline closed or a bot move made twice clash
 optimistic concurrency (:mod:`workers.timers`), so a partition briefly held twice still acts once.
 Without Redis (the embedded log) there are no leases: the worker tends every table.
 
-Each worker reports ``/health``, ``/ready`` (once it has read the whole log) and ``/metrics``: its
-partitions held, its acts, and its backlog (tables past their deadline, bot seats waiting to move).
+Each worker reports ``/health``, ``/ready`` (once it has caught up with the log, from where the read
+side stood when it started: :func:`resume_watch`) and ``/metrics``: its partitions held, its acts, its
+backlog (tables past their deadline, bot seats waiting to move) and what it read of the log.
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ import time
 
 from prometheus_client import CollectorRegistry, Counter, Gauge
 
-from projections.partitions import Leases
+from projections.partitions import Leases, lowest_position
 from store.settings import Settings
+from workers.projections import read_store
 from workers.timers import TICK, Clock, Steward, Watch, tend
 
 log = logging.getLogger(__name__)
@@ -46,6 +48,7 @@ class TendingWorker:
             watch.held = frozenset()  # nothing is acted on before a lease is held
         self.last_ok = time.monotonic()
         self.caught_up = False
+        self.resumed_at = 0
         self.registry = CollectorRegistry()
         self._metrics()
 
@@ -58,6 +61,14 @@ class TendingWorker:
         timers.set_function(lambda: self.watch.backlog.overdue)
         bots = Gauge("backroom_bot_backlog", "Bot seats waiting to move at the last look", registry=registry)
         bots.set_function(lambda: self.watch.backlog.bot_turns)
+        read = Gauge("backroom_tending_log_read", "Log entries this worker has read", registry=registry)
+        read.set_function(lambda: self.watch.read)
+        start = Gauge(
+            "backroom_tending_resumed_at",
+            "The log position this worker started reading after",
+            registry=registry,
+        )
+        start.set_function(lambda: self.resumed_at)
 
     async def run(self, stop: asyncio.Event) -> None:
         """Tend every :data:`TICK` seconds until ``stop`` is set; give the partitions back on the way out."""
@@ -86,14 +97,28 @@ class TendingWorker:
         leases.close()
 
     def healthy(self) -> bool:
-        """True while looks succeed (the last one within two lease times)."""
-        return time.monotonic() - self.last_ok < max(2 * self.lease_seconds, 2.0)
+        """True while looks succeed (the last one within two lease times), or while the watch reads the
+        log or adopts tables on its way there (a long catch-up is progress, not a hang)."""
+        latest = max(self.last_ok, self.watch.stirred)
+        return time.monotonic() - latest < max(2 * self.lease_seconds, 2.0)
 
     def ready(self) -> bool:
-        """Healthy, and has once read the whole log."""
+        """Healthy, and has once caught up with the log."""
         return self.caught_up and self.healthy()
 
 
 async def _pause(stop: asyncio.Event, seconds: float) -> None:
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(stop.wait(), seconds)
+
+
+def resume_watch(watch: Watch, settings: Settings) -> int:
+    """Start ``watch`` from the read side when there is one (its live tables, then the log after the
+    furthest-behind partition's position), so that starting costs what is live, not the log's length;
+    the position it reads on from (0 without a read side, or one that holds nothing yet)."""
+    index = read_store(settings)
+    try:
+        position = lowest_position(index, settings.partitions) if settings.partitions > 1 else None
+        return watch.resume(index, position)
+    finally:
+        index.close()

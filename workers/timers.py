@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import logging
 import threading
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -71,12 +72,17 @@ class Watch:
         self.held: frozenset[int] | None = None
         """The partitions this watch acts on (``None``: every table, as embedded or unleased)."""
         self.backlog = Backlog()
+        self.read = 0
+        """Log entries (notifications) this watch has read from the log, for the workers' metrics."""
+        self.stirred = time.monotonic()
+        """When this watch last read a page or adopted a table: progress while it starts or catches up."""
         self._lock = threading.Lock()  # the committer's thread offers, a worker thread catches up
 
     def catch_up(self) -> int:
         """Fold every event logged since the last look; the log position reached."""
         while True:
             found = self.recorder.select_notifications(self.position, PAGE, inclusive_of_start=False)
+            self.read, self.stirred = self.read + len(found), time.monotonic()
             with self._lock:
                 for notification in found:
                     if notification.id > self.position:
@@ -85,13 +91,14 @@ class Watch:
             if len(found) < PAGE:
                 return self.position
 
-    def resume(self, index: ReadStore) -> int:
+    def resume(self, index: ReadStore, position: int | None = None) -> int:
         """Start from the read side rather than the log's start: the tables its lobby lists as waiting
         or playing, each folded from its own events (those that may need acting are kept), and then the
         log after the read side's position, as usual (what a table's own events folded is passed over).
         Finding what is pending on start is then proportional to the live tables, not the whole log; the
-        position reached."""
-        position = index.position()  # read first: the index is at least as new as it
+        position reached. ``position``: the read side's, when it is not ``index.position()`` (at scale
+        with partitions, the furthest-behind partition's, read before the lobby as that is)."""
+        position = index.position() if position is None else position  # read first: the index is newer
         with self._lock:
             for status in LIVE:
                 for member in index.scored(lobby_key(None, status)):
@@ -144,6 +151,7 @@ class Watch:
         ``needed_only``: keep it only when it may need acting on without a person."""
         table = None
         game = None
+        self.stirred = time.monotonic()
         for row in self.recorder.select_events(identity):
             if not stored.is_table_topic(row.topic):
                 continue

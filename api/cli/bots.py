@@ -90,8 +90,7 @@ def _tend(role: str) -> None:
     from store.settings import Settings
     from workers.health import serve_probes
     from workers.logs import configure
-    from workers.projections import read_store
-    from workers.tending import TendingWorker
+    from workers.tending import TendingWorker, resume_watch
     from workers.timers import Watch
 
     configure()
@@ -108,12 +107,7 @@ def _tend(role: str) -> None:
         loop = asyncio.get_running_loop()
         for number in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(number, stop.set)
-        if settings.partitions == 1:  # one read-side position: start from it and its live tables
-            index = read_store(settings)
-            try:
-                watch.resume(index)
-            finally:
-                index.close()
+        worker.resumed_at = await asyncio.to_thread(resume_watch, watch, settings)  # probes answer meanwhile
         await worker.run(stop)
 
     typer.echo(f"Tending {settings.store} tables ({role}, {settings.partitions} partition(s))")

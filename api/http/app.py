@@ -40,6 +40,7 @@ from projections.following import fit_format, follower_for
 from projections.projection import Expiry, GameProjection
 from projections.queries import ReadSide
 from projections.redis_store import RedisReadStore
+from projections.restoring import restorer_for
 from projections.signals import RedisRelay, Signals
 from projections.stores import ReadStore, SQLiteReadStore
 from store.repository import Clock, utc_now
@@ -70,6 +71,7 @@ def create_app(
         open_for=settings.open_table_seconds,
         seat_links=settings.seat_links_per_minute,
     )
+    tables.command_seconds = settings.command_seconds
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -182,7 +184,8 @@ def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) 
     if settings.redis_url:
         store = RedisReadStore(settings.redis_url, settings.redis_prefix)
         relay = RedisRelay(settings.redis_url, store.channel, signals)
-        return ReadSide(store, dict(games), signals, relay=relay, clock=tables.clock)
+        restore = restorer_for(tables.recorder, store, games, settings.finished_seconds)
+        return ReadSide(store, dict(games), signals, relay=relay, clock=tables.clock, restore=restore)
     local = SQLiteReadStore(settings.reads_path())
     expiry = Expiry(timedelta(seconds=settings.open_table_seconds), tables.clock)
     projection = GameProjection(local, games, changed=signals.publish, views=False, expiry=expiry)

@@ -40,7 +40,15 @@ from api.http.errors import code_of, status_of
 from api.http.wire import version_number
 from api.service.application import Tables
 from api.service.commands import Ruling
-from domain.errors import BodyTooLarge, InvalidRequest, MissingToken, OptionsError, RuleError, ServiceError
+from domain.errors import (
+    BodyTooLarge,
+    CommandTimedOut,
+    InvalidRequest,
+    MissingToken,
+    OptionsError,
+    RuleError,
+    ServiceError,
+)
 from domain.seats import Seat
 from domain.table import Table, feed_event
 from projections import documents, queries
@@ -190,12 +198,30 @@ MAX_KEY = 200
 async def referee(  # noqa: PLR0917  (the command route's parameters, in its order)
     tables: Tables, game_id: str, token: str | None, body: bytes, version: int | None, key: str | None
 ) -> Response:
-    ruling = await tables.submit(game_id, token, body, command_id=key, expected_version=version)
+    ruling = await within_deadline(
+        tables.command_seconds, tables.submit(game_id, token, body, command_id=key, expected_version=version)
+    )
     answer = await answer_to(tables, ruling) | {"legal": tables.legal(ruling.table, ruling.seat)}
     headers = {"ETag": f'"{answer["version"]}"'} | (
         {"Idempotent-Replayed": "true"} if ruling.replayed else {}
     )
     return reply(answer, headers=headers)
+
+
+async def within_deadline(seconds: float, command: Awaitable[Ruling]) -> Ruling:
+    """The command's ruling, or ``CommandTimedOut`` (503, ``Retry-After``) once ``seconds`` pass (0: no
+    deadline). Cut off while the committer had not taken it, it is dropped (its waiter is gone); cut off
+    in the transaction, it may still be saved, and the same command id sent again then answers as a
+    retry (its receipt is in the log): either way it is recorded at most once."""
+    if not seconds:
+        return await command
+    try:
+        async with asyncio.timeout(seconds):
+            return await command
+    except TimeoutError:
+        details = {"retry_after": max(1, math.ceil(seconds)), "seconds": seconds}
+        message = f"The event store did not take the command within {seconds:g} s; send it again."
+        raise CommandTimedOut(message, details) from None
 
 
 def summary(table: Table) -> dict[str, Any]:
@@ -378,8 +404,9 @@ async def read_body_from(receive: Any, declared: str | None, limit: int) -> byte
 
 
 def problem(status: int, code: str, message: str, details: dict[str, Any] | None = None) -> Response:
-    """The one error shape: ``{"error": {"code", "message", "details"}}`` (a 429 with ``Retry-After``)."""
+    """The one error shape: ``{"error": {"code", "message", "details"}}`` (a 429 or a 503 that says when
+    to try again with ``Retry-After``)."""
     answer = reply({"error": {"code": code, "message": message, "details": details or {}}}, status)
-    if status == 429 and details and "retry_after" in details:
+    if status in {429, 503} and details and "retry_after" in details:
         answer.headers["Retry-After"] = str(max(1, math.ceil(details["retry_after"])))
     return answer

@@ -81,6 +81,7 @@ REASONS = {
     429: "Too many for now: details.retry_after says when to try again",
     503: "The event store or the read store cannot be reached",
 }
+COMMAND = ("post", "/api/games/{game_id}/commands")
 RETRY_AFTER = {
     "description": "Seconds to wait before asking again (as details.retry_after)",
     "schema": {"type": "integer", "minimum": 1},
@@ -120,6 +121,8 @@ def document(schema: dict[str, Any]) -> None:
         }
         if 429 in errors:
             operation["responses"]["429"]["headers"] = {"Retry-After": RETRY_AFTER}
+        if (method, path) == COMMAND:  # the store's deadline passed (store/timed_out)
+            operation["responses"]["503"]["headers"] = {"Retry-After": RETRY_AFTER}
 
 
 def _success(body: str) -> dict[str, Any]:

@@ -114,6 +114,9 @@ class Tables(TableStore):
         self.seat_links = Allowance(seat_links, self.clock, "new seat links per seat")
         self.recoveries = Allowance(seat_links, self.clock, "tries at a recovery code from one address")
         self.bot_pause = BOT_PAUSE
+        self.command_seconds = 0.0
+        """How long a command sent over HTTP may wait for the store before it is answered 503 (0: for
+        ever); the app sets it from ``BACKROOM_COMMAND_SECONDS``."""
 
     async def open(
         self,

@@ -159,7 +159,7 @@ def at_scale(rate: float, seconds: float, threads: int) -> None:
 def _listen(prefix: str, lags: Lags) -> Callable[[], None]:
     client = redis.Redis.from_url(REDIS_URL)
     pubsub = client.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
-    pubsub.subscribe(f"{prefix}:changes")
+    pubsub.psubscribe(f"{prefix}:changes:*")  # every game's channel
     stopping = threading.Event()
 
     def run() -> None:

@@ -111,7 +111,7 @@ def listen(prefix: str, commits: Commits, stop: threading.Event) -> threading.Th
     """Record every ``<game> <version>`` the workers publish, with its arrival time."""
     client = redis.Redis.from_url(REDIS_URL)
     pubsub = client.pubsub(ignore_subscribe_messages=True)
-    pubsub.subscribe(f"{prefix}:changes")
+    pubsub.psubscribe(f"{prefix}:changes:*")  # every game's channel
 
     def run() -> None:
         while not stop.is_set():

@@ -65,10 +65,11 @@ def test_every_deployment_has_probes_resources_a_budget_and_runs_unprivileged() 
 
 
 def test_each_worker_kind_is_a_deployment_of_its_own() -> None:
-    """The API, the projection, bot and timer workers: one Deployment each."""
+    """The API, the projection, bot and timer workers: one Deployment each (beside PgBouncer's)."""
     commands = {
         " ".join(doc["spec"]["template"]["spec"]["containers"][0]["command"][:3]): doc["metadata"]["name"]
         for doc in _of_kind("Deployment")
+        if doc["metadata"]["name"] != "backroom-pgbouncer"
     }
     assert set(commands) == {
         "backroom serve --host",
@@ -204,3 +205,40 @@ def test_every_setting_is_read_from_the_environment_and_documented_in_one_table(
     used = set(re.findall(r"BACKROOM_[A-Z_]+", (DEPLOY / "kubernetes" / "backroom.yaml").read_text()))
     used |= set(re.findall(r"BACKROOM_[A-Z_]+", (DEPLOY / "compose.yaml").read_text()))
     assert used <= documented
+
+
+def _pgbouncer() -> dict[str, str]:
+    """PgBouncer's settings, from the ini in its ConfigMap."""
+    conf = next(doc for doc in _of_kind("ConfigMap") if doc["metadata"]["name"] == "backroom-pgbouncer")
+    lines = conf["data"]["pgbouncer.ini"].splitlines()
+    return {name.strip(): value.strip() for name, _, value in (line.partition("=") for line in lines) if _}
+
+
+def test_pgbouncer_pools_by_transaction_and_carries_the_librarys_prepared_statements() -> None:
+    """Transaction pooling with max_prepared_statements (the library prepares its statements), at
+    PgBouncer 1.21 or newer; the log's DSN names PgBouncer, the direct one PostgreSQL itself."""
+    settings = _pgbouncer()
+    assert settings["pool_mode"] == "transaction" and int(settings["max_prepared_statements"]) > 0
+    deployment = next(
+        doc for doc in _of_kind("Deployment") if doc["metadata"]["name"] == "backroom-pgbouncer"
+    )
+    version = re.search(r":v?(\d+)\.(\d+)", deployment["spec"]["template"]["spec"]["containers"][0]["image"])
+    assert version and (int(version[1]), int(version[2])) >= (1, 21)
+    secret = next(doc for doc in _of_kind("Secret") if doc["metadata"]["name"] == "backroom")["stringData"]
+    assert ":6432/" in secret["BACKROOM_POSTGRES_DSN"] and ":5432/" in secret["BACKROOM_POSTGRES_DIRECT_DSN"]
+
+
+def test_the_shipped_topology_keeps_under_50_connections_to_postgresql_at_idle() -> None:
+    """Each process keeps its pool size (a projection worker one more, its LISTEN, past PgBouncer):
+    the replicas shipped keep fewer than 50 at idle, and PgBouncer holds at most its pool to PostgreSQL."""
+    config = next(doc for doc in _of_kind("ConfigMap") if doc["metadata"]["name"] == "backroom")["data"]
+    settings = Settings.from_env(config)
+    kept = 0
+    for deployment in _of_kind("Deployment"):
+        command = deployment["spec"]["template"]["spec"]["containers"][0]["command"]
+        if command[0] == "backroom":
+            listens = 1 if command[1:3] == ["worker", "projections"] else 0
+            kept += deployment["spec"]["replicas"] * (settings.postgres_pool_size + listens)
+    assert kept < 50
+    bouncer = _pgbouncer()
+    assert int(bouncer["default_pool_size"]) + int(bouncer["reserve_pool_size"]) < 50

@@ -50,7 +50,7 @@ def test_a_link_made_on_one_process_ends_the_old_tokens_stream_on_another(env: d
     """Bob's stream on B, opened with his old token, says ``revoked`` and ends well before B's next
     keepalive once Bob takes a new link through A."""
     listener: Any = redis.Redis.from_url(REDIS_URL).pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
-    listener.subscribe(f"{env['BACKROOM_REDIS_PREFIX']}:changes")
+    listener.psubscribe(f"{env['BACKROOM_REDIS_PREFIX']}:changes:*")  # every game's channel
     with (
         process("worker", "projections", env=env),
         api_process(env) as a,

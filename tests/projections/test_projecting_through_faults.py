@@ -123,8 +123,8 @@ def test_failing_calls_flushes_and_moved_partitions_still_end_in_exactly_a_rebui
     flush = client.register_script(_FLUSH)
     faults = Faults(rng, 0.2, lambda: flush(args=[f"{prefix}:*"]))
 
-    def flaky_store(url: str, prefix: str, partition: int, count: int) -> RedisReadStore:
-        store = FlakyStore(url, prefix, partitions.position_key(partition, count))
+    def flaky_store(url: str, prefix: str, partition: int, count: int, finished: int = 0) -> RedisReadStore:
+        store = FlakyStore(url, prefix, partitions.position_key(partition, count), finished)
         store.faults = faults
         return store
 
@@ -177,8 +177,8 @@ def test_a_worker_behind_never_builds_on_the_tables_a_worker_ahead_projected(
     rng = random.Random(0)
     game_id, tokens = open_game(tables, "politrickers", 3, seed="behind")
 
-    def flushed_store(url: str, prefix: str, partition: int, count: int) -> RedisReadStore:
-        store = FlushedAfterReading(url, prefix, partitions.position_key(partition, count))
+    def flushed_store(url: str, prefix: str, partition: int, count: int, finished: int = 0) -> RedisReadStore:
+        store = FlushedAfterReading(url, prefix, partitions.position_key(partition, count), finished)
         store.flushes = flushes if partition == partitions.partition_of(game_id, count) else []
         return store
 

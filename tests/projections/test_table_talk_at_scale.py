@@ -69,9 +69,9 @@ def env() -> Iterator[dict[str, str]]:
 
 def test_a_message_said_on_one_api_process_reaches_a_stream_on_another(env: dict[str, str]) -> None:
     """Bob's stream on B hears what Ann said on A, though no game event woke it; the change went out
-    on ``<prefix>:changes`` as ``"<game> <version> chat"``, beside the projection commits' own."""
+    on ``<prefix>:changes:<game>`` as ``"<game> <version> chat"``, beside the projection commits' own."""
     listener = redis.Redis.from_url(REDIS_URL).pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
-    listener.subscribe(f"{env['BACKROOM_REDIS_PREFIX']}:changes")
+    listener.psubscribe(f"{env['BACKROOM_REDIS_PREFIX']}:changes:*")  # every game's channel
     with (
         process("worker", "projections", env=env),
         api_process(env) as a,
