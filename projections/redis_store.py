@@ -21,6 +21,12 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
+READS_AWAY = (
+    "The read models cannot be reached just now: reads are stale until Redis answers again, and "
+    "commands are still taken."
+)
+
+
 def _reachable(method: Callable[P, R]) -> Callable[P, R]:
     """Translate Redis failures into the service's ``StoreUnavailable`` (answered as 503)."""
 
@@ -29,7 +35,7 @@ def _reachable(method: Callable[P, R]) -> Callable[P, R]:
         try:
             return method(*args, **kwargs)
         except redis.RedisError as error:
-            raise StoreUnavailable("The read store cannot be reached.") from error
+            raise StoreUnavailable(READS_AWAY, {"stale": True}) from error
 
     return guarded
 

@@ -38,6 +38,7 @@ class TendingWorker:
         self.watch, self.steward, self.clock, self.role = watch, steward, clock, role
         self.roles = {"referee": role == "timers", "bots": role == "bots"}
         self.lease_seconds = settings.lease_seconds
+        self.outage_seconds = settings.worker_outage_seconds
         self.leases = None
         if settings.redis_url:
             self.leases = Leases(
@@ -88,6 +89,11 @@ class TendingWorker:
     def healthy(self) -> bool:
         """True while looks succeed (the last one within two lease times)."""
         return time.monotonic() - self.last_ok < max(2 * self.lease_seconds, 2.0)
+
+    def alive(self) -> bool:
+        """Liveness (``/health``): healthy, or its last success within ``BACKROOM_WORKER_OUTAGE_SECONDS``
+        (a database outage shorter than that is waited out, not restarted; :mod:`workers.health`)."""
+        return self.healthy() or time.monotonic() - self.last_ok < self.outage_seconds
 
     def ready(self) -> bool:
         """Healthy, and has once read the whole log."""

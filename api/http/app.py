@@ -154,13 +154,18 @@ def _operations(app: Backroom, tables: Tables, reads: ReadSide, settings: Settin
     def live() -> Response:
         return reply({"status": "live"})
 
-    @app.get("/ready", summary="200 when this process can take traffic: both stores answer, relays run")
+    @app.get("/ready", summary="200 when this process can take commands: the log answers, relays run")
     def ready() -> Response:
-        tables.ping()
-        reads.store.position()  # raises StoreUnavailable (503) when Redis does not answer
+        tables.ping()  # no log, no commands: 503
         if not reads.running():
             raise StoreUnavailable("The read side's threads are not running.")
-        return reply({"status": "ready"})
+        try:
+            reads.store.position()
+        except StoreUnavailable:
+            if not settings.redis_url:
+                raise  # embedded, the read models are this process's own: something is wrong here
+            return reply({"status": "ready", "reads": "stale"})  # Redis away: commands still work
+        return reply({"status": "ready", "reads": "current"})
 
     @app.get("/metrics", summary="This process's metrics in the Prometheus text format")
     def scraped() -> Response:
