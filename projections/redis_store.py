@@ -152,8 +152,8 @@ class RedisReadStore:
         cut = len(self.prefix) + 1
         for raw in self._keys():
             key = raw.decode()[cut:]
-            if key.startswith(("lease:", "kept:")):
-                continue  # who holds which partition now, stream tickets: not read models
+            if key.startswith(("lease:", "kept:", "limit:")):
+                continue  # who holds which partition now, stream tickets, budgets: not read models
             if self.redis.type(raw) == b"zset":
                 members: list[tuple[bytes, float]] = self.redis.zrange(  # type: ignore[assignment]  # with scores: pairs
                     raw, 0, -1, withscores=True
