@@ -26,7 +26,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
 OPEN = {"game": "slush-fund-2", "players": ["ann", "bob"]}
 NO_SUCH_MOVE = {"type": "NoSuchMove"}  # refused (422), and counted against the seat's refusals
-PROXY = "127.0.0.1"  # the test's connections come from here: the "proxy" both processes trust
+PROXY = "127.0.0.0/8"  # the test's connections come from here; a network, as the manifests name the pods'
 
 
 @pytest.fixture
