@@ -23,6 +23,12 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
+READS_AWAY = (
+    "The read models cannot be reached just now: reads are stale until Redis answers again, and "
+    "commands are still taken."
+)
+
+
 def _reachable(method: Callable[P, R]) -> Callable[P, R]:
     """Translate Redis failures into the service's ``StoreUnavailable`` (answered as 503)."""
 
@@ -31,7 +37,7 @@ def _reachable(method: Callable[P, R]) -> Callable[P, R]:
         try:
             return method(*args, **kwargs)
         except redis.RedisError as error:
-            raise StoreUnavailable("The read store cannot be reached.") from error
+            raise StoreUnavailable(READS_AWAY, {"stale": True}) from error
 
     return guarded
 
@@ -182,8 +188,8 @@ class RedisReadStore:
         cut = len(self.prefix) + 1
         for raw in self._keys():
             key = raw.decode()[cut:]
-            if key.startswith(("lease:", "kept:")):
-                continue  # who holds which partition now, stream tickets: not read models
+            if key.startswith(("lease:", "kept:", "limit:")):
+                continue  # who holds which partition now, stream tickets, budgets: not read models
             if self.redis.type(raw) == b"zset":
                 members: list[tuple[bytes, float]] = self.redis.zrange(  # type: ignore[assignment]  # with scores: pairs
                     raw, 0, -1, withscores=True

@@ -30,6 +30,7 @@
 | ``BACKROOM_PARTITIONS`` | projection partitions (tables split by id); the same in every process | ``1`` |
 | ``BACKROOM_LEASE_SECONDS`` | a dead worker's partitions (projection, timer, bot) lapse after this | ``5`` |
 | ``BACKROOM_WORKER_PORT`` | a worker's ``/health``, ``/ready`` and ``/metrics`` port (unset: none) | unset |
+| ``BACKROOM_WORKER_OUTAGE_SECONDS`` | a worker is live while a store is away this long | ``60`` |
 
 The full table, with the API's own options, is in ``deploy/README.md``.
 """
@@ -76,6 +77,7 @@ class Settings:
     streams_per_address: int = 50
     streams_per_game: int = 400
     trusted_proxies: str = ""
+    worker_outage_seconds: float = 60.0
     refused_pause_seconds: float = 1.0
     open_table_seconds: int = 3600
     drain_seconds: int = 10
@@ -112,6 +114,7 @@ class Settings:
             lease_seconds=float(env.get("BACKROOM_LEASE_SECONDS", "5")),
             worker_port=int(env["BACKROOM_WORKER_PORT"]) if env.get("BACKROOM_WORKER_PORT") else None,
             trusted_proxies=env.get("BACKROOM_TRUSTED_PROXIES", ""),
+            worker_outage_seconds=float(env.get("BACKROOM_WORKER_OUTAGE_SECONDS", "60")),
             **policies,
         )
 
@@ -137,6 +140,7 @@ class Settings:
             "BACKROOM_LEASE_SECONDS": str(self.lease_seconds),
             "BACKROOM_WORKER_PORT": "" if self.worker_port is None else str(self.worker_port),
             "BACKROOM_TRUSTED_PROXIES": self.trusted_proxies,
+            "BACKROOM_WORKER_OUTAGE_SECONDS": str(self.worker_outage_seconds),
         }
         return env | {variable: str(getattr(self, name)) for name, (variable, _) in _POLICIES.items()}
 

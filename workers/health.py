@@ -1,8 +1,13 @@
 """A worker's ``/health``, ``/ready`` and ``/metrics``, served by the standard library's WSGI server.
 
-The probes a supervisor or Kubernetes asks a worker process (``BACKROOM_WORKER_PORT``): ``/health`` is
-200 while the worker's loop makes progress, ``/ready`` once it has caught up with the log, ``/metrics``
-the worker's Prometheus metrics (prometheus-client's own WSGI app).
+The probes a supervisor or Kubernetes asks a worker process (``BACKROOM_WORKER_PORT``): ``/health``
+(liveness) is 200 while the worker's loop makes progress, and through an outage of its stores shorter
+than ``BACKROOM_WORKER_OUTAGE_SECONDS`` (the last successful step no longer ago than that: a restart
+brings no database back, and a step may wait out the library's connection pool for a while before it
+fails); ``/ready`` once it has caught up with the log and while its steps succeed; ``/metrics`` the
+worker's Prometheus metrics (prometheus-client's own WSGI app). A worker whose steps still fail past the
+allowance, or whose loop hangs that long, fails ``/health`` and is restarted; its partitions lapsed to
+the other workers long before (``BACKROOM_LEASE_SECONDS``).
 """
 
 from __future__ import annotations

@@ -44,6 +44,7 @@ class ProjectionWorker:
         url = settings.redis_url or ""
         self.recorder = recorder
         self.lease_seconds = settings.lease_seconds
+        self.outage_seconds = settings.worker_outage_seconds
         self.leases = Leases(url, settings.redis_prefix, settings.partitions, settings.lease_seconds)
         self.share = Share(
             recorder, url, settings.redis_prefix, settings.partitions, games, settings.finished_seconds
@@ -98,6 +99,11 @@ class ProjectionWorker:
     def healthy(self) -> bool:
         """True while steps succeed (the last one within two lease times)."""
         return time.monotonic() - self.last_ok < max(2 * self.lease_seconds, 2.0)
+
+    def alive(self) -> bool:
+        """Liveness (``/health``): healthy, or its last success within ``BACKROOM_WORKER_OUTAGE_SECONDS``
+        (a database outage shorter than that is waited out, not restarted; :mod:`workers.health`)."""
+        return self.healthy() or time.monotonic() - self.last_ok < self.outage_seconds
 
     def ready(self) -> bool:
         """Healthy, and has once reached the end of the log for what it holds."""

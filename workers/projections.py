@@ -88,7 +88,7 @@ def _run_share(worker: ProjectionWorker, settings: Settings, stop: threading.Eve
     """At scale: this worker's share of the partitions, with its probes when a port is set."""
     probes = None
     if settings.worker_port is not None:
-        probes = serve_probes(settings.worker_port, worker.healthy, worker.ready, worker.registry)
+        probes = serve_probes(settings.worker_port, worker.alive, worker.ready, worker.registry)
     log.info("Projecting %d partition(s), shared with the other workers", settings.partitions)
     try:
         worker.run(stop)

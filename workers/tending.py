@@ -40,6 +40,7 @@ class TendingWorker:
         self.watch, self.steward, self.clock, self.role = watch, steward, clock, role
         self.roles = {"referee": role == "timers", "bots": role == "bots"}
         self.lease_seconds = settings.lease_seconds
+        self.outage_seconds = settings.worker_outage_seconds
         self.leases = None
         if settings.redis_url:
             self.leases = Leases(
@@ -101,6 +102,11 @@ class TendingWorker:
         log or adopts tables on its way there (a long catch-up is progress, not a hang)."""
         latest = max(self.last_ok, self.watch.stirred)
         return time.monotonic() - latest < max(2 * self.lease_seconds, 2.0)
+
+    def alive(self) -> bool:
+        """Liveness (``/health``): healthy, or its last success within ``BACKROOM_WORKER_OUTAGE_SECONDS``
+        (a database outage shorter than that is waited out, not restarted; :mod:`workers.health`)."""
+        return self.healthy() or time.monotonic() - self.last_ok < self.outage_seconds
 
     def ready(self) -> bool:
         """Healthy, and has once caught up with the log."""

@@ -100,7 +100,7 @@ def _tend(role: str) -> None:
     worker = TendingWorker(watch, tables, tables.clock, settings, role)
     probes = None
     if settings.worker_port is not None:
-        probes = serve_probes(settings.worker_port, worker.healthy, worker.ready, worker.registry)
+        probes = serve_probes(settings.worker_port, worker.alive, worker.ready, worker.registry)
 
     async def main() -> None:
         stop = asyncio.Event()

@@ -31,7 +31,7 @@ from api.http.throttle import Budget, Gate
 from api.http.tickets import router as tickets_router
 from api.reactions import reactions
 from api.service.application import Tables
-from api.service.limits import Allowance, Pace, Streams
+from api.service.limits import Allowance, Pace, SharedCounts, Streams
 from api.web import mount as mount_web
 from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError, StoreUnavailable
 from domain.game import registered
@@ -59,6 +59,7 @@ def create_app(
     """The service over the store ``settings`` name, refereeing ``games`` (default: every registered game)."""
     settings = settings or Settings.from_env()
     catalogue = dict(games) if games is not None else registered()
+    shared = shared_counts(settings)
     tables = Tables(
         settings.eventsourcing_env(),
         games=catalogue,
@@ -70,6 +71,7 @@ def create_app(
         takebacks=settings.takebacks_per_minute,
         open_for=settings.open_table_seconds,
         seat_links=settings.seat_links_per_minute,
+        shared=shared,
     )
     tables.command_seconds = settings.command_seconds
 
@@ -89,7 +91,7 @@ def create_app(
     app.state.reads = reads
     app.state.settings = settings
     app.state.answers = Answers()
-    app.gate = gate(settings, clock, reads)
+    app.gate = gate(settings, clock, reads, shared)
     app.state.streams = Streams(settings.streams_per_address, settings.streams_per_game)
     app.include_router(router)
     app.include_router(reads_router)
@@ -155,25 +157,40 @@ def _operations(app: Backroom, tables: Tables, reads: ReadSide, settings: Settin
     def live() -> Response:
         return reply({"status": "live"})
 
-    @app.get("/ready", summary="200 when this process can take traffic: both stores answer, relays run")
+    @app.get("/ready", summary="200 when this process can take commands: the log answers, relays run")
     def ready() -> Response:
-        tables.ping()
-        reads.store.position()  # raises StoreUnavailable (503) when Redis does not answer
+        tables.ping()  # no log, no commands: 503
         if not reads.running():
             raise StoreUnavailable("The read side's threads are not running.")
-        return reply({"status": "ready"})
+        try:
+            reads.store.position()
+        except StoreUnavailable:
+            if not settings.redis_url:
+                raise  # embedded, the read models are this process's own: something is wrong here
+            return reply({"status": "ready", "reads": "stale"})  # Redis away: commands still work
+        return reply({"status": "ready", "reads": "current"})
 
     @app.get("/metrics", summary="This process's metrics in the Prometheus text format")
     def scraped() -> Response:
         return metrics.response()
 
 
-def gate(settings: Settings, clock: Clock, reads: ReadSide | None = None) -> Gate:
+def shared_counts(settings: Settings) -> SharedCounts | None:
+    """Where the budgets are kept: in Redis at scale (every process spends the same), else in memory."""
+    return SharedCounts(settings.redis_url, settings.redis_prefix) if settings.redis_url else None
+
+
+def gate(
+    settings: Settings, clock: Clock, reads: ReadSide | None = None, shared: SharedCounts | None = None
+) -> Gate:
     """What is refused before routing: openings, lobby and history reads past their budgets."""
+    opened = "tables opened per client address"
     budgets: dict[str, Budget] = {
-        "creation": Allowance(settings.creations_per_minute, clock, "tables opened per client address"),
-        "lobby": Pace(settings.lobby_reads_per_minute, clock, "lobby reads"),
-        "history": Pace(settings.history_reads_per_minute, clock, "history reads"),
+        "creation": Allowance(settings.creations_per_minute, clock, opened, shared=shared, name="creation"),
+        "lobby": Pace(settings.lobby_reads_per_minute, clock, "lobby reads", shared=shared, name="lobby"),
+        "history": Pace(
+            settings.history_reads_per_minute, clock, "history reads", shared=shared, name="history"
+        ),
     }
     return Gate(budgets, settings.refused_pause_seconds, reads.seat_of if reads is not None else None)
 

@@ -37,7 +37,7 @@ from typing import Any, Protocol
 
 import msgspec
 
-from domain.errors import RateLimited
+from domain.errors import RateLimited, StoreUnavailable
 from domain.tokens import digest
 
 _HISTORY = re.compile(r"/api/games/([^/]+)/(?:timeline|audit|events|export)")
@@ -141,7 +141,10 @@ class Gate:
         placed = self.placed.get(held)
         if placed is not None and placed[1] == game:
             return placed
-        seat = self.seat_of(game, token)
+        try:
+            seat = self.seat_of(game, token)
+        except StoreUnavailable:  # Redis away: the address pays, and the route answers its 503
+            return address
         key = address if seat is None else ("seat", seat[0], str(seat[1]))  # names no seat: anonymous
         if len(self.placed) >= KNOWN:
             self.placed = {}

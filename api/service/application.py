@@ -20,7 +20,7 @@ from uuid import UUID, uuid4
 import msgspec
 
 from api.service.commands import Opening, Ruling, Seating, decode_command, fresh_id, lock_key
-from api.service.limits import Allowance
+from api.service.limits import Allowance, SharedCounts
 from domain import takeback
 from domain.bots import BotSpec, bot_names
 from domain.chance import EPOCH
@@ -101,18 +101,27 @@ class Tables(TableStore):
         takebacks: int = 0,
         open_for: float = 0,
         seat_links: int = 0,
+        shared: SharedCounts | None = None,
         **kwargs: Any,
     ) -> None:
         """The store's own arguments; what a seat may send per minute: refused (or retried, or
         unchanged) commands, each appended to the attempts log, take-backs and new seat links (0:
         unlimited); and the seconds an open table waits for its next player before it expires (0: for
-        ever)."""
+        ever). ``shared``: those budgets are kept in Redis, the same in every process (at scale)."""
         super().__init__(*args, **kwargs)
         self.open_for = timedelta(seconds=open_for)
-        self.refusals = Allowance(refusals, self.clock, "refused, retried or unchanged commands per seat")
-        self.takebacks = Allowance(takebacks, self.clock, "take-back commands per seat")
-        self.seat_links = Allowance(seat_links, self.clock, "new seat links per seat")
-        self.recoveries = Allowance(seat_links, self.clock, "tries at a recovery code from one address")
+        what = "refused, retried or unchanged commands per seat"
+        self.refusals = Allowance(refusals, self.clock, what, shared=shared, name="refusals")
+        self.takebacks = Allowance(
+            takebacks, self.clock, "take-back commands per seat", shared=shared, name="takebacks"
+        )
+        self.seat_links = Allowance(
+            seat_links, self.clock, "new seat links per seat", shared=shared, name="links"
+        )
+        self.recoveries = Allowance(
+            seat_links, self.clock, "tries at a recovery code from one address",
+            shared=shared, name="recoveries",
+        )
         self.bot_pause = BOT_PAUSE
         self.command_seconds = 0.0
         """How long a command sent over HTTP may wait for the store before it is answered 503 (0: for

@@ -3,34 +3,148 @@
 An :class:`Allowance` counts uses per key in fixed one-minute windows of the service's clock and
 refuses the use past its limit with :class:`domain.errors.RateLimited` (429, ``retry_after`` the
 seconds left in the window). The refused use changes nothing: the caller raises before any write.
-Counts live in this process (with ``serve --workers N`` each worker counts its own), and windows of
-keys not seen in the current minute are dropped once there are many. A :class:`Pace` earns its uses
-evenly instead (a token bucket): the reads' budgets, so that a flood past them is a trickle.
+A :class:`Pace` earns its uses evenly instead (a token bucket): the reads' budgets, so that a flood
+past them is a trickle.
+
+Where the counts live: at scale (``BACKROOM_REDIS_URL`` set) in Redis (:class:`SharedCounts`, one Lua
+script a use), so one player's budget is the same whichever API process it reaches and several
+processes never multiply it; embedded, in this process (with ``serve --workers N`` each worker counts
+its own), where windows of keys not seen in the current minute are dropped once there are many. When
+Redis does not answer, a process counts in its own memory (a budget per process rather than none, and
+never a refused command because the counter is away) and asks Redis again after :data:`REDIS_REST`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import math
+import time
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator
 from datetime import datetime
+from typing import TypeVar
+
+import redis
 
 from domain.errors import RateLimited
+
+R = TypeVar("R")
+log = logging.getLogger(__name__)
 
 WINDOW = 60.0
 KEPT = 50_000
 """Keys kept before the windows of earlier minutes are swept."""
+REDIS_REST = 5.0
+"""Seconds a process counts in its own memory after Redis failed to answer, before asking it again."""
+REDIS_TIMEOUT = 0.25
+"""Seconds a use waits for Redis (to connect, or to answer) before it is counted in memory instead."""
+
+_WINDOW = """
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+local cost, limit = tonumber(ARGV[1]), tonumber(ARGV[2])
+if ARGV[3] == '1' and used + math.min(cost, limit) > limit then return 0 end
+redis.call('INCRBY', KEYS[1], cost)
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+return 1
+"""
+"""One use of a window (KEYS[1], that window's count): refused (0) or counted (1). ARGV: cost, limit,
+refuse (``1``/``0``), seconds the count is kept."""
+
+_BUCKET = """
+local now, per_second = tonumber(ARGV[1]), tonumber(ARGV[2])
+local burst, cost = tonumber(ARGV[3]), tonumber(ARGV[4])
+local kept = redis.call('HMGET', KEYS[1], 'when', 'saved')
+local saved = burst
+if kept[1] then
+  saved = math.min(burst, tonumber(kept[2]) + math.max(0, now - tonumber(kept[1])) * per_second)
+end
+if cost == 0 or (ARGV[5] == '1' and saved < cost) then return {0, tostring(saved)} end
+redis.call('HSET', KEYS[1], 'when', ARGV[1], 'saved', tostring(saved - cost))
+redis.call('EXPIRE', KEYS[1], ARGV[6])
+return {1, tostring(saved - cost)}
+"""
+"""One use of a bucket (KEYS[1]): ``{spent (1) or not (0), uses saved up after it}``. ARGV: now (epoch
+seconds), uses earned a second, burst, cost (0: only look), refuse (``1``/``0``), seconds it is kept."""
+
+
+class SharedCounts:
+    """Budgets kept in Redis under ``<prefix>:limit:``, shared by every API process of a deployment.
+
+    Keys: ``<prefix>:limit:<budget>:<key>:<window>`` (an allowance's count in one clock minute, kept two
+    minutes) and ``<prefix>:limit:<budget>:<key>`` (a pace's bucket, kept a minute past its last use).
+    Each use is one script, so two processes spending one budget at once never both get its last use.
+    """
+
+    def __init__(self, url: str, prefix: str) -> None:
+        self.prefix = prefix
+        self.redis = redis.Redis.from_url(
+            url, socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT
+        )
+        self._window = self.redis.register_script(_WINDOW)
+        self._bucket = self.redis.register_script(_BUCKET)
+        self.resting_until = 0.0
+        """While ``time.monotonic()`` is below this, Redis is not asked (it failed just now)."""
+
+    def key(self, budget: str, key: Hashable) -> str:
+        """The Redis key of ``key``'s count in ``budget`` (a tuple key's parts joined by ``:``)."""
+        parts = key if isinstance(key, tuple) else (key,)
+        return ":".join((self.prefix, "limit", budget, *map(str, parts)))
+
+    def window(self, key: str, cost: int, limit: int, *, refuse: bool) -> bool | None:
+        """Count ``cost`` uses in the window ``key``: ``False`` when refused, ``None`` when Redis is away."""
+        return self._ask(
+            lambda: bool(self._window(keys=[key], args=[cost, limit, int(refuse), 2 * int(WINDOW)]))
+        )
+
+    def used(self, key: str) -> int | None:
+        """The uses counted in the window ``key`` (``None`` when Redis is away)."""
+        return self._ask(lambda: int(self.redis.get(key) or 0))
+
+    def bucket(self, key: str, pace: Pace, cost: int, *, refuse: bool) -> tuple[bool, float] | None:
+        """Spend ``cost`` from ``pace``'s bucket ``key`` (0: only look): whether it was spent, and what is
+        saved up after; ``None`` when Redis is away."""
+        now, per_second = repr(pace.clock().timestamp()), repr(pace.per_minute / WINDOW)
+        args: list[str | int] = [now, per_second, pace.burst, cost, int(refuse), int(WINDOW) + 1]
+
+        def spend() -> tuple[bool, float]:
+            spent, saved = self._bucket(keys=[key], args=args)
+            return bool(spent), float(saved)
+
+        return self._ask(spend)
+
+    def _ask(self, question: Callable[[], R]) -> R | None:
+        if time.monotonic() < self.resting_until:
+            return None
+        try:
+            return question()
+        except redis.RedisError as error:
+            self.resting_until = time.monotonic() + REDIS_REST
+            log.warning(
+                "Budgets counted in this process for %.0f s: Redis did not answer (%s)", REDIS_REST, error
+            )
+            return None
 
 
 class Allowance:
-    """``per_minute`` uses per key and window (0: unlimited)."""
+    """``per_minute`` uses per key and window (0: unlimited); in Redis when ``shared`` is given, under
+    the budget's ``name``."""
 
-    def __init__(self, per_minute: int, clock: Callable[[], datetime], what: str) -> None:
+    def __init__(
+        self,
+        per_minute: int,
+        clock: Callable[[], datetime],
+        what: str,
+        *,
+        shared: SharedCounts | None = None,
+        name: str = "",
+    ) -> None:
         self.per_minute = per_minute
         self.clock = clock
         self.what = what
+        self.shared = shared
+        self.name = name or what
         self.windows: dict[Hashable, tuple[int, int]] = {}  # key -> (window, uses in it)
 
     def spend(self, key: Hashable, *, refuse: bool = True, cost: int = 1) -> None:
@@ -41,6 +155,12 @@ class Allowance:
         if self.per_minute <= 0:
             return
         window, used = self._used(key)
+        if self.shared is not None:
+            counted = self.shared.window(self._shared_key(key, window), cost, self.per_minute, refuse=refuse)
+            if counted is False:
+                self._refuse()
+            if counted:
+                return
         if refuse and used + min(cost, self.per_minute) > self.per_minute:
             self._refuse()
         if len(self.windows) >= KEPT and key not in self.windows:
@@ -49,8 +169,16 @@ class Allowance:
 
     def check(self, key: Hashable) -> None:
         """``RateLimited`` when ``key``'s window is spent; nothing counted either way."""
-        if self.per_minute > 0 and self._used(key)[1] >= self.per_minute:
+        if self.per_minute <= 0:
+            return
+        window, used = self._used(key)
+        counted = self.shared.used(self._shared_key(key, window)) if self.shared is not None else None
+        if (used if counted is None else counted) >= self.per_minute:
             self._refuse()
+
+    def _shared_key(self, key: Hashable, window: int) -> str:
+        assert self.shared is not None
+        return f"{self.shared.key(self.name, key)}:{window}"
 
     def _used(self, key: Hashable) -> tuple[int, int]:
         window = int(self.clock().timestamp() // WINDOW)
@@ -73,11 +201,22 @@ class Pace:
     is earned, so a flood is let through at an even trickle instead of a burst at each minute's turn.
     """
 
-    def __init__(self, per_minute: int, clock: Callable[[], datetime], what: str, burst: int = 0) -> None:
+    def __init__(
+        self,
+        per_minute: int,
+        clock: Callable[[], datetime],
+        what: str,
+        burst: int = 0,
+        *,
+        shared: SharedCounts | None = None,
+        name: str = "",
+    ) -> None:
         self.per_minute = per_minute
         self.clock = clock
         self.what = what
         self.burst = burst or max(1, per_minute // 20)
+        self.shared = shared
+        self.name = name or what
         self.buckets: dict[Hashable, tuple[float, float]] = {}  # key -> (when, uses saved up then)
 
     def spend(self, key: Hashable, *, refuse: bool = True, cost: int = 1) -> None:
@@ -89,6 +228,13 @@ class Pace:
         if self.per_minute <= 0:
             return
         cost = min(cost, self.burst)
+        if self.shared is not None:
+            answer = self.shared.bucket(self.shared.key(self.name, key), self, cost, refuse=refuse)
+            if answer is not None:
+                spent, saved_after = answer
+                if not spent:
+                    self._refuse(saved_after - cost + 1)
+                return
         now, saved = self._saved(key)
         if refuse and saved < cost:
             self._refuse(saved - cost + 1)
@@ -98,7 +244,13 @@ class Pace:
 
     def check(self, key: Hashable) -> None:
         """``RateLimited`` when ``key`` has no use saved up; nothing spent either way."""
-        if self.per_minute > 0 and (saved := self._saved(key)[1]) < 1:
+        if self.per_minute <= 0:
+            return
+        answer = None
+        if self.shared is not None:
+            answer = self.shared.bucket(self.shared.key(self.name, key), self, 0, refuse=False)
+        saved = answer[1] if answer is not None else self._saved(key)[1]
+        if saved < 1:
             self._refuse(saved)
 
     def _saved(self, key: Hashable) -> tuple[float, float]:

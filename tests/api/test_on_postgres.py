@@ -1,4 +1,4 @@
-"""The same service on PostgreSQL (127.0.0.1:5432, database ``test``), in a schema of its own per run."""
+"""The same service on PostgreSQL (the tests' database, ``BACKROOM_TEST_POSTGRES_DSN``), a schema per run."""
 
 from __future__ import annotations
 
@@ -16,12 +16,13 @@ from api.service.application import Tables
 from domain.errors import ConcurrentUpdate
 from domain.game import registered
 from store.settings import Settings
+from tests.support.projecting import POSTGRES_DSN
 from tests.support.service import RivalClock, bearer, client_for, play_randomly, run, stored_count
 from tests.support.tiny_game import PILE
 
 pytestmark = pytest.mark.postgres
 
-DSN = "postgresql://postgres@127.0.0.1:5432/test"
+DSN = POSTGRES_DSN
 TAKE_ONE = {"type": "Take", "count": 1}
 
 

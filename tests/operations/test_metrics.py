@@ -73,7 +73,7 @@ def test_the_referees_and_bots_backlog_is_reported_beside_the_commands(client: T
 def test_liveness_and_readiness_answer(client: TestClient) -> None:
     """/live asks no store; /ready asks both and the follower thread."""
     assert client.get("/live").json() == {"status": "live"}
-    assert client.get("/ready").json() == {"status": "ready"}
+    assert client.get("/ready").json() == {"status": "ready", "reads": "current"}
 
 
 def test_command_latency_falls_in_the_bucket_of_its_bound() -> None:

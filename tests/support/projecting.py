@@ -28,8 +28,14 @@ from store.settings import Settings
 from tests.support.server import free_port
 from tests.support.service import run
 
-REDIS_URL = "redis://127.0.0.1:6379/0"
-POSTGRES_DSN = "postgresql://postgres@127.0.0.1:5432/test"
+REDIS_URL = os.environ.get("BACKROOM_TEST_REDIS_URL") or "redis://127.0.0.1:6379/0"
+"""The Redis database the tests and benchmarks use (``BACKROOM_TEST_REDIS_URL``; the shared server's db 0)."""
+POSTGRES_DSN = os.environ.get("BACKROOM_TEST_POSTGRES_DSN") or "postgresql://postgres@127.0.0.1:5432/test"
+"""The PostgreSQL database the tests and benchmarks use (``BACKROOM_TEST_POSTGRES_DSN``; ``test``).
+
+Two checkouts on one machine each name their own (say ``.../test2`` and ``redis://127.0.0.1:6379/1``);
+within one database every test still takes a schema or key prefix of its own (:func:`unique`).
+"""
 
 
 def unique(kind: str) -> str:
