@@ -39,7 +39,7 @@ from api.service.application import Tables
 from api.service.commands import Ruling
 from domain.errors import BodyTooLarge, InvalidRequest, MissingToken, OptionsError, RuleError, ServiceError
 from domain.seats import Seat
-from domain.table import Table, feed_event
+from domain.table import Table, feed_event, table_id
 from projections import documents, queries
 from projections.read_side import ReadSide
 
@@ -162,7 +162,8 @@ async def referee(  # noqa: PLR0917  (the command route's parameters, in its ord
     tables: Tables, game_id: str, token: str | None, body: bytes, version: int | None, key: str | None
 ) -> Response:
     ruling = await tables.submit(game_id, token, body, command_id=key, expected_version=version)
-    answer = await answer_to(tables, ruling) | {"legal": tables.legal(ruling.table, ruling.seat)}
+    legal = {"legal": tables.legal(ruling.table, ruling.seat), "limited": tables.limited(ruling.table.id, ruling.seat)}
+    answer = await answer_to(tables, ruling) | legal
     headers = {"ETag": f'"{answer["version"]}"'} | (
         {"Idempotent-Replayed": "true"} if ruling.replayed else {}
     )
@@ -202,7 +203,17 @@ async def legal(request: Request) -> Response:
     version = None if found is None else version_number(found, "min_version")
     reads: ReadSide = request.app.state.reads
     (authorization,) = heads(request.scope, b"authorization")
-    return reply(await queries.legal(reads, request.path_params["game_id"], bearer(authorization), version))
+    game_id = request.path_params["game_id"]
+    answer = await queries.legal(reads, game_id, bearer(authorization), version)
+    return reply(within_limits(request.app.state.tables, game_id, answer))
+
+
+def within_limits(tables: Tables, game_id: str, answer: dict[str, Any]) -> dict[str, Any]:
+    """A legal answer without what the seat's spent allowances would refuse now, saying so (``limited``):
+    the allowances are the write side's, the legal list the read side's."""
+    seat, identity = answer["seat"], table_id(game_id)
+    commands = tables.within_limits(identity, seat, answer["commands"])
+    return answer | {"commands": commands, "limited": tables.limited(identity, seat)}
 
 
 def _min_version(request: Request) -> str | None:

@@ -132,18 +132,31 @@ class ViewDocument(_Doc):
     stale: bool = False
 
 
+class Limited(_Doc):
+    """Commands held back from a legal list because the seat spent its allowance for them, until when."""
+
+    types: list[str]
+    until: datetime
+    message: str
+
+
 class Answered(ViewDocument, kw_only=True):
     """The answer to a command: the sender's events, its view and its next legal commands."""
 
     events: list[FeedEntry]
     legal: list[Any]
+    limited: list[Limited] = []
 
 
 class Legal(_Doc):
+    """What the seat may send now: every command listed would be accepted now (a command its spent
+    allowance would refuse is left out, and ``limited`` says which, and until when)."""
+
     version: int
     seat: int | None
     commands: list[Any]
     stale: bool = False
+    limited: list[Limited] = []
 
 
 class Feed(_Doc):

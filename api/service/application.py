@@ -74,6 +74,11 @@ only pass waits as long as one that weighs an answer (docs/bots.md, "A bot's tim
 BOT_THINKING = 0.8
 """The share of :data:`BOT_PAUSE` a bot may think (its search is cut there; the rest is margin)."""
 
+LIMITED = (takeback.TakeBack, takeback.RequestTakeBack)
+"""The commands a seat's take-back allowance counts: taking back, and asking to. An answer to another
+seat's request is not counted (each request is answered once, and requests are counted), so an answer
+``/legal`` offers is always accepted."""
+
 AUDITED_BODY = 2000
 """How many bytes of a refused command's body the audit keeps."""
 
@@ -285,7 +290,7 @@ class Tables(TableStore):
             return Ruling(table, seat, receipt.first, receipt.last, replayed=True)
         if not table.started:
             raise NotStarted("The game has not started: seats are still open.")
-        if isinstance(command, takeback.TAKEBACK_COMMANDS):
+        if isinstance(command, LIMITED):
             self.takebacks.spend((table.id, seat))
         if expected is not None and expected != table.version:
             raise StaleVersion(
@@ -355,8 +360,25 @@ class Tables(TableStore):
     # -- what a seat may send, and forks ----------------------------------------------------------
 
     def legal(self, table: Table, seat: int) -> list[Any]:
-        """What ``seat`` may send now at ``table``: the game's commands, then take-backs."""
-        return table.legal(seat, self.clock())
+        """What ``seat`` may send now at ``table``: the game's commands, then the take-backs its
+        allowance still lets it send (the legal list never offers what would be refused)."""
+        return self.within_limits(table.id, seat, table.legal(seat, self.clock()))
+
+    def within_limits(self, game_id: UUID, seat: int | None, commands: list[Any]) -> list[Any]:
+        """``commands`` without those ``seat``'s spent allowance would refuse now (429)."""
+        if seat is None or self.takebacks.refills((game_id, seat)) is None:
+            return commands
+        return [command for command in commands if not isinstance(command, LIMITED)]
+
+    def limited(self, game_id: UUID, seat: int | None) -> list[dict[str, Any]]:
+        """What ``seat`` may not send now for its spent allowance, and when it may again (a legal
+        answer's ``limited``: empty while nothing is held back)."""
+        refills = self.takebacks.refills((game_id, seat)) if seat is not None else None
+        if refills is None:
+            return []
+        limit = self.takebacks.per_minute
+        why = f"You have used your {limit} take-backs for this minute; they come back at {refills:%H:%M:%S} UTC."
+        return [{"types": [kind.__struct_config__.tag for kind in LIMITED], "until": refills, "message": why}]
 
     async def fork(self, source: Table, version: int) -> Opening:
         """A new table (same game, seats, options; a new secret) starting from ``source`` at ``version``."""

@@ -15,7 +15,7 @@ import contextlib
 import math
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator
-from datetime import datetime
+from datetime import UTC, datetime
 
 from domain.errors import RateLimited
 
@@ -51,6 +51,13 @@ class Allowance:
         """``RateLimited`` when ``key``'s window is spent; nothing counted either way."""
         if self.per_minute > 0 and self._used(key)[1] >= self.per_minute:
             self._refuse()
+
+    def refills(self, key: Hashable) -> datetime | None:
+        """When ``key``'s spent window ends (its uses come back), ``None`` while it has uses left."""
+        if self.per_minute <= 0:
+            return None
+        window, used = self._used(key)
+        return datetime.fromtimestamp((window + 1) * WINDOW, UTC) if used >= self.per_minute else None
 
     def _used(self, key: Hashable) -> tuple[int, int]:
         window = int(self.clock().timestamp() // WINDOW)

@@ -34,8 +34,14 @@ const TAKE_BACK_TEXT = {
   RefuseTakeBack: "Refuse",
 };
 
-export function Consent({ commands, send, busy, summary, request, log, seat }) {
-  if (!commands.length && !request) return "";
+/** Why a take-back is not offered now, and when it will be again (the legal answer's `limited`). */
+function Limited({ limited }) {
+  return limited.map((held, i) => html`<p key=${i} class="limited" role="status">${
+    held.message.replace(/ at [0-9:]+ UTC\.$/, "")} at ${new Date(held.until).toLocaleTimeString()}.</p>`);
+}
+
+export function Consent({ commands, limited = [], send, busy, summary, request, log, seat }) {
+  if (!commands.length && !request && !limited.length) return "";
   const asked = commands.some((c) => c.type === "ApproveTakeBack" || c.type === "RefuseTakeBack");
   let text = "";
   if (request) {
@@ -50,6 +56,7 @@ export function Consent({ commands, send, busy, summary, request, log, seat }) {
       aria-label=${asked ? "A take-back needs your consent" : "Undo"} aria-live="assertive">
     <h2>${request ? "Take-back requested" : "Undo"}</h2>
     ${text ? html`<p class="request">${text}</p>` : ""}
+    <${Limited} limited=${limited} />
     ${commands.length ? html`<div class="buttons">${commands.map((command, i) => html`<button key=${i} type="button" disabled=${busy}
       class=${`takeback ${command.type === "RefuseTakeBack" ? "secondary" : ""}`} data-command=${JSON.stringify(command)}
       onClick=${() => send(command)}>${TAKE_BACK_TEXT[command.type] || command.type}</button>`)}</div>` : ""}

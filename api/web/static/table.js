@@ -51,7 +51,7 @@ function Table() {
       <${BoardPanel} R=${R} view=${view} seat=${seat} summary=${summary} picked=${pick.picked} onPick=${onPick} toAct=${toAct}
         hand=${hand} play=${play} onTarget=${onTarget} log=${log} moves=${moves} send=${send} busy=${busy} />
       <aside class="table-side">
-        ${seated ? html`<${PlayerDock} R=${R} notice=${notice} hand=${hand} undo=${undo} request=${undone.request} moves=${moves}
+        ${seated ? html`<${PlayerDock} R=${R} notice=${notice} hand=${hand} undo=${undo} limited=${game.legal.limited || []} request=${undone.request} moves=${moves}
           play=${play} describe=${describe} send=${send} busy=${busy} summary=${summary} log=${log} seat=${seat}
           version=${game.legal.version || 0} pick=${pick} toAct=${toAct} />` : ""}
         <${EventLog} entries=${log} reverted=${undone.reverted} />
