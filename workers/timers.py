@@ -31,6 +31,7 @@ from eventsourcing.persistence import ApplicationRecorder
 
 from domain import stored
 from domain.errors import RuleError, ServiceError
+from domain.passing import PassingChosen, fold_passing, passing_id
 from domain.table import AnyGame, StandInChanged, Table, TableOpened, evolve_table
 from projections.documents import lobby_key
 from projections.partitions import partition_of
@@ -69,6 +70,10 @@ class Watch:
         self.partitions = partitions
         self.held: frozenset[int] | None = None
         """The partitions this watch acts on (``None``: every table, as embedded or unleased)."""
+        self.auto: dict[UUID, frozenset[int]] = {}
+        """The seats of each watched table whose standing choice is to be passed for."""
+        self.streams: dict[UUID, UUID] = {}
+        """Each watched table by the id of its passing stream."""
         self.backlog = Backlog()
         self._lock = threading.Lock()  # the committer's thread offers, a worker thread catches up
 
@@ -104,8 +109,9 @@ class Watch:
         ``folded``: the tables the write side folded, by position, taken instead of folding again."""
         with self._lock:
             for logged, position in following(committed, self.position) or []:
-                if logged is not None:
-                    self._fold(*logged, after=folded.get(position))
+                if logged is None:
+                    break  # not a table event (a chat message, a standing choice): read at the next look
+                self._fold(*logged, after=folded.get(position))
                 self.position = position
 
     def _fold(self, identity: UUID, event: Any, after: Table | None = None) -> None:
@@ -133,6 +139,11 @@ class Watch:
     def _note(self, notification: Any) -> None:
         identity = UUID(str(notification.originator_id))
         topic = notification.topic
+        if topic == stored.PASSING_TOPIC:
+            self._chose(
+                identity, [stored.decode_passing(notification.state, notification.originator_version)]
+            )
+            return
         watched = identity in self.tables or topic in (OPENED, STAND_IN)
         if not watched or not stored.is_table_topic(topic):
             return  # not decoded: most of the log is of tables nobody needs to tend
@@ -157,12 +168,24 @@ class Watch:
         if needed_only and not (any(table.bots) or clocked or game.waits):
             return
         self._keep(identity, Table(identity, game, table))
+        rows = self.recorder.select_events(passing_id(identity))
+        self._chose(
+            passing_id(identity), [stored.decode_passing(r.state, r.originator_version) for r in rows]
+        )
 
     def _keep(self, identity: UUID, table: Table) -> None:
         if table.over:
             self.tables.pop(identity, None)
+            self.auto.pop(identity, None)
         else:
             self.tables[identity] = table
+            self.streams.setdefault(passing_id(identity), identity)
+
+    def _chose(self, stream: UUID, chosen: list[PassingChosen]) -> None:
+        """Seats' standing choices, from the passing stream ``stream`` of a watched table."""
+        identity = self.streams.get(stream)
+        if identity is not None and identity in self.tables:
+            self.auto[identity] = fold_passing(chosen, self.auto.get(identity, frozenset()))
 
     def mine(self, identity: UUID) -> bool:
         """True when this watch acts on the table (its partition is held, or every one is)."""
@@ -174,7 +197,9 @@ class Watch:
         for identity, table in self.tables.items():
             if not self.mine(identity):
                 continue
-            when = table.due
+            times = [table.due, table.passing_due(self.auto.get(identity, frozenset()))]
+            found_times = [time for time in times if time is not None]
+            when = min(found_times) if found_times else None
             if when is not None and when <= now:
                 found.append(str(identity))
         return found

@@ -60,6 +60,7 @@ Send = Callable[[Any], Awaitable[None]]
 Gate = Callable[[Any, Send], Awaitable[Send | None]]
 """Given a request's scope and ``send``: ``None`` once it has refused it, else the ``send`` to use."""
 
+
 class Backroom(FastAPI):
     """FastAPI, with the hot routes answered first (see the module docstring)."""
 
@@ -162,8 +163,10 @@ async def referee(  # noqa: PLR0917  (the command route's parameters, in its ord
     tables: Tables, game_id: str, token: str | None, body: bytes, version: int | None, key: str | None
 ) -> Response:
     ruling = await tables.submit(game_id, token, body, command_id=key, expected_version=version)
-    legal = {"legal": tables.legal(ruling.table, ruling.seat), "limited": tables.limited(ruling.table.id, ruling.seat)}
-    answer = await answer_to(tables, ruling) | legal
+    offered = {"legal": tables.legal(ruling.table, ruling.seat)}
+    answer = (
+        await answer_to(tables, ruling) | offered | {"limited": tables.limited(ruling.table.id, ruling.seat)}
+    )
     headers = {"ETag": f'"{answer["version"]}"'} | (
         {"Idempotent-Replayed": "true"} if ruling.replayed else {}
     )

@@ -14,6 +14,7 @@ import msgspec
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
+from api.http.passing import Passing, SeatPassing
 from api.http.schemas import (
     Answered,
     Audit,
@@ -61,6 +62,8 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("get", "/api/games/{game_id}/chat"): (200, "ChatMessages", GAME),
     ("post", "/api/games/{game_id}/chat"): (201, "ChatMessage", (409, 413, 429, *SEAT)),
     ("post", "/api/games/{game_id}/seat-link"): (200, "Seated", (409, *SEAT)),
+    ("get", "/api/games/{game_id}/passing"): (200, "SeatPassing", SEAT),
+    ("put", "/api/games/{game_id}/passing"): (200, "SeatPassing", (413, *SEAT)),
     ("get", "/health"): (200, "Health", (503,)),
     ("get", "/live"): (200, "Probe", ()),
     ("get", "/ready"): (200, "Probe", (503,)),
@@ -102,7 +105,7 @@ ANSWERED: list[Any] = [
     Answered,
     Legal,
 ]
-ANSWERED += [Feed, Timeline, Moment, Audit, Health, ChatMessages, ChatMessage, Probe]
+ANSWERED += [Feed, Timeline, Moment, Audit, Health, ChatMessages, ChatMessage, Probe, SeatPassing]
 
 
 def document(schema: dict[str, Any]) -> None:
@@ -158,9 +161,10 @@ def openapi(app: FastAPI, games: Mapping[str, AnyGame]) -> dict[str, Any]:
     schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
     ordered = list(games.values())
     roots, components = msgspec.json.schema_components(
-        [NewGame, Join, *(game.commands for game in ordered)], ref_template="#/components/schemas/{name}"
+        [NewGame, Join, Passing, *(game.commands for game in ordered)],
+        ref_template="#/components/schemas/{name}",
     )
-    per_game = {f"{game.id}.Command": root for game, root in zip(ordered, roots[2:], strict=True)}
+    per_game = {f"{game.id}.Command": root for game, root in zip(ordered, roots[3:], strict=True)}
     command = {"anyOf": [{"$ref": f"#/components/schemas/{name}"} for name in per_game]}
     found = schema.setdefault("components", {}).setdefault("schemas", {})
     found.update(components | per_game | {"Command": command})

@@ -21,9 +21,10 @@ import msgspec
 
 from api.service.commands import Opening, Ruling, Seating, decode_command, fresh_id, lock_key
 from api.service.limits import Allowance
-from domain import takeback
+from domain import passing, takeback
 from domain.bots import BotSpec, bot_names
 from domain.chance import EPOCH
+from domain.choices import Pass
 from domain.codec import encode
 from domain.errors import (
     ConcurrentUpdate,
@@ -36,6 +37,7 @@ from domain.errors import (
     StoreUnavailable,
     TableExpired,
 )
+from domain.passing import fold_passing
 from domain.seats import Seat
 from domain.table import (
     NEWCOMER,
@@ -68,7 +70,7 @@ from store.repository import TableStore
 BotsAndClock = tuple[TableClock | None, dict[int, BotSpec]]
 """A table's clock rule and its bot seats, as ``Tables.open`` takes them."""
 
-BOT_PAUSE = 0.5
+BOT_PAUSE = passing.PAUSE.total_seconds()
 """Seconds from a bot's turn being taken up to its move being sent, whatever it holds: a bot that can
 only pass waits as long as one that weighs an answer (docs/bots.md, "A bot's timing")."""
 BOT_THINKING = 0.8
@@ -107,6 +109,8 @@ class Tables(TableStore):
         self.takebacks = Allowance(takebacks, self.clock, "take-back commands per seat")
         self.seat_links = Allowance(seat_links, self.clock, "new seat links per seat")
         self.bot_pause = BOT_PAUSE
+        self.pass_pause = passing.PAUSE.total_seconds()
+        """The longest a pass by hand is held (passing rule 3; 0: never, where time stands still)."""
 
     async def open(
         self,
@@ -209,6 +213,8 @@ class Tables(TableStore):
         at: datetime | None = None,
     ) -> Ruling:
         """Referee one command from the seat holding ``token``: load, decide, save (``at``: as recorded)."""
+        if at is None and self.pass_pause > 0 and b"Pass" in body:
+            await self._held(game_id, body)
         async with self.locks.hold(lock_key(game_id)):
             table, kept = await self._current(game_id)
             seat = table.seat_of(token)
@@ -230,6 +236,20 @@ class Tables(TableStore):
             await self._audit(table.id, seat, body, command_id, outcome)
         return ruling
 
+    async def _held(self, game_id: str, body: bytes) -> None:
+        """Passing rule 3: a pass is recorded no sooner than its pause after the seat was asked, so a
+        pass by hand and one the referee makes for a seat that holds nothing close a window alike."""
+        table, _ = await self._current(game_id)
+        if not table.started or table.over:
+            return
+        try:
+            command = decode_command(table.game, body)
+        except (RuleError, ServiceError):
+            return  # refused under the lock, as ever
+        if isinstance(command, Pass):
+            wait = (passing.asked_at(table.state) + passing.PAUSE - self.clock()).total_seconds()
+            await asyncio.sleep(min(max(0.0, wait), self.pass_pause))
+
     async def referee(self, game_id: str, at: datetime | None = None) -> Table:
         """The referee closes what is overdue at ``game_id`` (``table/nothing_overdue`` when nothing is);
         the table after (``at``: as recorded, for an import)."""
@@ -244,7 +264,11 @@ class Tables(TableStore):
 
     async def _refereed(self, table: Table, at: datetime | None = None) -> Table:
         key = f"referee:{table.version}"  # the same on every worker, and when an import acts again
+        auto = (
+            fold_passing(await asyncio.to_thread(self.reader.passing, table.id)) if table.game.waits else None
+        )
         ctx = self._context(table, digest_of(None, b"referee"), key, at)
+        ctx = msgspec.structs.replace(ctx, auto_pass=auto) if auto else ctx
         events = await asyncio.to_thread(table.decide, REFEREE, CloseOverdue(), ctx)
         return await self.commit(table, events, expected=None)
 
@@ -377,7 +401,7 @@ class Tables(TableStore):
         if refills is None:
             return []
         limit = self.takebacks.per_minute
-        why = f"You have used your {limit} take-backs for this minute; they come back at {refills:%H:%M:%S} UTC."
+        why = f"You have used your {limit} take-backs for this minute; they come back at {refills:%H:%M:%S} UTC."  # noqa: E501  (one sentence, as the page shows it)
         return [{"types": [kind.__struct_config__.tag for kind in LIMITED], "until": refills, "message": why}]
 
     async def fork(self, source: Table, version: int) -> Opening:

@@ -57,6 +57,9 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     bots: tuple[BotSpec | None, ...] = ()
     forfeited: tuple[int, ...] = ()
     """The seats that forfeited on time, in the order they did (:mod:`domain.table.forfeits`)."""
+    asked_at: datetime | None = None
+    """When the latest recorded move that was not a pass was made: the seats the game waits for were
+    asked then (:mod:`domain.passing`, rule 2; ``None``: at ``updated_at``)."""
 
     @property
     def started(self) -> bool:
