@@ -24,6 +24,7 @@ export function PassingChoice({ id, token, game }) {
       .catch((error) => setProblem(error.message));
   };
   return html`<section class="passing card-panel" aria-label="Passing">
+    <h2>When a window opens</h2>
     <label class="passing-choice"><input type="checkbox" name="auto-pass" checked=${passing === "auto"} onChange=${change} />
       Pass for me when none of my cards can answer</label>
     <p class="muted">${passing === "auto"
