@@ -177,6 +177,7 @@ class Watch:
         if table.over:
             self.tables.pop(identity, None)
             self.auto.pop(identity, None)
+            self.streams.pop(passing_id(identity), None)
         else:
             self.tables[identity] = table
             self.streams.setdefault(passing_id(identity), identity)
@@ -193,15 +194,24 @@ class Watch:
 
     def overdue(self, now: datetime) -> list[str]:
         """The tables of the held partitions where the referee must act at ``now``."""
-        found: list[str] = []
+        return [identity for identity, when in self._dues() if when <= now]
+
+    def next_due(self, now: datetime) -> datetime | None:
+        """The earliest moment after ``now`` the referee must act at a held table (``None``: none)."""
+        later = [when for _, when in self._dues() if when > now]
+        return min(later) if later else None
+
+    def _dues(self) -> list[tuple[str, datetime]]:
+        """When the referee must act at each held table that waits for it: its own due, or a pass
+        for a seat that chose so (:mod:`domain.passing`)."""
+        found: list[tuple[str, datetime]] = []
         for identity, table in self.tables.items():
             if not self.mine(identity):
                 continue
             times = [table.due, table.passing_due(self.auto.get(identity, frozenset()))]
-            found_times = [time for time in times if time is not None]
-            when = min(found_times) if found_times else None
-            if when is not None and when <= now:
-                found.append(str(identity))
+            known = [time for time in times if time is not None]
+            if known:
+                found.append((str(identity), min(known)))
         return found
 
     def bot_turns(self) -> list[tuple[str, int]]:
@@ -265,11 +275,22 @@ async def run(
     stop: asyncio.Event,
     **roles: bool,
 ) -> None:
-    """Tend every :data:`TICK` seconds until ``stop`` is set (a failure is logged, and tending goes on)."""
+    """Tend every :data:`TICK` seconds, and at each moment the referee must act between, until ``stop``
+    is set (a failure is logged, and tending goes on)."""
     while not stop.is_set():
         try:
             await tend(watch, steward, clock, **roles)
         except Exception:  # a store hiccup must not end the referee's watch
             log.exception("Tending failed; trying again")
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), TICK)
+            await asyncio.wait_for(stop.wait(), _until_next(watch, clock))
+
+
+def _until_next(watch: Watch, clock: Clock) -> float:
+    """Seconds to the next look: :data:`TICK`, or less when the referee must act sooner (a pass for a
+    seat is made at its moment, as a pass by hand held until then is: docs/bots.md)."""
+    if not any(watch.auto.values()):
+        return TICK  # the clock is read only when a seat is passed for (a test's clock may step when read)
+    now = clock()
+    due = watch.next_due(now)
+    return TICK if due is None else min(TICK, max(0.0, (due - now).total_seconds()))
