@@ -37,6 +37,7 @@ from api.http.errors import code_of, status_of
 from api.http.wire import version_number
 from api.service.application import Tables
 from api.service.commands import Ruling
+from api.service.passing import passed_for
 from domain.errors import BodyTooLarge, InvalidRequest, MissingToken, OptionsError, RuleError, ServiceError
 from domain.seats import Seat
 from domain.table import Table, feed_event, table_id
@@ -163,10 +164,13 @@ async def referee(  # noqa: PLR0917  (the command route's parameters, in its ord
     tables: Tables, game_id: str, token: str | None, body: bytes, version: int | None, key: str | None
 ) -> Response:
     ruling = await tables.submit(game_id, token, body, command_id=key, expected_version=version)
-    offered = {"legal": tables.legal(ruling.table, ruling.seat)}
-    answer = (
-        await answer_to(tables, ruling) | offered | {"limited": tables.limited(ruling.table.id, ruling.seat)}
-    )
+    legal = {"seat": ruling.seat, "commands": tables.legal(ruling.table, ruling.seat)}
+    now = await offered(tables, str(ruling.table.id), legal)
+    answer = await answer_to(tables, ruling) | {
+        "legal": now["commands"],
+        "limited": now["limited"],
+        "auto_pass": now["auto_pass"],
+    }
     headers = {"ETag": f'"{answer["version"]}"'} | (
         {"Idempotent-Replayed": "true"} if ruling.replayed else {}
     )
@@ -208,15 +212,21 @@ async def legal(request: Request) -> Response:
     (authorization,) = heads(request.scope, b"authorization")
     game_id = request.path_params["game_id"]
     answer = await queries.legal(reads, game_id, bearer(authorization), version)
-    return reply(within_limits(request.app.state.tables, game_id, answer))
+    return reply(await offered(request.app.state.tables, game_id, answer))
 
 
-def within_limits(tables: Tables, game_id: str, answer: dict[str, Any]) -> dict[str, Any]:
-    """A legal answer without what the seat's spent allowances would refuse now, saying so (``limited``):
-    the allowances are the write side's, the legal list the read side's."""
+async def offered(tables: Tables, game_id: str, answer: dict[str, Any]) -> dict[str, Any]:
+    """A legal answer as the seat is offered it: without what its spent allowances would refuse now,
+    saying so (``limited``; the allowances are the write side's, the legal list the read side's), and
+    without the ``Pass`` the referee is about to make for it (``auto_pass``; :mod:`domain.passing`)."""
     seat, identity = answer["seat"], table_id(game_id)
     commands = tables.within_limits(identity, seat, answer["commands"])
-    return answer | {"commands": commands, "limited": tables.limited(identity, seat)}
+    auto = await passed_for(tables, identity, seat, commands)
+    return answer | {
+        "commands": [] if auto else commands,
+        "limited": tables.limited(identity, seat),
+        "auto_pass": auto,
+    }
 
 
 def _min_version(request: Request) -> str | None:

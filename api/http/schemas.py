@@ -146,6 +146,7 @@ class Answered(ViewDocument, kw_only=True):
     events: list[FeedEntry]
     legal: list[Any]
     limited: list[Limited] = []
+    auto_pass: bool = False
 
 
 class Legal(_Doc):
@@ -157,6 +158,9 @@ class Legal(_Doc):
     commands: list[Any]
     stale: bool = False
     limited: list[Limited] = []
+    auto_pass: bool = False
+    """True when the seat's only command would be ``Pass`` and it chose to be passed for: the referee
+    passes for it at the pause (docs/bots.md, "Timing in a reaction window"), so nothing is listed."""
 
 
 class Feed(_Doc):

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import asyncio
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
 from api.service.commands import lock_key
+from domain.choices import Pass
 from domain.errors import ConcurrentUpdate, StoreUnavailable
 from domain.passing import ASK, AUTO, PassingChosen, decide_passing, fold_passing, passing_id
 from store.mapper import PassingRow
@@ -37,6 +39,14 @@ async def choose(
                 raise StoreUnavailable("The event store cannot be reached.") from error
             return chosen
     raise ConcurrentUpdate("Another choice was saved first; send it again.")
+
+
+async def passed_for(tables: Tables, game_id: UUID, seat: int | None, commands: list[Any]) -> bool:
+    """True when ``seat``'s only command is ``Pass`` and its standing choice is ``auto``: the referee
+    passes for it at the pause, so its page offers nothing (a pass by hand would race the referee's)."""
+    if seat is None or len(commands) != 1 or not isinstance(commands[0], Pass):
+        return False
+    return seat in fold_passing(await asyncio.to_thread(tables.reader.passing, game_id))
 
 
 async def standing(tables: Tables, game_id: str, token: str | None) -> tuple[int, str]:

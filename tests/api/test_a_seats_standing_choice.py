@@ -3,11 +3,22 @@ and told to nobody else: choosing changes no other read of the table."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
+from api.http.app import create_app
+from domain.game import registered
+from store.settings import Settings
 from tests.api.test_refusals import refused
+from tests.support.service import bearer
+
+NOW = datetime(2026, 3, 1, 12, 0, 5, tzinfo=UTC)
 
 
 def everything_others_read(client: TestClient, pile: dict[str, Any]) -> list[Any]:
@@ -60,3 +71,45 @@ def test_only_the_seat_reads_or_sets_its_choice(client: TestClient, pile: dict[s
     refused(client.put(url, json={"passing": "auto"}), 401, "auth/missing_token")
     refused(client.put(url, headers=pile["ann"], json={"passing": "always"}), 422, "request/invalid")
     assert client.get(url, headers=pile["ann"]).json()["passing"] == "ask"
+
+
+@pytest.fixture
+def still(tmp_path: Path) -> Iterator[TestClient]:
+    """Every game, on a clock that stands still: no pause ever ends, so nobody is passed for here."""
+    settings = Settings(sqlite_path=str(tmp_path / "still.sqlite"), snapshot_interval=50)
+    app = create_app(settings, games=registered(), clock=lambda: NOW)
+    with TestClient(app) as client:
+        app.state.tables.pass_pause = 0  # a pass by hand would wait its whole pause, for ever
+        yield client
+
+
+def test_a_seat_passed_for_is_offered_nothing_while_it_waits_for_the_referees_pass(still: TestClient) -> None:
+    """A seat that chose ``auto`` and holds nothing that answers gets an empty legal list with
+    ``auto_pass`` (its pass is the referee's to make); a seat that asks to be asked is offered ``Pass``."""
+    names = ["ann", "bob", "cy"]
+    body = still.post("/api/games", json={"game": "super-pacs", "players": names, "seed": "9"}).json()
+    game_id, seats = body["id"], {entry["seat"]: bearer(entry["token"]) for entry in body["tokens"]}
+    url = f"/api/games/{game_id}"
+    still.put(f"{url}/passing", headers=seats[0], json={"passing": "auto"})
+    rng = random.Random(9)
+    seen = {"auto": 0, "asked": 0}
+    for _ in range(3000):
+        if seen["auto"] and seen["asked"]:
+            return
+        offers = {seat: still.get(f"{url}/legal", headers=seats[seat]).json() for seat in seats}
+        for seat, legal in offers.items():
+            if legal["auto_pass"]:
+                assert seat == 0 and legal["commands"] == []
+                seen["auto"] += 1
+            elif legal["commands"] == [{"type": "Pass"}]:
+                seen["asked"] += seat != 0
+        movers = [seat for seat, legal in offers.items() if legal["commands"]]
+        if not movers:  # only ann is asked, and the referee would pass for her: she passes by hand
+            assert still.post(f"{url}/commands", headers=seats[0], json={"type": "Pass"}).status_code == 200
+            continue
+        seat = rng.choice(movers)
+        moves = [c for c in offers[seat]["commands"] if "TakeBack" not in c["type"]] or offers[seat][
+            "commands"
+        ]
+        assert still.post(f"{url}/commands", headers=seats[seat], json=rng.choice(moves)).status_code == 200
+    raise AssertionError("no window asked ann with nothing to answer, or another seat")

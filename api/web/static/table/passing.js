@@ -7,7 +7,7 @@ import { html, useEffect, useState } from "../ui.js";
 /** The games that open reaction windows (where a seat may be asked to answer out of turn). */
 const WINDOWS = new Set(["super-pacs", "campaign-trail"]);
 
-export function PassingChoice({ id, token, game }) {
+export function PassingChoice({ id, token, game, now = false }) {
   const [passing, setPassing] = useState(null);
   const [problem, setProblem] = useState(null);
   const path = `/api/games/${encodeURIComponent(id)}/passing`;
@@ -25,6 +25,7 @@ export function PassingChoice({ id, token, game }) {
   };
   return html`<section class="passing card-panel" aria-label="Passing">
     <h2>When a window opens</h2>
+    ${now ? html`<p class="passing-now" role="status">None of your cards can answer this window: the table passes for you in a moment.</p>` : ""}
     <label class="passing-choice"><input type="checkbox" name="auto-pass" checked=${passing === "auto"} onChange=${change} />
       Pass for me when none of my cards can answer</label>
     <p class="muted">${passing === "auto"
