@@ -38,6 +38,7 @@ from api.http.wire import version_number
 from api.service.application import Tables
 from api.service.commands import Ruling
 from api.service.passing import passed_for
+from domain.choices import Pass
 from domain.errors import BodyTooLarge, InvalidRequest, MissingToken, OptionsError, RuleError, ServiceError
 from domain.seats import Seat
 from domain.table import Table, feed_event, table_id
@@ -221,7 +222,8 @@ async def offered(tables: Tables, game_id: str, answer: dict[str, Any]) -> dict[
     without the ``Pass`` the referee is about to make for it (``auto_pass``; :mod:`domain.passing`)."""
     seat, identity = answer["seat"], table_id(game_id)
     commands = tables.within_limits(identity, seat, answer["commands"])
-    auto = await passed_for(tables, identity, seat, commands)
+    only_a_pass = len(commands) == 1 and isinstance(commands[0], Pass)  # else no file more on the hot path
+    auto = only_a_pass and await passed_for(tables, identity, seat, commands)
     return answer | {
         "commands": [] if auto else commands,
         "limited": tables.limited(identity, seat),

@@ -390,14 +390,21 @@ class Tables(TableStore):
 
     def within_limits(self, game_id: UUID, seat: int | None, commands: list[Any]) -> list[Any]:
         """``commands`` without those ``seat``'s spent allowance would refuse now (429)."""
-        if seat is None or self.takebacks.refills((game_id, seat)) is None:
+        if seat is None or self._refills(game_id, seat) is None:
             return commands
         return [command for command in commands if not isinstance(command, LIMITED)]
+
+    def _refills(self, game_id: UUID, seat: int) -> datetime | None:
+        """When ``seat``'s spent take-back allowance comes back (``None``: not spent). A seat that never
+        took back has no window to ask about: most legal lists are answered without a call."""
+        if (game_id, seat) not in self.takebacks.windows:
+            return None
+        return self.takebacks.refills((game_id, seat))
 
     def limited(self, game_id: UUID, seat: int | None) -> list[dict[str, Any]]:
         """What ``seat`` may not send now for its spent allowance, and when it may again (a legal
         answer's ``limited``: empty while nothing is held back)."""
-        refills = self.takebacks.refills((game_id, seat)) if seat is not None else None
+        refills = self._refills(game_id, seat) if seat is not None else None
         if refills is None:
             return []
         limit = self.takebacks.per_minute
