@@ -283,10 +283,10 @@ async def run(
         except Exception:  # a store hiccup must not end the referee's watch
             log.exception("Tending failed; trying again")
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), _until_next(watch, clock))
+            await asyncio.wait_for(stop.wait(), until_next(watch, clock))
 
 
-def _until_next(watch: Watch, clock: Clock) -> float:
+def until_next(watch: Watch, clock: Clock) -> float:
     """Seconds to the next look: :data:`TICK`, or less when the referee must act sooner (a pass for a
     seat is made at its moment, as a pass by hand held until then is: docs/bots.md)."""
     if not any(watch.auto.values()):
