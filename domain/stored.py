@@ -315,6 +315,7 @@ def decode_chat(state: bytes, version: int) -> ChatSent:
 
 PASSING_TOPIC = "domain.passing:PassingChosen"
 """The topic of a seat's standing choice (in the table's passing stream; its version is the number)."""
+_PASSING_TYPE = msgspec.json.Decoder(PassingChosen)  # its types resolved once, at import (as every decoder's)
 
 
 def encode_passing(chosen: PassingChosen) -> tuple[str, bytes]:
