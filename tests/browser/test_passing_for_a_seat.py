@@ -12,6 +12,7 @@ import random
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -22,9 +23,10 @@ from domain.choices import PASS, Chosen
 from domain.games.super_pacs.rules import window
 from domain.passing import PAUSE, asked_at
 from domain.table import GameEventRecorded
+from tests.browser.conftest import PHONE
 from tests.browser.players import Player, open_table
 from tests.browser.whole_games import sit_by_seat_links
-from tests.support.server import Served
+from tests.support.server import UNLIMITED, Served, serving
 
 pytestmark = pytest.mark.browser
 
@@ -159,3 +161,36 @@ def test_a_window_every_asked_seat_passes_automatically_closes_at_the_pause_as_a
     assert hand_line["description"].replace("Ann", "X") == auto_line["description"].replace(
         NAMES[automatic[0]["seat"]], "X"
     )
+
+
+def test_a_seat_that_spent_its_take_backs_is_told_when_they_come_back(
+    browser: Any, artifacts: Path, tmp_path: Path
+) -> None:
+    """The legal list never offers what will be refused: past the take-back allowance the page offers
+    no take-back and says when the allowance comes back."""
+    if datetime.now(UTC).second > 45:  # the allowance counts in clock minutes: spend it within one
+        time.sleep(61 - datetime.now(UTC).second)
+    policies = UNLIMITED | {"BACKROOM_TAKEBACKS_PER_MINUTE": "3"}
+    with serving(tmp_path / "spent.sqlite", policies=policies) as served:
+        game_id, tokens = open_table(served.base, "slush-fund-2", NAMES[:2], seed="spent")
+        ann = Player("Ann", browser.new_context(viewport=PHONE).new_page(), served.base, artifacts)
+        try:
+            ann.open(f"/games/{game_id}#seat={tokens[0]}")
+            ann.page.wait_for_selector(".table-head .mine")
+            mine = {"Authorization": f"Bearer {tokens[0]}"}
+            url = f"{served.base}/api/games/{game_id}"
+            asked = [
+                httpx.post(f"{url}/commands", json={"type": "RequestTakeBack"}, headers=mine) for _ in "1234"
+            ]
+            assert [answer.status_code for answer in asked][-1] == 429  # spent (a refused request counts)
+            ann.page.reload()
+            notice = ann.page.locator(".consent .limited")
+            notice.wait_for()
+            said = notice.text_content() or ""
+            assert said.startswith("You have used your 3 take-backs for this minute; they come back at"), said
+            legal = httpx.get(f"{url}/legal", headers=mine).json()
+            assert legal["limited"]
+            assert not [c for c in legal["commands"] if c["type"] in ("TakeBack", "RequestTakeBack")]
+            ann.shot("take-backs-spent", full_page=False)
+        finally:
+            ann.page.context.close()
