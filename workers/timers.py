@@ -74,6 +74,7 @@ class Watch:
         """The seats of each watched table whose standing choice is to be passed for."""
         self.streams: dict[UUID, UUID] = {}
         """Each watched table by the id of its passing stream."""
+        self._passes: dict[UUID, tuple[int, frozenset[int], datetime | None]] = {}
         self.backlog = Backlog()
         self._lock = threading.Lock()  # the committer's thread offers, a worker thread catches up
 
@@ -177,6 +178,7 @@ class Watch:
         if table.over:
             self.tables.pop(identity, None)
             self.auto.pop(identity, None)
+            self._passes.pop(identity, None)
             self.streams.pop(passing_id(identity), None)
         else:
             self.tables[identity] = table
@@ -196,6 +198,19 @@ class Watch:
         """The tables of the held partitions where the referee must act at ``now``."""
         return [identity for identity, when in self._dues() if when <= now]
 
+    def _passing_due(self, identity: UUID, table: Table) -> datetime | None:
+        """When the referee must pass for a seat of ``table``: worked out once a version and choice
+        (each look asks it again; a legal list per seat passed for is not free)."""
+        auto = self.auto.get(identity, frozenset())
+        if not auto:
+            return None
+        known = self._passes.get(identity)
+        if known is not None and known[0] == table.version and known[1] == auto:
+            return known[2]
+        due = table.passing_due(auto)
+        self._passes[identity] = (table.version, auto, due)
+        return due
+
     def next_due(self, now: datetime) -> datetime | None:
         """The earliest moment after ``now`` the referee must act at a held table (``None``: none)."""
         later = [when for _, when in self._dues() if when > now]
@@ -208,7 +223,7 @@ class Watch:
         for identity, table in self.tables.items():
             if not self.mine(identity):
                 continue
-            times = [table.due, table.passing_due(self.auto.get(identity, frozenset()))]
+            times = [table.due, self._passing_due(identity, table)]
             known = [time for time in times if time is not None]
             if known:
                 found.append((str(identity), min(known)))
