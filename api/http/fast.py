@@ -26,6 +26,7 @@ import re
 import time
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Protocol
+from uuid import UUID
 
 import msgspec
 from fastapi import APIRouter, Depends, FastAPI, Header
@@ -166,12 +167,13 @@ async def referee(  # noqa: PLR0917  (the command route's parameters, in its ord
 ) -> Response:
     ruling = await tables.submit(game_id, token, body, command_id=key, expected_version=version)
     legal = {"seat": ruling.seat, "commands": tables.legal(ruling.table, ruling.seat)}
-    now = await offered(tables, str(ruling.table.id), legal)
-    answer = await answer_to(tables, ruling) | {
-        "legal": now["commands"],
-        "limited": now["limited"],
-        "auto_pass": now["auto_pass"],
-    }
+    legal = await offered(tables, ruling.table.id, legal)
+    answer = await answer_to(tables, ruling)
+    answer["legal"], answer["limited"], answer["auto_pass"] = (
+        legal["commands"],
+        legal["limited"],
+        legal["auto_pass"],
+    )
     headers = {"ETag": f'"{answer["version"]}"'} | (
         {"Idempotent-Replayed": "true"} if ruling.replayed else {}
     )
@@ -216,19 +218,18 @@ async def legal(request: Request) -> Response:
     return reply(await offered(request.app.state.tables, game_id, answer))
 
 
-async def offered(tables: Tables, game_id: str, answer: dict[str, Any]) -> dict[str, Any]:
+async def offered(tables: Tables, game_id: str | UUID, answer: dict[str, Any]) -> dict[str, Any]:
     """A legal answer as the seat is offered it: without what its spent allowances would refuse now,
     saying so (``limited``; the allowances are the write side's, the legal list the read side's), and
     without the ``Pass`` the referee is about to make for it (``auto_pass``; :mod:`domain.passing`)."""
-    seat, identity = answer["seat"], table_id(game_id)
-    commands = tables.within_limits(identity, seat, answer["commands"])
+    seat, commands, identity = answer["seat"], answer["commands"], table_id(game_id)
+    limited = tables.limited(identity, seat)
+    if limited:
+        commands = tables.within_limits(identity, seat, commands)
     only_a_pass = len(commands) == 1 and isinstance(commands[0], Pass)  # else no file more on the hot path
     auto = only_a_pass and await passed_for(tables, identity, seat, commands)
-    return answer | {
-        "commands": [] if auto else commands,
-        "limited": tables.limited(identity, seat),
-        "auto_pass": auto,
-    }
+    answer["commands"], answer["limited"], answer["auto_pass"] = [] if auto else commands, limited, auto
+    return answer  # a fresh answer, changed in place: this is the hot path
 
 
 def _min_version(request: Request) -> str | None:
