@@ -25,6 +25,7 @@ from domain.bots.policies import BotSpec
 from domain.chat import ChatSent
 from domain.codec import encode
 from domain.game import GameDefinition
+from domain.passing import PassingChosen
 from domain.table import (
     AnyTableEvent,
     GameEventRecorded,
@@ -311,3 +312,20 @@ def encode_chat(sent: ChatSent) -> tuple[str, bytes]:
 def decode_chat(state: bytes, version: int) -> ChatSent:
     """The chat message stored at ``version`` of a chat stream."""
     return msgspec.convert(msgspec.json.decode(state) | {"number": version}, ChatSent)
+
+
+# -- the seats' standing choices ------------------------------------------------------------------
+
+PASSING_TOPIC = "domain.passing:PassingChosen"
+"""The topic of a seat's standing choice (in the table's passing stream; its version is the number)."""
+_PASSING_TYPE = msgspec.json.Decoder(PassingChosen)  # its types resolved once, at import (as every decoder's)
+
+
+def encode_passing(chosen: PassingChosen) -> tuple[str, bytes]:
+    """The topic and stored bytes of a standing choice (its number is the row's version)."""
+    return PASSING_TOPIC, _ENCODER.encode({"at": chosen.at, "seat": chosen.seat, "passing": chosen.passing})
+
+
+def decode_passing(state: bytes, version: int) -> PassingChosen:
+    """The standing choice stored at ``version`` of a passing stream."""
+    return msgspec.convert(msgspec.json.decode(state) | {"number": version}, PassingChosen)

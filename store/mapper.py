@@ -21,6 +21,7 @@ from eventsourcing.utils import register_topic
 
 from domain import stored
 from domain.chat import ChatSent
+from domain.passing import PassingChosen
 from domain.table import AnyGame, AnyTableEvent, Table, TableState
 
 # -- what the library stores ----------------------------------------------------------------------
@@ -61,6 +62,22 @@ class ChatRow:
 
 
 @dataclass(frozen=True, slots=True)
+class PassingRow:
+    """A seat's standing choice on its way into the library: the table's passing stream and the choice."""
+
+    originator_id: UUID
+    chosen: PassingChosen
+
+    @property
+    def originator_version(self) -> int:
+        return self.chosen.number
+
+    @property
+    def timestamp(self) -> datetime:
+        return self.chosen.at
+
+
+@dataclass(frozen=True, slots=True)
 class Snapshot:
     """A table's state at one version, for the library's snapshot store."""
 
@@ -82,6 +99,7 @@ ENCODERS: dict[type, Encoder] = {
     Row: lambda row: stored.encode_event(row.event),
     Snapshot: lambda snapshot: (stored.LEGACY_SNAPSHOT_TOPIC, stored.encode_snapshot(snapshot.table)),
     ChatRow: lambda row: stored.encode_chat(row.sent),
+    PassingRow: lambda row: stored.encode_passing(row.chosen),
     stored.Attempted: stored.encode_attempt,
 }
 """How each kind of saved object is stored, by its type."""
@@ -92,6 +110,9 @@ DECODERS: dict[str, Decoder] = {
         lambda at, topic, state, version, _: Row(at, stored.decode_event(topic, state, version)),
     ),
     stored.CHAT_TOPIC: lambda at, _, state, version, __: ChatRow(at, stored.decode_chat(state, version)),
+    stored.PASSING_TOPIC: lambda at, _, state, version, __: PassingRow(
+        at, stored.decode_passing(state, version)
+    ),
     **dict.fromkeys(
         stored.SNAPSHOT_TOPICS,
         lambda at, _, state, version, games: Snapshot(

@@ -19,6 +19,7 @@ from eventsourcing.persistence import AggregateRecorder, PersistenceError
 from domain import stored
 from domain.chat import ChatSent
 from domain.errors import GameNotFound, StoreUnavailable, UnknownGameType
+from domain.passing import PassingChosen, passing_id
 from domain.table import AnyGame, AnyTableEvent, Table, TableState, evolve_table
 from domain.table.table import table_id
 
@@ -114,6 +115,11 @@ class LogReader:
         """The table's chat messages after number ``after``, oldest first."""
         rows = self.recorder.select_events(chat_id(game_id), gt=after or None)
         return [stored.decode_chat(row.state, row.originator_version) for row in rows]
+
+    def passing(self, game_id: UUID) -> list[PassingChosen]:
+        """The seats' standing choices at ``game_id``, oldest first (:mod:`domain.passing`)."""
+        rows = self.recorder.select_events(passing_id(game_id))
+        return [stored.decode_passing(row.state, row.originator_version) for row in rows]
 
     def _fold(self, table: TableState | None, events: Any) -> TableState | None:
         game: AnyGame | None = self.rules_for(table.game) if table is not None else None

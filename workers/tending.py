@@ -25,7 +25,7 @@ from prometheus_client import CollectorRegistry, Counter, Gauge
 from projections.partitions import Leases, lowest_position
 from store.settings import Settings
 from workers.projections import read_store
-from workers.timers import TICK, Clock, Steward, Watch, tend
+from workers.timers import Clock, Steward, Watch, tend, until_next
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +86,7 @@ class TendingWorker:
                     await _pause(stop, RETRY)
                     continue
                 self.last_ok, self.caught_up = time.monotonic(), True
-                await _pause(stop, TICK)
+                await _pause(stop, until_next(self.watch, self.clock))  # TICK, or sooner for a pass
         finally:
             if self.leases is not None:
                 await asyncio.to_thread(self._give_back, self.leases)

@@ -32,6 +32,7 @@ from eventsourcing.persistence import ApplicationRecorder
 
 from domain import stored
 from domain.errors import RuleError, ServiceError
+from domain.passing import PassingChosen, fold_passing, passing_id
 from domain.table import AnyGame, StandInChanged, Table, TableOpened, evolve_table
 from projections.documents import lobby_key
 from projections.partitions import partition_of
@@ -71,6 +72,11 @@ class Watch:
         self.partitions = partitions
         self.held: frozenset[int] | None = None
         """The partitions this watch acts on (``None``: every table, as embedded or unleased)."""
+        self.auto: dict[UUID, frozenset[int]] = {}
+        """The seats of each watched table whose standing choice is to be passed for."""
+        self.streams: dict[UUID, UUID] = {}
+        """Each watched table by the id of its passing stream."""
+        self._passes: dict[UUID, tuple[int, frozenset[int], datetime | None]] = {}
         self.backlog = Backlog()
         self.read = 0
         """Log entries (notifications) this watch has read from the log, for the workers' metrics."""
@@ -112,8 +118,9 @@ class Watch:
         ``folded``: the tables the write side folded, by position, taken instead of folding again."""
         with self._lock:
             for logged, position in following(committed, self.position) or []:
-                if logged is not None:
-                    self._fold(*logged, after=folded.get(position))
+                if logged is None:
+                    break  # not a table event (a chat message, a standing choice): read at the next look
+                self._fold(*logged, after=folded.get(position))
                 self.position = position
 
     def _fold(self, identity: UUID, event: Any, after: Table | None = None) -> None:
@@ -141,6 +148,11 @@ class Watch:
     def _note(self, notification: Any) -> None:
         identity = UUID(str(notification.originator_id))
         topic = notification.topic
+        if topic == stored.PASSING_TOPIC:
+            self._chose(
+                identity, [stored.decode_passing(notification.state, notification.originator_version)]
+            )
+            return
         watched = identity in self.tables or topic in (OPENED, STAND_IN)
         if not watched or not stored.is_table_topic(topic):
             return  # not decoded: most of the log is of tables nobody needs to tend
@@ -166,12 +178,26 @@ class Watch:
         if needed_only and not (any(table.bots) or clocked or game.waits):
             return
         self._keep(identity, Table(identity, game, table))
+        rows = self.recorder.select_events(passing_id(identity))
+        self._chose(
+            passing_id(identity), [stored.decode_passing(r.state, r.originator_version) for r in rows]
+        )
 
     def _keep(self, identity: UUID, table: Table) -> None:
         if table.over:
             self.tables.pop(identity, None)
+            self.auto.pop(identity, None)
+            self._passes.pop(identity, None)
+            self.streams.pop(passing_id(identity), None)
         else:
             self.tables[identity] = table
+            self.streams.setdefault(passing_id(identity), identity)
+
+    def _chose(self, stream: UUID, chosen: list[PassingChosen]) -> None:
+        """Seats' standing choices, from the passing stream ``stream`` of a watched table."""
+        identity = self.streams.get(stream)
+        if identity is not None and identity in self.tables:
+            self.auto[identity] = fold_passing(chosen, self.auto.get(identity, frozenset()))
 
     def mine(self, identity: UUID) -> bool:
         """True when this watch acts on the table (its partition is held, or every one is)."""
@@ -179,13 +205,37 @@ class Watch:
 
     def overdue(self, now: datetime) -> list[str]:
         """The tables of the held partitions where the referee must act at ``now``."""
-        found: list[str] = []
+        return [identity for identity, when in self._dues() if when <= now]
+
+    def _passing_due(self, identity: UUID, table: Table) -> datetime | None:
+        """When the referee must pass for a seat of ``table``: worked out once a version and choice
+        (each look asks it again; a legal list per seat passed for is not free)."""
+        auto = self.auto.get(identity, frozenset())
+        if not auto:
+            return None
+        known = self._passes.get(identity)
+        if known is not None and known[0] == table.version and known[1] == auto:
+            return known[2]
+        due = table.passing_due(auto)
+        self._passes[identity] = (table.version, auto, due)
+        return due
+
+    def next_due(self, now: datetime) -> datetime | None:
+        """The earliest moment after ``now`` the referee must act at a held table (``None``: none)."""
+        later = [when for _, when in self._dues() if when > now]
+        return min(later) if later else None
+
+    def _dues(self) -> list[tuple[str, datetime]]:
+        """When the referee must act at each held table that waits for it: its own due, or a pass
+        for a seat that chose so (:mod:`domain.passing`)."""
+        found: list[tuple[str, datetime]] = []
         for identity, table in self.tables.items():
             if not self.mine(identity):
                 continue
-            when = table.due
-            if when is not None and when <= now:
-                found.append(str(identity))
+            times = [table.due, self._passing_due(identity, table)]
+            known = [time for time in times if time is not None]
+            if known:
+                found.append((str(identity), min(known)))
         return found
 
     def bot_turns(self) -> list[tuple[str, int]]:
@@ -249,11 +299,22 @@ async def run(
     stop: asyncio.Event,
     **roles: bool,
 ) -> None:
-    """Tend every :data:`TICK` seconds until ``stop`` is set (a failure is logged, and tending goes on)."""
+    """Tend every :data:`TICK` seconds, and at each moment the referee must act between, until ``stop``
+    is set (a failure is logged, and tending goes on)."""
     while not stop.is_set():
         try:
             await tend(watch, steward, clock, **roles)
         except Exception:  # a store hiccup must not end the referee's watch
             log.exception("Tending failed; trying again")
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), TICK)
+            await asyncio.wait_for(stop.wait(), until_next(watch, clock))
+
+
+def until_next(watch: Watch, clock: Clock) -> float:
+    """Seconds to the next look: :data:`TICK`, or less when the referee must act sooner (a pass for a
+    seat is made at its moment, as a pass by hand held until then is: docs/bots.md)."""
+    if not any(watch.auto.values()):
+        return TICK  # the clock is read only when a seat is passed for (a test's clock may step when read)
+    now = clock()
+    due = watch.next_due(now)
+    return TICK if due is None else min(TICK, max(0.0, (due - now).total_seconds()))

@@ -24,6 +24,7 @@ from api.http.history import Answers
 from api.http.history import router as history_router
 from api.http.metrics import Metrics
 from api.http.openapi import openapi
+from api.http.passing import router as passing_router
 from api.http.reads import router as reads_router
 from api.http.routes import router
 from api.http.seats import router as seats_router
@@ -99,6 +100,7 @@ def create_app(
     app.include_router(seats_router)
     app.include_router(tickets_router)
     app.include_router(chat_router)
+    app.include_router(passing_router)
     app.answer_first(router, "command", fast.command, observed=True)  # declared once, in its router
     app.answer_first(reads_router, "legal", fast.legal)
     app.answer_first(reads_router, "view", fast.view)

@@ -29,6 +29,7 @@ import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
+from uuid import UUID
 
 import msgspec
 from fastapi import APIRouter, Depends, FastAPI, Header
@@ -40,6 +41,8 @@ from api.http.errors import code_of, status_of
 from api.http.wire import version_number
 from api.service.application import Tables
 from api.service.commands import Ruling
+from api.service.passing import passed_for
+from domain.choices import Pass
 from domain.errors import (
     BodyTooLarge,
     CommandTimedOut,
@@ -50,7 +53,7 @@ from domain.errors import (
     ServiceError,
 )
 from domain.seats import Seat
-from domain.table import Table, feed_event
+from domain.table import Table, feed_event, table_id
 from projections import documents, queries
 from projections.queries import ReadSide
 
@@ -96,6 +99,7 @@ class Tally:
 Send = Callable[[Any], Awaitable[None]]
 Gate = Callable[[Any, Send], Awaitable[Send | None]]
 """Given a request's scope and ``send``: ``None`` once it has refused it, else the ``send`` to use."""
+
 
 class Backroom(FastAPI):
     """FastAPI, with the hot routes answered first (see the module docstring)."""
@@ -201,7 +205,14 @@ async def referee(  # noqa: PLR0917  (the command route's parameters, in its ord
     ruling = await within_deadline(
         tables.command_seconds, tables.submit(game_id, token, body, command_id=key, expected_version=version)
     )
-    answer = await answer_to(tables, ruling) | {"legal": tables.legal(ruling.table, ruling.seat)}
+    legal = {"seat": ruling.seat, "commands": tables.legal(ruling.table, ruling.seat)}
+    legal = await offered(tables, ruling.table.id, legal)
+    answer = await answer_to(tables, ruling)
+    answer["legal"], answer["limited"], answer["auto_pass"] = (
+        legal["commands"],
+        legal["limited"],
+        legal["auto_pass"],
+    )
     headers = {"ETag": f'"{answer["version"]}"'} | (
         {"Idempotent-Replayed": "true"} if ruling.replayed else {}
     )
@@ -257,7 +268,23 @@ async def legal(request: Request) -> Response:
     version = None if found is None else version_number(found, "min_version")
     reads: ReadSide = request.app.state.reads
     (authorization,) = heads(request.scope, b"authorization")
-    return reply(await queries.legal(reads, request.path_params["game_id"], bearer(authorization), version))
+    game_id = request.path_params["game_id"]
+    answer = await queries.legal(reads, game_id, bearer(authorization), version)
+    return reply(await offered(request.app.state.tables, game_id, answer))
+
+
+async def offered(tables: Tables, game_id: str | UUID, answer: dict[str, Any]) -> dict[str, Any]:
+    """A legal answer as the seat is offered it: without what its spent allowances would refuse now,
+    saying so (``limited``; the allowances are the write side's, the legal list the read side's), and
+    without the ``Pass`` the referee is about to make for it (``auto_pass``; :mod:`domain.passing`)."""
+    seat, commands, identity = answer["seat"], answer["commands"], table_id(game_id)
+    limited = tables.limited(identity, seat)
+    if limited:
+        commands = tables.within_limits(identity, seat, commands)
+    only_a_pass = len(commands) == 1 and isinstance(commands[0], Pass)  # else no file more on the hot path
+    auto = only_a_pass and await passed_for(tables, identity, seat, commands)
+    answer["commands"], answer["limited"], answer["auto_pass"] = [] if auto else commands, limited, auto
+    return answer  # a fresh answer, changed in place: this is the hot path
 
 
 async def view(request: Request) -> Response:

@@ -14,6 +14,7 @@ import msgspec
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
+from api.http.passing import Passing, SeatPassing
 from api.http.schemas import (
     Answered,
     Audit,
@@ -62,6 +63,8 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("post", "/api/games/{game_id}/chat"): (201, "ChatMessage", (409, 413, 429, *SEAT)),
     ("post", "/api/games/{game_id}/seat-link"): (200, "Seated", (409, *SEAT)),
     ("post", "/api/games/{game_id}/recover-seat"): (200, "Seated", (403, 413, 429, *GAME)),
+    ("get", "/api/games/{game_id}/passing"): (200, "SeatPassing", SEAT),
+    ("put", "/api/games/{game_id}/passing"): (200, "SeatPassing", (413, *SEAT)),
     ("get", "/health"): (200, "Health", (503,)),
     ("get", "/live"): (200, "Probe", ()),
     ("get", "/ready"): (200, "Probe", (503,)),
@@ -104,7 +107,7 @@ ANSWERED: list[Any] = [
     Answered,
     Legal,
 ]
-ANSWERED += [Feed, Timeline, Moment, Audit, Health, ChatMessages, ChatMessage, Probe]
+ANSWERED += [Feed, Timeline, Moment, Audit, Health, ChatMessages, ChatMessage, Probe, SeatPassing]
 
 
 def document(schema: dict[str, Any]) -> None:
@@ -161,7 +164,7 @@ def openapi(app: FastAPI, games: Mapping[str, AnyGame]) -> dict[str, Any]:
         return app.openapi_schema
     schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
     ordered = list(games.values())
-    bodies = [NewGame, Join, Recovery]
+    bodies = [NewGame, Join, Recovery, Passing]
     roots, components = msgspec.json.schema_components(
         [*bodies, *(game.commands for game in ordered)], ref_template="#/components/schemas/{name}"
     )

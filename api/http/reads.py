@@ -28,7 +28,7 @@ from fastapi.sse import EventSourceResponse
 
 from api.http import tickets
 from api.http.chat import Chat
-from api.http.fast import TokenDep, reply
+from api.http.fast import TokenDep, offered, reply
 from api.http.metrics import Metrics
 from api.http.throttle import client_address
 from api.http.wire import MAX_VERSION, version_number
@@ -181,8 +181,11 @@ async def view(reads: ReadsDep, game_id: str, token: TokenDep, min_version: MinV
 
 
 @router.get("/games/{game_id}/legal", summary="The commands the caller may send now")
-async def legal(reads: ReadsDep, game_id: str, token: TokenDep, min_version: MinVersion = None) -> Response:
-    return reply(await queries.legal(reads, game_id, token, min_version))
+async def legal(
+    request: Request, reads: ReadsDep, game_id: str, token: TokenDep, min_version: MinVersion = None
+) -> Response:
+    answer = await queries.legal(reads, game_id, token, min_version)
+    return reply(await offered(request.app.state.tables, game_id, answer))
 
 
 @router.get("/games/{game_id}/events", summary="The log after a version, redacted for the caller")

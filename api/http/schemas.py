@@ -140,19 +140,36 @@ class ViewDocument(_Doc):
     closes: datetime | None = None
 
 
+class Limited(_Doc):
+    """Commands held back from a legal list because the seat spent its allowance for them, until when."""
+
+    types: list[str]
+    until: datetime
+    message: str
+
+
 class Answered(ViewDocument, kw_only=True):
     """The answer to a command: the sender's events, its view and its next legal commands."""
 
     events: list[FeedEntry]
     legal: list[Any]
+    limited: list[Limited] = []
+    auto_pass: bool = False
 
 
 class Legal(_Doc):
+    """What the seat may send now: every command listed would be accepted now (a command its spent
+    allowance would refuse is left out, and ``limited`` says which, and until when)."""
+
     version: int
     seat: int | None
     commands: list[Any]
     stale: bool = False
     closes: datetime | None = None
+    limited: list[Limited] = []
+    auto_pass: bool = False
+    """True when the seat's only command would be ``Pass`` and it chose to be passed for: the referee
+    passes for it at the pause (docs/bots.md, "Timing in a reaction window"), so nothing is listed."""
 
 
 class Feed(_Doc):

@@ -21,9 +21,10 @@ import msgspec
 
 from api.service.commands import Opening, Ruling, Seating, decode_command, fresh_id, lock_key
 from api.service.limits import Allowance, SharedCounts
-from domain import takeback
+from domain import passing, takeback
 from domain.bots import BotSpec, bot_names
 from domain.chance import EPOCH
+from domain.choices import Pass
 from domain.codec import encode
 from domain.errors import (
     ConcurrentUpdate,
@@ -36,6 +37,7 @@ from domain.errors import (
     StoreUnavailable,
     TableExpired,
 )
+from domain.passing import fold_passing
 from domain.seats import Seat
 from domain.table import (
     NEWCOMER,
@@ -79,11 +81,16 @@ from store.repository import TableStore
 BotsAndClock = tuple[TableClock | None, dict[int, BotSpec]]
 """A table's clock rule and its bot seats, as ``Tables.open`` takes them."""
 
-BOT_PAUSE = 0.5
+BOT_PAUSE = passing.PAUSE.total_seconds()
 """Seconds from a bot's turn being taken up to its move being sent, whatever it holds: a bot that can
 only pass waits as long as one that weighs an answer (docs/bots.md, "A bot's timing")."""
 BOT_THINKING = 0.8
 """The share of :data:`BOT_PAUSE` a bot may think (its search is cut there; the rest is margin)."""
+
+LIMITED = (takeback.TakeBack, takeback.RequestTakeBack)
+"""The commands a seat's take-back allowance counts: taking back, and asking to. An answer to another
+seat's request is not counted (each request is answered once, and requests are counted), so an answer
+``/legal`` offers is always accepted."""
 
 AUDITED_BODY = 2000
 """How many bytes of a refused command's body the audit keeps."""
@@ -126,6 +133,8 @@ class Tables(TableStore):
         self.command_seconds = 0.0
         """How long a command sent over HTTP may wait for the store before it is answered 503 (0: for
         ever); the app sets it from ``BACKROOM_COMMAND_SECONDS``."""
+        self.pass_pause = passing.PAUSE.total_seconds()
+        """The longest a pass by hand is held (passing rule 3; 0: never, where time stands still)."""
 
     async def open(
         self,
@@ -278,6 +287,8 @@ class Tables(TableStore):
         at: datetime | None = None,
     ) -> Ruling:
         """Referee one command from the seat holding ``token``: load, decide, save (``at``: as recorded)."""
+        if at is None and self.pass_pause > 0 and b"Pass" in body:
+            await self._held(game_id, body)
         async with self.locks.hold(lock_key(game_id)):
             table, kept = await self._current(game_id)
             seat = table.seat_of(token)
@@ -299,6 +310,20 @@ class Tables(TableStore):
             await self._audit(table.id, seat, body, command_id, outcome)
         return ruling
 
+    async def _held(self, game_id: str, body: bytes) -> None:
+        """Passing rule 3: a pass is recorded no sooner than its pause after the seat was asked, so a
+        pass by hand and one the referee makes for a seat that holds nothing close a window alike."""
+        table, _ = await self._current(game_id)
+        if not table.started or table.over:
+            return
+        try:
+            command = decode_command(table.game, body)
+        except (RuleError, ServiceError):
+            return  # refused under the lock, as ever
+        if isinstance(command, Pass):
+            wait = (passing.asked_at(table.state) + passing.PAUSE - self.clock()).total_seconds()
+            await asyncio.sleep(min(max(0.0, wait), self.pass_pause))
+
     async def referee(self, game_id: str, at: datetime | None = None) -> Table:
         """The referee closes what is overdue at ``game_id`` (``table/nothing_overdue`` when nothing is);
         the table after (``at``: as recorded, for an import)."""
@@ -313,7 +338,11 @@ class Tables(TableStore):
 
     async def _refereed(self, table: Table, at: datetime | None = None) -> Table:
         key = f"referee:{table.version}"  # the same on every worker, and when an import acts again
+        auto = (
+            fold_passing(await asyncio.to_thread(self.reader.passing, table.id)) if table.game.waits else None
+        )
         ctx = self._context(table, digest_of(None, b"referee"), key, at)
+        ctx = msgspec.structs.replace(ctx, auto_pass=auto) if auto else ctx
         events = await asyncio.to_thread(table.decide, REFEREE, CloseOverdue(), ctx)
         return await self.commit(table, events, expected=None)
 
@@ -359,7 +388,7 @@ class Tables(TableStore):
             return Ruling(table, seat, receipt.first, receipt.last, replayed=True)
         if not table.started:
             raise NotStarted("The game has not started: seats are still open.")
-        if isinstance(command, takeback.TAKEBACK_COMMANDS):
+        if isinstance(command, LIMITED):
             self.takebacks.spend((table.id, seat))
         if expected is not None and expected != table.version:
             raise StaleVersion(
@@ -429,8 +458,33 @@ class Tables(TableStore):
     # -- what a seat may send, and forks ----------------------------------------------------------
 
     def legal(self, table: Table, seat: int) -> list[Any]:
-        """What ``seat`` may send now at ``table``: the game's commands, then take-backs."""
-        return table.legal(seat, self.clock())
+        """What ``seat`` may send now at ``table``: the game's commands, then the take-backs its
+        allowance still lets it send (the legal list never offers what would be refused)."""
+        return self.within_limits(table.id, seat, table.legal(seat, self.clock()))
+
+    def within_limits(self, game_id: UUID, seat: int | None, commands: list[Any]) -> list[Any]:
+        """``commands`` without those ``seat``'s spent allowance would refuse now (429)."""
+        if seat is None or self._refills(game_id, seat) is None:
+            return commands
+        return [command for command in commands if not isinstance(command, LIMITED)]
+
+    def _refills(self, game_id: UUID, seat: int) -> datetime | None:
+        """When ``seat``'s spent take-back allowance comes back (``None``: not spent). A seat that never
+        took back has no window to ask about: most legal lists are answered without a call. At scale
+        another process may have spent it, so the shared count is asked."""
+        if self.takebacks.shared is None and (game_id, seat) not in self.takebacks.windows:
+            return None
+        return self.takebacks.refills((game_id, seat))
+
+    def limited(self, game_id: UUID, seat: int | None) -> list[dict[str, Any]]:
+        """What ``seat`` may not send now for its spent allowance, and when it may again (a legal
+        answer's ``limited``: empty while nothing is held back)."""
+        refills = self._refills(game_id, seat) if seat is not None else None
+        if refills is None:
+            return []
+        limit = self.takebacks.per_minute
+        why = f"You have used your {limit} take-backs for this minute; they come back at {refills:%H:%M:%S} UTC."  # noqa: E501  (one sentence, as the page shows it)
+        return [{"types": [kind.__struct_config__.tag for kind in LIMITED], "until": refills, "message": why}]
 
     async def fork(self, source: Table, version: int) -> Opening:
         """A new table (same game, seats, options; a new secret) starting from ``source`` at ``version``."""

@@ -23,7 +23,7 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TypeVar
 
 import redis
@@ -179,6 +179,15 @@ class Allowance:
     def _shared_key(self, key: Hashable, window: int) -> str:
         assert self.shared is not None
         return f"{self.shared.key(self.name, key)}:{window}"
+
+    def refills(self, key: Hashable) -> datetime | None:
+        """When ``key``'s spent window ends (its uses come back), ``None`` while it has uses left."""
+        if self.per_minute <= 0:
+            return None
+        window, used = self._used(key)
+        counted = self.shared.used(self._shared_key(key, window)) if self.shared is not None else None
+        spent = (used if counted is None else counted) >= self.per_minute
+        return datetime.fromtimestamp((window + 1) * WINDOW, UTC) if spent else None
 
     def _used(self, key: Hashable) -> tuple[int, int]:
         window = int(self.clock().timestamp() // WINDOW)

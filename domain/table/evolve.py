@@ -7,6 +7,7 @@ from typing import Any
 import msgspec
 
 from domain import takeback
+from domain.choices import PASS, Chosen
 from domain.recent import Recent
 from domain.table.events import (
     AnyGame,
@@ -69,6 +70,7 @@ def evolve_table(game: AnyGame, table: TableState | None, event: AnyTableEvent) 
             effective=event.effective,
             forked_from=(event.source, event.source_version),
             timing=event.timing,
+            asked_at=event.at,
         )
     return _noted(table, event)
 
@@ -107,11 +109,14 @@ def _codes(table: TableState, seat: int, recovery_digest: str | None) -> tuple[s
 
 
 def _recorded(game: AnyGame, table: TableState, event: GameEventRecorded) -> TableState:
+    decoded = game_event(game, event)
+    passed = isinstance(decoded, Chosen) and decoded.option == PASS  # a pass asks nobody again
     return msgspec.structs.replace(
         table,
         version=event.version,
         updated_at=event.at,
-        game_state=game.evolve(table.game_state, game_event(game, event)),
+        asked_at=(table.asked_at or table.updated_at) if passed else event.at,
+        game_state=game.evolve(table.game_state, decoded),
         recorded=table.recorded + 1,
         ledger=takeback.noted(table.ledger, step_of(event, table.effective)),
         effective=table.effective + 1,
@@ -160,7 +165,7 @@ def _taken_back(game: AnyGame, table: TableState, event: TakeBackNoted) -> Table
     )
     if isinstance(told, takeback.TurnTakenBack):
         state = game.state_decoder.decode(event.state)
-        table = msgspec.structs.replace(table, game_state=state, effective=told.effective)
+        table = msgspec.structs.replace(table, game_state=state, effective=told.effective, asked_at=event.at)
     return table
 
 

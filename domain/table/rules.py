@@ -47,8 +47,9 @@ from typing import Any
 
 import msgspec
 
-from domain import referee, takeback
+from domain import passing, referee, takeback
 from domain.chance import Context
+from domain.choices import Pass
 from domain.codec import encode
 from domain.errors import GameIsOver
 from domain.messages import Command, Event
@@ -104,6 +105,8 @@ class TableContext(msgspec.Struct, frozen=True, kw_only=True):
     setup_at: datetime | None = None
     bot: str = ""
     """The policy that chose the command, when a bot plays the seat (the log says who played)."""
+    auto_pass: frozenset[int] = frozenset()
+    """The seats whose standing choice is to be passed for (:mod:`domain.passing`, read from its stream)."""
 
 
 def digest_of(seat: int | None, payload: bytes) -> str:
@@ -313,6 +316,8 @@ def _overdue(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTab
     if game_due is not None and ctx.now >= game_due and live:
         chance = Context.for_step(table.secret, table.effective, ctx.now)
         decided = game.overdue(table.game_state, chance)
+    if not decided and live and (passed := _passed_for(game, table, ctx)):
+        return passed
     timed_out = not decided and live and bool(out_of_time(table, ctx.now))
     acting = bool(decided) or timed_out  # the referee moves the game: an open request lapses
     lapsed = _takebacks(table, takeback.lapse(table.ledger, ctx.now, acting=acting), None, ctx)
@@ -324,6 +329,34 @@ def _overdue(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTab
         events += _timed_out(game, table, events, ctx)
     if not events:
         raise NothingOverdue("Nothing is overdue at this table.")
+    return events
+
+
+PASSED = encode(Pass())
+"""A pass as its seat sends it: the referee's pass for a seat is recorded alike (passing rule 4)."""
+
+
+def _passed_for(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTableEvent]:
+    """Passing rule 3: the referee's pass for each seat whose standing choice is ``auto`` and that holds
+    no answer, once its pause is over; each decided as that seat's own ``Pass`` (its own command id)."""
+    seats = passing.passing_for(game, table, ctx.auto_pass, forfeits.to_act(game, table))
+    if not seats or ctx.now < passing.asked_at(table) + passing.PAUSE:
+        return []
+    events: list[AnyTableEvent] = []
+    current = table
+    for seat in seats:
+        if seat not in forfeits.to_act(game, current):
+            continue  # the window closed with an earlier pass
+        sent = msgspec.structs.replace(
+            ctx,
+            command_id=f"pass:{seat}:{current.version}",
+            digest=digest_of(seat, PASSED),
+            sent=PASSED.decode(),
+            auto_pass=frozenset(),
+        )
+        made = decide_table(game, current, Seat(seat), Pass(), sent)
+        events += made
+        current = fold_table(game, made, current) or current
     return events
 
 

@@ -59,6 +59,9 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     """The seats that forfeited on time, in the order they did (:mod:`domain.table.forfeits`)."""
     recovery_digests: tuple[str | None, ...] = ()
     """The digests of the seats' recovery codes (``None``, or an empty tuple, where none was given)."""
+    asked_at: datetime | None = None
+    """When the latest recorded move that was not a pass was made: the seats the game waits for were
+    asked then (:mod:`domain.passing`, rule 2; ``None``: at ``updated_at``)."""
 
     @property
     def started(self) -> bool:

@@ -24,7 +24,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from domain import takeback
+from domain import passing, takeback
 from domain.errors import GameNotFound, InvalidToken, MissingToken
 from domain.messages import Command, Outcome
 from domain.seats import Seat, Viewer
@@ -137,6 +137,12 @@ class Table:
             times.append(clocks.deadline(state.clock, state.timing, state.forfeited))
         found = [time for time in times if time is not None]
         return min(found) if found else None
+
+    def passing_due(self, auto: frozenset[int]) -> datetime | None:
+        """When the referee must pass for a seat of ``auto`` (:mod:`domain.passing`), ``None``: never now."""
+        if not auto or self.over:
+            return None
+        return passing.due(self.game, self.state, auto, self.to_act)
 
     def seat_of(self, token: str | None) -> int:
         """The seat ``token`` acts for here; refuses a missing or foreign token."""

@@ -68,9 +68,15 @@ const TAKE_BACK_TEXT = {
   RefuseTakeBack: "Refuse",
 };
 
-export function Consent({ commands, send, busy, summary, request, log, seat }) {
+/** Why a take-back is not offered now, and when it will be again (the legal answer's `limited`). */
+function Limited({ limited }) {
+  return limited.map((held, i) => html`<p key=${i} class="limited" role="status">${
+    held.message.replace(/ at [0-9:]+ UTC\.$/, "")} at ${new Date(held.until).toLocaleTimeString()}.</p>`);
+}
+
+export function Consent({ commands, limited = [], send, busy, summary, request, log, seat }) {
   const ended = request ? null : yourRequestEnded(log, seat);
-  if (!commands.length && !request && !ended) return "";
+  if (!commands.length && !request && !ended && !limited.length) return "";
   const asked = commands.some((c) => c.type === "ApproveTakeBack" || c.type === "RefuseTakeBack");
   let text = "";
   if (request) {
@@ -86,6 +92,7 @@ export function Consent({ commands, send, busy, summary, request, log, seat }) {
     <h2>${request ? "Take-back requested" : ended ? "Your take-back" : "Undo"}</h2>
     ${text ? html`<p class="request">${text}</p>` : ""}
     ${ended ? html`<p class="request-ended" role="status">${endedText(ended, summary)}</p>` : ""}
+    <${Limited} limited=${limited} />
     ${commands.length ? html`<div class="buttons">${commands.map((command, i) => html`<button key=${i} type="button" disabled=${busy}
       class=${`takeback ${command.type === "RefuseTakeBack" ? "secondary" : ""}`} data-command=${JSON.stringify(command)}
       onClick=${() => send(command)}>${TAKE_BACK_TEXT[command.type] || command.type}</button>`)}</div>` : ""}

@@ -17,6 +17,7 @@ import { useGame } from "./table/game.js";
 import { Heading } from "./table/heading.js";
 import { clicking, usePicking } from "./table/picking.js";
 import { JoinForm, useSandboxTurn, useSeat } from "./table/seat.js";
+import { PassingChoice } from "./table/passing.js";
 import { sender } from "./table/send.js";
 
 const NoSuchGame = () => html`<section class="card-panel"><h1>No such game</h1><p>This table does not exist. <a href="/">Back to the lobby</a>.</p></section>`;
@@ -56,9 +57,10 @@ function Table() {
       <${BoardPanel} R=${R} view=${view} seat=${seat} summary=${summary} picked=${pick.picked} onPick=${onPick} toAct=${toAct}
         hand=${hand} play=${play} onTarget=${onTarget} log=${log} moves=${moves} send=${send} busy=${busy} />
       <aside class="table-side">
-        ${seated ? html`<${PlayerDock} R=${R} notice=${notice} hand=${hand} undo=${undo} request=${undone.request} moves=${moves}
+        ${seated ? html`<${PlayerDock} R=${R} notice=${notice} hand=${hand} undo=${undo} limited=${game.legal.limited || []} request=${undone.request} moves=${moves}
           play=${play} describe=${describe} send=${send} busy=${busy} summary=${summary} log=${log} seat=${seat}
           version=${game.legal.version || 0} pick=${pick} toAct=${toAct} />` : ""}
+        ${seated && summary.status === "playing" ? html`<${PassingChoice} id=${id} token=${seating.token} game=${summary.game} now=${Boolean(game.legal.auto_pass)} />` : ""}
         <${EventLog} entries=${log} reverted=${undone.reverted} />
         <${ChatPanel} gameId=${id} token=${seated ? seating.token : null} messages=${chat.messages} onSent=${(m) => chat.add([m])} />
       </aside>

@@ -14,9 +14,9 @@ export function splitCommands(commands) {
   };
 }
 
-export function PlayerDock({ R, notice, hand, undo, request, moves, play, describe, send, busy, summary, log, seat, version, pick, toAct }) {
+export function PlayerDock({ R, notice, hand, undo, limited, request, moves, play, describe, send, busy, summary, log, seat, version, pick, toAct }) {
   return html`<${Dock} notice=${notice} hand=${hand}
-    consent=${html`<${Consent} commands=${undo} send=${send} busy=${busy} summary=${summary} request=${request} log=${log} seat=${seat} />`}
+    consent=${html`<${Consent} commands=${undo} limited=${limited} send=${send} busy=${busy} summary=${summary} request=${request} log=${log} seat=${seat} />`}
     controls=${html`<${Controls} R=${R} version=${version} moves=${moves} shown=${play.shown} describe=${describe} send=${send} busy=${busy}
       picked=${pick.picked} clear=${pick.clear} toAct=${toAct} summary=${summary}
       hasCards=${play.playable.size > 0} />`} />`;

@@ -1,0 +1,51 @@
+"""A seat's standing choice under ``/api``: ``GET /games/{id}/passing`` and ``PUT`` (the seat only).
+
+``ask``: the table asks the seat in every reaction window (the default); ``auto``: the referee passes
+for the seat whenever it holds nothing that can answer (:mod:`domain.passing`). Only the seat itself
+can read it: no other read tells it.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+from fastapi import APIRouter
+from fastapi.responses import Response
+
+from api.http.fast import TokenDep, reply
+from api.http.routes import BodyDep, TablesDep, _body_schema
+from api.http.wire import decode
+from api.service.passing import choose, standing
+
+router = APIRouter(prefix="/api")
+
+
+class Passing(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A seat's standing choice: ``ask`` me every time, or ``auto``: pass for me when I hold nothing
+    that can answer."""
+
+    passing: Literal["ask", "auto"]
+
+
+class SeatPassing(msgspec.Struct, frozen=True, kw_only=True):
+    """The caller's seat and its standing choice."""
+
+    seat: int
+    passing: Literal["ask", "auto"]
+
+
+@router.get("/games/{game_id}/passing", summary="Your seat's standing choice for reaction windows")
+async def read_passing(tables: TablesDep, game_id: str, token: TokenDep) -> Response:
+    seat, passing = await standing(tables, game_id, token)
+    return reply({"seat": seat, "passing": passing})
+
+
+@router.put(
+    "/games/{game_id}/passing",
+    summary="Ask me every time, or pass for me when I hold no answer",
+    openapi_extra=_body_schema("Passing"),
+)
+async def set_passing(tables: TablesDep, game_id: str, token: TokenDep, body: BodyDep) -> Response:
+    chosen = await choose(tables, game_id, token, decode(body, Passing).passing)
+    return reply({"seat": chosen.seat, "passing": chosen.passing})
