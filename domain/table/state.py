@@ -59,6 +59,8 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     """The seats that forfeited on time, in the order they did (:mod:`domain.table.forfeits`)."""
     recovery_digests: tuple[str | None, ...] = ()
     """The digests of the seats' recovery codes (``None``, or an empty tuple, where none was given)."""
+    forfeited_together: tuple[int, ...] = ()
+    """The seats of ``forfeited`` that forfeited in the same referee act as the seat before them."""
 
     @property
     def started(self) -> bool:
