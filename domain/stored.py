@@ -141,6 +141,7 @@ class TableRecord(msgspec.Struct, kw_only=True):
     bots: tuple[BotSpec | None, ...] = ()
     forfeited: tuple[int, ...] = ()
     recovery_digests: tuple[str | None, ...] = ()
+    forfeited_together: tuple[int, ...] = ()  # () in snapshots taken before seats forfeited together
 
 
 class SnapshotRow(msgspec.Struct, kw_only=True):
@@ -196,6 +197,7 @@ def record_of(table: TableState) -> TableRecord:
         bots=table.bots,
         forfeited=table.forfeited,
         recovery_digests=table.recovery_digests,
+        forfeited_together=table.forfeited_together,
     )
 
 
@@ -248,6 +250,7 @@ def state_of(record: Any, version: int, games: Any) -> TableState:
         bots=tuple(record.bots),
         forfeited=tuple(record.forfeited),
         recovery_digests=tuple(record.recovery_digests),
+        forfeited_together=tuple(record.forfeited_together),
     )
 
 

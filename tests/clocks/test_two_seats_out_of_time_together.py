@@ -17,6 +17,7 @@ import pytest
 from freezegun import freeze_time
 
 from api.service.application import Tables
+from domain import stored
 from domain.games.super_pacs import SUPER_PACS
 from domain.games.super_pacs.commands import PickLeader
 from domain.messages import Outcome
@@ -165,22 +166,37 @@ def test_the_latest_act_ranks_first_and_one_act_s_seats_share_a_place() -> None:
     assert ruled is not None and ruled.ranking == ((2,), (0, 1), (3,)) and ruled.winners == (2,)
 
 
+def _without_together(state: bytes) -> dict[str, object]:
+    row: dict[str, object] = msgspec.json.decode(state)
+    row.pop("together", None)
+    return row
+
+
 def test_a_log_written_before_the_ruling_folds_each_forfeit_as_its_own_act() -> None:
     """A stored forfeit without ``together`` (every older log) decodes as one act a seat: two
-    forfeits one after another rank apart, the later first, as they always did."""
+    forfeits one after another rank apart, the later first, as they always did; the new field
+    survives storage and snapshots."""
     log = ClockedLog(SUPER_PACS, FORFEIT, seats=3)
     picked(log, 2)
     log.wait(61)
     log.send(REFEREE, CloseOverdue())
-    stored = [msgspec.json.encode(e) for e in log.events if isinstance(e, SeatForfeited)]
-    older = [msgspec.json.decode(raw.replace(b',"together":true', b""), type=SeatForfeited) for raw in stored]
-    assert [event.together for event in older] == [False, False]
+    rows = [(stored.encode_event(e), e.version) for e in log.events if isinstance(e, SeatForfeited)]
+    assert [b'"together":true' in state for (_, state), _ in rows] == [False, True]
+    older = [  # the rows as a log written before the ruling holds them
+        stored.decode_event(topic, msgspec.json.encode(_without_together(state)), version)
+        for (topic, state), version in rows
+    ]
+    assert [event.together for event in older if isinstance(event, SeatForfeited)] == [False, False]
     table = fold_table(SUPER_PACS, older, log.states[-3])
     assert table is not None and table.forfeited == (0, 1) and acts(table) == [(0,), (1,)]
     ruled = outcome(SUPER_PACS, table)
     assert ruled is not None and ruled.ranking == ((2,), (1,), (0,))
     refolded = log.refolded()
     assert refolded is not None and acts(refolded) == [(0, 1)]  # the new field round-trips
+    again = stored.decode_snapshot(
+        stored.encode_snapshot(refolded), refolded.version, {SUPER_PACS.id: SUPER_PACS}
+    )
+    assert acts(again) == [(0, 1)]  # and so does a snapshot
 
 
 def test_over_http_two_seats_out_of_time_together_both_get_the_referee_s_pick(tmp_path: Path) -> None:
