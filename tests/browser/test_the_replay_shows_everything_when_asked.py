@@ -156,3 +156,41 @@ def test_another_seat_s_candidate_choice_says_whose_it_is(
         ann.page, panel, ann.artifacts / "replay-campaign-trail-bob-chooses-a-candidate.png"
     )
     ann.shot("replay-campaign-trail-bob-chooses-a-candidate-on-a-phone")
+
+
+def play_until_face_down(base: str, game_id: str, tokens: list[str], rng: random.Random) -> list[int]:
+    """Random legal commands until Ann (seat 0) has a card played face down and set aside; those cards."""
+    auth = {"Authorization": f"Bearer {tokens[0]}"}
+    with httpx.Client(base_url=base, timeout=10) as client:
+        for _ in range(4000):
+            mine = client.get(f"/api/games/{game_id}/view", headers=auth).json()
+            held = mine["view"]["seats"][0]["set_aside_face_down"] if mine["view"] else {"cards": []}
+            if held["cards"] and mine["view"]["trick"]:
+                return list(held["cards"])
+            state = client.get(f"/api/games/{game_id}").json()
+            assert state["status"] != "over", "Ann played no card face down"
+            seat = state["to_act"][0]
+            asker = {"Authorization": f"Bearer {tokens[seat]}"}
+            legal = client.get(
+                f"/api/games/{game_id}/legal", headers=asker, params={"min_version": state["version"]}
+            ).json()["commands"]
+            sent = client.post(f"/api/games/{game_id}/commands", headers=asker, json=rng.choice(legal))
+            assert sent.status_code in (200, 409), sent.text
+    raise AssertionError("the game did not end")
+
+
+def test_your_own_face_down_cards_are_drawn_at_the_table(
+    player: Callable[..., Player], server: Served
+) -> None:
+    """Regression: the table's own hand drew "Your face-down cards" through names it did not have, so a
+    player with a card set aside face down had no hand at all; now the cards are drawn there."""
+    players = [*NAMES, "Cy"]
+    game_id, tokens = open_table(server.base, "politrickers", players, seed="omniscient-politrickers")
+    cards = play_until_face_down(server.base, game_id, tokens, random.Random(2))
+    ann = player("Ann", phone=True)
+    ann.keep_seat(game_id, {"seat": 0, "token": tokens[0], "name": "Ann"})
+    ann.open(f"/games/{game_id}")
+    line = ann.page.locator(".own-hand p", has_text="Your face-down cards")
+    line.wait_for()
+    assert sorted(drawn(line)) == sorted(cards)
+    assert not ann.errors, ann.errors
