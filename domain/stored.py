@@ -142,6 +142,8 @@ class TableRecord(msgspec.Struct, kw_only=True):
     bots: tuple[BotSpec | None, ...] = ()
     forfeited: tuple[int, ...] = ()
     recovery_digests: tuple[str | None, ...] = ()
+    forfeited_together: tuple[int, ...] = ()  # () in snapshots taken before seats forfeited together
+    asked_at: datetime | None = None  # None in snapshots taken before passing for a seat: updated_at
 
 
 class SnapshotRow(msgspec.Struct, kw_only=True):
@@ -197,6 +199,8 @@ def record_of(table: TableState) -> TableRecord:
         bots=table.bots,
         forfeited=table.forfeited,
         recovery_digests=table.recovery_digests,
+        forfeited_together=table.forfeited_together,
+        asked_at=table.asked_at,
     )
 
 
@@ -249,6 +253,8 @@ def state_of(record: Any, version: int, games: Any) -> TableState:
         bots=tuple(record.bots),
         forfeited=tuple(record.forfeited),
         recovery_digests=tuple(record.recovery_digests),
+        forfeited_together=tuple(record.forfeited_together),
+        asked_at=getattr(record, "asked_at", None),
     )
 
 

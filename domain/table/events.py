@@ -259,9 +259,12 @@ class StandInChanged(TableEvent, frozen=True, kw_only=True, tag="StandInChanged"
 
 class SeatForfeited(TableEvent, frozen=True, kw_only=True, tag="SeatForfeited"):
     """The referee recorded that ``forfeiter`` forfeits on time (:mod:`domain.table.forfeits`);
-    ``seat`` is ``None``: the referee decided it."""
+    ``seat`` is ``None``: the referee decided it. ``together``: in the same referee act as the seat
+    forfeited just before it, their time having run out together (forfeit rule 1; ``False`` in every
+    log written before that ruling, where each act forfeited one seat)."""
 
     forfeiter: int
+    together: bool = False
 
 
 AnyTableEvent = (

@@ -62,6 +62,9 @@ def evolve_table(game: AnyGame, table: TableState | None, event: AnyTableEvent) 
         table = msgspec.structs.replace(table, bots=_put(bots, event.stand_in_for, event.bot))
     elif isinstance(event, SeatForfeited):
         table = msgspec.structs.replace(table, forfeited=(*table.forfeited, event.forfeiter))
+        if event.together:
+            together = (*table.forfeited_together, event.forfeiter)
+            table = msgspec.structs.replace(table, forfeited_together=together)
     elif isinstance(event, TableForked):
         return msgspec.structs.replace(
             table,

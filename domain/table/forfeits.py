@@ -3,18 +3,20 @@
 The rules of a forfeit
 ----------------------
 1. A table whose clock rule is ``timeout: forfeit`` does not play a move for a seat whose time runs
-   out: the referee records that the seat forfeits (:class:`~domain.table.events.SeatForfeited`),
-   the lowest such seat first, one seat each time the referee acts.
+   out: the referee records that the seat forfeits (:class:`~domain.table.events.SeatForfeited`).
+   Seats whose time has run out when the referee acts forfeit together, in that one act (one event
+   a seat, lowest seat first, each after the first marked ``together``).
 2. A forfeited seat is out of the game: it can never win, and its player may send nothing more to
    the game (``table/forfeited``), not even a take-back or a return to the seat.
 3. When fewer than two seats are left in the game, the game is over at once: the one seat left wins
-   (in a 2-player game, the opponent of the seat that forfeited). Its outcome has every score 0 (the
-   game was not scored) and ranks the winner first, then the forfeited seats, the latest to forfeit
-   first (it lasted longest); ``tiebreak`` says who forfeited.
+   (in a 2-player game, the opponent of the seat that forfeited); when none is left (every seat still
+   in ran out of time together) nobody wins. Its outcome has every score 0 (the game was not scored)
+   and ranks the winner first, then the forfeited seats, the latest to forfeit first (it lasted
+   longest), the seats that forfeited in one act sharing a place; ``tiebreak`` says who forfeited.
 4. With two or more seats left the game goes on, a bot (ISMCTS, level 1) playing the forfeited seat
    so that every other seat still plays the game it sat down to (the table records the stand-in, as
    when a player leaves). When the game ends by its own rules, its outcome stands with the forfeited
-   seats taken out of their places and ranked last (the latest to forfeit first); if every winner had
+   seats taken out of their places and ranked last, grouped as in rule 3; if every winner had
    forfeited, the best group left wins.
 
 The game's own state never learns of a forfeit; :func:`over`, :func:`outcome` and :func:`to_act`
@@ -48,6 +50,17 @@ def left_in(table: TableState) -> list[int]:
     return [seat for seat in range(len(table.seat_names)) if seat not in table.forfeited]
 
 
+def acts(table: TableState) -> list[tuple[int, ...]]:
+    """The forfeited seats grouped by the referee act that forfeited them, in the order of the acts."""
+    grouped: list[tuple[int, ...]] = []
+    for seat in table.forfeited:
+        if grouped and seat in table.forfeited_together:
+            grouped[-1] = (*grouped[-1], seat)
+        else:
+            grouped.append((seat,))
+    return grouped
+
+
 def ended_by_forfeit(table: TableState) -> bool:
     """Rule 3: fewer than two seats are left in the game."""
     return bool(table.forfeited) and len(left_in(table)) < 2
@@ -70,7 +83,7 @@ def outcome(game: AnyGame, table: TableState) -> Outcome | None:
     """How the game ended (rules 3 and 4), ``None`` while it goes on."""
     if not table.started:
         return None
-    last = tuple((seat,) for seat in reversed(table.forfeited))
+    last = tuple(reversed(acts(table)))  # the latest act first; one act's seats share a place
     if ended_by_forfeit(table):
         winners = tuple(left_in(table))
         return Outcome(
@@ -109,11 +122,13 @@ def refuse(table: TableState, seat: Seat, ctx: Any) -> None:
         raise Forfeited("This seat forfeited on time: it is out of the game.")
 
 
-def forfeit(table: TableState, seat: Seat, ctx: Any) -> SeatForfeited:
-    """The referee's event: ``seat`` forfeits on time (rule 1)."""
+def forfeit(table: TableState, seat: Seat, ctx: Any, together: bool = False) -> SeatForfeited:
+    """The referee's event: ``seat`` forfeits on time (rule 1; ``together``: in the same act as the
+    seat forfeited just before it)."""
     return SeatForfeited(
         **stamp(table.version + 1, None, ctx),
         forfeiter=seat,
+        together=together,
     )
 
 

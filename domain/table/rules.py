@@ -364,11 +364,12 @@ def _timed_out(
     game: AnyGame, table: TableState, lapsed: list[AnyTableEvent], ctx: TableContext
 ) -> list[AnyTableEvent]:
     """The referee's move for the lowest seat whose time ran out (clock rule 3), after ``lapsed``;
-    or that seat's forfeit, when the table's rule says so."""
+    or, when the table's rule says so, the forfeit of every seat whose time ran out."""
     now_table = fold_table(game, lapsed, table) or table
-    seat = Seat(out_of_time(table, ctx.now)[0])
+    out = [Seat(seat) for seat in out_of_time(table, ctx.now)]
     if table.clock is not None and table.clock.timeout == "forfeit":
-        return _forfeited(game, now_table, seat, ctx)
+        return _forfeited(game, now_table, out, ctx)
+    seat = out[0]
     bot = TIMEOUT_BOTS.get(table.clock.timeout if table.clock else "move")
     command = stand_in(game, now_table, seat, bot)
     chance = Context.for_step(table.secret, now_table.effective, ctx.now)
@@ -383,11 +384,18 @@ def _timed_out(
     return [*recorded, standins.changed(after, None, seat, bot, ctx)]  # stand-in rule 3
 
 
-def _forfeited(game: AnyGame, table: TableState, seat: Seat, ctx: TableContext) -> list[AnyTableEvent]:
-    """Forfeit rules 1, 3 and 4: the seat forfeits; a bot plays it on when the game goes on (its
-    clock no longer counts: :func:`domain.table.timeouts.out_of_time` passes over it)."""
-    forfeited = forfeits.forfeit(table, seat, ctx)
-    after = evolve_table(game, table, forfeited)
+def _forfeited(game: AnyGame, table: TableState, seats: list[Seat], ctx: TableContext) -> list[AnyTableEvent]:
+    """Forfeit rules 1, 3 and 4: the seats out of time forfeit together; a bot plays each on when the
+    game goes on (their clocks no longer count: :func:`domain.table.timeouts.out_of_time` passes over
+    them)."""
+    events: list[AnyTableEvent] = []
+    after = table
+    for order, seat in enumerate(seats):
+        events.append(forfeits.forfeit(after, seat, ctx, together=order > 0))
+        after = evolve_table(game, after, events[-1])
     if not forfeits.played_on(after):
-        return [forfeited]
-    return [forfeited, standins.changed(after, None, seat, forfeits.FORFEIT_BOT, ctx, to_the_end=True)]
+        return events
+    for seat in seats:
+        events.append(standins.changed(after, None, seat, forfeits.FORFEIT_BOT, ctx, to_the_end=True))
+        after = evolve_table(game, after, events[-1])
+    return events

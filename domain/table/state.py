@@ -62,6 +62,8 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     asked_at: datetime | None = None
     """When the latest recorded move that was not a pass was made: the seats the game waits for were
     asked then (:mod:`domain.passing`, rule 2; ``None``: at ``updated_at``)."""
+    forfeited_together: tuple[int, ...] = ()
+    """The seats of ``forfeited`` that forfeited in the same referee act as the seat before them."""
 
     @property
     def started(self) -> bool:

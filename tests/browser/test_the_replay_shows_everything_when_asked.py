@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -25,13 +26,50 @@ HANDS = {
 """Where each game's view lists the seats whose hands it holds."""
 
 
-def hands_at(base: str, game_id: str, version: int, game: str) -> list[list[int]]:
-    """Each seat's hand at ``version`` as the omniscient view holds it (the game is over: anyone may ask)."""
+def seats_at(base: str, game_id: str, version: int, game: str) -> list[dict[str, Any]]:
+    """Each seat's entry at ``version`` in the omniscient view (the game is over: anyone may ask)."""
     answer = httpx.get(f"{base}/api/games/{game_id}/at/{version}", params={"perspective": "omniscient"})
     answer.raise_for_status()
     seats: list[dict[str, Any]] = answer.json()["view"][HANDS[game]]
+    return seats
+
+
+def hands_at(base: str, game_id: str, version: int, game: str) -> list[list[int]]:
+    """Each seat's hand at ``version`` as the omniscient view holds it."""
+    seats = seats_at(base, game_id, version, game)
     assert all(entry["hand"]["type"] == "OwnHand" for entry in seats)
     return [list(entry["hand"]["cards"]) for entry in seats]
+
+
+def face_down_at(base: str, game_id: str, version: int) -> list[list[int]]:
+    """Each Politrickers seat's face-down cards set aside at ``version``, in the omniscient view."""
+    seats = seats_at(base, game_id, version, "politrickers")
+    assert all(entry["set_aside_face_down"]["type"] == "OwnHand" for entry in seats)
+    return [list(entry["set_aside_face_down"]["cards"]) for entry in seats]
+
+
+def drawn(box: Any) -> list[int]:
+    """The cards drawn in ``box``, by their ids."""
+    cards: list[int] = box.locator("[data-card]").evaluate_all(
+        "cards => cards.map((c) => Number(c.dataset.card))"
+    )
+    return cards
+
+
+def shot_below_the_controls(page: Any, box: Any, path: Path) -> None:
+    """The phone's screen with ``box``'s top just below the replay's sticky controls."""
+    box.evaluate(
+        """box => window.scrollBy(0, box.getBoundingClientRect().top
+            - document.querySelector('.replay-controls').getBoundingClientRect().bottom - 8)"""
+    )
+    page.screenshot(path=str(path))
+
+
+def shows_everything(base: str, game_id: str, version: int, game: str) -> bool:
+    """Every seat holds cards (and, in Politrickers, some seat has face-down cards set aside)."""
+    if not all(hands_at(base, game_id, version, game)):
+        return False
+    return game != "politrickers" or any(face_down_at(base, game_id, version))
 
 
 @pytest.mark.parametrize("game", sorted(HANDS))
@@ -44,11 +82,8 @@ def test_the_omniscient_replay_draws_every_hand_and_a_seat_s_perspective_names_i
     game_id, tokens = open_table(server.base, game, players, seed=f"omniscient-{game}")
     play_randomly(server.base, game_id, tokens, random.Random(2), limit=4000)
     last = summary(server.base, game_id)["version"]
-    version = next(
-        v for v in range(last // 2, last) if all(hands_at(server.base, game_id, v, game)) or v == last - 1
-    )
+    version = next(v for v in range(last // 2, last) if shows_everything(server.base, game_id, v, game))
     hands = hands_at(server.base, game_id, version, game)
-    assert all(hands), hands
     ann = player("Ann", phone=True)
     ann.keep_seat(game_id, {"seat": 0, "token": tokens[0], "name": "Ann"})
     ann.open(f"/games/{game_id}/replay?v={version}&as=omniscient")
@@ -56,11 +91,26 @@ def test_the_omniscient_replay_draws_every_hand_and_a_seat_s_perspective_names_i
     for seat, cards in enumerate(hands):
         box = ann.page.locator(f'.board [aria-label="{players[seat]}\'s hand"]')
         box.first.wait_for()
-        shown = box.first.locator("[data-card]").evaluate_all(
-            "cards => cards.map((c) => Number(c.dataset.card))"
-        )
+        shown = drawn(box.first)
         assert sorted(shown) == sorted(cards), (seat, shown, cards)
     box.first.screenshot(path=str(ann.artifacts / f"replay-omniscient-{game}-last-seat-s-hand.png"))
+    if game == "politrickers":  # the face-down cards set aside, card by card, under their owner's name
+        for seat, cards in enumerate(face_down_at(server.base, game_id, version)):
+            box = ann.page.locator(f'.board [aria-label="{players[seat]}\'s face-down cards"]')
+            assert sorted(drawn(box) if cards else []) == sorted(cards), (seat, cards)
+            assert box.count() == (1 if cards else 0)
+        leftovers = httpx.get(
+            f"{server.base}/api/games/{game_id}/at/{version}", params={"perspective": "omniscient"}
+        ).json()["view"]["leftovers"]["cards"]
+        aside = ann.page.locator('.board [aria-label="Cards set aside unseen at the deal"]')
+        assert leftovers and sorted(drawn(aside)) == sorted(leftovers)  # 29 cards, 27 dealt at 3 seats
+        shot_below_the_controls(
+            ann.page, aside, ann.artifacts / "replay-omniscient-politrickers-set-aside.png"
+        )
+        seen = ann.page.locator('.board .seat:has([aria-label$="face-down cards"])').first
+        shot_below_the_controls(
+            ann.page, seen, ann.artifacts / "replay-omniscient-politrickers-face-down-cards.png"
+        )
     assert "Your hand" not in (ann.page.text_content(".board") or "")
     ann.page.locator(".board").scroll_into_view_if_needed()
     ann.shot(f"replay-omniscient-every-hand-{game}-on-a-phone")
@@ -70,3 +120,77 @@ def test_the_omniscient_replay_draws_every_hand_and_a_seat_s_perspective_names_i
     ann.page.wait_for_selector('.board [aria-label="Bob\'s hand"]')
     assert "Your hand" not in (ann.page.text_content(".board") or "")
     assert ann.page.locator(".board [aria-label='Your hand']").count() == 0
+
+
+def test_another_seat_s_candidate_choice_says_whose_it_is(
+    player: Callable[..., Player], server: Served
+) -> None:
+    """Campaign Trail's candidate choice, replayed from Bob's perspective and read by Ann: "Bob chooses a
+    candidate" and "Bob's hand meanwhile", with Bob's two candidates; never "Choose your candidate"."""
+    game_id, tokens = open_table(server.base, "campaign-trail", NAMES, seed="omniscient-candidates")
+    play_randomly(server.base, game_id, tokens, random.Random(2), limit=4000)
+
+    def bob_chooses(version: int) -> list[dict[str, Any]]:
+        answer = httpx.get(f"{server.base}/api/games/{game_id}/at/{version}", params={"seat": 1})
+        answer.raise_for_status()
+        view = answer.json()["view"] or {}  # no view before the game is set up
+        return list(view.get("my_candidates", ()))
+
+    version = next(v for v in range(1, summary(server.base, game_id)["version"]) if bob_chooses(v))
+    ann = player("Ann", phone=True)
+    ann.keep_seat(game_id, {"seat": 0, "token": tokens[0], "name": "Ann"})
+    ann.open(f"/games/{game_id}/replay?v={version}&as=1")
+    board_at(ann.page, version)
+    panel = ann.page.locator('.board [aria-label="Bob chooses a candidate"]')
+    panel.wait_for()
+    assert panel.locator("h3").text_content() == "Bob chooses a candidate"
+    assert "Bob keeps one" in (panel.text_content() or "")
+    assert panel.locator("h4", has_text="Bob's hand meanwhile").count() == 1
+    names = panel.locator(".ct-candidate h4").all_text_contents()
+    assert sorted(names) == sorted(c["name"] for c in bob_chooses(version))
+    assert panel.locator("button").count() == 0  # a replay offers no move
+    text = ann.page.text_content(".board") or ""
+    for said in ("Choose your candidate", "Your hand", "while you choose", "Keep one"):
+        assert said not in text, said
+    shot_below_the_controls(
+        ann.page, panel, ann.artifacts / "replay-campaign-trail-bob-chooses-a-candidate.png"
+    )
+    ann.shot("replay-campaign-trail-bob-chooses-a-candidate-on-a-phone")
+
+
+def play_until_face_down(base: str, game_id: str, tokens: list[str], rng: random.Random) -> list[int]:
+    """Random legal commands until Ann (seat 0) has a card played face down and set aside; those cards."""
+    auth = {"Authorization": f"Bearer {tokens[0]}"}
+    with httpx.Client(base_url=base, timeout=10) as client:
+        for _ in range(4000):
+            mine = client.get(f"/api/games/{game_id}/view", headers=auth).json()
+            held = mine["view"]["seats"][0]["set_aside_face_down"] if mine["view"] else {"cards": []}
+            if held["cards"] and mine["view"]["trick"]:
+                return list(held["cards"])
+            state = client.get(f"/api/games/{game_id}").json()
+            assert state["status"] != "over", "Ann played no card face down"
+            seat = state["to_act"][0]
+            asker = {"Authorization": f"Bearer {tokens[seat]}"}
+            legal = client.get(
+                f"/api/games/{game_id}/legal", headers=asker, params={"min_version": state["version"]}
+            ).json()["commands"]
+            sent = client.post(f"/api/games/{game_id}/commands", headers=asker, json=rng.choice(legal))
+            assert sent.status_code in (200, 409), sent.text
+    raise AssertionError("the game did not end")
+
+
+def test_your_own_face_down_cards_are_drawn_at_the_table(
+    player: Callable[..., Player], server: Served
+) -> None:
+    """Regression: the table's own hand drew "Your face-down cards" through names it did not have, so a
+    player with a card set aside face down had no hand at all; now the cards are drawn there."""
+    players = [*NAMES, "Cy"]
+    game_id, tokens = open_table(server.base, "politrickers", players, seed="omniscient-politrickers")
+    cards = play_until_face_down(server.base, game_id, tokens, random.Random(2))
+    ann = player("Ann", phone=True)
+    ann.keep_seat(game_id, {"seat": 0, "token": tokens[0], "name": "Ann"})
+    ann.open(f"/games/{game_id}")
+    line = ann.page.locator(".own-hand p", has_text="Your face-down cards")
+    line.wait_for()
+    assert sorted(drawn(line)) == sorted(cards)
+    assert not ann.errors, ann.errors

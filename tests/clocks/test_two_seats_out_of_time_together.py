@@ -2,7 +2,8 @@
 
 Clock rule 2 (``domain.table.clocks``): a seat still waited for after another seat's move goes on
 waiting, its deadline per move where it was; so when two seats run out together the referee plays for
-each of them, and neither is given a fresh minute by the other's move.
+each of them, and neither is given a fresh minute by the other's move. With ``timeout: forfeit``
+(``domain.table.forfeits`` rules 1 and 3) they forfeit together in one referee act, and share a place.
 """
 
 from __future__ import annotations
@@ -11,23 +12,28 @@ from datetime import timedelta
 from pathlib import Path
 from uuid import UUID
 
+import msgspec
 import pytest
 from freezegun import freeze_time
 
 from api.service.application import Tables
+from domain import stored
 from domain.games.super_pacs import SUPER_PACS
 from domain.games.super_pacs.commands import PickLeader
-from domain.seats import Seat
+from domain.messages import Outcome
 from domain.table import (
     REFEREE,
+    AnyTableEvent,
     CloseOverdue,
     GameEventRecorded,
     NothingOverdue,
+    SeatForfeited,
+    StandInChanged,
     Table,
-    TableContext,
-    decide_table,
+    fold_table,
 )
 from domain.table.clocks import TableClock, deadlines
+from domain.table.forfeits import acts, outcome, over, to_act
 from store.settings import Settings
 from tests.clocks.helpers import ClockedLog, frozen_clock
 from tests.support.service import bearer, client_for, run
@@ -85,19 +91,112 @@ def test_a_seat_still_waited_for_keeps_its_deadline_when_another_seat_moves() ->
     assert Table(GAME_ID, SUPER_PACS, log.table).due == START + timedelta(seconds=60)
 
 
-def test_when_two_seats_run_out_together_each_forfeits_though_a_bot_plays_the_first_on() -> None:
-    """Forfeit rules 1 and 4 with clock rule 2: seat 0 forfeits and its bot picks for it; that pick
-    gives seat 1 no fresh minute, so the referee's next act forfeits seat 1 too."""
-    log = ClockedLog(SUPER_PACS, FORFEIT, seats=3)
+def picked(log: ClockedLog, seat: int) -> None:
+    """``seat`` picks its first offered leader (in time)."""
+    [offer, *_] = log.table.game_state.offers[seat]
+    log.send(seat, PickLeader(leader=offer))
+
+
+def forfeits_of(events: list[AnyTableEvent]) -> list[tuple[int, bool]]:
+    return [(e.forfeiter, e.together) for e in events if isinstance(e, SeatForfeited)]
+
+
+def test_seats_out_of_time_at_the_same_referee_act_forfeit_together_in_that_act() -> None:
+    """Forfeit rule 1: both seats out of time forfeit in the one act, one event each, lowest first,
+    the second marked as forfeiting together with the first."""
+    log = ClockedLog(SUPER_PACS, FORFEIT)
+    log.wait(61)
+    decided = log.send(REFEREE, CloseOverdue())
+    assert forfeits_of(decided) == [(0, False), (1, True)]
+    assert all(isinstance(e, SeatForfeited) for e in decided)  # the game is over: no bot stands in
+    assert log.table.forfeited == (0, 1) and acts(log.table) == [(0, 1)]
+
+
+def test_when_nobody_is_left_in_the_game_nobody_wins_and_they_share_the_last_place() -> None:
+    """Forfeit rule 3: with none left the game is over, nobody wins, and the two seats that forfeited in
+    one act share one place; nothing is overdue any more."""
+    log = ClockedLog(SUPER_PACS, FORFEIT)
     log.wait(61)
     log.send(REFEREE, CloseOverdue())
-    assert log.table.forfeited == (0,)
-    [offer, *_] = log.table.game_state.offers[0]
-    bot = TableContext(now=log.now, command_id="bot", digest="bot", bot="ismcts")
-    log._append(decide_table(SUPER_PACS, log.table, Seat(0), PickLeader(leader=offer), bot))
-    assert deadlines(FORFEIT, log.table.timing, log.table.forfeited)[1] <= log.now
+    assert over(SUPER_PACS, log.table) and to_act(SUPER_PACS, log.table) == frozenset()
+    assert outcome(SUPER_PACS, log.table) == Outcome(
+        scores=(0, 0), ranking=((0, 1),), winners=(), tiebreak="forfeited on time: seat 0, seat 1"
+    )
+    log.wait(3600)
+    with pytest.raises(NothingOverdue):
+        log.send(REFEREE, CloseOverdue())
+
+
+def test_of_three_seats_the_two_out_of_time_forfeit_in_one_act_and_the_third_wins() -> None:
+    """Forfeit rules 1 and 3: seat 2 picked in time; seats 0 and 1 run out together and forfeit in the
+    one act; the one seat left wins, the two share the place after it."""
+    log = ClockedLog(SUPER_PACS, FORFEIT, seats=3)
+    log.wait(20)
+    picked(log, 2)
+    log.wait(41)
+    assert forfeits_of(log.send(REFEREE, CloseOverdue())) == [(0, False), (1, True)]
+    assert outcome(SUPER_PACS, log.table) == Outcome(
+        scores=(0, 0, 0), ranking=((2,), (0, 1)), winners=(2,), tiebreak="forfeited on time: seat 0, seat 1"
+    )
+
+
+def test_of_four_seats_two_forfeit_together_and_a_bot_plays_each_on() -> None:
+    """Forfeit rules 1 and 4: two seats left, so the game goes on, a bot standing in for each seat that
+    forfeited; neither seat's clock counts any more."""
+    log = ClockedLog(SUPER_PACS, FORFEIT, seats=4)
+    log.wait(20)
+    picked(log, 1)
+    picked(log, 3)
+    log.wait(41)
+    decided = log.send(REFEREE, CloseOverdue())
+    assert forfeits_of(decided) == [(0, False), (2, True)]
+    stand_ins = [e.stand_in_for for e in decided if isinstance(e, StandInChanged) and e.to_the_end]
+    assert stand_ins == [0, 2]
+    assert not over(SUPER_PACS, log.table)
+    assert deadlines(FORFEIT, log.table.timing, log.table.forfeited) == {}
+
+
+def test_the_latest_act_ranks_first_and_one_act_s_seats_share_a_place() -> None:
+    """Forfeit rule 3 over several acts: seat 3 forfeited alone, later seats 0 and 1 together; seat 2 wins,
+    then seats 0 and 1 (they lasted longer), then seat 3."""
+    log = ClockedLog(SUPER_PACS, FORFEIT, seats=4)
+    table = msgspec.structs.replace(log.table, forfeited=(3, 0, 1), forfeited_together=(1,))
+    assert acts(table) == [(3,), (0, 1)]
+    ruled = outcome(SUPER_PACS, table)
+    assert ruled is not None and ruled.ranking == ((2,), (0, 1), (3,)) and ruled.winners == (2,)
+
+
+def _without_together(state: bytes) -> dict[str, object]:
+    row: dict[str, object] = msgspec.json.decode(state)
+    row.pop("together", None)
+    return row
+
+
+def test_a_log_written_before_the_ruling_folds_each_forfeit_as_its_own_act() -> None:
+    """A stored forfeit without ``together`` (every older log) decodes as one act a seat: two
+    forfeits one after another rank apart, the later first, as they always did; the new field
+    survives storage and snapshots."""
+    log = ClockedLog(SUPER_PACS, FORFEIT, seats=3)
+    picked(log, 2)
+    log.wait(61)
     log.send(REFEREE, CloseOverdue())
-    assert log.table.forfeited == (0, 1)
+    rows = [(stored.encode_event(e), e.version) for e in log.events if isinstance(e, SeatForfeited)]
+    assert [b'"together":true' in state for (_, state), _ in rows] == [False, True]
+    older = [  # the rows as a log written before the ruling holds them
+        stored.decode_event(topic, msgspec.json.encode(_without_together(state)), version)
+        for (topic, state), version in rows
+    ]
+    assert [event.together for event in older if isinstance(event, SeatForfeited)] == [False, False]
+    table = fold_table(SUPER_PACS, older, log.states[-3])
+    assert table is not None and table.forfeited == (0, 1) and acts(table) == [(0,), (1,)]
+    ruled = outcome(SUPER_PACS, table)
+    assert ruled is not None and ruled.ranking == ((2,), (1,), (0,))
+    refolded = log.refolded()
+    assert refolded is not None and acts(refolded) == [(0, 1)]  # the new field round-trips
+    again = stored.decode_snapshot(
+        stored.encode_snapshot(refolded), refolded.version, {SUPER_PACS.id: SUPER_PACS}
+    )
+    assert acts(again) == [(0, 1)]  # and so does a snapshot
 
 
 def test_over_http_two_seats_out_of_time_together_both_get_the_referee_s_pick(tmp_path: Path) -> None:

@@ -1,7 +1,8 @@
 """Who may ask for the omniscient replay, kept exactly as it was (issue 33, item 4's leak side): while
 a game is live nobody may (seat or spectator, any version, ``viewer`` or ``perspective``); once it is
 over anyone may, and only the omniscient view holds another seat's hand (Campaign Trail now names
-each hand card's face there, and in no other view)."""
+each hand card's face there, and in no other view; Politrickers' face-down cards and the cards set
+aside at the deal, which its replay now draws, are there and in no other view)."""
 
 from __future__ import annotations
 
@@ -73,3 +74,37 @@ def test_once_over_anyone_may_read_it_and_only_it_names_another_seat_s_hand(clie
         others = set().union(*(set(cards) for s, cards in enumerate(hands) if s != seat))
         shown = {face["number"] for face in own["faces"]} | {face["number"] for face in own["my_cards"]}
         assert not (others & shown - set(hands[seat] if seat is not None else ())), (seat, others & shown)
+
+
+SEED = 6
+"""A seed whose random game plays a card face down (most random Politrickers games play none)."""
+
+
+def face_down(view: dict[str, Any]) -> list[dict[str, Any]]:
+    return [entry["set_aside_face_down"] for entry in view["seats"]]
+
+
+def test_only_the_omniscient_politrickers_view_holds_face_down_cards_and_the_cards_set_aside(
+    client: TestClient,
+) -> None:
+    """Politrickers played to the end: where a seat has played a card face down, the omniscient view
+    holds every seat's face-down cards and the cards set aside unseen at the deal; a seat's view holds
+    only its own face-down cards, the spectator's none, and neither the cards set aside (counts only)."""
+    game = Game(client, "politrickers", 3)
+    play_to_end(game, random.Random(SEED))
+    latest = game.table().version
+    for version in range(2, latest):
+        everything = asked(game, f"/at/{version}", None, perspective="omniscient").json()["view"]
+        if everything and everything["trick"] and any(held["cards"] for held in face_down(everything)):
+            break
+    assert all(held["type"] == "OwnHand" for held in face_down(everything))
+    assert any(held["cards"] for held in face_down(everything)), "no card was played face down"
+    assert everything["leftovers"]["type"] == "LeftoverCards" and everything["leftovers"]["cards"]
+    for seat in [*game.tokens, None]:
+        own = asked(game, f"/at/{version}", seat).json()["view"]
+        for other, held in enumerate(face_down(own)):
+            if other == seat:
+                assert held == face_down(everything)[other]
+            else:
+                assert held == {"type": "HandCount", "count": len(face_down(everything)[other]["cards"])}
+        assert own["leftovers"] == {"type": "LeftoverCount", "count": len(everything["leftovers"]["cards"])}

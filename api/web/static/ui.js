@@ -113,7 +113,8 @@ export function outcomeText(summary) {
   if (!outcome) return "";
   const names = (outcome.winners || []).map((seat) => seatName(summary, seat));
   const scores = (outcome.scores || []).map((score, seat) => `${seatName(summary, seat)} ${score}`).join(", ");
-  const who = names.length > 1 ? `${names.join(" and ")} share the victory` : `${names[0]} wins`;
+  const who = names.length > 1 ? `${names.join(" and ")} share the victory`
+    : names.length ? `${names[0]} wins` : "Nobody wins";
   const forfeits = (summary.forfeited || []).map((seat) => seatName(summary, seat));
   if (forfeits.length) return `${who} — ${forfeits.join(" and ")} forfeited on time.`;
   return `${who} (${scores})${outcome.tiebreak ? ` — ${outcome.tiebreak}` : ""}.`;

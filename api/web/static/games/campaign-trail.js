@@ -126,12 +126,15 @@ function cardText(faces, number) {
   return face.effect ? `#${number} ${face.effect}` : `#${number} ${face.title}`;
 }
 
-/** Your hand as printed, drawn in the table's dock: cards with no move now are dimmed and say so. */
-export function Hand({ view, picked, playable, onPick, onPlay, whoseHand = "Your" }) {
+/** Your hand as printed, drawn in the table's dock: cards with no move now are dimmed and say so
+ * (``owner``: the seat's name when the replay shows the game as another seat saw it). */
+export function Hand({ view, picked, playable, onPick, onPlay, owner = null }) {
   if (!view || !view.my_cards.length) return "";
   const shown = view.my_cards.find((c) => c.number === picked);
-  return html`<section class="own-hand" aria-label=${`${whoseHand} hand`}><h3>${whoseHand} hand${view.my_candidates && view.my_candidates.length ? " (while you choose)" : ""}</h3>
-    <div class="hand ct-hand" role="group" aria-label="Your cards">${view.my_cards.map((c) => html`
+  const mark = whose(owner !== null, owner);
+  const choosing = view.my_candidates && view.my_candidates.length ? ` (while ${owner === null ? "you choose" : `${owner} chooses`})` : "";
+  return html`<section class="own-hand" aria-label=${`${mark} hand`}><h3>${mark} hand${choosing}</h3>
+    <div class="hand ct-hand" role="group" aria-label=${`${mark} cards`}>${view.my_cards.map((c) => html`
       <button type="button" key=${c.number} data-card=${c.number} aria-pressed=${picked === c.number ? "true" : "false"}
         class=${`${onPick && playable && !playable.has(c.number) ? "unplayable" : ""}${c.issues.length ? "" : " dirty"}`}
         onClick=${() => onPick && onPick(c.number)} onDblClick=${() => onPlay && onPlay(c.number)}>
@@ -146,10 +149,11 @@ export function Hand({ view, picked, playable, onPick, onPlay, whoseHand = "Your
 }
 
 /** The two candidates you were dealt, side by side: keep one (the other goes back unseen). */
-function CandidateChoice({ view, moves, send, busy }) {
+function CandidateChoice({ view, moves, send, busy, name = null }) {
   if (!view.my_candidates || !view.my_candidates.length) return "";
-  return html`<section class="ct-candidates" aria-label="Choose your candidate"><h3>Choose your candidate</h3>
-    <p class="note">Keep one; the other goes back to the box unseen.</p>
+  const title = name ? `${name} chooses a candidate` : "Choose your candidate";
+  return html`<section class="ct-candidates" aria-label=${title}><h3>${title}</h3>
+    <p class="note">${name ? `${name} keeps one` : "Keep one"}; the other goes back to the box unseen.</p>
     <div class="ct-candidate-list">${view.my_candidates.map((c) => {
       const keep = (moves || []).find((m) => m.type === "KeepCandidate" && m.candidate === c.number);
       return html`<article key=${c.number} class="ct-candidate" data-candidate=${c.number}>
@@ -160,7 +164,7 @@ function CandidateChoice({ view, moves, send, busy }) {
         ${keep ? html`<button type="button" class="keep" disabled=${busy} data-command=${JSON.stringify(keep)} onClick=${() => send(keep)}>Keep ${c.name}</button>` : ""}
       </article>`;
     })}</div>
-    <h4>Your hand meanwhile</h4>
+    <h4>${name ? `${name}'s` : "Your"} hand meanwhile</h4>
     <ul class="ct-hand-text">${view.my_cards.map((c) => html`<li key=${c.number} data-card=${c.number}><strong>#${c.number}</strong>
       ${c.issues.length ? `(${c.issues.join(", ")})` : "(Dirty Politics)"}: ${c.actions.map((a, i) => `${i + 1}. ${a}`).join(" · ")}${c.effect ? ` — ${c.effect}` : ""}</li>`)}</ul>
   </section>`;
@@ -262,7 +266,7 @@ export function Board({ view, seat, summary, picked, onPick, handElsewhere = fal
     <div class="ct-focus" ref=${map}>
     <p class="turn"><strong>${view.debating ? `Debate after ${view.month}` : view.month}</strong> · decks ${view.deck_sizes.join(" / ")}</p>
     ${won}
-    <${CandidateChoice} view=${view} moves=${moves} send=${send || (() => {})} busy=${busy} />
+    <${CandidateChoice} view=${view} moves=${moves} send=${send || (() => {})} busy=${busy} name=${onlooker ? names[seat] ?? null : null} />
     <${Prompt} view=${view} seat=${seat} names=${names} tiles=${tiles} />
     ${reach.size ? html`<p class="prompt reach" role="status">#${picked} reaches the lit states: ${[...new Set([...reach.values()].flat()
       .map((c) => actionText(view, c.card, c.action)))].join("; ")}.${[...reach.values()].some((l) => l.length === 1) ? " Tap one to play it." : ""}</p>` : ""}
@@ -278,7 +282,7 @@ export function Board({ view, seat, summary, picked, onPick, handElsewhere = fal
     <${Legend} />
     <ol class="seats" aria-label="Parties">${view.seats.map((entry) => html`<${Party} key=${entry.seat} entry=${entry}
       name=${names[entry.seat]} toAct=${view.to_act.includes(entry.seat)} mine=${seat === entry.seat} faces=${view.faces} onlooker=${onlooker} />`)}</ol>
-    ${handElsewhere ? "" : html`<${Hand} view=${view} picked=${picked} onPick=${onPick} whoseHand=${whose(onlooker, names[seat])} />`}
+    ${handElsewhere ? "" : html`<${Hand} view=${view} picked=${picked} onPick=${onPick} owner=${onlooker ? names[seat] ?? null : null} />`}
   </div>`;
 }
 

@@ -69,6 +69,9 @@ function Seat({ entry, name, chair, toAct, mine, onlooker = false }) {
     <p class="muted">${handCount} in hand · ${plural(entry.tricks_won, "trick")} · ${faceDown} face-down</p>
     ${!mine && entry.hand.type === "OwnHand" && entry.hand.cards.length ? html`<div class="hand seen" aria-label=${`${name}'s hand`}>${
       entry.hand.cards.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}</div>` : ""}
+    ${!mine && hidden.type === "OwnHand" && hidden.cards.length ? html`<div aria-label=${`${name}'s face-down cards`}>
+      <p class="muted">Played face down, set aside:</p><div class="hand seen own-face-down">${
+      hidden.cards.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}</div></div>` : ""}
   </li>`;
 }
 
@@ -170,6 +173,8 @@ export function Board({ view, seat, summary, picked, onPick, handElsewhere = fal
   return html`<div class="pt-board">
     <p class="turn">Round <strong>${view.round_number}</strong> of 3 · trick <strong>${view.tricks_played + 1}</strong> of 9 ·${" "}
       ${view.leftovers.count !== undefined ? `${plural(view.leftovers.count, "card")} set aside unseen` : ""}</p>
+    ${view.leftovers.cards && view.leftovers.cards.length ? html`<section class="leftovers" aria-label="Cards set aside unseen at the deal">
+      <h3>Set aside unseen at the deal</h3><div class="hand seen">${view.leftovers.cards.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}</div></section>` : ""}
     <ol class="seats" aria-label="Players">${view.seats.map((entry) => html`<${Seat} key=${entry.seat} entry=${entry}
       name=${names[entry.seat]} chair=${view.trick.chair === entry.seat} toAct=${view.to_act === entry.seat} mine=${seat === entry.seat} onlooker=${onlooker} />`)}</ol>
     ${finished && finished.scored ? html`<${RoundSheet} finished=${finished} names=${names} />` : ""}
@@ -226,7 +231,7 @@ export function Hand({ view, seat, picked, playable, onPick, onPlay }) {
     <div class="hand" role="group" aria-label="Your cards">${hand.length ? hand.map((id) => html`<${Card} key=${id} id=${id}
       picked=${picked === id} playable=${onPick ? playable.has(id) : undefined} onPick=${onPick} onPlay=${onPlay} />`)
       : html`<span class="muted">no cards</span>`}</div>
-    ${faceDown.length ? html`<p class="muted">${whose(onlooker, names[seat])} face-down cards: ${faceDown.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}</p>` : ""}
+    ${faceDown.length ? html`<p class="muted">Your face-down cards: ${faceDown.map((id) => html`<${Card} key=${id} id=${id} small=${true} />`)}</p>` : ""}
   </section>`;
 }
 
