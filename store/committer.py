@@ -251,9 +251,10 @@ class _Held:
 class Kept:
     """The tables this process committed last, by id, so the next command of a game skips the load.
 
-    The write side's one cache. Entries are immutable values, handed out as they are. An entry may be
-    behind the log when another process wrote the game since; the write side then meets a conflict,
-    forgets the entry and decides once more on a fresh load.
+    The write side's one cache, and only a hint. Entries are immutable values, handed out as they are.
+    An entry may be behind the log when another process wrote the game since: a command accepted on it
+    then meets the save's conflict, and anything refused on it is first checked against the log's tail
+    (``api.service.application.Tables``); either way it is decided again on the newer table.
     """
 
     def __init__(self, size: int = 1000) -> None:
@@ -280,6 +281,14 @@ class Kept:
             self._tables.move_to_end(key)
             while len(self._tables) > self.size:
                 self._tables.popitem(last=False)
+
+    def advance(self, key: Any, table: Any) -> None:
+        """Keep ``table`` (read from the log) unless the one kept under ``key`` is as new already."""
+        with self._lock:
+            kept = self._tables.get(key)
+            if kept is not None and kept.version >= table.version:
+                return
+        self.put(key, table)
 
     def forget(self, key: Any) -> None:
         """Drop ``key`` (after a conflict or a store failure: the log knows better)."""
