@@ -4,7 +4,9 @@ Embedded (no Redis URL): read models in SQLite beside the event store (in memory
 without Redis), the projection runs in this process on a follower thread, and every read first catches
 the projection up with the log, so a read always sees the caller's own writes. At scale (a Redis URL):
 read models in Redis, written by ``backroom worker projections``; this process only reads them and
-relays change messages to its streams; a read that names ``min_version`` waits briefly for it.
+relays change messages to its streams; a read that names ``min_version`` waits briefly for it. A game
+the read models do not hold (not projected yet, or lost with Redis) is asked of the log
+(:meth:`ReadSide.from_log`): it is stale there, not missing.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from uuid import UUID
 from eventsourcing.persistence import ApplicationRecorder
 
 from domain import stored
+from domain.errors import GameNotFound
 from domain.table import AnyGame, Table, parsed_id
 from domain.tokens import seat_holding
 from projections.documents import RECORD
@@ -28,6 +31,7 @@ from projections.following import Follower, catch_up
 from projections.projection import GameProjection
 from projections.signals import RedisRelay, Signals
 from projections.stores import ReadStore
+from store.reader import LogReader
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +56,8 @@ class ReadSide:
     relay: RedisRelay | None = None
     clock: Callable[[], datetime] = lambda: datetime.now().astimezone()
     """The service's clock: take-back offers depend on whether a request's deadline has passed."""
+    log: LogReader | None = None
+    """At scale, the log, asked only for a game the read models do not hold (:meth:`from_log`)."""
 
     def __post_init__(self) -> None:
         self._stopping = threading.Event()
@@ -157,6 +163,22 @@ class ReadSide:
         if game is None:
             return None
         return Table(UUID(game_id), game, stored.state_of(record.state, record.version, self.games))
+
+    async def from_log(self, game_id: str) -> Table:
+        """The game's table read from the log (off the event loop), for a read of a game the read models
+        do not hold: ``GameNotFound`` only when the log has no such game either."""
+        if self.log is None:
+            raise GameNotFound(f"No game {game_id}.")
+        return await asyncio.to_thread(self.log.load, game_id)
+
+    def behind(self, game_id: str, version: int, min_version: int | None) -> bool:
+        """Whether a read at ``version`` is behind the ``min_version`` its caller named (stale). The
+        signals' version was then no lower bound of the store's (Redis lost what it held): forgotten,
+        so the next read waits for the projection again."""
+        if min_version is None or version >= min_version:
+            return False
+        self.signals.forget(game_id)
+        return True
 
     async def settle(self, game_id: str, min_version: int | None) -> bool:
         """Wait up to :data:`WAIT` s for ``min_version``; ``True`` when the game is not there (stale).

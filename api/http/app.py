@@ -181,7 +181,7 @@ def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) 
     if settings.redis_url:
         store = RedisReadStore(settings.redis_url, settings.redis_prefix)
         relay = RedisRelay(settings.redis_url, store.channel, signals)
-        return ReadSide(store, dict(games), signals, relay=relay, clock=tables.clock)
+        return ReadSide(store, dict(games), signals, relay=relay, clock=tables.clock, log=tables.history)
     local = SQLiteReadStore(settings.reads_path())
     expiry = Expiry(timedelta(seconds=settings.open_table_seconds), tables.clock)
     projection = GameProjection(local, games, changed=signals.publish, views=False, expiry=expiry)
