@@ -355,14 +355,13 @@ def compare(runs: list[Run]) -> None:
     """Random routing against pinned, from the runs of one deployment (commands/s and p99 ratios)."""
     pinned = [run for run in runs if run.name.endswith(", pinned")]
     for other in (run for run in runs if run.name.endswith(", random")):
-        base = next(
-            run for run in pinned if run.name.removesuffix(", pinned") == other.name.removesuffix(", random")
-        )
+        setup = other.name.removesuffix(", random")
+        base = next(run for run in pinned if run.name.removesuffix(", pinned") == setup)
         rate = (other.tally.moves / other.seconds) / max(base.tally.moves / base.seconds, 1e-9)
         p99 = quantile(other.tally.latencies, 99) / quantile(base.tally.latencies, 99)
         print(
-            f"{other.name.removesuffix(', random')}: random against pinned: cmd/s x{rate:.2f}"
-            f" ({(1 - rate) * 100:+.0f}% fewer), p99 x{p99:.2f}",
+            f"{setup}: random against pinned: cmd/s x{rate:.2f}"
+            f" ({abs(1 - rate) * 100:.0f}% {'fewer' if rate < 1 else 'more'}), p99 x{p99:.2f}",
             flush=True,
         )
 
