@@ -365,9 +365,12 @@ class Tables(TableStore):
         return await decide(table)
 
     async def _current(self, game_id: str) -> tuple[Table, bool]:
-        """The kept table, else loaded off the event loop; and whether it was the kept one."""
+        """The kept table, else loaded off the event loop; and whether it is the kept one unchecked (a
+        game others wrote lately has its kept table checked against the log's tail first)."""
         kept = self.kept.get(table_id(game_id))
         if kept is not None:
+            if self.kept.shared(kept.id):
+                return await self.newer(kept) or kept, False
             return kept, True
         return await asyncio.to_thread(self.load, game_id), False
 

@@ -315,11 +315,14 @@ def at_scale(apis: int, workers: int) -> Iterator[tuple[list[str], list[int], st
             yield [url for name, url in urls.items() if name.startswith("api.")], list(pids.values()), prefix
 
 
-def scaled(apis: int, workers: int, tables: int, seconds: float, routings: list[str]) -> list[Run]:
-    """One deployment; with several API processes, one run per routing on it, one after the other."""
+def scaled(  # noqa: PLR0917  (the set-up and the load)
+    apis: int, workers: int, tables: int, seconds: float, routings: list[str], rounds: int = 1
+) -> list[Run]:
+    """One deployment; with several API processes, one run per routing on it, one after the other,
+    ``rounds`` times over (alternating, so that the machine's load of the moment falls on both)."""
     runs = []
     with at_scale(apis, workers) as (bases, pids, prefix):
-        for routing in routings if apis > 1 else ["pinned"]:
+        for routing in (routings if apis > 1 else ["pinned"]) * rounds:
             commits, stop = Commits(), threading.Event()
             listener = listen(prefix, commits, stop)
             try:
@@ -357,6 +360,7 @@ def compare(runs: list[Run]) -> None:
     for other in (run for run in runs if run.name.endswith(", random")):
         setup = other.name.removesuffix(", random")
         base = next(run for run in pinned if run.name.removesuffix(", pinned") == setup)
+        pinned.remove(base)  # each random run against the pinned run of its own round
         rate = (other.tally.moves / other.seconds) / max(base.tally.moves / base.seconds, 1e-9)
         p99 = quantile(other.tally.latencies, 99) / quantile(base.tally.latencies, 99)
         print(
@@ -375,6 +379,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--setups", default="embedded,a1p1,a1p2,a2p1,a2p2")
     parser.add_argument("--routing", default="pinned,random", help="routings of set-ups with 2+ APIs")
+    parser.add_argument("--rounds", type=int, default=1, help="runs of each routing, alternating")
     options = parser.parse_args()
     routings = options.routing.split(",")
     print(f"{options.tables} tables of 4 random Politrickers bots, {options.seconds:.0f} s each, 127.0.0.1")
@@ -388,7 +393,7 @@ def main() -> None:
             runs.append(embedded(options.tables, options.seconds))
             report(runs[-1])
         else:
-            runs += scaled(*setup, options.tables, options.seconds, routings)
+            runs += scaled(*setup, options.tables, options.seconds, routings, options.rounds)
     print("CPU: CPU-seconds per second (1.0 = one core) of Backroom, every PostgreSQL process, Redis")
     compare(runs)
 

@@ -185,14 +185,14 @@ def test_after_redis_lost_recent_writes_a_min_version_read_is_stale_not_an_old_v
     store = redis.Redis.from_url(REDIS_URL)
     try:
         with ExitStack() as first:
-            first.enter_context(process("worker", "projections", env=deployment.env))
+            worker = first.enter_context(process("worker", "projections", env=deployment.env))
             early = _play(deployment, game_id, tokens, rng, 4)
-            _fresh_on_b(deployment, game_id, early)
+            _fresh_on_b(deployment, game_id, early, worker)
         saved = {key: (store.dump(key), store.pttl(key)) for key in store.scan_iter(match=f"{prefix}:*")}
         with ExitStack() as second:
-            second.enter_context(process("worker", "projections", env=deployment.env))
+            worker = second.enter_context(process("worker", "projections", env=deployment.env))
             late = _play(deployment, game_id, tokens, rng, 6)
-            _fresh_on_b(deployment, game_id, late)
+            _fresh_on_b(deployment, game_id, late, worker)
         for key in list(store.scan_iter(match=f"{prefix}:*")):
             if key not in saved:
                 store.delete(key)
@@ -218,11 +218,15 @@ def _play(
     return deployment.table(game_id).version
 
 
-def _fresh_on_b(deployment: Deployment, game_id: str, version: int) -> None:
-    """Wait until B reads ``version`` fresh (B's relay has then heard of it)."""
-    deadline = time.monotonic() + SETTLE
+def _fresh_on_b(deployment: Deployment, game_id: str, version: int, worker: Any) -> None:
+    """Wait until B reads ``version`` fresh (B's relay has then heard of it), as ``worker`` projects."""
+    deadline = time.monotonic() + 2 * SETTLE
     while True:
         read = deployment.b.get(f"/api/games/{game_id}", params={"min_version": version})
         if read.status_code == 200 and read.json()["stale"] is False and read.json()["version"] >= version:
             return
-        assert time.monotonic() < deadline, f"B never read version {version} fresh"
+        if time.monotonic() > deadline or worker.poll() is not None:
+            worker.errors.seek(0)
+            said = worker.errors.read().decode()[-2000:]
+            raise AssertionError(f"B never read version {version} fresh; the worker said: {said}")
+        time.sleep(0.05)
