@@ -17,9 +17,10 @@ With two or more API processes each set-up runs twice on one deployment, one aft
 them) and *random* (each request to a process picked at random, as a round-robin balancer does): a
 process's kept table is then often behind the log, and each time it is the command meets the save's
 conflict or is checked against the log's tail before anything is refused. The last line compares them.
-``refused`` counts commands answered 4xx (a legal list read from a projection still behind, say) and
-``stale`` the ``GET /legal`` answers marked stale; the client then reads the game again and goes on,
-so a slow projection slows the run but never ends it.
+``refused`` counts commands answered 4xx (a legal list read from a projection still behind, say),
+``stale`` the ``GET /legal`` answers marked stale, ``reconn`` the requests sent again on a new
+connection (the server had closed an idle one); the client then reads the game again and goes on, so
+a slow projection slows the run but never ends it.
 
 Run: ``.venv/bin/python tests/benchmarks/bench_scale.py [--tables 500] [--seconds 15]``
 (``--setups embedded,a1p1,a1p2,a2p1,a2p2`` picks the set-ups: aNpM is N API processes, M workers;
@@ -86,20 +87,31 @@ class Misses:
 
     refused: int = 0
     stale: int = 0
+    reconnected: int = 0
 
 
 class Route:
     """One table's way to the API processes: every request to the same one (pinned), or each to one
     picked at random (``random``), each process over a keep-alive connection of the table's own."""
 
-    def __init__(self, bases: list[str], first: int, routing: str, rng: random.Random) -> None:
+    def __init__(
+        self, bases: list[str], first: int, routing: str, rng: random.Random, misses: Misses
+    ) -> None:
         chosen = bases if routing == "random" else [bases[first % len(bases)]]
         self.connections = [Connection(*base_parts(base)) for base in chosen]
-        self.rng = rng
+        self.rng, self.misses = rng, misses
 
     async def request(self, method: str, path: str, body: bytes = b"", token: str = "") -> tuple[int, bytes]:
+        """One request; sent again on a new connection when the server had closed the one picked (a
+        keep-alive connection left idle past the server's timeout, as a random table's may be)."""
         connection = self.connections[0] if len(self.connections) == 1 else self.rng.choice(self.connections)
-        return await connection.request(method, path, body, token)
+        try:
+            return await connection.request(method, path, body, token)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            connection.close()
+            connection.reader = connection.writer = None
+            self.misses.reconnected += 1
+            return await connection.request(method, path, body, token)
 
     def close(self) -> None:
         for connection in self.connections:
@@ -281,7 +293,7 @@ def drive(
         await asyncio.gather(
             *(
                 play_table(
-                    Route(bases, n, routing, random.Random(-n - 1)),
+                    Route(bases, n, routing, random.Random(-n - 1), misses),
                     random.Random(n),
                     tally,
                     commits,
@@ -349,7 +361,8 @@ def report(found: Run) -> None:
     print(
         f"{found.name:34} {found.tally.moves / found.seconds:7.1f} {quantile(latencies, 50):7.1f}"
         f" {quantile(latencies, 99):7.1f} {lag} {cpu['backroom']:7.2f} {cpu['postgres']:7.2f}"
-        f" {cpu['redis']:7.2f} {found.kb_per_table:7.1f} {found.misses.refused:7d} {found.misses.stale:7d}",
+        f" {cpu['redis']:7.2f} {found.kb_per_table:7.1f} {found.misses.refused:7d} {found.misses.stale:7d}"
+        f" {found.misses.reconnected:7d}",
         flush=True,
     )
 
@@ -384,7 +397,7 @@ def main() -> None:
     routings = options.routing.split(",")
     print(f"{options.tables} tables of 4 random Politrickers bots, {options.seconds:.0f} s each, 127.0.0.1")
     heads = ("cmd/s", "p50 ms", "p99 ms", "lag p50", "lag p99", "CPU br", "CPU pg", "CPU rd", "KB/table")
-    heads = (*heads, "refused", "stale")
+    heads = (*heads, "refused", "stale", "reconn")
     print(f"{'set-up':34} " + " ".join(f"{head:>7}" for head in heads))
     runs = []
     for name in options.setups.split(","):
