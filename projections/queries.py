@@ -11,7 +11,10 @@ relays change messages to its streams; a read that names ``min_version`` waits b
 an aggregate: the documents there were built for each perspective with the game's ``view`` and
 ``redact``, and a caller gets its seat's (with its token) or the spectator's. A read naming
 ``min_version`` waits briefly for the projection and says ``"stale": true`` when it had to answer
-without it. Nothing here returns the secret seed, a token digest or the projection's private record.
+without it, or when what the read models hold is behind the version named (Redis lost the rest). A game
+the read models do not hold at all yet is read from the log and answered ``"stale": true`` (the feed
+with no entries yet), never ``game/not_found``: that is for games the log does not hold. Nothing here
+returns the secret seed, a token digest or the projection's private record.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from projections.following import Follower, catch_up
 from projections.projection import GameProjection
 from projections.signals import RedisRelay, Signals
 from projections.stores import ReadStore
+from store.reader import LogReader
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +73,8 @@ class ReadSide:
     restore: Callable[[str], bool] | None = None
     """At scale: rebuilds a finished game's expired read models from the log (:mod:`projections.restoring`);
     ``True`` when it did."""
+    log: LogReader | None = None
+    """At scale, the log, asked only for a game the read models do not hold (:meth:`from_log`)."""
 
     def __post_init__(self) -> None:
         self._stopping = threading.Event()
@@ -190,6 +196,22 @@ class ReadSide:
             log.warning("Could not restore the read models of %s", game_id, exc_info=True)
             return False
 
+    async def from_log(self, game_id: str) -> Table:
+        """The game's table read from the log (off the event loop), for a read of a game the read models
+        do not hold: ``GameNotFound`` only when the log has no such game either."""
+        if self.log is None:
+            raise GameNotFound(f"No game {game_id}.")
+        return await asyncio.to_thread(self.log.load, game_id)
+
+    def behind(self, game_id: str, version: int, min_version: int | None) -> bool:
+        """Whether a read at ``version`` is behind the ``min_version`` its caller named (stale). The
+        signals' version was then no lower bound of the store's (Redis lost what it held): forgotten,
+        so the next read waits for the projection again."""
+        if min_version is None or version >= min_version:
+            return False
+        self.signals.forget(game_id)
+        return True
+
     async def settle(self, game_id: str, min_version: int | None) -> bool:
         """Wait up to :data:`WAIT` s for ``min_version``; ``True`` when the game is not there (stale).
 
@@ -252,7 +274,10 @@ async def game_summary(reads: ReadSide, game_id: str, min_version: int | None = 
     """The summary of one game, as projected."""
     game_id = canonical_id(game_id)
     stale = await reads.settle(game_id, min_version)
-    return _answer(_document(reads, f"summary:{game_id}"), min_version, stale)
+    found = reads.written().get(f"summary:{game_id}")
+    if found is None:  # not projected yet: the log's table, stale
+        return documents.summary(game_id, await reads.from_log(game_id)) | {"stale": True}
+    return _answer(reads, game_id, found, min_version, stale)
 
 
 async def list_games(  # noqa: PLR0917  (the lobby's filters and page, as the route reads them)
@@ -286,12 +311,16 @@ async def seat_view(reads: ReadSide, game_id: str, token: str | None, min_versio
     """The caller's view (a seat's with its token, else the spectator's), with version and who may act."""
     game_id = canonical_id(game_id)
     stale = await reads.settle(game_id, min_version)
-    viewer = perspective(reads, game_id, token)
+    table = reads.table(game_id)
+    if table is None:  # not projected yet: the log's table, stale
+        table = await reads.from_log(game_id)
+        return documents.view(game_id, table, _viewer(table, token)) | {"stale": True}
+    viewer = _viewer(table, token)
     if reads.projection is not None and not reads.projection.views:  # embedded: built when asked for
-        table = _table(reads, game_id)
         document = encode(documents.view(game_id, table, viewer))
-        return _answer(document, min_version, stale)
-    return _answer(_document(reads, f"view:{game_id}:{viewer_key(viewer)}"), min_version, stale)
+        return _answer(reads, game_id, document, min_version, stale)
+    document = _document(reads, f"view:{game_id}:{viewer_key(viewer)}")
+    return _answer(reads, game_id, document, min_version, stale)
 
 
 async def legal(
@@ -300,11 +329,18 @@ async def legal(
     """The commands the caller may send now (none for a spectator), from the projected state."""
     game_id = canonical_id(game_id)
     stale = await reads.settle(game_id, min_version)
-    table = _table(reads, game_id)
+    table = reads.table(game_id)
+    unprojected = table is None
+    if table is None:  # not projected yet: the log's table, stale
+        table = await reads.from_log(game_id)
     seat = _seat_or_none(_viewer(table, token))
     commands = table.legal(seat, reads.clock()) if seat is not None else []
     answer = {"version": table.version, "seat": seat, "commands": commands} | documents.clock_of(table)
-    return answer if min_version is None else answer | {"stale": stale}
+    if unprojected:
+        return answer | {"stale": True}
+    if min_version is None:
+        return answer
+    return answer | {"stale": stale or reads.behind(game_id, table.version, min_version)}
 
 
 PAGE = 500
@@ -323,14 +359,20 @@ async def feed(  # noqa: PLR0917  (the feed's parameters, as the route reads the
     described; ``next`` is the ``after`` of the next page (``None`` at the end)."""
     game_id = canonical_id(game_id)
     stale = await reads.settle(game_id, min_version)
-    viewer = perspective(reads, game_id, token)
+    table = reads.table(game_id)
+    if table is None:  # not projected yet: the token is checked at the log's table; no entries yet
+        _viewer(await reads.from_log(game_id), token)
+        return {"version": 0, "events": [], "next": None, "stale": True}
+    viewer = _viewer(table, token)
     version = reads.version(game_id)
     # Up to a page of 500 entries: read in the thread pool, so a flood of feeds never stalls the loop.
     page = await asyncio.to_thread(feed_page, reads, game_id, viewer, after, limit + 1)
     following = page[limit - 1][0] if len(page) > limit else None
     events = [msgspec.Raw(line) for _, line in page[:limit]]
     answer = {"version": version, "events": events, "next": following}
-    return answer if min_version is None else answer | {"stale": stale}
+    if min_version is None:
+        return answer
+    return answer | {"stale": stale or reads.behind(game_id, version, min_version)}
 
 
 def feed_page(
@@ -346,9 +388,7 @@ def perspective(reads: ReadSide, game_id: str, token: str | None) -> Viewer:
     return _viewer(_table(reads, canonical_id(game_id)), token)
 
 
-async def watcher(
-    reads: ReadSide, log: Callable[[str], Table], game_id: str, token: str | None
-) -> Viewer:
+async def watcher(reads: ReadSide, log: Callable[[str], Table], game_id: str, token: str | None) -> Viewer:
     """Who opens a stream: :func:`perspective`, asked of the log (``log``: the game's table from it,
     ``GameNotFound`` when there is none) when the read models do not hold the game. They lack it only
     while they are projected again (a flushed Redis): a stream opened or resumed then waits for its
@@ -395,11 +435,13 @@ def _document(reads: ReadSide, key: str) -> bytes:
     return found
 
 
-def _answer(document: bytes, min_version: int | None, stale: bool) -> Any:
-    """A stored document as the answer, with ``stale`` added when the caller named a version."""
+def _answer(reads: ReadSide, game_id: str, document: bytes, min_version: int | None, stale: bool) -> Any:
+    """A stored document as the answer, with ``stale`` added when the caller named a version (also
+    when the document is behind that version, whatever the wait said)."""
     if min_version is None:
         return msgspec.Raw(document)
-    return msgspec.json.decode(document) | {"stale": stale}
+    answer = msgspec.json.decode(document)
+    return answer | {"stale": stale or reads.behind(game_id, answer["version"], min_version)}
 
 
 def _seat_or_none(viewer: Viewer) -> int | None:

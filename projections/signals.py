@@ -101,6 +101,12 @@ class Signals:
         for waiter in woken:
             waiter.wake()
 
+    def forget(self, game_id: str) -> None:
+        """Forget the version announced for ``game_id``: the read store was found behind it (Redis lost
+        what it held), so :meth:`latest` is no lower bound of it any more until announced again."""
+        with self._lock:
+            self._latest.pop(game_id, None)
+
     def revoke(self, game_id: str, seat: int, version: int) -> None:
         """Note that ``seat``'s token at ``game_id`` was replaced at ``version``; wake its streams."""
         with self._lock:

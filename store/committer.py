@@ -248,17 +248,28 @@ class _Held:
             self._held[self._key] = (lock, users - 1)
 
 
+SHARED_FOR = 20
+"""Commands of a game that read the log's tail before they are decided, after its kept table was last
+found behind the log (another process writes it too: random routing, a bot or timer worker). Reading
+first costs one indexed read off the loop; deciding on a table that is behind costs a clash, which
+fails the whole group-commit batch (saved again one by one) and decides again. A game written only
+here is never read first."""
+
+
 class Kept:
     """The tables this process committed last, by id, so the next command of a game skips the load.
 
-    The write side's one cache. Entries are immutable values, handed out as they are. An entry may be
-    behind the log when another process wrote the game since; the write side then meets a conflict,
-    forgets the entry and decides once more on a fresh load.
+    The write side's one cache, and only a hint. Entries are immutable values, handed out as they are.
+    An entry may be behind the log when another process wrote the game since: a command accepted on it
+    then meets the save's conflict, and anything refused on it is first checked against the log's tail
+    (``api.service.application.Tables``); either way it is decided again on the newer table.
     """
 
     def __init__(self, size: int = 1000) -> None:
         self.size = size
         self._tables: OrderedDict[Any, Any] = OrderedDict()
+        self._shared: OrderedDict[Any, int] = OrderedDict()
+        """Games found behind the log lately, with how many more commands read its tail first."""
         self._lock = threading.Lock()  # the event loop and a blocking caller's thread may both use it
 
     def __len__(self) -> int:
@@ -280,6 +291,30 @@ class Kept:
             self._tables.move_to_end(key)
             while len(self._tables) > self.size:
                 self._tables.popitem(last=False)
+
+    def advance(self, key: Any, table: Any) -> None:
+        """Keep ``table`` (read from the log) unless the one kept under ``key`` is as new already."""
+        with self._lock:
+            kept = self._tables.get(key)
+            if kept is not None and kept.version >= table.version:
+                return
+        self.put(key, table)
+
+    def found_behind(self, key: Any) -> None:
+        """Note that the table kept under ``key`` was behind the log (see :data:`SHARED_FOR`)."""
+        with self._lock:
+            self._shared[key] = SHARED_FOR
+            self._shared.move_to_end(key)
+            while len(self._shared) > self.size:
+                self._shared.popitem(last=False)
+
+    def shared(self, key: Any) -> bool:
+        """Whether the next command of ``key`` should read the log's tail before it is decided."""
+        with self._lock:
+            left = self._shared.pop(key, 0)
+            if left > 1:
+                self._shared[key] = left - 1
+        return left > 0
 
     def forget(self, key: Any) -> None:
         """Drop ``key`` (after a conflict or a store failure: the log knows better)."""

@@ -80,6 +80,21 @@ class LogReader:
             raise GameNotFound(f"No game {game_id}.")
         return Table(key, self.rules_for(table.game), table)
 
+    def tail(self, table: Table) -> Table:
+        """``table`` with whatever the log holds past its version folded on (``table`` itself when
+        nothing): a kept table checked against the log for the price of one indexed read."""
+        try:
+            rows = self.recorder.select_events(table.id, gt=table.version)
+        except PersistenceError as error:
+            raise StoreUnavailable("The event store cannot be reached.") from error
+        if not rows:
+            return table
+        state = self._fold(
+            table.state, (stored.decode_event(r.topic, r.state, r.originator_version) for r in rows)
+        )
+        assert state is not None
+        return Table(table.id, table.game, state)
+
     def latest_version(self, game_id: UUID) -> int:
         """The version the table's log has reached (one row read, nothing decoded)."""
         last = self.recorder.select_events(game_id, desc=True, limit=1)

@@ -160,6 +160,16 @@ class TableStore(Application[UUID]):
         """The table's events after ``after`` up to ``upto``."""
         return self.reader.events(loaded, after, upto)
 
+    async def newer(self, table: Table) -> Table | None:
+        """The table the log holds past ``table`` (kept from now on), or ``None`` when ``table`` is the
+        log's latest: one read of the events after its version, off the event loop."""
+        fresh = await asyncio.to_thread(self.reader.tail, table)
+        if fresh.version == table.version:
+            return None
+        self.kept.found_behind(fresh.id)
+        self.kept.advance(fresh.id, fresh)
+        return fresh
+
     def ping(self) -> None:
         """Raise ``StoreUnavailable`` unless the store answers a query."""
         try:

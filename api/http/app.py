@@ -204,7 +204,9 @@ def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) 
         store = RedisReadStore(settings.redis_url, settings.redis_prefix)
         relay = RedisRelay(settings.redis_url, store.channel, signals)
         restore = restorer_for(tables.recorder, store, games, settings.finished_seconds)
-        return ReadSide(store, dict(games), signals, relay=relay, clock=tables.clock, restore=restore)
+        return ReadSide(
+            store, dict(games), signals, relay=relay, clock=tables.clock, restore=restore, log=tables.history
+        )
     local = SQLiteReadStore(settings.reads_path())
     expiry = Expiry(timedelta(seconds=settings.open_table_seconds), tables.clock)
     projection = GameProjection(local, games, changed=signals.publish, views=False, expiry=expiry)

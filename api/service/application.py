@@ -2,7 +2,9 @@
 
 Every command takes the same path (:meth:`Tables.submit`): under its game's lock, the table as this
 process last committed it (else loaded), the table's decision (:func:`domain.table.decide_table`,
-the game's own inside), then the save through the repository port (:mod:`store.repository`). Opening
+the game's own inside), then the save through the repository port (:mod:`store.repository`). The
+kept table is only a hint (:meth:`Tables._on_the_log`): nothing is refused, and nothing answered
+without a save, on a table the log has moved past; the save's optimistic concurrency checks the rest. Opening
 a table, taking a seat and forking are decided by the same table rules. Every attempt from a seat is
 audited: accepted ones are in the game's stream; refused ones, retries and those that changed nothing
 go to the game's attempts log.
@@ -13,8 +15,9 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 from uuid import UUID, uuid4
 
 import msgspec
@@ -63,7 +66,6 @@ from domain.table import (
     table_id,
 )
 from domain.table.clocks import TableClock
-from domain.table.state import receipt_key
 from domain.table.timeouts import stand_in, timed
 from domain.tokens import (
     code_digest,
@@ -94,6 +96,13 @@ seat's request is not counted (each request is answered once, and requests are c
 
 AUDITED_BODY = 2000
 """How many bytes of a refused command's body the audit keeps."""
+
+DECISIONS = 5
+"""How many times one request is decided at most, each time on a newer table read from the log: as
+long as the table it was decided on turns out to be behind the log (another process committed), its
+refusal is not an answer. Past this many (a game written that fast by others) the last answer stands."""
+
+Decided = TypeVar("Decided")
 
 
 class Tables(TableStore):
@@ -179,8 +188,8 @@ class Tables(TableStore):
         """Seat ``name`` at the first open seat; the game is set up once the last seat is taken."""
         token, code = new_token(), new_recovery_code()
         command = TakeSeat(name=name, token_digest=digest(token), recovery_digest=code_digest(code))
-        async with self.locks.hold(lock_key(game_id)):
-            table, _ = await self._current(game_id)
+
+        async def seated(table: Table) -> Seating:
             seat = table.state.open_seats()[0] if table.state.open_seats() else None
             now, setup_at = at or (self.clock(), None)
             if at is None and self._expired(table, now):
@@ -188,8 +197,11 @@ class Tables(TableStore):
             ctx = self._context(table, digest_of(seat, name.encode()), None, now, setup_at)
             events = table.decide(NEWCOMER, command, ctx)
             after = await self.commit(table, events, expected=None)
-        assert seat is not None
-        return Seating(seat, token, after, recovery_code=code)
+            assert seat is not None
+            return Seating(seat, token, after, recovery_code=code)
+
+        async with self.locks.hold(lock_key(game_id)):
+            return await self._on_the_log(*await self._current(game_id), seated, _saved)
 
     def _expired(self, table: Table, now: datetime) -> bool:
         """Whether ``table`` still has open seats and nobody took one for longer than it waits."""
@@ -207,20 +219,26 @@ class Tables(TableStore):
         old token is dead by then, but with the key it still names the token that replaced it. At most
         ``seat_links`` new links per seat a minute (a retry is not a new link).
         """
-        async with self.locks.hold(lock_key(game_id)):
-            table, _ = await self._current(game_id)
+        spent = False
+
+        async def linked(table: Table) -> Seating:
+            nonlocal spent
             if token and key and (again := self._relinked(table, token, key)) is not None:
                 return again
             seat = table.seat_of(token)
-            if at is None:  # an import replays links made then
+            if at is None and not spent:  # an import replays links made then; a decision again is one link
                 self.seat_links.spend((table.id, seat))
+                spent = True
             assert token is not None  # seat_of refuses a missing token
             fresh = derived_token(table.state.secret, token, key) if key else new_token()
             command = ReissueSeatLink(token_digest=digest(fresh))
             ctx = self._context(table, digest_of(seat, b"relink"), None, at)
             events = table.decide(Seat(seat), command, ctx)
             after = await self.commit(table, events, expected=None)
-        return Seating(seat, fresh, after, revoked=after.version)
+            return Seating(seat, fresh, after, revoked=after.version)
+
+        async with self.locks.hold(lock_key(game_id)):
+            return await self._on_the_log(*await self._current(game_id), linked, _linked)
 
     @staticmethod
     def _relinked(table: Table, token: str, key: str) -> Seating | None:
@@ -240,8 +258,8 @@ class Tables(TableStore):
         and the key, so a retry whose answer was lost gets the same ones again.
         """
         self.recoveries.spend(caller)
-        async with self.locks.hold(lock_key(game_id)):
-            table, _ = await self._current(game_id)
+
+        async def recovered(table: Table) -> Seating:
             if key and (again := self._recovered(table, code, key)) is not None:
                 return again
             fresh, renewed = self._recovery(table, code, key)
@@ -253,10 +271,15 @@ class Tables(TableStore):
             ctx = self._context(table, digest_of(None, b"recover"), None)
             events = table.decide(NEWCOMER, command, ctx)
             after = await self.commit(table, events, expected=None)
-        seat = events[0].seat
-        assert seat is not None  # rule 5a names the seat recovered
-        self.seat_links.spend((table.id, seat), refuse=False)  # a new link for the seat, as any other
-        return Seating(seat, fresh, after, revoked=after.version, recovery_code=renewed)
+            seat = events[0].seat
+            assert seat is not None  # rule 5a names the seat recovered
+            return Seating(seat, fresh, after, revoked=after.version, recovery_code=renewed)
+
+        async with self.locks.hold(lock_key(game_id)):  # a wrong code is asked of the log before it stands
+            seating = await self._on_the_log(*await self._current(game_id), recovered, _linked)
+        if seating.revoked:  # a new link for the seat, as any other (a retry's answer is none)
+            self.seat_links.spend((seating.table.id, seating.seat), refuse=False)
+        return seating
 
     @staticmethod
     def _recovery(table: Table, code: str, key: str | None) -> tuple[str, str]:
@@ -289,25 +312,27 @@ class Tables(TableStore):
         """Referee one command from the seat holding ``token``: load, decide, save (``at``: as recorded)."""
         if at is None and self.pass_pause > 0 and b"Pass" in body:
             await self._held(game_id, body)
+
+        seat: int | None = None
+
+        async def ruled(table: Table) -> Ruling:
+            nonlocal seat
+            seat = None  # a token is checked at every table it is decided on (a newer one may revoke it)
+            seat = table.seat_of(token)
+            return await self._ruled(table, seat, body, command_id, expected_version, at)
+
         async with self.locks.hold(lock_key(game_id)):
             table, kept = await self._current(game_id)
-            seat = table.seat_of(token)
             try:
-                try:
-                    ruling = await self._ruled(table, seat, body, command_id, expected_version, at)
-                except (ConcurrentUpdate, StaleVersion):
-                    if not kept:
-                        raise
-                    self.kept.forget(table.id)  # another process wrote this game: the log knows better
-                    table = await asyncio.to_thread(self.load, table.id)
-                    ruling = await self._ruled(table, seat, body, command_id, expected_version, at)
+                ruling = await self._on_the_log(table, kept, ruled, _changed)
             except (RuleError, ServiceError) as error:
-                if not isinstance(error, StoreUnavailable | RateLimited):
-                    await self._audit(table.id, seat, body, command_id, "refused", error)
+                sender = seat  # None: the token holds no seat at the log's table (not audited, as before)
+                if sender is not None and not isinstance(error, StoreUnavailable | RateLimited):
+                    await self._audit(table.id, sender, body, command_id, "refused", error)
                 raise
         if ruling.replayed or ruling.first > ruling.last:
             outcome = "retried" if ruling.replayed else "unchanged"
-            await self._audit(table.id, seat, body, command_id, outcome)
+            await self._audit(table.id, ruling.seat, body, command_id, outcome)
         return ruling
 
     async def _held(self, game_id: str, body: bytes) -> None:
@@ -327,14 +352,12 @@ class Tables(TableStore):
     async def referee(self, game_id: str, at: datetime | None = None) -> Table:
         """The referee closes what is overdue at ``game_id`` (``table/nothing_overdue`` when nothing is);
         the table after (``at``: as recorded, for an import)."""
+
+        async def refereed(table: Table) -> Table:
+            return await self._refereed(table, at)
+
         async with self.locks.hold(lock_key(game_id)):
-            table, kept = await self._current(game_id)
-            try:
-                return await self._refereed(table, at)
-            except ConcurrentUpdate:
-                if not kept:
-                    raise
-                return await self._refereed(await asyncio.to_thread(self.load, table.id), at)
+            return await self._on_the_log(*await self._current(game_id), refereed, _moved)
 
     async def _refereed(self, table: Table, at: datetime | None = None) -> Table:
         key = f"referee:{table.version}"  # the same on every worker, and when an import acts again
@@ -352,22 +375,28 @@ class Tables(TableStore):
         command id is the version it moved at, so two workers playing the same seat at once record
         one move. ``rule/not_your_turn`` when the seat is not to act (``at``: as recorded, for an
         import)."""
-        table, _ = await self._current(game_id)
-        spec = table.state.bots[seat] if seat < len(table.state.bots) else None
-        if spec is None or not table.started:
-            raise NotABot(f"Seat {seat} is not played by a bot.")
-        if table.over or Seat(seat) not in table.game.to_act(table.game_state):
-            raise NotYourTurn("It is not this bot's turn.")
+
+        async def bot_of(table: Table) -> tuple[Table, BotSpec]:
+            spec = table.state.bots[seat] if seat < len(table.state.bots) else None
+            if spec is None or not table.started:
+                raise NotABot(f"Seat {seat} is not played by a bot.")
+            if table.over or Seat(seat) not in table.game.to_act(table.game_state):
+                raise NotYourTurn("It is not this bot's turn.")  # on a kept table: asked of the log first
+            return table, spec
+
+        table, spec = await self._on_the_log(*await self._current(game_id), bot_of, _never_saved)
         began, pause = time.monotonic(), self.bot_pause if at is None else 0.0
         cut = (lambda: time.monotonic() >= began + pause * BOT_THINKING) if pause else None
         command = await asyncio.to_thread(stand_in, table.game, table.state, Seat(seat), spec, cut)
         if pause:  # the same wait, whatever the bot holds
             await asyncio.sleep(max(0.0, began + pause - time.monotonic()))
         key = f"bot:{seat}:{table.version}"
+
+        async def ruled(table: Table) -> Ruling:
+            return await self._ruled(table, seat, encode(command), key, None, at, bot=spec.policy)
+
         async with self.locks.hold(lock_key(game_id)):
-            table, _ = await self._current(game_id)
-            ruled = self._ruled(table, seat, encode(command), key, None, at, bot=spec.policy)
-            return await ruled
+            return await self._on_the_log(*await self._current(game_id), ruled, _changed)
 
     async def _ruled(  # noqa: PLR0917  (``submit``'s parameters, in its order)
         self,
@@ -396,14 +425,9 @@ class Tables(TableStore):
             )
         ctx = self._context(table, command_digest, command_id, at, sent=sent.decode(), bot=bot)
         events = await self._decided(table, Seat(seat), command, ctx)
-        try:
-            after = await self.commit(table, events, expected)
-        except (ConcurrentUpdate, StaleVersion):
-            fresh = await asyncio.to_thread(self.load, table.id)
-            receipt = fresh.state.receipts.get(receipt_key(seat, command_id))
-            if receipt is not None:  # our own first try won the race: answer as a retry
-                return Ruling(fresh, seat, receipt.first, receipt.last, replayed=True)
-            raise
+        # A conflict on the save goes up to ``_on_the_log``, which decides again on the log's table:
+        # where our own first try won the race, the receipt there answers it as a retry.
+        after = await self.commit(table, events, expected)
         return Ruling(after, seat, table.version + 1, after.version, recorded=tuple(events))
 
     async def _decided(self, table: Table, actor: Actor, command: Any, ctx: TableContext) -> list[Any]:
@@ -412,10 +436,50 @@ class Tables(TableStore):
             return await asyncio.to_thread(table.decide, actor, command, ctx)
         return table.decide(actor, command, ctx)
 
+    async def _on_the_log(
+        self,
+        table: Table,
+        kept: bool,
+        decide: Callable[[Table], Awaitable[Decided]],
+        saved: Callable[[Decided], bool],
+    ) -> Decided:
+        """``decide(table)``, decided again on the log's newer table whenever ``table`` may be behind it.
+
+        ``kept``: ``table`` is this process's kept table (a hint), not one just read. Before a refusal
+        stands (a rule, a version, an unknown or revoked token), and before an answer that ``saved``
+        nothing (a retry recognised, a command that changed nothing) is given from a kept table, the
+        events after its version are read (one indexed read; none on the hot path: an accepted command
+        is saved against the log's next version, so the save's optimistic concurrency is the check).
+        A conflict on the save always reads them. The decision stands once the log holds nothing newer.
+        """
+        checked = not kept
+        for _ in range(DECISIONS - 1):
+            try:
+                done = await decide(table)
+            except (StoreUnavailable, RateLimited):
+                raise
+            except (RuleError, ServiceError) as error:
+                if checked and not isinstance(error, ConcurrentUpdate | StaleVersion):
+                    raise
+                newer = await self.newer(table)
+                if newer is None:
+                    raise error from None
+            else:
+                if checked or saved(done):
+                    return done
+                newer = await self.newer(table)
+                if newer is None:
+                    return done
+            table, checked = newer, True
+        return await decide(table)
+
     async def _current(self, game_id: str) -> tuple[Table, bool]:
-        """The kept table, else loaded off the event loop; and whether it was the kept one."""
+        """The kept table, else loaded off the event loop; and whether it is the kept one unchecked (a
+        game others wrote lately has its kept table checked against the log's tail first)."""
         kept = self.kept.get(table_id(game_id))
         if kept is not None:
+            if self.kept.shared(kept.id):
+                return await self.newer(kept) or kept, False
             return kept, True
         return await asyncio.to_thread(self.load, game_id), False
 
@@ -511,6 +575,28 @@ class Tables(TableStore):
         started = timed(source.game, opened_state(opened), [forked], None, opened.at)
         after = await self.commit(fresh, [opened, *started], expected=None)
         return Opening(after.id, tokens, after)
+
+
+def _changed(ruling: Ruling) -> bool:
+    """Whether a command's events were saved (so it was decided at the log's latest version)."""
+    return not ruling.replayed and ruling.first <= ruling.last
+
+
+def _linked(seating: Seating) -> bool:
+    """Whether a seat link was saved now (not a retry's link answered from the table)."""
+    return seating.revoked > 0
+
+
+def _saved(_: Seating) -> bool:
+    return True  # a seat is taken only by a save
+
+
+def _moved(_: Table) -> bool:
+    return True  # the referee answers only with a save (``table/nothing_overdue`` otherwise)
+
+
+def _never_saved(_: Any) -> bool:
+    return False
 
 
 def _opened(  # noqa: PLR0917  (a table's opening, part by part)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.benchmarks import bench_scale
 
 
@@ -19,3 +21,12 @@ def test_commit_to_view_lag_runs_to_the_first_publication_at_or_past_the_version
         answered=[("g", 4, 1.0), ("g", 5, 1.5)], published={"g": [(3, 0.5), (5, 2.0)]}
     )
     assert commits.lags() == [1.0, 0.5]
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+def test_with_no_projection_at_all_the_scale_benchmark_plays_on_both_routings() -> None:
+    """The slowest projection (none runs): every read is stale, yet both routings play and end."""
+    runs = bench_scale.scaled(2, 0, 2, 2.0, ["pinned", "random"])
+    assert [run.name for run in runs] == ["2 API, 0 worker(s), pinned", "2 API, 0 worker(s), random"]
+    assert all(run.tally.moves > 0 and run.misses.stale > 0 for run in runs)

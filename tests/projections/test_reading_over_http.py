@@ -96,13 +96,20 @@ def scaled() -> Iterator[TestClient]:
 
 @pytest.mark.redis
 @pytest.mark.postgres
-def test_without_a_worker_a_new_game_is_not_found_until_projected(
+def test_without_a_worker_a_new_game_is_stale_until_projected_not_missing(
     scaled: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """At scale the API only reads Redis: with no worker, even a waiting read finds nothing."""
+    """At scale the API reads Redis: with no worker, a game the log holds is answered from the log and
+    marked stale (a game the log does not hold is still ``game/not_found``); the lobby lists nothing."""
     monkeypatch.setattr(projections.queries, "WAIT", 0.2)
-    game_id, _ = _open(scaled)
-    assert scaled.get(f"/api/games/{game_id}", params={"min_version": 3}).status_code == 404
+    game_id, tokens = _open(scaled)
+    summary = scaled.get(f"/api/games/{game_id}", params={"min_version": 3})
+    assert summary.status_code == 200 and summary.json()["stale"] is True
+    assert summary.json()["version"] == 2
+    legal = scaled.get(f"/api/games/{game_id}/legal", headers=bearer(tokens[0])).json()
+    assert legal["stale"] is True and legal["commands"]
+    missing = scaled.get("/api/games/00000000-0000-4000-8000-000000000000")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "game/not_found"
     assert scaled.get("/api/games").json()["total"] == 0
 
 

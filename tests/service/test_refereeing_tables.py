@@ -13,7 +13,7 @@ import pytest
 
 from api.service.application import Tables
 from domain.chance import Context
-from domain.errors import ConcurrentUpdate, StaleVersion
+from domain.errors import NotYourTurn, StaleVersion
 from domain.table import GameEventRecorded, TableOpened
 from store.settings import Settings
 from tests.support.service import RivalClock, StepClock, run
@@ -96,8 +96,11 @@ def test_a_snapshot_is_taken_each_interval_and_a_fresh_load_matches(
         fresh.close()
 
 
-def test_a_rival_saving_first_makes_this_save_a_conflict(settings: Settings, tables: Tables) -> None:
-    """Between load and save another writer records a command: the library's clash is a conflict."""
+def test_a_rival_saving_first_makes_this_command_decided_again_on_the_log(
+    settings: Settings, tables: Tables
+) -> None:
+    """Between load and save another writer records a command: the library's clash sends this one back
+    to be decided on the log's table (here it is no longer Ann's turn); with ``If-Match`` it is stale."""
     opening = run(tables.open("pile", ["ann", "bob"], {"stones": 20}))
     game_id, token = str(opening.game_id), opening.tokens[0]
     clock = RivalClock()
@@ -105,7 +108,7 @@ def test_a_rival_saving_first_makes_this_save_a_conflict(settings: Settings, tab
     try:
         slow.load(game_id)
         clock.rival = lambda: run(tables.submit(game_id, token, TAKE_ONE))
-        with pytest.raises(ConcurrentUpdate):
+        with pytest.raises(NotYourTurn):
             run(slow.submit(game_id, token, TAKE_ONE))
         clock.rival = lambda: run(tables.submit(game_id, opening.tokens[1], TAKE_ONE))
         with pytest.raises(StaleVersion):
