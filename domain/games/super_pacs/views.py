@@ -151,8 +151,8 @@ def _seat(state: State, viewer: Viewer, seat: int, counted: tuple[int, ...]) -> 
     third of a view's time; most commands change one seat, so the others' pieces are the same values
     as at the last view. Remembered by :func:`_pieces` (everything ``_made`` reads of the state), so an
     answer is the one ``_made`` gives; and a seat kept as the very same object lets an environment's
-    observation keep its slots (:mod:`env.layout`). Super PACS at 4 seats, ``bench_env``'s random play:
-    a view and its vector took 168 µs a step before, see :data:`_SEATS` for after.
+    observation keep its slots (:mod:`env.layout`). Super PACS at 4 seats, ``bench_env``'s random masked
+    play, alternating (2026-12-04): 9,054 and 9,827 steps a CPU second before, 11,091 and 11,529 after.
     """
     pieces = _pieces(state, viewer, seat, counted)
     found = _SEATS.get(pieces)
