@@ -160,6 +160,12 @@ class NoSuchVersion(ServiceError):
     code = "history/no_such_version"
 
 
+class NoSuchSeat(ServiceError):
+    """Raised when a history read asks for the perspective of a seat the game does not have."""
+
+    code = "history/no_such_seat"
+
+
 class NotOver(ServiceError):
     """Raised when a fork is asked of a game that has not ended."""
 

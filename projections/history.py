@@ -27,7 +27,7 @@ import msgspec
 from domain import takeback
 from domain.chat import ChatSent
 from domain.codec import encode
-from domain.errors import HiddenUntilOver, InvalidRequest, NoSuchVersion
+from domain.errors import HiddenUntilOver, InvalidRequest, NoSuchSeat, NoSuchVersion
 from domain.seats import OMNISCIENT, SPECTATOR, Audience, Seat, SeatNames, Viewer
 from domain.table import (
     NO_LEDGER,
@@ -78,7 +78,7 @@ def viewer_for(
         raise InvalidRequest("viewer is 'omniscient' or 'spectator'.", {"viewer": asked.viewer})
     if asked.seat is not None and asked.seat != own:
         if not 0 <= asked.seat < len(table.seat_names):
-            raise InvalidRequest(f"This game has no seat {asked.seat}.", {"seat": asked.seat})
+            raise NoSuchSeat(f"This game has no seat {asked.seat}.", {"seat": asked.seat})
         if not ended():
             raise HiddenUntilOver("Another seat's perspective opens once the game is over.")
         return Seat(asked.seat)

@@ -153,6 +153,14 @@ class ReadSide:
         if self.projection is not None and self.recorder is not None:
             catch_up(self.recorder, self.projection)
 
+    def catch_up_unless_followed(self) -> None:
+        """:meth:`catch_up`, unless a follower thread projects each commit as it lands (and the
+        others' at its poll): a live stream's opening then asks nothing of the log on the event loop
+        (a query each, the most of an opening's time during a burst of them: see
+        :mod:`api.http.fast_stream`)."""
+        if not self._following():
+            self.catch_up()
+
     def written(self) -> ReadStore:
         """The read store, with what this process's projection applied written to it first."""
         if self.projection is not None:

@@ -15,7 +15,7 @@ from fastapi.responses import Response
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
-from api.http import fast
+from api.http import fast, fast_stream
 from api.http.chat import router as chat_router
 from api.http.errors import code_of, status_of
 from api.http.explorer import mount as mount_explorer
@@ -104,6 +104,7 @@ def create_app(
     app.answer_first(router, "command", fast.command, observed=True)  # declared once, in its router
     app.answer_first(reads_router, "legal", fast.legal)
     app.answer_first(reads_router, "view", fast.view)
+    app.answer_first(reads_router, "stream", fast_stream.stream)  # its opening paced before any work
     mount_web(app)
     mount_explorer(app)
     _handle_errors(app)

@@ -14,6 +14,8 @@ import msgspec
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
+from api.http.chat import Say
+from api.http.history import Fork
 from api.http.passing import Passing, SeatPassing
 from api.http.schemas import (
     Answered,
@@ -75,7 +77,7 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
 REASONS = {
     401: "No seat token, or not sent as 'Authorization: Bearer <token>'",
     403: "The token holds no seat here, or the perspective opens only once the game is over",
-    404: "No such game (or game type, or version)",
+    404: "No such game (or game type, version, or seat)",
     409: "Refused by the rules or the table's state (not your turn, table full, version conflict)",
     410: "The open table expired: nobody joined in time",
     412: "If-Match names a version that is no longer the game's latest",
@@ -164,7 +166,7 @@ def openapi(app: FastAPI, games: Mapping[str, AnyGame]) -> dict[str, Any]:
         return app.openapi_schema
     schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
     ordered = list(games.values())
-    bodies = [NewGame, Join, Recovery, Passing]
+    bodies = [NewGame, Join, Recovery, Passing, Fork, Say]
     roots, components = msgspec.json.schema_components(
         [*bodies, *(game.commands for game in ordered)], ref_template="#/components/schemas/{name}"
     )
@@ -173,8 +175,51 @@ def openapi(app: FastAPI, games: Mapping[str, AnyGame]) -> dict[str, Any]:
     found = schema.setdefault("components", {}).setdefault("schemas", {})
     found.update(components | per_game | {"Command": command})
     exactly_one(found["NewGame"], "players", "seats")
+    agree(schema)
     document(schema)
     schema["components"]["securitySchemes"] = {"seatToken": SEAT_TOKEN}
     schema["security"] = [{}, {"seatToken": []}]  # optional: without a token you read as a spectator
     app.openapi_schema = schema
     return schema
+
+
+VERSION_HEADERS = {
+    "If-Match": r'^(W/)?"?[0-9]{1,18}"?$',
+    "Last-Event-ID": r"^[0-9]{1,18}$",
+}
+"""Each header that names a version, as the server reads it (:func:`api.http.wire.version_number`)."""
+BODIES = {("post", "/api/games/{game_id}/fork"): "Fork", ("post", "/api/games/{game_id}/chat"): "Say"}
+"""The bodies of routes that read theirs by hand (FastAPI documents none for them)."""
+_TAKEN = r"[ -;=?-~\u00a0-\u00ac\u00ae-\u024f]"
+_LETTER = r"[0-9A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]"
+NAME = f"^{_TAKEN}*{_LETTER}{_TAKEN}*$"
+"""A name the server takes whatever the table (:func:`domain.seats.player_name`), in the Latin scripts:
+a letter or digit, and nothing that could pass for markup (``<``, ``>``) or a control or format
+character. Names in other scripts are taken too (letters, digits, punctuation and spaces): a JSON
+Schema pattern cannot say "any printable character" as Python's Unicode categories do."""
+NAME_DESCRIPTION = (
+    "A player's name: 1 to 40 characters once trimmed, at least one letter or digit, no < or >, no "
+    "control or format characters. The pattern lists the Latin scripts; letters of every script are taken."
+)
+
+
+def agree(schema: dict[str, Any]) -> None:
+    """Make the document promise only what the server takes (issue 34: a request valid by the schema
+    is never refused as malformed): the version headers' form, the hand-read bodies, a name's
+    characters, and a seed only with every player named (``table/sandbox_only``)."""
+    for path in schema["paths"].values():
+        for operation in path.values():
+            for parameter in operation.get("parameters", []):
+                pattern = VERSION_HEADERS.get(parameter["name"]) if parameter["in"] == "header" else None
+                if pattern is not None:
+                    parameter["schema"] = {"type": "string", "pattern": pattern}
+    for (method, path), body in BODIES.items():
+        reference = {"$ref": f"#/components/schemas/{body}"}
+        schema["paths"][path][method]["requestBody"] = {
+            "required": True,
+            "content": {"application/json": {"schema": reference}},
+        }
+    found = schema["components"]["schemas"]
+    for name in (found["Join"]["properties"]["name"], found["NewGame"]["properties"]["players"]["items"]):
+        name.update(pattern=NAME, description=NAME_DESCRIPTION)
+    found["NewGame"]["dependentRequired"] = {"seed": ["players"]}

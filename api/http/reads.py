@@ -32,6 +32,7 @@ from api.http.fast import TokenDep, offered, reply
 from api.http.metrics import Metrics
 from api.http.throttle import client_address
 from api.http.wire import MAX_VERSION, version_number
+from api.service.application import Tables
 from api.service.limits import Streams
 from domain.errors import InvalidRequest, MissingToken
 from domain.seats import Seat, Viewer, is_seat
@@ -83,16 +84,22 @@ async def _watched(
     ticket: TicketParam = None,
 ) -> Watched:
     """The game and perspective a stream follows, checked before the stream starts (so errors are JSON)."""
-    reads.catch_up()
+    return await watched_of(reads, request.app.state.tables, game_id, token, ticket)
+
+
+async def watched_of(
+    reads: ReadSide, tables: Tables, game_id: str, token: str | None, ticket: str | None
+) -> Watched:
+    """:func:`_watched`, for the stream's tuned opening too (:mod:`api.http.fast_stream`)."""
+    reads.catch_up_unless_followed()
     game_id = queries.canonical_id(game_id)
     if ticket is None:
-        tables = request.app.state.tables
         table = await queries.watched_table(reads, tables.load, game_id)
         viewer = queries.viewer_at(table, token)
         return Watched(game_id, viewer, table.version, digest(token) if token else "")
     if token is not None:
         raise InvalidRequest("Send a stream ticket or a seat token, not both.")
-    kept = tickets.taken(reads, game_id, ticket, request.app.state.tables.clock())
+    kept = tickets.taken(reads, game_id, ticket, tables.clock())
     return Watched(game_id, Seat(kept.seat), kept.version, kept.holder)
 
 

@@ -110,7 +110,8 @@ def test_other_perspectives_open_only_once_the_game_is_over(client: TestClient) 
         assert answer.status_code == 403
         assert answer.json()["error"]["code"] == "history/hidden_until_over"
     assert game.get("/timeline", RED, seat=RED).status_code == 200
-    assert game.get("/timeline", None, seat=9).json()["error"]["code"] == "request/invalid"
+    refused = game.get("/timeline", None, seat=9)  # no such seat: not found, as a version past the log
+    assert refused.status_code == 404 and refused.json()["error"]["code"] == "history/no_such_seat"
 
 
 def test_after_the_end_anyone_may_read_any_perspective(finished_politrickers: Game) -> None:

@@ -11,6 +11,9 @@ content of the month decks (sizes only), the candidates left in the box (never s
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
+from itertools import compress
+from operator import ne
 
 import msgspec
 
@@ -180,7 +183,9 @@ _CHANGES = {
 }
 
 
+@cache
 def _change(change: tuple[str, int]) -> str:
+    """A candidate's advantage or disadvantage in words (made once each: a seat's view asks both)."""
     name, amount = change
     sentence, more, less = _CHANGES[name]
     return sentence.format(abs(amount), more if amount > 0 else less)
@@ -265,8 +270,8 @@ def _board(voters: tuple[int, ...], count: int) -> tuple[tuple[int, ...], tuple[
         leaders = leaders_of(voters, count)
         states = _states(voters, leaders, count)
     else:
-        pairs = enumerate(zip(before, voters, strict=True))
-        changed = {index // PARTIES for index, (old, new) in pairs if old != new}
+        moved = compress(range(len(voters)), map(ne, before, voters))  # compared in C: 150 entries
+        changed = {index // PARTIES for index in moved}
         leaders, states = _redrawn(voters, count, leaders, states, changed)
     _LAST[0] = (voters, count, leaders, states)
     return _BOARDS.keep((voters,), (electoral_votes(voters, count, leaders), states))
@@ -291,6 +296,43 @@ def _redrawn(
 
 
 def _seat(state: Campaigning | Finished, viewer: Viewer, seat: int, track: tuple[int, ...]) -> SeatView:
+    """``seat`` as ``viewer`` may see it: the very ``SeatView`` made last time for the same pieces
+    (:func:`_pieces`: everything :func:`_made` reads), so a view makes only the seats a command changed
+    and an environment's observation keeps the others' slots (:mod:`env.layout`). 3 seats, ``bench_env``'s
+    random masked play, alternating (2026-12-04): 9,516 and 9,691 steps a CPU second before, 9,872 and
+    10,117 after."""
+    pieces = _pieces(state, viewer, seat, track)
+    found = _SEATS.get(pieces)
+    if found is None:
+        if len(_SEATS) >= _SEATS_KEPT:
+            _SEATS.clear()
+        found = _SEATS[pieces] = _made(state, viewer, seat, track)
+    return found
+
+
+_SEATS: dict[tuple[object, ...], SeatView] = {}
+_SEATS_KEPT = 4096
+"""Seat views remembered by their pieces; past this many, all are forgotten at once."""
+
+
+def _pieces(
+    state: Campaigning | Finished, viewer: Viewer, seat: int, track: tuple[int, ...]
+) -> tuple[object, ...]:
+    """Everything of the state :func:`_made` reads for ``seat`` and ``viewer``, as one hashable value."""
+    common = (
+        seat,
+        viewer is OMNISCIENT or viewer == seat,
+        state.candidates[seat],
+        state.money[seat],
+        state.registered[seat],
+        track[seat],
+    )
+    if not isinstance(state, Campaigning):
+        return common
+    return (*common, state.pawns[seat], state.owed[seat], state.ongoing, state.hands[seat])
+
+
+def _made(state: Campaigning | Finished, viewer: Viewer, seat: int, track: tuple[int, ...]) -> SeatView:
     candidate = CANDIDATES[state.candidates[seat]]
     playing = state if isinstance(state, Campaigning) else None
     return SeatView(

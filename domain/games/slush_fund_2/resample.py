@@ -4,7 +4,9 @@ The hidden cards of a viewer (another seat's hand, face-down contributions nobod
 fund cards it does not know are there, unknown deck membership, discards made face-down) are mixed by
 random swaps that keep every card where it could be: a deck holds only its own colour, a hand drawn
 from a deck holds only that deck's colour, a face-down contribution or face-down discard is money.
-Counts, order of placement and everything the viewer has seen stay as they are.
+Counts, order of placement and everything the viewer has seen stay as they are. Once the game is over
+the score sheet is public, and it adds up each side's money: a face-down contribution is then swapped
+only for money of the same value, so that every total, and so the sheet, stays as it is.
 """
 
 from __future__ import annotations
@@ -15,19 +17,24 @@ from itertools import combinations
 
 from msgspec.structs import replace
 
-from domain.games.slush_fund_2.cards import IS_MONEY, OWNER, SEAT_COUNT, CardId
-from domain.games.slush_fund_2.state import Contribution, Deck, State
+from domain.games.slush_fund_2.cards import IS_MONEY, OWNER, SEAT_COUNT, VALUE, CardId
+from domain.games.slush_fund_2.state import Contribution, Deck, Over, State
 from domain.seats import OMNISCIENT, Viewer, is_seat
 
 Place = tuple[str, int, int, int]
 """Where a hidden card lies: (zone, seat, index, slot)."""
-Fit = tuple[int | None, bool]
-"""What may lie there: the colour it must be (or ``None``), and whether it must be money."""
+Fit = tuple[int | None, bool, int | None]
+"""What may lie there: the colour it must be (or ``None``), whether it must be money, and the value
+it must have (or ``None``)."""
 
 
 def _fits(card: CardId, fit: Fit) -> bool:
-    colour, money = fit
-    return (colour is None or OWNER[card] == colour) and (not money or IS_MONEY[card])
+    colour, money, value = fit
+    return (
+        (colour is None or OWNER[card] == colour)
+        and (not money or IS_MONEY[card])
+        and (value is None or VALUE[card] == value)
+    )
 
 
 def _hidden_seats(viewer: Viewer) -> list[int]:
@@ -39,22 +46,31 @@ def _hidden_seats(viewer: Viewer) -> list[int]:
 def _places(table: State, viewer: Viewer) -> list[tuple[Place, Fit, CardId]]:
     """Every hidden place, what may lie there, and the card that really does."""
     found: list[tuple[Place, Fit, CardId]] = []
+    scored = isinstance(table.step, Over)  # the sheet's totals are public: each value stays on its side
     for seat in _hidden_seats(viewer):
         hand_colour = None if table.from_slush and table.turn == seat else seat
-        found += [(("hand", seat, i, 0), (hand_colour, False), c) for i, c in enumerate(table.hands[seat])]
-        found += [(("deck", seat, i, 0), (seat, False), c) for i, c in enumerate(table.decks[seat].rest)]
+        found += [
+            (("hand", seat, i, 0), (hand_colour, False, None), c) for i, c in enumerate(table.hands[seat])
+        ]
+        found += [
+            (("deck", seat, i, 0), (seat, False, None), c) for i, c in enumerate(table.decks[seat].rest)
+        ]
         for politician, side in enumerate(table.sides[seat]):
             found += [
-                (("side", seat, politician, slot), (None, True), contribution.card)
-                for slot, contribution in enumerate(side)
-                if contribution.face_down and not contribution.exposed
+                (("side", seat, politician, slot), (None, True, VALUE[c.card] if scored else None), c.card)
+                for slot, c in enumerate(side)
+                if c.face_down and not c.exposed
             ]
         secret = table.secret_discard[seat]
         found += [
-            (("discard", seat, i, 0), (None, True), c) for i, c in enumerate(table.discard) if c in secret
+            (("discard", seat, i, 0), (None, True, None), c)
+            for i, c in enumerate(table.discard)
+            if c in secret
         ]
     known = table.slush_known[viewer] if is_seat(viewer) else ()
-    found += [(("slush", 0, i, 0), (None, False), c) for i, c in enumerate(table.slush) if c not in known]
+    found += [
+        (("slush", 0, i, 0), (None, False, None), c) for i, c in enumerate(table.slush) if c not in known
+    ]
     return found
 
 

@@ -12,7 +12,15 @@ import msgspec
 from msgspec.structs import replace
 
 from domain.choices import Choice, Chosen
-from domain.games.super_pacs.cards import ELECTIONS, POWER, TOKEN_NAMES, WEALTH, name
+from domain.games.super_pacs.cards import (
+    ELECTIONS,
+    INVESTMENT_IDS,
+    POWER,
+    TOKEN_NAMES,
+    WEALTH,
+    investment,
+    name,
+)
 from domain.games.super_pacs.events import (
     ActionTaken,
     DeckRebuilt,
@@ -48,9 +56,10 @@ from domain.games.super_pacs.events import (
     WindowOpened,
 )
 from domain.games.super_pacs.rules import money, rounds
+from domain.games.super_pacs.rules.rounds import BLESSED
 from domain.games.super_pacs.state import NO_SEAT, State, hand_size, notes, owes
 from domain.messages import View
-from domain.seats import Viewer, is_seat
+from domain.seats import OMNISCIENT, Viewer, is_seat
 from domain.visibility import Declarations, HandCount, OwnHand, Secret, hand_for, nobody, public
 
 
@@ -136,6 +145,55 @@ class SuperPacsView(View, frozen=True, kw_only=True):
 
 
 def _seat(state: State, viewer: Viewer, seat: int, counted: tuple[int, ...]) -> SeatView:
+    """``seat`` as ``viewer`` may see it: the very ``SeatView`` made last time for the same pieces.
+
+    A view was made afresh for every seat at every view, and its investments' worth and powers were a
+    third of a view's time; most commands change one seat, so the others' pieces are the same values
+    as at the last view. Remembered by :func:`_pieces` (everything ``_made`` reads of the state), so an
+    answer is the one ``_made`` gives; and a seat kept as the very same object lets an environment's
+    observation keep its slots (:mod:`env.layout`). Super PACS at 4 seats, ``bench_env``'s random masked
+    play, alternating (2026-12-04): 9,054 and 9,827 steps a CPU second before, 11,091 and 11,529 after.
+    """
+    pieces = _pieces(state, viewer, seat, counted)
+    found = _SEATS.get(pieces)
+    if found is None:
+        if len(_SEATS) >= _SEATS_KEPT:
+            _SEATS.clear()
+        found = _SEATS[pieces] = _made(state, viewer, seat, counted)
+    return found
+
+
+_SEATS: dict[tuple[object, ...], SeatView] = {}
+_SEATS_KEPT = 4096
+"""Seat views remembered by their pieces; past this many, all are forgotten at once."""
+_HAND_COUNTED = frozenset(card for card in INVESTMENT_IDS if investment(card).worth.per == "hand")
+"""Investments whose worth counts the hand, and so every seat's megabucks (Junk Bonds, ruling R4)."""
+
+
+def _pieces(state: State, viewer: Viewer, seat: int, counted: tuple[int, ...]) -> tuple[object, ...]:
+    """Everything of the state that :func:`_made` reads for ``seat`` and ``viewer`` (whether it sees the
+    seat's hidden cards), as one hashable value."""
+    investments, money = state.investments[seat], state.money
+    return (
+        seat,
+        viewer is OMNISCIENT or viewer == seat,
+        state.offers[seat] if state.offers else (),
+        state.leaders[seat],
+        state.picks[seat],
+        state.hands[seat],
+        money if _HAND_COUNTED.intersection(investments) else money[seat],
+        state.coalitions[seat],
+        state.sneaked[seat],
+        investments,
+        state.used[seat],
+        state.owed[seat],
+        bool(state.collecting),
+        counted[seat],
+        state.tokens[BLESSED] == seat,
+    )
+
+
+def _made(state: State, viewer: Viewer, seat: int, counted: tuple[int, ...]) -> SeatView:
     offer = state.offers[seat] if state.offers else ()
     led = state.leaders[seat] >= 0
     worth = tuple(rounds.worth(state, seat, card) for card in state.investments[seat]) if led else ()

@@ -145,3 +145,20 @@ def test_resample_keeps_every_viewers_view_through_random_games() -> None:
                 assert sorted(GAME.cards(other)) == sorted(GAME.cards(step.before))
                 changed += other != step.before
     assert changed > 0
+
+
+def test_a_finished_game_keeps_its_score_sheet_on_any_resample() -> None:
+    """Once the game is over the score sheet adds up each side's money for everyone: a face-down
+    contribution moves only for money of the same value, so every viewer's view, the sheet's totals
+    with it, is the same on a resample (it once redealt them, and the totals told them apart)."""
+    changed = 0
+    for seed in range(4):
+        last = [step for step in random_steps(GAME, seed, 2) if not isinstance(step, list)][-1]
+        assert GAME.is_over(last.after)
+        for viewer in (Seat(0), Seat(1), SPECTATOR):
+            for draw in range(3):
+                other = GAME.resample(last.after, viewer, random.Random(f"{seed} {draw}"))
+                assert GAME.view(other, viewer) == GAME.view(last.after, viewer)
+                assert sorted(GAME.cards(other)) == sorted(GAME.cards(last.after))
+                changed += other != last.after
+    assert changed > 0, "no resample of a finished game differed: the check compared nothing"
