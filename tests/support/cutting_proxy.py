@@ -71,7 +71,11 @@ class CuttingProxy:
             client.close()
             return
         upstream.settimeout(None)
-        with self._lock:
+        with self._lock:  # a connection accepted just as the proxy was cut is cut too, not kept open
+            if not self._listening.is_set():
+                for end in (client, upstream):
+                    end.close()
+                return
             self._open += [client, upstream]
         for source, sink in ((client, upstream), (upstream, client)):
             threading.Thread(target=_pump, args=(source, sink), daemon=True).start()
