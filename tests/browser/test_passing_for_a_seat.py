@@ -114,6 +114,7 @@ def test_a_window_every_asked_seat_passes_automatically_closes_at_the_pause_as_a
     the watch's look); the others are told an automatic pass exactly as a pass by hand."""
     game_id, tokens = open_table(server.base, "super-pacs", NAMES, seed="auto-pass-3")
     ann = sit_by_seat_links(player, NAMES[:1], game_id, tokens[:1])[0]
+    tokens[0] = ann.seat(game_id)["token"]  # opening the link moved the seat to a token of the page's
     choice = ann.page.get_by_role("checkbox", name="Pass for me when none of my cards can answer")
     assert not choice.is_checked()
     choice.check()
@@ -178,7 +179,7 @@ def test_a_seat_that_spent_its_take_backs_is_told_when_they_come_back(
         try:
             ann.open(f"/games/{game_id}#seat={tokens[0]}")
             ann.page.wait_for_selector(".table-head .mine")
-            mine = {"Authorization": f"Bearer {tokens[0]}"}
+            mine = {"Authorization": f"Bearer {ann.seat(game_id)['token']}"}  # the link moved the seat
             url = f"{served.base}/api/games/{game_id}"
             asked = [
                 httpx.post(f"{url}/commands", json={"type": "RequestTakeBack"}, headers=mine) for _ in "1234"
