@@ -26,7 +26,7 @@ from domain.seats import Seat
 from projections.partitions import lowest_position
 from projections.redis_store import RedisReadStore
 from store.settings import Settings
-from tests.support.projecting import postgres_schema, process, redis_prefix, scale_env
+from tests.support.projecting import deployment_env, process
 from tests.support.server import free_port
 from tests.support.service import run
 from workers.projections import rebuild_all
@@ -38,8 +38,8 @@ TABLES, ROUNDS, PARTITIONS = 20, 60, 4
 
 @pytest.fixture
 def env() -> Iterator[dict[str, str]]:
-    with postgres_schema() as schema, redis_prefix() as prefix:
-        yield scale_env(schema, prefix) | {"BACKROOM_PARTITIONS": str(PARTITIONS)}
+    with deployment_env(**{"BACKROOM_PARTITIONS": str(PARTITIONS)}) as env:
+        yield env
 
 
 async def _move(tables: Tables, game_id: str, tokens: dict[int, str], rng: random.Random) -> None:

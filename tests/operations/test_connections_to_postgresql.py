@@ -20,10 +20,8 @@ import pytest
 from tests.support.projecting import (
     POSTGRES_DSN,
     api_process,
-    postgres_schema,
+    deployment_env,
     process,
-    redis_prefix,
-    scale_env,
 )
 from tests.support.server import free_port
 
@@ -32,8 +30,8 @@ pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
 @pytest.fixture
 def env() -> Iterator[dict[str, str]]:
-    with postgres_schema() as schema, redis_prefix() as prefix:
-        yield scale_env(schema, prefix)
+    with deployment_env() as env:
+        yield env
 
 
 def held(name: str) -> int:

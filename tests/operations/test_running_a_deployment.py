@@ -14,7 +14,7 @@ import pytest
 from api.service.application import Tables
 from domain.game import registered
 from tests.operations.up import backroom_up
-from tests.support.projecting import postgres_schema, redis_prefix, scale_env, scale_settings
+from tests.support.projecting import deployment_env, scale_settings
 from tests.support.service import bearer
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
@@ -22,8 +22,8 @@ pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
 @pytest.fixture
 def env() -> Iterator[dict[str, str]]:
-    with postgres_schema() as schema, redis_prefix() as prefix:
-        yield scale_env(schema, prefix) | {"BACKROOM_PARTITIONS": "2", "BACKROOM_DRAIN_SECONDS": "20"}
+    with deployment_env(**{"BACKROOM_PARTITIONS": "2", "BACKROOM_DRAIN_SECONDS": "20"}) as env:
+        yield env
 
 
 def _opened(api: str) -> tuple[str, dict[int, str]]:

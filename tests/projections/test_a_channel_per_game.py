@@ -19,10 +19,8 @@ from tests.support.projecting import (
     REDIS_URL,
     Stream,
     api_process,
-    postgres_schema,
+    deployment_env,
     process,
-    redis_prefix,
-    scale_env,
 )
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
@@ -30,8 +28,8 @@ pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
 @pytest.fixture
 def env() -> Iterator[dict[str, str]]:
-    with postgres_schema() as schema, redis_prefix() as prefix:
-        yield scale_env(schema, prefix)
+    with deployment_env() as env:
+        yield env
 
 
 def listeners(channel: str) -> int:

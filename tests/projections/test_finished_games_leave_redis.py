@@ -22,12 +22,10 @@ from store.settings import Settings
 from tests.support.projecting import (
     REDIS_URL,
     api_process,
+    deployment_env,
     open_game,
     play,
-    postgres_schema,
     process,
-    redis_prefix,
-    scale_env,
 )
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
@@ -35,8 +33,8 @@ pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
 @pytest.fixture
 def env() -> Iterator[dict[str, str]]:
-    with postgres_schema() as schema, redis_prefix() as prefix:
-        yield scale_env(schema, prefix) | {"BACKROOM_FINISHED_SECONDS": "5"}
+    with deployment_env(**{"BACKROOM_FINISHED_SECONDS": "5"}) as env:
+        yield env
 
 
 def test_a_finished_games_read_models_expire_and_a_read_rebuilds_them_from_the_log(

@@ -14,7 +14,12 @@ import msgspec
 import pytest
 import redis
 
-from tests.support.projecting import REDIS_URL, api_process, postgres_schema, process, redis_prefix, scale_env
+from tests.support.projecting import (
+    REDIS_URL,
+    api_process,
+    deployment_env,
+    process,
+)
 from tests.support.service import bearer
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
@@ -63,8 +68,8 @@ def _announced(listener: Any, wanted: str) -> bool:
 
 @pytest.fixture
 def env() -> Iterator[dict[str, str]]:
-    with postgres_schema() as schema, redis_prefix() as prefix:
-        yield scale_env(schema, prefix)
+    with deployment_env() as env:
+        yield env
 
 
 def test_a_message_said_on_one_api_process_reaches_a_stream_on_another(env: dict[str, str]) -> None:

@@ -100,6 +100,14 @@ def scale_env(schema: str, prefix: str) -> dict[str, str]:
     }
 
 
+@contextmanager
+def deployment_env(**settings: str) -> Iterator[dict[str, str]]:
+    """The environment of a deployment of its own (:func:`scale_env` on a fresh PostgreSQL schema and
+    Redis prefix, both dropped afterwards), with ``settings`` (``BACKROOM_...`` names) over it."""
+    with postgres_schema() as schema, redis_prefix() as prefix:
+        yield scale_env(schema, prefix) | settings
+
+
 def scale_settings(schema: str, prefix: str) -> Settings:
     """The settings :func:`scale_env` describes."""
     return Settings.from_env(scale_env(schema, prefix))
