@@ -108,8 +108,7 @@ function Dealt({ entry, name, candidates }) {
   return html`<div class="dealt seen" aria-label=${`${name}'s candidates`}>
     ${offered.length ? html`<strong>${name} chooses between</strong><ul class="ct-hand-text">${offered.map((c) => html`
       <li key=${c.number} data-candidate=${c.number}>${line(c)}</li>`)}</ul>` : ""}
-    ${kept ? html`<p data-candidate=${kept.number} class="kept"><strong>${name} kept</strong> ${line(kept)}
-      <span class="muted">(the other went back to the box unseen)</span></p>` : ""}</div>`;
+    ${kept ? html`<p data-candidate=${kept.number} class="kept"><strong>${name} kept</strong> ${line(kept)}${" "}<span class="muted">(the other went back to the box unseen)</span></p>` : ""}</div>`;
 }
 
 function Party({ entry, name, toAct, mine, faces, candidates = [], onlooker = false }) {
@@ -182,8 +181,7 @@ function CandidateChoice({ view, moves, send, busy, name = null }) {
       </article>`;
     })}</div>
     <h4>${name ? `${name}'s` : "Your"} hand meanwhile</h4>
-    <ul class="ct-hand-text">${view.my_cards.map((c) => html`<li key=${c.number} data-card=${c.number}><strong>#${c.number}</strong>
-      ${c.issues.length ? `(${c.issues.join(", ")})` : "(Dirty Politics)"}: ${c.actions.map((a, i) => `${i + 1}. ${a}`).join(" · ")}${c.effect ? ` — ${c.effect}` : ""}</li>`)}</ul>
+    <ul class="ct-hand-text">${view.my_cards.map((c) => html`<li key=${c.number} data-card=${c.number}><strong>#${c.number}</strong>${" "}${c.issues.length ? `(${c.issues.join(", ")})` : "(Dirty Politics)"}: ${c.actions.map((a, i) => `${i + 1}. ${a}`).join(" · ")}${c.effect ? ` — ${c.effect}` : ""}</li>`)}</ul>
   </section>`;
 }
 
