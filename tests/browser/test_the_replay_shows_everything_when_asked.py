@@ -233,7 +233,10 @@ def test_the_omniscient_replay_of_the_candidate_choice_draws_every_hand_and_ever
             for card, text in zip(drawn(hand), hand.locator("li").all_text_contents(), strict=True):
                 assert faces[card]["actions"][0] in text, (card, text)
             dealt = ann.page.locator(f'.board [aria-label="{NAMES[seat]}\'s candidates"]')
-            expected = [*entry["offer"]["cards"], *([entry["candidate"]] if entry["candidate"] is not None else [])]
+            expected = [
+                *entry["offer"]["cards"],
+                *([entry["candidate"]] if entry["candidate"] is not None else []),
+            ]
             assert sorted(drawn_candidates(dealt)) == sorted(expected)
             text = dealt.text_content() or ""
             for number in expected:
@@ -251,9 +254,13 @@ def test_the_omniscient_replay_of_the_candidate_choice_draws_every_hand_and_ever
         board = ann.page.locator(".board")
         assert board.locator('[aria-label$="\'s candidates"]').count() == 0
         assert board.locator('[aria-label="Ann\'s hand"]').count() == 0
-        assert not set(drawn(board)) & set(view["seats"][0]["hand"]["cards"]) - set(view["seats"][1]["hand"]["cards"])
+        assert not set(drawn(board)) & set(view["seats"][0]["hand"]["cards"]) - set(
+            view["seats"][1]["hand"]["cards"]
+        )
         shot_below_the_controls(
-            ann.page, board.locator(".seats"), ann.artifacts / f"replay-campaign-trail-choosing-v{version}-as-bob.png"
+            ann.page,
+            board.locator(".seats"),
+            ann.artifacts / f"replay-campaign-trail-choosing-v{version}-as-bob.png",
         )
     assert not ann.errors, ann.errors
 
@@ -291,7 +298,9 @@ def test_a_seat_choosing_its_candidate_reads_its_own_hand_s_text_and_no_one_else
     assert not set(drawn(ann.page.locator("body"))) & {c["number"] for c in bob["my_cards"]}
     for candidate in bob["my_candidates"]:
         assert candidate["name"] not in page, candidate["name"]
-    shot_below_the_controls_or_top(ann.page, panel, ann.artifacts / "table-campaign-trail-choosing-own-hand.png")
+    shot_below_the_controls_or_top(
+        ann.page, panel, ann.artifacts / "table-campaign-trail-choosing-own-hand.png"
+    )
     assert not ann.errors, ann.errors
 
 
