@@ -209,7 +209,8 @@ def test_the_omniscient_replay_of_the_candidate_choice_draws_every_hand_and_ever
 ) -> None:
     """Campaign Trail replayed at the candidate choice, as "Everything": each seat's hand card by card with
     its text (not "#5"), each seat's two dealt candidates with their text, and once a seat has kept one,
-    which; Bob's perspective at the same versions draws none of Ann's cards or candidates."""
+    which (and that the other went back to the box); Bob's perspective at the same versions draws none
+    of Ann's cards or candidates."""
     game_id, tokens = open_table(server.base, "campaign-trail", NAMES, seed="omniscient-choosing")
     play_randomly(server.base, game_id, tokens, random.Random(4), limit=4000)
     choosing = [
@@ -219,6 +220,10 @@ def test_the_omniscient_replay_of_the_candidate_choice_draws_every_hand_and_ever
     ]
     assert any(all(s["candidate"] is None for s in view["seats"]) for _, view in choosing)
     assert any(any(s["candidate"] is not None for s in view["seats"]) for _, view in choosing)
+    timeline = httpx.get(f"{server.base}/api/games/{game_id}/timeline", params={"viewer": "omniscient"})
+    offers = next(
+        e["event"]["offers"] for e in timeline.json()["entries"] if e["event"].get("type") == "GameSetUp"
+    )
     ann = player("Ann", phone=True)
     ann.keep_seat(game_id, {"seat": 0, "token": tokens[0], "name": "Ann"})
     for version, view in choosing:
@@ -233,16 +238,19 @@ def test_the_omniscient_replay_of_the_candidate_choice_draws_every_hand_and_ever
             for card, text in zip(drawn(hand), hand.locator("li").all_text_contents(), strict=True):
                 assert faces[card]["actions"][0] in text, (card, text)
             dealt = ann.page.locator(f'.board [aria-label="{NAMES[seat]}\'s candidates"]')
-            expected = [
-                *entry["offer"]["cards"],
-                *([entry["candidate"]] if entry["candidate"] is not None else []),
-            ]
-            assert sorted(drawn_candidates(dealt)) == sorted(expected)
+            assert sorted(drawn_candidates(dealt)) == sorted(offers[seat])  # both, before and after the keep
             text = dealt.text_content() or ""
-            for number in expected:
+            for number in offers[seat]:
                 assert named[number]["name"] in text and named[number]["advantage"] in text
             if entry["candidate"] is not None:
-                assert dealt.locator(".kept").text_content().startswith(f"{NAMES[seat]} kept")  # type: ignore[union-attr]
+                kept = dealt.locator("li.kept")
+                assert kept.get_attribute("data-candidate") == str(entry["candidate"]) and "kept" in (
+                    kept.text_content() or ""
+                )
+                [other] = [c for c in offers[seat] if c != entry["candidate"]]
+                assert "went back to the box unseen" in (
+                    dealt.locator(f'[data-candidate="{other}"]').text_content() or ""
+                )
         shot_below_the_controls(
             ann.page,
             ann.page.locator(".board .seats"),

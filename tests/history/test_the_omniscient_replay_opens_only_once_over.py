@@ -114,7 +114,7 @@ def test_at_the_candidate_choice_only_the_omniscient_view_names_other_seats_card
             for entry in everything["seats"]
         ]
         named = [face["number"] for face in everything["candidate_faces"]]
-        assert named == dealt[0] + dealt[1] and all(len(offer) in {1, 2} for offer in dealt)
+        assert set(dealt[0] + dealt[1]) <= set(named) and all(len(offer) in {1, 2} for offer in dealt)
         for seat in [*game.tokens, None]:
             own = asked(game, f"/at/{version}", seat).json()["view"]
             assert own["faces"] == [] and own["candidate_faces"] == [], (version, seat)

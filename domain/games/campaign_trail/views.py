@@ -237,8 +237,8 @@ class CampaignTrailView(View, frozen=True, kw_only=True):
     """A debate is open (``debate`` holds the cards played in it so far, from ``debate_first`` on)."""
     debate_first: int = -1
     candidate_faces: tuple[CandidateFace, ...] = ()
-    """For the omniscient viewer only, while candidates are chosen: the face of every candidate a seat
-    still holds dealt (its ``offer``) or has kept (its ``candidate``); empty in every other view."""
+    """For the omniscient viewer only, while candidates are chosen: the face of every candidate at the
+    table (dealt, kept or back in the box), by number; empty in every other view."""
 
 
 def _states(voters: tuple[int, ...], leaders: tuple[int, ...], count: int) -> tuple[StateView, ...]:
@@ -438,9 +438,10 @@ def _standing(state: Campaigning) -> Callable[[int], int]:
 
 
 def _every_candidate(state: Drafting) -> tuple[CandidateFace, ...]:
-    """Every candidate still dealt to a seat or kept by one, in seat order (the omniscient view's)."""
-    held = [c for seat, offer in enumerate(state.offers) for c in (*offer, state.kept[seat]) if c >= 0]
-    return tuple(candidate_face(CANDIDATES[c]) for c in held)
+    """Every candidate dealt, kept or in the box, by number (the omniscient view's): a kept seat's state
+    no longer says which candidate went back, so the replay reads the pair from the deal in its log."""
+    held = {c for seat, offer in enumerate(state.offers) for c in (*offer, state.kept[seat]) if c >= 0}
+    return tuple(candidate_face(CANDIDATES[c]) for c in sorted(held | set(state.box)))
 
 
 def _every_hand(state: Campaigning, viewer: Viewer) -> list[int]:
