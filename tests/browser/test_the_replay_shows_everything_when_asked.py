@@ -194,3 +194,126 @@ def test_your_own_face_down_cards_are_drawn_at_the_table(
     line.wait_for()
     assert sorted(drawn(line)) == sorted(cards)
     assert not ann.errors, ann.errors
+
+
+def omniscient_at(base: str, game_id: str, version: int) -> dict[str, Any] | None:
+    """The omniscient view at ``version`` (the game is over), or None before the deal."""
+    answer = httpx.get(f"{base}/api/games/{game_id}/at/{version}", params={"perspective": "omniscient"})
+    answer.raise_for_status()
+    view: dict[str, Any] | None = answer.json()["view"]
+    return view
+
+
+def test_the_omniscient_replay_of_the_candidate_choice_draws_every_hand_and_every_dealt_candidate(
+    player: Callable[..., Player], server: Served
+) -> None:
+    """Campaign Trail replayed at the candidate choice, as "Everything": each seat's hand card by card with
+    its text (not "#5"), each seat's two dealt candidates with their text, and once a seat has kept one,
+    which (and that the other went back to the box); Bob's perspective at the same versions draws none
+    of Ann's cards or candidates."""
+    game_id, tokens = open_table(server.base, "campaign-trail", NAMES, seed="omniscient-choosing")
+    play_randomly(server.base, game_id, tokens, random.Random(4), limit=4000)
+    choosing = [
+        (version, view)
+        for version in range(1, 12)
+        if (view := omniscient_at(server.base, game_id, version)) and view["month"] == "Choosing candidates"
+    ]
+    assert any(all(s["candidate"] is None for s in view["seats"]) for _, view in choosing)
+    assert any(any(s["candidate"] is not None for s in view["seats"]) for _, view in choosing)
+    timeline = httpx.get(f"{server.base}/api/games/{game_id}/timeline", params={"viewer": "omniscient"})
+    offers = next(
+        e["event"]["offers"] for e in timeline.json()["entries"] if e["event"].get("type") == "GameSetUp"
+    )
+    ann = player("Ann", phone=True)
+    ann.keep_seat(game_id, {"seat": 0, "token": tokens[0], "name": "Ann"})
+    for version, view in choosing:
+        faces = {face["number"]: face for face in view["faces"]}
+        named = {face["number"]: face for face in view["candidate_faces"]}
+        ann.open(f"/games/{game_id}/replay?v={version}&as=omniscient")
+        board_at(ann.page, version)
+        for seat, entry in enumerate(view["seats"]):
+            hand = ann.page.locator(f'.board [aria-label="{NAMES[seat]}\'s hand"]')
+            hand.locator("li").first.wait_for()
+            assert sorted(drawn(hand)) == sorted(entry["hand"]["cards"])
+            for card, text in zip(drawn(hand), hand.locator("li").all_text_contents(), strict=True):
+                assert faces[card]["actions"][0] in text, (card, text)
+            dealt = ann.page.locator(f'.board [aria-label="{NAMES[seat]}\'s candidates"]')
+            assert sorted(drawn_candidates(dealt)) == sorted(offers[seat])  # both, before and after the keep
+            text = dealt.text_content() or ""
+            for number in offers[seat]:
+                assert named[number]["name"] in text and named[number]["advantage"] in text
+            if entry["candidate"] is not None:
+                kept = dealt.locator("li.kept")
+                assert kept.get_attribute("data-candidate") == str(entry["candidate"]) and "kept" in (
+                    kept.text_content() or ""
+                )
+                [other] = [c for c in offers[seat] if c != entry["candidate"]]
+                assert "went back to the box unseen" in (
+                    dealt.locator(f'[data-candidate="{other}"]').text_content() or ""
+                )
+        shot_below_the_controls(
+            ann.page,
+            ann.page.locator(".board .seats"),
+            ann.artifacts / f"replay-omniscient-campaign-trail-choosing-v{version}.png",
+        )
+        ann.page.select_option("#perspective", "1")
+        board_at(ann.page, version)
+        ann.page.wait_for_selector('.board section.own-hand[aria-label="Bob\'s hand"]')  # Bob's view is drawn
+        board = ann.page.locator(".board")
+        assert board.locator('[aria-label$="\'s candidates"]').count() == 0
+        assert board.locator('[aria-label="Ann\'s hand"]').count() == 0
+        assert not set(drawn(board)) & set(view["seats"][0]["hand"]["cards"]) - set(
+            view["seats"][1]["hand"]["cards"]
+        )
+        shot_below_the_controls(
+            ann.page,
+            board.locator(".seats"),
+            ann.artifacts / f"replay-campaign-trail-choosing-v{version}-as-bob.png",
+        )
+    assert not ann.errors, ann.errors
+
+
+def drawn_candidates(box: Any) -> list[int]:
+    """The candidates drawn in ``box``, by their numbers."""
+    numbers: list[int] = box.locator("[data-candidate]").evaluate_all(
+        "found => found.map((c) => Number(c.dataset.candidate))"
+    )
+    return numbers
+
+
+def test_a_seat_choosing_its_candidate_reads_its_own_hand_s_text_and_no_one_else_s(
+    player: Callable[..., Player], server: Served
+) -> None:
+    """The live table before the campaign: Ann, choosing, reads each of her cards' text beside her two
+    candidates; no card of Bob's hand and neither of his candidates is on her page."""
+    game_id, tokens = open_table(server.base, "campaign-trail", NAMES, seed="omniscient-choosing")
+    auth = {"Authorization": f"Bearer {tokens[0]}"}
+    mine = httpx.get(f"{server.base}/api/games/{game_id}/view", headers=auth).json()["view"]
+    bob = httpx.get(
+        f"{server.base}/api/games/{game_id}/view", headers={"Authorization": f"Bearer {tokens[1]}"}
+    ).json()["view"]
+    assert mine["faces"] == [] and mine["candidate_faces"] == []
+    ann = player("Ann", phone=True)
+    ann.keep_seat(game_id, {"seat": 0, "token": tokens[0], "name": "Ann"})
+    ann.open(f"/games/{game_id}")
+    panel = ann.page.locator('.board [aria-label="Choose your candidate"]')
+    panel.wait_for()
+    lines = panel.locator(".ct-hand-text li")
+    assert lines.count() == len(mine["my_cards"]) == 5
+    for face, text in zip(mine["my_cards"], lines.all_text_contents(), strict=True):
+        assert f"#{face['number']}" in text and face["actions"][0] in text, (face, text)
+    page = ann.page.text_content("body") or ""
+    assert not set(drawn(ann.page.locator("body"))) & {c["number"] for c in bob["my_cards"]}
+    for candidate in bob["my_candidates"]:
+        assert candidate["name"] not in page, candidate["name"]
+    shot_below_the_controls_or_top(
+        ann.page, panel, ann.artifacts / "table-campaign-trail-choosing-own-hand.png"
+    )
+    assert not ann.errors, ann.errors
+
+
+def shot_below_the_controls_or_top(page: Any, box: Any, path: Path) -> None:
+    """The phone's screen with ``box``'s top at the top of the screen."""
+    box.scroll_into_view_if_needed()
+    box.evaluate("box => window.scrollBy(0, box.getBoundingClientRect().top - 4)")
+    page.screenshot(path=str(path))

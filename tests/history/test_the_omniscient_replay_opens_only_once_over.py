@@ -1,7 +1,8 @@
 """Who may ask for the omniscient replay, kept exactly as it was (issue 33, item 4's leak side): while
 a game is live nobody may (seat or spectator, any version, ``viewer`` or ``perspective``); once it is
 over anyone may, and only the omniscient view holds another seat's hand (Campaign Trail now names
-each hand card's face there, and in no other view; Politrickers' face-down cards and the cards set
+each hand card's face there, and in no other view, from the deal on, with each seat's dealt and kept
+candidates' faces while candidates are chosen; Politrickers' face-down cards and the cards set
 aside at the deal, which its replay now draws, are there and in no other view)."""
 
 from __future__ import annotations
@@ -74,6 +75,53 @@ def test_once_over_anyone_may_read_it_and_only_it_names_another_seat_s_hand(clie
         others = set().union(*(set(cards) for s, cards in enumerate(hands) if s != seat))
         shown = {face["number"] for face in own["faces"]} | {face["number"] for face in own["my_cards"]}
         assert not (others & shown - set(hands[seat] if seat is not None else ())), (seat, others & shown)
+
+
+def test_at_the_candidate_choice_only_the_omniscient_view_names_other_seats_cards_and_candidates(
+    client: TestClient,
+) -> None:
+    """Campaign Trail before the campaign: while live, a seat's view (now and at each version so far)
+    holds its own hand's faces and its own dealt candidates only, the spectator's none; once over, the
+    omniscient view at those versions holds every hand card's face and every seat's dealt or kept
+    candidate's face, and still no seat's view nor the spectator's holds another seat's."""
+    game = Game(client, "campaign-trail", 2)
+    game.ok(0, next(c for c in game.legal(0) if c["type"] == "KeepCandidate"))
+    live = game.table().version
+    for version in range(1, live + 1):
+        for seat in [*game.tokens, None]:
+            own = asked(game, f"/at/{version}", seat).json()["view"]
+            if own is None:
+                continue
+            assert own["faces"] == [] and own["candidate_faces"] == [], (version, seat)
+            others = [entry for entry in own["seats"] if entry["seat"] != seat]
+            assert all(entry["hand"]["type"] == "HandCount" for entry in others)
+            assert all(entry["offer"]["type"] == "HandCount" for entry in others)
+    other = game.client.get(f"/api/games/{game.id}/at/{live}", headers=game.auth(0), params={"seat": 1})
+    assert other.json()["error"]["code"] == "history/hidden_until_over"
+    play_to_end(game, random.Random(5))
+    choosing = [
+        (version, view)
+        for version in range(1, live + 3)
+        if (view := asked(game, f"/at/{version}", None, perspective="omniscient").json()["view"])
+        and view["month"] == "Choosing candidates"
+    ]
+    assert any(entry["candidate"] is not None for _, view in choosing for entry in view["seats"])
+    for version, everything in choosing:
+        hands = [set(entry["hand"]["cards"]) for entry in everything["seats"]]
+        assert {face["number"] for face in everything["faces"]} == hands[0] | hands[1]
+        dealt = [
+            [*entry["offer"]["cards"], *([entry["candidate"]] if entry["candidate"] is not None else [])]
+            for entry in everything["seats"]
+        ]
+        named = [face["number"] for face in everything["candidate_faces"]]
+        assert set(dealt[0] + dealt[1]) <= set(named) and all(len(offer) in {1, 2} for offer in dealt)
+        for seat in [*game.tokens, None]:
+            own = asked(game, f"/at/{version}", seat).json()["view"]
+            assert own["faces"] == [] and own["candidate_faces"] == [], (version, seat)
+            mine = {face["number"] for face in own["my_cards"]}
+            assert mine == (hands[seat] if seat is not None else set())
+            offered = [face["number"] for face in own["my_candidates"]]
+            assert offered == (everything["seats"][seat]["offer"]["cards"] if seat is not None else [])
 
 
 SEED = 6

@@ -5,7 +5,9 @@ chests, registered voters, pawns, kept candidates, cards in play and discarded, 
 the action in progress, a Scandal's open choice, an open reaction window (who may still answer, the
 action it holds, the responses played) and the debate. Hidden: each hand and each seat's
 two dealt candidates (``OwnHand`` for their owner, ``HandCount`` for everyone else), the order and
-content of the month decks (sizes only), the candidates left in the box (never shown).
+content of the month decks (sizes only), the candidates left in the box (never shown). The omniscient
+viewer (a finished game's replay) sees every hand and dealt candidate whole, with each card's and each
+candidate's face (``faces``, ``candidate_faces``), from the deal on.
 """
 
 from __future__ import annotations
@@ -234,6 +236,9 @@ class CampaignTrailView(View, frozen=True, kw_only=True):
     debating: bool = False
     """A debate is open (``debate`` holds the cards played in it so far, from ``debate_first`` on)."""
     debate_first: int = -1
+    candidate_faces: tuple[CandidateFace, ...] = ()
+    """For the omniscient viewer only, while candidates are chosen: the face of every candidate at the
+    table (dealt, kept or back in the box), by number; empty in every other view."""
 
 
 def _states(voters: tuple[int, ...], leaders: tuple[int, ...], count: int) -> tuple[StateView, ...]:
@@ -405,6 +410,8 @@ def view(state: State, viewer: Viewer) -> CampaignTrailView:
             discard=(),
             my_cards=_faces(state.hands[own]) if own is not None else (),
             my_candidates=tuple(candidate_face(CANDIDATES[c]) for c in offer),
+            faces=_faces([card for hand in state.hands for card in hand]) if viewer is OMNISCIENT else (),
+            candidate_faces=_every_candidate(state) if viewer is OMNISCIENT else (),
             **common,  # type: ignore[arg-type]  # common is a dict of the view's shared fields
         )
     return CampaignTrailView(
@@ -428,6 +435,13 @@ def _standing(state: Campaigning) -> Callable[[int], int]:
     """How many voters (of any party at the table) stand in a state."""
     count = state.seat_count
     return lambda place: sum(state.voters[place * PARTIES : place * PARTIES + count])
+
+
+def _every_candidate(state: Drafting) -> tuple[CandidateFace, ...]:
+    """Every candidate dealt, kept or in the box, by number (the omniscient view's): a kept seat's state
+    no longer says which candidate went back, so the replay reads the pair from the deal in its log."""
+    held = {c for seat, offer in enumerate(state.offers) for c in (*offer, state.kept[seat]) if c >= 0}
+    return tuple(candidate_face(CANDIDATES[c]) for c in sorted(held | set(state.box)))
 
 
 def _every_hand(state: Campaigning, viewer: Viewer) -> list[int]:

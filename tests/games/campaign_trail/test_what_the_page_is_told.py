@@ -17,7 +17,7 @@ from domain.games.campaign_trail.cards.candidates import CANDIDATES
 from domain.games.campaign_trail.cards.catalogue import CARDS
 from domain.games.campaign_trail.commands import KeepCandidate, PlayCard
 from domain.games.campaign_trail.views import view
-from domain.seats import SPECTATOR
+from domain.seats import OMNISCIENT, SPECTATOR
 from tests.games.campaign_trail.conftest import campaigning, holding, set_up
 
 
@@ -48,6 +48,29 @@ def test_the_choice_is_gone_once_the_candidate_is_kept() -> None:
     table = set_up(2)
     table.played((0, KeepCandidate(candidate=table.state.offers[0][0])))
     assert view(table.state, 0).my_candidates == ()
+
+
+def test_the_omniscient_view_names_every_hand_card_and_dealt_candidate_while_candidates_are_chosen() -> None:
+    """A finished game's replay, before the campaign: every hand card's face and every seat's two dealt
+    candidates (then the one it kept) by their faces; no seat's view and not the spectator's gains any."""
+    table = set_up(3)
+    table.played((1, KeepCandidate(candidate=table.state.offers[1][1])))
+    state = table.state
+    everything = view(state, OMNISCIENT)
+    assert {face.number for face in everything.faces} == {card for hand in state.hands for card in hand}
+    assert all(face.actions for face in everything.faces)
+    named = [face.number for face in everything.candidate_faces]
+    assert (
+        {*state.offers[0], state.kept[1], *state.offers[2], *state.box}
+        == set(named)
+        == set(range(len(CANDIDATES)))
+    )
+    assert [seat.offer.cards for seat in everything.seats] == list(state.offers)  # type: ignore[union-attr]
+    assert everything.seats[1].candidate == state.kept[1]
+    for viewer in (0, 1, 2, SPECTATOR):
+        seen = view(state, viewer)
+        assert seen.faces == () and seen.candidate_faces == ()
+        assert [c.number for c in seen.my_cards] == (list(state.hands[viewer]) if viewer != SPECTATOR else [])
 
 
 def test_each_state_shows_its_issues_tiebreakers_and_the_ethically_minded_parties_at_the_table() -> None:

@@ -96,7 +96,32 @@ function Tile({ entry, pawns, seat, tap, send, busy, spotlight, reached }) {
   return html`<div role="img" class=${`ct-tile${lit ? " spotlit" : ""}`} aria-label=${label} ...${common} style=${style}>${body}</div>`;
 }
 
-function Party({ entry, name, toAct, mine, faces, onlooker = false }) {
+/** The two candidates each seat was dealt, from the deal in the log (only the omniscient log holds them all). */
+function dealtPairs(log) {
+  const deal = (log || []).find((e) => e.event && e.event.type === "GameSetUp" && e.event.offers);
+  return deal ? deal.event.offers : [];
+}
+
+/** A seat's two dealt candidates and, once chosen, which it kept, drawn only from the omniscient view's
+ * faces (a finished game's replay, while candidates are chosen): each with its home, war chest,
+ * registered voters and text. */
+function Dealt({ entry, name, candidates, dealt }) {
+  const face = (number) => (candidates || []).find((c) => c.number === number);
+  const keptNumber = entry.candidate !== null && entry.candidate !== undefined ? entry.candidate : null;
+  const held = entry.offer.type === "OwnHand" && entry.offer.cards.length ? entry.offer.cards : dealt[entry.seat] || [];
+  const offered = held.map(face).filter(Boolean);
+  const kept = keptNumber !== null ? face(keptNumber) : null;
+  if (!offered.length && !kept) return "";
+  const line = (c) => html`<strong>${c.name}</strong> (home ${c.home}): $${c.war_chest}M, ${c.registered} registered voters;
+    advantage: ${c.advantage}; disadvantage: ${c.disadvantage}`;
+  return html`<div class="dealt seen" aria-label=${`${name}'s candidates`}>
+    <strong>${name} ${kept ? "was dealt" : "chooses between"}</strong><ul class="ct-hand-text">${offered.map((c) => html`
+      <li key=${c.number} data-candidate=${c.number} class=${c.number === keptNumber ? "kept" : ""}>${line(c)}${
+        c.number === keptNumber ? html`${" "}<strong>— kept</strong>` : kept ? html`${" "}<span class="muted">— went back to the box unseen</span>` : ""}</li>`)}</ul>
+    ${kept && !offered.some((c) => c.number === keptNumber) ? html`<p data-candidate=${kept.number} class="kept"><strong>${name} kept</strong> ${line(kept)}</p>` : ""}</div>`;
+}
+
+function Party({ entry, name, toAct, mine, faces, candidates = [], dealt = [], onlooker = false }) {
   const hand = entry.hand.type === "OwnHand" ? entry.hand.cards.length : entry.hand.count;
   const seen = !mine && entry.hand.type === "OwnHand" ? entry.hand.cards : null; // every hand, omniscient
   return html`<li class=${`seat ${toAct ? "to-act" : ""} ${mine ? "mine" : ""}`} aria-label=${`${name}${mine && !onlooker ? " (you)" : ""}`}>
@@ -106,6 +131,7 @@ function Party({ entry, name, toAct, mine, faces, onlooker = false }) {
     ${entry.advantage ? html`<p class="muted small">+ ${entry.advantage}; − ${entry.disadvantage}</p>` : ""}
     <p><span class="money">$${entry.war_chest}M</span> · <span class="registered">${entry.registered}</span> registered · ${entry.electoral_votes} EV</p>
     <p class="muted">pawn ${entry.pawn || "—"} · ${plural(hand, "card")}</p>
+    ${!mine && candidates && candidates.length ? html`<${Dealt} entry=${entry} name=${name} candidates=${candidates} dealt=${dealt} />` : ""}
     ${seen ? html`<div class="hand seen" aria-label=${`${name}'s hand`}><strong>${name}'s hand</strong>${seen.length ? html`<ul class="ct-hand-text">${
       seen.map((card) => html`<li key=${card} data-card=${card}>${handText(faces, card)}</li>`)}</ul>` : html` <span class="muted">no cards</span>`}</div>` : ""}
     ${entry.ongoing.length ? html`<ul class="in-play" aria-label="Cards in play">${entry.ongoing.map((card) => html`<li key=${card} data-card=${card}>${cardText(faces, card)}</li>`)}</ul>` : ""}
@@ -165,8 +191,7 @@ function CandidateChoice({ view, moves, send, busy, name = null }) {
       </article>`;
     })}</div>
     <h4>${name ? `${name}'s` : "Your"} hand meanwhile</h4>
-    <ul class="ct-hand-text">${view.my_cards.map((c) => html`<li key=${c.number} data-card=${c.number}><strong>#${c.number}</strong>
-      ${c.issues.length ? `(${c.issues.join(", ")})` : "(Dirty Politics)"}: ${c.actions.map((a, i) => `${i + 1}. ${a}`).join(" · ")}${c.effect ? ` — ${c.effect}` : ""}</li>`)}</ul>
+    <ul class="ct-hand-text">${view.my_cards.map((c) => html`<li key=${c.number} data-card=${c.number}><strong>#${c.number}</strong>${" "}${c.issues.length ? `(${c.issues.join(", ")})` : "(Dirty Politics)"}: ${c.actions.map((a, i) => `${i + 1}. ${a}`).join(" · ")}${c.effect ? ` — ${c.effect}` : ""}</li>`)}</ul>
   </section>`;
 }
 
@@ -240,7 +265,7 @@ export function whyNot(id, view, seat) {
   return null;
 }
 
-export function Board({ view, seat, summary, picked, onPick, handElsewhere = false, moves = [], send = null, busy = false, onlooker = false }) {
+export function Board({ view, seat, summary, picked, onPick, handElsewhere = false, moves = [], send = null, busy = false, onlooker = false, log = [] }) {
   const [spotlight, setSpotlight] = useState(null);
   const map = useRef(null);
   const tiles = send ? tileMoves(moves) : new Map();
@@ -281,7 +306,7 @@ export function Board({ view, seat, summary, picked, onPick, handElsewhere = fal
     <${Issues} spotlight=${spotlight} setSpotlight=${setSpotlight} />
     <${Legend} />
     <ol class="seats" aria-label="Parties">${view.seats.map((entry) => html`<${Party} key=${entry.seat} entry=${entry}
-      name=${names[entry.seat]} toAct=${view.to_act.includes(entry.seat)} mine=${seat === entry.seat} faces=${view.faces} onlooker=${onlooker} />`)}</ol>
+      name=${names[entry.seat]} toAct=${view.to_act.includes(entry.seat)} mine=${seat === entry.seat} faces=${view.faces} candidates=${view.candidate_faces} dealt=${dealtPairs(log)} onlooker=${onlooker} />`)}</ol>
     ${handElsewhere ? "" : html`<${Hand} view=${view} picked=${picked} onPick=${onPick} owner=${onlooker ? names[seat] ?? null : null} />`}
   </div>`;
 }
