@@ -63,11 +63,12 @@ from domain.games.campaign_trail.events import (
     VotersSwept,
     WindowOpened,
 )
+from domain.games.campaign_trail.rules import to_act
 from domain.games.campaign_trail.rules.months import electoral_votes, leader, leaders_of
 from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Finished, Pending, State, Window
 from domain.messages import View
 from domain.recent import Recent
-from domain.seats import OMNISCIENT, Viewer, is_seat
+from domain.seats import OMNISCIENT, Seat, Viewer, is_seat
 from domain.visibility import Declarations, HandCount, OwnHand, Secret, hand_for, nobody, public
 
 MONTHS = ("August", "September", "October", "Election Day")
@@ -172,7 +173,7 @@ _FACES = {  # each card's face, printed once: a view names the faces of a hand i
 
 
 def _faces(cards: tuple[int, ...] | list[int]) -> tuple[CardFace, ...]:
-    return tuple(_FACES[card] for card in cards)
+    return tuple(map(_FACES.__getitem__, cards))
 
 
 _CHANGES = {
@@ -258,46 +259,57 @@ def _states(voters: tuple[int, ...], leaders: tuple[int, ...], count: int) -> tu
 
 
 _BOARDS: Recent[tuple[tuple[int, ...], tuple[StateView, ...]]] = Recent(64)
-_LAST: list[tuple[tuple[int, ...], int, tuple[int, ...], tuple[StateView, ...]]] = [((), 0, (), ())]
-"""The last map made afresh: its voters, seat count, leaders and states."""
+_LAST: list[tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...], tuple[StateView, ...]]] = [
+    ((), 0, (), (), ())
+]
+"""The last map made: its voters, seat count, leaders, electoral-vote track and states."""
 
 
 def _board(voters: tuple[int, ...], count: int) -> tuple[tuple[int, ...], tuple[StateView, ...]]:
     """The electoral-vote track and the map's states for ``voters``, remembered by the voters tuple's
     identity: most commands move no voter and keep the tuple, and the map was half of a view's time
     (48 of 92 µs, 3 seats in play). A new map is made from the last one, again only where its voters
-    differ (a command moves voters in one or two states): 9 µs instead of 40."""
+    differ (a command moves voters in one or two states): 9 µs instead of 40; and so is the track, moving
+    a changed state's votes from its old leader to its new one (keeping the very track where no leader
+    changed)."""
     found = _BOARDS.find(voters)
     if found is not None:
         return found
-    before, seats, leaders, states = _LAST[0]
+    before, seats, leaders, track, states = _LAST[0]
     if seats != count or len(before) != len(voters):
         leaders = leaders_of(voters, count)
-        states = _states(voters, leaders, count)
+        track, states = electoral_votes(voters, count, leaders), _states(voters, leaders, count)
     else:
         moved = compress(range(len(voters)), map(ne, before, voters))  # compared in C: 150 entries
         changed = {index // PARTIES for index in moved}
-        leaders, states = _redrawn(voters, count, leaders, states, changed)
-    _LAST[0] = (voters, count, leaders, states)
-    return _BOARDS.keep((voters,), (electoral_votes(voters, count, leaders), states))
+        if changed:
+            leaders, track, states = _redrawn(voters, count, (leaders, track, states), changed)
+    _LAST[0] = (voters, count, leaders, track, states)
+    return _BOARDS.keep((voters,), (track, states))
 
 
-def _redrawn(
-    voters: tuple[int, ...],
-    count: int,
-    leaders: tuple[int, ...],
-    states: tuple[StateView, ...],
-    changed: set[int],
-) -> tuple[tuple[int, ...], tuple[StateView, ...]]:
-    """``leaders`` and ``states`` made again for the ``changed`` places only (the others kept as they are);
-    a changed place keeps every other field of its old ``StateView`` (issues, tiebreakers, ethics, name)."""
-    new_leaders, new_states = list(leaders), list(states)
+Map = tuple[tuple[int, ...], tuple[int, ...], tuple[StateView, ...]]
+"""A map's leaders, electoral-vote track and states."""
+
+
+def _redrawn(voters: tuple[int, ...], count: int, last: Map, changed: set[int]) -> Map:
+    """The ``last`` map's leaders, track and states made again for the ``changed`` places only (the
+    others kept as they are); a changed place keeps every other field of its old ``StateView`` (issues,
+    tiebreakers, ethics, name)."""
+    leaders, track, states = last
+    new_leaders, new_states, new_track = list(leaders), list(states), list(track)
     for place in changed:
-        new_leaders[place] = leader(voters, place, count)
+        was, now = leaders[place], leader(voters, place, count)
+        if now != was:
+            new_leaders[place] = now
+            new_track[was] -= ELECTORAL_VOTES[place]
+            new_track[now] += ELECTORAL_VOTES[place]
         new_states[place] = msgspec.structs.replace(
-            states[place], voters=voters[place * PARTIES : place * PARTIES + count], leader=new_leaders[place]
+            states[place], voters=voters[place * PARTIES : place * PARTIES + count], leader=now
         )
-    return tuple(new_leaders), tuple(new_states)
+    if new_track != list(track):
+        track = tuple(new_track)
+    return tuple(new_leaders), track, tuple(new_states)
 
 
 def _seat(state: Campaigning | Finished, viewer: Viewer, seat: int, track: tuple[int, ...]) -> SeatView:
@@ -323,18 +335,15 @@ _SEATS_KEPT = 4096
 def _pieces(
     state: Campaigning | Finished, viewer: Viewer, seat: int, track: tuple[int, ...]
 ) -> tuple[object, ...]:
-    """Everything of the state :func:`_made` reads for ``seat`` and ``viewer``, as one hashable value."""
-    common = (
-        seat,
-        viewer is OMNISCIENT or viewer == seat,
-        state.candidates[seat],
-        state.money[seat],
-        state.registered[seat],
-        track[seat],
-    )
+    """Everything of the state :func:`_made` reads for ``seat`` and ``viewer``, as one hashable value: of a
+    hand the viewer may not see, only its size (all the view shows of it; with the cards, another seat's
+    entry was made again whenever its hand changed: two entries in three were made again, 2 seats)."""
+    sees = viewer is OMNISCIENT or viewer == seat
+    common = (seat, sees, state.candidates[seat], state.money[seat], state.registered[seat], track[seat])
     if not isinstance(state, Campaigning):
         return common
-    return (*common, state.pawns[seat], state.owed[seat], state.ongoing, state.hands[seat])
+    hand = state.hands[seat]
+    return (*common, state.pawns[seat], state.owed[seat], state.ongoing, hand if sees else len(hand))
 
 
 def _made(state: Campaigning | Finished, viewer: Viewer, seat: int, track: tuple[int, ...]) -> SeatView:
@@ -351,12 +360,16 @@ def _made(state: Campaigning | Finished, viewer: Viewer, seat: int, track: tuple
         pawn=ABBREVIATIONS[playing.pawns[seat]] if playing else "",
         electoral_votes=track[seat],
         owed=playing.owed[seat] if playing else 0,
-        ongoing=tuple(card for card, owner in playing.ongoing if owner == seat) if playing else (),
+        ongoing=_ongoing(playing.ongoing, seat) if playing and playing.ongoing else (),
         hand=hand_for(playing.hands[seat] if playing else (), viewer, seat),
         offer=HandCount(count=0),
         advantage=_change(candidate.advantage),
         disadvantage=_change(candidate.disadvantage),
     )
+
+
+def _ongoing(ongoing: tuple[tuple[int, int], ...], seat: int) -> tuple[int, ...]:
+    return tuple(card for card, owner in ongoing if owner == seat)
 
 
 def _drafting_seat(state: Drafting, viewer: Viewer, seat: int, track: tuple[int, ...]) -> SeatView:
@@ -381,9 +394,17 @@ def _drafting_seat(state: Drafting, viewer: Viewer, seat: int, track: tuple[int,
 
 
 def _to_act(state: State) -> tuple[int, ...]:
-    from domain.games.campaign_trail.rules import to_act
+    """The seats the game waits for, in order: one tuple for each set of seats (the rules hand out a few
+    sets again and again), so a view's ``to_act`` is the very tuple of the last view more often than not."""
+    waiting = to_act(state)
+    found = _WAITING.get(waiting)
+    if found is None:
+        found = _WAITING[waiting] = tuple(sorted(waiting))
+    return found
 
-    return tuple(sorted(to_act(state)))
+
+_WAITING: dict[frozenset[Seat], tuple[int, ...]] = {}
+"""Seats waited for, in order, by the set of them (at most the 7 non-empty sets of 3 seats)."""
 
 
 def view(state: State, viewer: Viewer) -> CampaignTrailView:

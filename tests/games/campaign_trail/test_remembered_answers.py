@@ -12,7 +12,9 @@ from domain.games.campaign_trail import CAMPAIGN_TRAIL
 from domain.games.campaign_trail.cards.catalogue import CARDS
 from domain.games.campaign_trail.events import ActionLeft
 from domain.games.campaign_trail.rules import legal
+from domain.games.campaign_trail.state import Campaigning, Finished
 from domain.playout import Step, random_steps
+from domain.seats import OMNISCIENT, SPECTATOR, Seat
 from tests.support.remembered import assert_remembered_folds_are_fresh_folds
 
 folding = import_module("domain.games.campaign_trail.evolve")  # the package's ``evolve`` is the function
@@ -58,3 +60,20 @@ def test_the_map_a_view_remembers_is_the_map_made_afresh() -> None:
             leaders = months.leaders_of(state.voters, count)
             assert view.states == views._states(state.voters, leaders, count)
             assert view.electoral_track == months.electoral_votes(state.voters, count, leaders)
+
+
+def test_the_seats_a_view_remembers_are_the_seats_made_afresh() -> None:
+    """Every seat's entry in every viewer's view (each seat, the spectator, the omniscient), remembered by
+    its pieces (another seat's hand by its size alone), equals the entry made anew from the state."""
+    views = import_module("domain.games.campaign_trail.views")
+    for count in (2, 3):
+        viewers = (*(Seat(seat) for seat in range(count)), SPECTATOR, OMNISCIENT)
+        for step in random_steps(CAMPAIGN_TRAIL, 6, count):
+            state = step.after if isinstance(step, Step) else None
+            if not isinstance(state, Campaigning | Finished):
+                continue
+            for viewer in viewers:
+                view = CAMPAIGN_TRAIL.view(state, viewer)
+                track = view.electoral_track
+                made = tuple(views._made(state, viewer, seat, track) for seat in range(count))
+                assert view.seats == made
