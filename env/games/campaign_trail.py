@@ -158,6 +158,7 @@ def declarations(seats: int) -> dict[str, Declaration]:
         "my_cards": SKIP,  # the text of the cards in hand, which their numbers say
         "my_candidates": SKIP,  # the faces of the candidates offered, whose numbers the offer says
         "faces": SKIP,  # the text of the cards face up, which their numbers say
+        "candidate_faces": SKIP,  # the omniscient replay's candidates; empty in every seat's view
         "progress": SKIP,  # words for what the pending action's numbers say
         **_choice("window.choice", seats),
         "window.card": cards,
