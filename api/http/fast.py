@@ -38,7 +38,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.routing import Route
 
 from api.http.errors import code_of, status_of
-from api.http.wire import version_number
+from api.http.wire import query_version, version_number
 from api.service.application import Tables
 from api.service.commands import Ruling
 from api.service.passing import passed_for
@@ -264,8 +264,7 @@ async def legal(request: Request) -> Response:
     application answers this path first (:class:`Backroom`) and this endpoint reads its parameters
     itself; the FastAPI route below documents it in the OpenAPI.
     """
-    found = _min_version(request)
-    version = None if found is None else version_number(found, "min_version")
+    version = query_version(_min_version(request), "min_version")
     reads: ReadSide = request.app.state.reads
     (authorization,) = heads(request.scope, b"authorization")
     game_id = request.path_params["game_id"]
@@ -293,8 +292,7 @@ async def view(request: Request) -> Response:
     Answered first for the same reason as :func:`legal`, and read the same way (the gate meters no
     view: ``throttle.kind_of``); the FastAPI route in :mod:`api.http.reads` documents it in the OpenAPI.
     """
-    found = _min_version(request)
-    version = None if found is None else version_number(found, "min_version")
+    version = query_version(_min_version(request), "min_version")
     reads: ReadSide = request.app.state.reads
     (authorization,) = heads(request.scope, b"authorization")
     token = bearer(authorization)

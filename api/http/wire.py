@@ -6,9 +6,11 @@ import re
 from typing import Annotated, Any, TypeVar
 
 import msgspec
+from pydantic import Field, TypeAdapter, ValidationError
 
 from domain.bots import PolicyName
 from domain.bots.policies import BotSpec
+from domain.codec import decode_request, request_decoder
 from domain.errors import BotSeatsInvalid, InvalidRequest, SandboxOnly
 from domain.seats import player_name
 from domain.table.clocks import TableClock
@@ -105,10 +107,38 @@ def version_number(text: str, field: str) -> int:
     return int(text)
 
 
-def decode(body: bytes, kind: type[T]) -> T:
-    """``body`` as a ``kind``; ``InvalidRequest`` when it is not valid JSON of that shape."""
+_DECODERS: dict[Any, msgspec.json.Decoder[Any]] = {}
+
+
+_QUERY_VERSION: TypeAdapter[int | None] = TypeAdapter(Annotated[int | None, Field(ge=0, le=MAX_VERSION)])
+"""A version number in a query (``min_version``, ``chat_after``), as the documented routes' ``Query``
+reads it (FastAPI's validation, pydantic's lax integers: ``5.0`` and ``+5`` are numbers, ``5.5`` not)."""
+
+
+def query_version(given: str | None, name: str) -> int | None:
+    """A version-number query parameter read by hand (the tuned routes' ``min_version`` and
+    ``chat_after``), answered exactly as their documented routes answer it: plain digits at once, any
+    other text by the same validation FastAPI gives those routes, refused in the same words."""
+    if given is None:
+        return None
+    if given.isascii() and given.isdigit() and len(given) < len(str(MAX_VERSION)):
+        return int(given)  # the bots' form, on the hot path
     try:
-        return msgspec.json.decode(body, type=kind)
+        return _QUERY_VERSION.validate_python(given)
+    except ValidationError as error:
+        errors = [{"loc": ["query", name], "msg": found["msg"]} for found in error.errors()]
+        raise InvalidRequest("The request does not fit its schema.", {"errors": errors}) from None
+
+
+def decode(body: bytes, kind: type[T]) -> T:
+    """``body`` as a ``kind`` (a whole number such as ``2.0`` taken as an integer, as the OpenAPI's
+    integers admit it: :func:`domain.codec.decode_request`); ``InvalidRequest`` when it is not valid
+    JSON of that shape."""
+    decoder = _DECODERS.get(kind)
+    if decoder is None:
+        decoder = _DECODERS[kind] = request_decoder(kind)
+    try:
+        return decode_request(decoder, body)  # type: ignore[no-any-return]  # a decoder of ``kind``
     except (msgspec.ValidationError, msgspec.DecodeError) as error:
         raise InvalidRequest(f"Invalid request body: {error}") from None
     except RecursionError:  # JSON nested deeper than the decoder follows
