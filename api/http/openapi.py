@@ -211,6 +211,11 @@ STREAM_CREDENTIALS_SAID = (
     "the server does not pick one of two credentials for you). With neither you watch as a spectator."
 )
 STREAM = ("get", "/api/games/{game_id}/stream")
+GAME_SAYS = (
+    "\n\nThe game named decides the rest (GET /api/games/catalogue gives each game's seat range and "
+    "options schema): a seat count outside its range, options it does not take, or a bot on a seat "
+    "the table lacks are refused 422 with an 'options/' code."
+)
 
 VERSION_HEADERS = {
     "If-Match": r'^(W/)?"?[0-9]{1,18}"?$',
@@ -258,3 +263,4 @@ def agree(schema: dict[str, Any]) -> None:
     for name in (found["Join"]["properties"]["name"], found["NewGame"]["properties"]["players"]["items"]):
         name.update(pattern=NAME, description=NAME_DESCRIPTION)
     found["NewGame"]["dependentRequired"] = {"seed": ["players"]}
+    found["NewGame"]["description"] = found["NewGame"].get("description", "") + GAME_SAYS

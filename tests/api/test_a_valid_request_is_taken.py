@@ -104,4 +104,5 @@ def test_the_refusals_forgiven_are_the_documented_ones() -> None:
     assert _tags("pile") == {"Take"} and "DrawCards" in _tags("slush-fund-2")
     stream = _document["paths"]["/api/games/{game_id}/stream"]["get"]
     assert ["ticket", "token"] in stream[EXCLUSIVE]
+    assert "'options/'" in _document["components"]["schemas"]["NewGame"]["description"]
     assert "412" in CONFIG.projects.get_default().checks.positive_data_acceptance.expected_statuses
