@@ -53,8 +53,14 @@ def decode_request(decoder: msgspec.json.Decoder[Any], body: bytes) -> Any:
     try:
         return decoder.decode(body)
     except msgspec.ValidationError as refused:
-        try:
-            plain = _PLAIN.decode(body)
-        except RecursionError:  # nested deeper than a plain decoding follows: the first refusal stands
-            raise refused from None
-        return msgspec.convert(plain, decoder.type)
+        return retried(decoder, body, refused)
+
+
+def retried(decoder: msgspec.json.Decoder[Any], body: bytes, refused: msgspec.ValidationError) -> Any:
+    """:func:`decode_request` once the strict decoding has ``refused`` the body (a hot path that tries
+    the decoder itself calls this only then)."""
+    try:
+        plain = _PLAIN.decode(body)
+    except RecursionError:  # nested deeper than a plain decoding follows: the first refusal stands
+        raise refused from None
+    return msgspec.convert(plain, decoder.type)

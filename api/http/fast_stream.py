@@ -23,10 +23,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from api.http.chat import Chat
-from api.http.fast import heads
+from api.http.fast import heads, query_version
 from api.http.reads import Opening, _stream_token, _told, watched_of
 from api.http.throttle import client_address
-from api.http.wire import query_version, version_number
+from api.http.wire import version_number
 from api.service.limits import Streams
 from domain.errors import InvalidRequest
 

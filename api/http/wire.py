@@ -6,7 +6,6 @@ import re
 from typing import Annotated, Any, TypeVar
 
 import msgspec
-from pydantic import Field, TypeAdapter, ValidationError
 
 from domain.bots import PolicyName
 from domain.bots.policies import BotSpec
@@ -108,26 +107,6 @@ def version_number(text: str, field: str) -> int:
 
 
 _DECODERS: dict[Any, msgspec.json.Decoder[Any]] = {}
-
-
-_QUERY_VERSION: TypeAdapter[int | None] = TypeAdapter(Annotated[int | None, Field(ge=0, le=MAX_VERSION)])
-"""A version number in a query (``min_version``, ``chat_after``), as the documented routes' ``Query``
-reads it (FastAPI's validation, pydantic's lax integers: ``5.0`` and ``+5`` are numbers, ``5.5`` not)."""
-
-
-def query_version(given: str | None, name: str) -> int | None:
-    """A version-number query parameter read by hand (the tuned routes' ``min_version`` and
-    ``chat_after``), answered exactly as their documented routes answer it: plain digits at once, any
-    other text by the same validation FastAPI gives those routes, refused in the same words."""
-    if given is None:
-        return None
-    if given.isascii() and given.isdigit() and len(given) < len(str(MAX_VERSION)):
-        return int(given)  # the bots' form, on the hot path
-    try:
-        return _QUERY_VERSION.validate_python(given)
-    except ValidationError as error:
-        errors = [{"loc": ["query", name], "msg": found["msg"]} for found in error.errors()]
-        raise InvalidRequest("The request does not fit its schema.", {"errors": errors}) from None
 
 
 def decode(body: bytes, kind: type[T]) -> T:
