@@ -34,11 +34,12 @@ from uuid import UUID
 import msgspec
 from fastapi import APIRouter, Depends, FastAPI, Header
 from fastapi.responses import Response
+from pydantic import Field, TypeAdapter, ValidationError
 from starlette.requests import ClientDisconnect, Request
 from starlette.routing import Route
 
 from api.http.errors import code_of, status_of
-from api.http.wire import version_number
+from api.http.wire import MAX_VERSION, version_number
 from api.service.application import Tables
 from api.service.commands import Ruling
 from api.service.passing import passed_for
@@ -264,8 +265,7 @@ async def legal(request: Request) -> Response:
     application answers this path first (:class:`Backroom`) and this endpoint reads its parameters
     itself; the FastAPI route below documents it in the OpenAPI.
     """
-    found = _min_version(request)
-    version = None if found is None else version_number(found, "min_version")
+    version = query_version(_min_version(request), "min_version")
     reads: ReadSide = request.app.state.reads
     (authorization,) = heads(request.scope, b"authorization")
     game_id = request.path_params["game_id"]
@@ -293,8 +293,7 @@ async def view(request: Request) -> Response:
     Answered first for the same reason as :func:`legal`, and read the same way (the gate meters no
     view: ``throttle.kind_of``); the FastAPI route in :mod:`api.http.reads` documents it in the OpenAPI.
     """
-    found = _min_version(request)
-    version = None if found is None else version_number(found, "min_version")
+    version = query_version(_min_version(request), "min_version")
     reads: ReadSide = request.app.state.reads
     (authorization,) = heads(request.scope, b"authorization")
     token = bearer(authorization)
@@ -313,6 +312,26 @@ def _min_version(request: Request) -> str | None:
 
 
 # -- the wire -------------------------------------------------------------------------------------
+
+_QUERY_VERSION: TypeAdapter[int | None] = TypeAdapter(Annotated[int | None, Field(ge=0, le=MAX_VERSION)])
+"""A version number in a query (``min_version``, ``chat_after``), as the documented routes' ``Query``
+reads it (FastAPI's validation, pydantic's lax integers: ``5.0`` and ``+5`` are numbers, ``5.5`` not)."""
+
+
+def query_version(given: str | None, name: str) -> int | None:
+    """A version-number query parameter read by hand (the tuned routes' ``min_version`` and
+    ``chat_after``), answered exactly as their documented routes answer it: plain digits at once, any
+    other text by the same validation FastAPI gives those routes, refused in the same words."""
+    if given is None:
+        return None
+    if given.isascii() and given.isdigit() and len(given) < len(str(MAX_VERSION)):
+        return int(given)  # the bots' form, on the hot path
+    try:
+        return _QUERY_VERSION.validate_python(given)
+    except ValidationError as error:
+        errors = [{"loc": ["query", name], "msg": found["msg"]} for found in error.errors()]
+        raise InvalidRequest("The request does not fit its schema.", {"errors": errors}) from None
+
 
 _ENCODER = msgspec.json.Encoder()
 

@@ -23,10 +23,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from api.http.chat import Chat
-from api.http.fast import heads
+from api.http.fast import heads, query_version
 from api.http.reads import Opening, _stream_token, _told, watched_of
 from api.http.throttle import client_address
-from api.http.wire import MAX_VERSION, version_number
+from api.http.wire import version_number
 from api.service.limits import Streams
 from domain.errors import InvalidRequest
 
@@ -54,7 +54,7 @@ async def stream(request: Request) -> Response:
 async def _opened(request: Request, opening: Opening) -> Response:
     authorization, last_event_id = heads(request.scope, b"authorization", b"last-event-id")
     query = request.query_params if request.scope["query_string"] else {}
-    ticket, chat_after = query.get("ticket"), _chat_after(query.get("chat_after"))
+    ticket, chat_after = query.get("ticket"), query_version(query.get("chat_after"), "chat_after")
     if ticket is not None and len(ticket) > TICKET_LENGTH:
         raise _invalid("ticket", f"String should have at most {TICKET_LENGTH} characters")
     token = await _stream_token(authorization, query.get("token"))
@@ -66,18 +66,6 @@ async def _opened(request: Request, opening: Opening) -> Response:
     admitted.enter_context(streams.admit(client_address(request.scope), watched.game_id))
     chat = Chat(app.tables, watched.game_id, chat_after)
     return LiveStream(_told(app.reads, watched, after, chat, opening, app.metrics), admitted)
-
-
-def _chat_after(given: str | None) -> int | None:
-    if given is None:
-        return None
-    try:
-        number = int(given)
-    except ValueError:
-        raise _invalid("chat_after", "Input should be a valid integer") from None
-    if not 0 <= number <= MAX_VERSION:
-        raise _invalid("chat_after", f"Input should be between 0 and {MAX_VERSION}")
-    return number
 
 
 def _invalid(name: str, message: str) -> InvalidRequest:

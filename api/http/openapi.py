@@ -171,7 +171,11 @@ def openapi(app: FastAPI, games: Mapping[str, AnyGame]) -> dict[str, Any]:
         [*bodies, *(game.commands for game in ordered)], ref_template="#/components/schemas/{name}"
     )
     per_game = {f"{game.id}.Command": root for game, root in zip(ordered, roots[len(bodies) :], strict=True)}
-    command = {"anyOf": [{"$ref": f"#/components/schemas/{name}"} for name in per_game]}
+    command = {
+        "anyOf": [{"$ref": f"#/components/schemas/{name}"} for name in per_game],
+        "description": COMMAND_DESCRIPTION,
+        BY_GAME: {game.id: {"$ref": f"#/components/schemas/{game.id}.Command"} for game in ordered},
+    }
     found = schema.setdefault("components", {}).setdefault("schemas", {})
     found.update(components | per_game | {"Command": command})
     exactly_one(found["NewGame"], "players", "seats")
@@ -182,6 +186,36 @@ def openapi(app: FastAPI, games: Mapping[str, AnyGame]) -> dict[str, Any]:
     app.openapi_schema = schema
     return schema
 
+
+BY_GAME = "x-commands-by-game"
+"""The Command schema's note of each game's own commands (the game id as ``GET /api/games/{id}`` names it)."""
+COMMAND_DESCRIPTION = (
+    "One command of the game the table plays: any game's commands are listed, but a table takes only "
+    f"its own game's ({BY_GAME} names each game's schema; the game is the summary's 'game'), and the "
+    "take-back commands. Another game's command is refused 422 request/invalid ('Not a <game> "
+    "command'). A command that fits the game but not the moment (not your turn, not a legal move) is "
+    "refused by the rules: 409 or 422 with a 'rule/' code. An OpenAPI path cannot name the schema by "
+    "the table it points at, so this is said here rather than in the schema's types."
+)
+EXCLUSIVE = "x-exclusive-parameters"
+"""An operation's note of the parameters that may not be sent together (JSON Schema in an OpenAPI
+3.1 document cannot relate one parameter to another)."""
+STREAM_CREDENTIALS = {
+    "ticket": "A stream ticket (POST .../stream-ticket), used once.",
+    "token": "Your seat token (for API clients; a browser's EventSource carries a ticket).",
+    "authorization": "'Bearer <your seat token>'.",
+}
+STREAM_CREDENTIALS_SAID = (
+    " Send one credential, not two: a ticket, or a seat token (the Authorization header, or ?token=); "
+    "a ticket with a token is refused 422 request/invalid (a ticket speaks for a seat by itself, and "
+    "the server does not pick one of two credentials for you). With neither you watch as a spectator."
+)
+STREAM = ("get", "/api/games/{game_id}/stream")
+GAME_SAYS = (
+    "\n\nThe game named decides the rest (GET /api/games/catalogue gives each game's seat range and "
+    "options schema): a seat count outside its range, options it does not take, or a bot on a seat "
+    "the table lacks are refused 422 with an 'options/' code."
+)
 
 VERSION_HEADERS = {
     "If-Match": r'^(W/)?"?[0-9]{1,18}"?$',
@@ -206,7 +240,8 @@ NAME_DESCRIPTION = (
 def agree(schema: dict[str, Any]) -> None:
     """Make the document promise only what the server takes (issue 34: a request valid by the schema
     is never refused as malformed): the version headers' form, the hand-read bodies, a name's
-    characters, and a seed only with every player named (``table/sandbox_only``)."""
+    characters, a seed only with every player named (``table/sandbox_only``), and the stream's
+    credentials one at a time (:data:`EXCLUSIVE`)."""
     for path in schema["paths"].values():
         for operation in path.values():
             for parameter in operation.get("parameters", []):
@@ -219,7 +254,13 @@ def agree(schema: dict[str, Any]) -> None:
             "required": True,
             "content": {"application/json": {"schema": reference}},
         }
+    stream = schema["paths"][STREAM[1]][STREAM[0]]
+    stream[EXCLUSIVE] = [["ticket", "token"], ["ticket", "authorization"]]
+    for parameter in stream["parameters"]:
+        if parameter["name"] in STREAM_CREDENTIALS:
+            parameter["description"] = STREAM_CREDENTIALS[parameter["name"]] + STREAM_CREDENTIALS_SAID
     found = schema["components"]["schemas"]
     for name in (found["Join"]["properties"]["name"], found["NewGame"]["properties"]["players"]["items"]):
         name.update(pattern=NAME, description=NAME_DESCRIPTION)
     found["NewGame"]["dependentRequired"] = {"seed": ["players"]}
+    found["NewGame"]["description"] = found["NewGame"].get("description", "") + GAME_SAYS

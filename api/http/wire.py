@@ -9,6 +9,7 @@ import msgspec
 
 from domain.bots import PolicyName
 from domain.bots.policies import BotSpec
+from domain.codec import decode_request, request_decoder
 from domain.errors import BotSeatsInvalid, InvalidRequest, SandboxOnly
 from domain.seats import player_name
 from domain.table.clocks import TableClock
@@ -105,10 +106,18 @@ def version_number(text: str, field: str) -> int:
     return int(text)
 
 
+_DECODERS: dict[Any, msgspec.json.Decoder[Any]] = {}
+
+
 def decode(body: bytes, kind: type[T]) -> T:
-    """``body`` as a ``kind``; ``InvalidRequest`` when it is not valid JSON of that shape."""
+    """``body`` as a ``kind`` (a whole number such as ``2.0`` taken as an integer, as the OpenAPI's
+    integers admit it: :func:`domain.codec.decode_request`); ``InvalidRequest`` when it is not valid
+    JSON of that shape."""
+    decoder = _DECODERS.get(kind)
+    if decoder is None:
+        decoder = _DECODERS[kind] = request_decoder(kind)
     try:
-        return msgspec.json.decode(body, type=kind)
+        return decode_request(decoder, body)  # type: ignore[no-any-return]  # a decoder of ``kind``
     except (msgspec.ValidationError, msgspec.DecodeError) as error:
         raise InvalidRequest(f"Invalid request body: {error}") from None
     except RecursionError:  # JSON nested deeper than the decoder follows

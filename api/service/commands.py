@@ -14,6 +14,7 @@ from uuid import UUID
 import msgspec
 
 from domain import takeback
+from domain.codec import request_decoder, retried
 from domain.errors import InvalidRequest
 from domain.table import AnyGame, AnyTableEvent, Table, parsed_id
 from domain.table.events import SEAT_COMMANDS
@@ -61,8 +62,12 @@ class Ruling:
 
 def decode_command(rules: AnyGame, body: bytes) -> Any:
     """The command in ``body``, decoded with the game's own decoder; ``InvalidRequest`` if it is not one."""
+    decoder = _with_takebacks(rules)
     try:
-        return _with_takebacks(rules).decode(body)
+        try:
+            return decoder.decode(body)
+        except msgspec.ValidationError as refused:  # ``2.0`` for an integer too, as documented
+            return retried(decoder, body, refused)  # (:func:`domain.codec.decode_request`, inlined)
     except (msgspec.ValidationError, msgspec.DecodeError) as error:
         raise InvalidRequest(f"Not a {rules.title} command: {error}") from None
 
@@ -75,7 +80,7 @@ def _with_takebacks(rules: AnyGame) -> msgspec.json.Decoder[Any]:
     decoder = _DECODERS.get(rules)
     if decoder is None:
         kinds: Any = Union.__getitem__((rules.commands, *takeback.TAKEBACK_COMMANDS, *SEAT_COMMANDS))
-        decoder = _DECODERS[rules] = msgspec.json.Decoder(kinds)
+        decoder = _DECODERS[rules] = request_decoder(kinds)
     return decoder
 
 
