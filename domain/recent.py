@@ -11,6 +11,7 @@ matter are the last few, and a clear costs nothing per entry.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -50,3 +51,27 @@ class Recent(Generic[T]):
         """Whether an answer is kept whose first object is ``first``."""
         kept = self._kept.get(id(first))
         return kept is not None and kept[0][0] is first
+
+
+class Alike(Generic[T]):
+    """Answers by equal keys (``==``, not identity): for an answer worked out from values that are equal
+    whenever the answer is the same (the pieces of a state a seat's view reads, say). The very answer
+    kept is given again, so a caller may also rely on its identity. Past its size it forgets everything
+    at once, as :class:`Recent` does."""
+
+    __slots__ = ("_kept", "size")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: dict[Hashable, T] = {}
+
+    def find(self, key: Hashable) -> T | None:
+        """The answer kept for a key equal to ``key``, else ``None``."""
+        return self._kept.get(key)
+
+    def keep(self, key: Hashable, answer: T) -> T:
+        """Remember ``answer`` for ``key`` (forgetting everything first when full); ``answer``."""
+        if len(self._kept) >= self.size:
+            self._kept.clear()
+        self._kept[key] = answer
+        return answer

@@ -67,7 +67,7 @@ from domain.games.campaign_trail.rules import to_act
 from domain.games.campaign_trail.rules.months import electoral_votes, leader, leaders_of
 from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Finished, Pending, State, Window
 from domain.messages import View
-from domain.recent import Recent
+from domain.recent import Alike, Recent
 from domain.seats import OMNISCIENT, Seat, Viewer, is_seat
 from domain.visibility import Declarations, HandCount, OwnHand, Secret, hand_for, nobody, public
 
@@ -319,17 +319,12 @@ def _seat(state: Campaigning | Finished, viewer: Viewer, seat: int, track: tuple
     random masked play, alternating (2026-12-04): 9,516 and 9,691 steps a CPU second before, 9,872 and
     10,117 after."""
     pieces = _pieces(state, viewer, seat, track)
-    found = _SEATS.get(pieces)
-    if found is None:
-        if len(_SEATS) >= _SEATS_KEPT:
-            _SEATS.clear()
-        found = _SEATS[pieces] = _made(state, viewer, seat, track)
-    return found
+    found = _SEATS.find(pieces)
+    return found if found is not None else _SEATS.keep(pieces, _made(state, viewer, seat, track))
 
 
-_SEATS: dict[tuple[object, ...], SeatView] = {}
-_SEATS_KEPT = 4096
-"""Seat views remembered by their pieces; past this many, all are forgotten at once."""
+_SEATS: Alike[SeatView] = Alike(4096)
+"""Seat views remembered by their pieces; past 4,096, all are forgotten at once."""
 
 
 def _pieces(

@@ -59,6 +59,7 @@ from domain.games.super_pacs.rules import money, rounds
 from domain.games.super_pacs.rules.rounds import BLESSED
 from domain.games.super_pacs.state import NO_SEAT, State, hand_size, notes, owes
 from domain.messages import View
+from domain.recent import Alike
 from domain.seats import OMNISCIENT, Viewer, is_seat
 from domain.visibility import Declarations, HandCount, OwnHand, Secret, hand_for, nobody, public
 
@@ -155,17 +156,12 @@ def _seat(state: State, viewer: Viewer, seat: int, counted: tuple[int, ...]) -> 
     play, alternating (2026-12-04): 9,054 and 9,827 steps a CPU second before, 11,091 and 11,529 after.
     """
     pieces = _pieces(state, viewer, seat, counted)
-    found = _SEATS.get(pieces)
-    if found is None:
-        if len(_SEATS) >= _SEATS_KEPT:
-            _SEATS.clear()
-        found = _SEATS[pieces] = _made(state, viewer, seat, counted)
-    return found
+    found = _SEATS.find(pieces)
+    return found if found is not None else _SEATS.keep(pieces, _made(state, viewer, seat, counted))
 
 
-_SEATS: dict[tuple[object, ...], SeatView] = {}
-_SEATS_KEPT = 4096
-"""Seat views remembered by their pieces; past this many, all are forgotten at once."""
+_SEATS: Alike[SeatView] = Alike(4096)
+"""Seat views remembered by their pieces; past 4,096, all are forgotten at once."""
 _HAND_COUNTED = frozenset(card for card in INVESTMENT_IDS if investment(card).worth.per == "hand")
 """Investments whose worth counts the hand, and so every seat's megabucks (Junk Bonds, ruling R4)."""
 
