@@ -346,8 +346,12 @@ class Tables(TableStore):
         except (RuleError, ServiceError):
             return  # refused under the lock, as ever
         if isinstance(command, Pass):
-            wait = (passing.asked_at(table.state) + passing.PAUSE - self.clock()).total_seconds()
-            await asyncio.sleep(min(max(0.0, wait), self.pass_pause))
+            due = passing.asked_at(table.state) + passing.PAUSE
+            for _ in range(3):  # asyncio may wake a timer up to its clock's resolution early: look again
+                wait = min((due - self.clock()).total_seconds(), self.pass_pause)
+                if wait <= 0:
+                    break
+                await asyncio.sleep(wait)
 
     async def referee(self, game_id: str, at: datetime | None = None) -> Table:
         """The referee closes what is overdue at ``game_id`` (``table/nothing_overdue`` when nothing is);
