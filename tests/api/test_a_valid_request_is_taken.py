@@ -26,13 +26,12 @@ from typing import Any
 from unittest.mock import patch
 
 import schemathesis
-from hypothesis import HealthCheck, settings
 from schemathesis.checks import positive_data_acceptance
 from schemathesis.config import SchemathesisConfig
 
 from api.http.openapi import BY_GAME, EXCLUSIVE
 from projections import queries
-from tests.api.test_the_api_does_what_its_schema_says import APP, ASGI, pointed
+from tests.api.test_the_api_does_what_its_schema_says import APP, ASGI, FUZZED, pointed
 
 EXPECTED = ["2xx", "3xx", "401", "403", "404", "409", "410", "412", "429", "5xx"]
 CONFIG = SchemathesisConfig.from_dict(
@@ -40,7 +39,6 @@ CONFIG = SchemathesisConfig.from_dict(
 )
 GAMES = ("politrickers", "slush-fund-2", "pile")
 """The game of each of :data:`TABLES` (a waiting table, a playing one, a finished one)."""
-EXAMPLES = 25
 WAIT = 0.05
 """Seconds a read naming a ``min_version`` the game never reaches waits (2 s in service): the answer
 is the same stale read either way, and the run takes a third of the time."""
@@ -81,15 +79,7 @@ def documented_refusal(case: Any, response: Any, table: int | None) -> str | Non
 
 
 @schema.parametrize()
-@settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    suppress_health_check=[
-        HealthCheck.too_slow,
-        HealthCheck.filter_too_much,
-        HealthCheck.function_scoped_fixture,
-    ],
-)
+@FUZZED
 def test_no_request_valid_by_the_schema_is_refused_but_as_documented(case: Any) -> None:
     """Every generated valid request is taken, or refused only as the schema says it may be."""
     table = pointed(case, next(_turns))

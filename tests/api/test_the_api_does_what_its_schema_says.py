@@ -82,10 +82,7 @@ APP, TABLES = _served()
 ASGI = Started(APP)
 schema = schemathesis.openapi.from_asgi("/openapi.json", ASGI)
 _turns = itertools.count()
-
-
-@schema.parametrize()
-@settings(
+FUZZED = settings(
     max_examples=EXAMPLES,
     deadline=None,
     suppress_health_check=[
@@ -94,6 +91,11 @@ _turns = itertools.count()
         HealthCheck.function_scoped_fixture,
     ],
 )
+"""How every schema-driven test here and in its siblings runs its generated requests."""
+
+
+@schema.parametrize()
+@FUZZED
 def test_no_request_gets_a_5xx_or_an_undeclared_answer(case: Any) -> None:
     """Every generated request: no 5xx, a declared status, a declared content type, a body that fits."""
     pointed(case, next(_turns))
