@@ -64,6 +64,7 @@ async def catalogue(tables: TablesDep) -> Response:
 async def open_table(tables: TablesDep, body: BodyDep) -> Response:
     """Opening is budgeted per client address before routing (:mod:`api.http.throttle`)."""
     request = decode(body, NewGame)
+    tables.rules_for(request.game)  # an unknown game is 404 before its seats and bots are judged
     players, seating = request.seat_names(), request.seating()
     opening = await tables.open(request.game, players, request.options, request.secret(), seating=seating)
     names = opening.table.seat_names

@@ -109,3 +109,14 @@ class Rival(StepClock):
         if act is not None:
             act()
         return super().__call__()
+
+
+def test_an_unknown_game_is_404_before_its_bot_seats_are_judged(client: TestClient) -> None:
+    """A table of a game nobody offers is not found, whatever its bots say; nothing opens."""
+    before = client.get("/api/games").json()
+    answer = client.post(
+        "/api/games", json={"game": "no-such-game", "seats": 2, "bots": [{"seat": 1}, {"seat": 1}]}
+    )
+    assert answer.status_code == 404, answer.text
+    assert answer.json()["error"]["code"] == "game/unknown_type"
+    assert client.get("/api/games").json() == before
