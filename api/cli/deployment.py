@@ -6,10 +6,16 @@
 where each listens, restarts a process that dies, and on SIGTERM or Ctrl-C stops them all: the API
 processes first (each stops accepting, finishes its in-flight commands and streams within
 ``BACKROOM_DRAIN_SECONDS``, then closes the log), then the workers (each gives its partitions back).
+
+A process that dies before it is ready is started again too, and with ``--port 0`` on another free
+port: a port found free is only bound by the process once it has started, seconds later on a busy
+machine, and anything else on the machine may take it meanwhile (``Address already in use``), which
+used to leave ``up`` waiting out its whole ready timeout and then give up.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import socket
@@ -49,14 +55,19 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+Command = Callable[[int], tuple[list[str], dict[str, str]]]
+"""A process's command line and environment, for the port it is to listen on."""
+
+
 @dataclass
 class Child:
     """One supervised process: its name, command, port and the running process."""
 
     name: str
-    argv: list[str]
-    env: dict[str, str]
+    command: Command
     port: int
+    any_port: bool = False
+    """The port was any free one (``--port 0``): started again before it was ready, it takes another."""
     process: subprocess.Popen[bytes] | None = None
     restarts: int = 0
 
@@ -65,7 +76,8 @@ class Child:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        self.process = subprocess.Popen(self.argv, env=self.env)
+        argv, env = self.command(self.port)
+        self.process = subprocess.Popen(argv, env=env)
 
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
@@ -87,16 +99,21 @@ class Deployment:
 
     def start(self) -> None:
         for child in self.children:
-            child.start()
-            self.say(
-                f"started {child.name} (pid {child.process.pid if child.process else '?'}) on {child.url}"
-            )
+            self._started(child)
+
+    def _started(self, child: Child) -> None:
+        child.start()
+        self.say(f"started {child.name} (pid {child.process.pid if child.process else '?'}) on {child.url}")
 
     def wait_ready(self, timeout: float) -> bool:
-        """Poll every process's ``/ready`` until all answer 200 (``False`` when ``timeout`` passes first)."""
+        """Poll every process's ``/ready`` until all answer 200 (``False`` when ``timeout`` passes first);
+        one that died meanwhile is started again, on another port when any was good."""
         deadline = time.monotonic() + timeout
         waiting = list(self.children)
         while waiting and not self.stopping.is_set():
+            for child in waiting:
+                if not child.alive():
+                    self._again_before_ready(child)
             waiting = [child for child in waiting if not child.ready()]
             if waiting and time.monotonic() > deadline:
                 self.say("not ready in time: " + ", ".join(child.name for child in waiting))
@@ -114,6 +131,15 @@ class Deployment:
                     self.stopping.wait(RESTART_PAUSE)
                     child.restarts += 1
                     child.start()
+
+    def _again_before_ready(self, child: Child) -> None:
+        code = child.process.returncode if child.process else None
+        self.say(f"{child.name} ended ({code}) before it was ready; starting it again")
+        self.stopping.wait(RESTART_PAUSE)
+        if child.any_port:
+            child.port = free_port()  # its own may have been taken before it could bind it
+        child.restarts += 1
+        self._started(child)
 
     def stop(self, grace: float) -> None:
         """SIGTERM the API processes and wait for their drain, then the workers; SIGKILL what lingers."""
@@ -141,7 +167,6 @@ class Deployment:
 
 def plan(scale: dict[str, int], env: dict[str, str], port: int, available: set[str], say: Say) -> list[Child]:
     """The processes ``scale`` asks for (ports from ``port`` up; 0: any free ports)."""
-    backroom = str(Path(sys.executable).with_name("backroom"))
     ports = iter(range(port, port + 1000)) if port else None
     children: list[Child] = []
     for role in ROLES:
@@ -150,14 +175,17 @@ def plan(scale: dict[str, int], env: dict[str, str], port: int, available: set[s
             continue
         for index in range(1, scale[role] + 1):
             chosen = next(ports) if ports is not None else free_port()
-            if role == "api":
-                argv = [backroom, "serve", "--host", "127.0.0.1", "--port", str(chosen)]
-                child_env = env
-            else:
-                argv = [backroom, "worker", role]
-                child_env = env | {"BACKROOM_WORKER_PORT": str(chosen)}
-            children.append(Child(f"{role}.{index}", argv, child_env, chosen))
+            command = functools.partial(_command, role, env)
+            children.append(Child(f"{role}.{index}", command, chosen, any_port=ports is None))
     return children
+
+
+def _command(role: str, env: dict[str, str], port: int) -> tuple[list[str], dict[str, str]]:
+    """A process of ``role`` listening on ``port``: ``backroom serve`` or ``backroom worker <role>``."""
+    backroom = str(Path(sys.executable).with_name("backroom"))
+    if role == "api":
+        return [backroom, "serve", "--host", "127.0.0.1", "--port", str(port)], env
+    return [backroom, "worker", role], env | {"BACKROOM_WORKER_PORT": str(port)}
 
 
 def run(deployment: Deployment, ready_timeout: float, grace: float) -> int:

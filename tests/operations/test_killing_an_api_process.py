@@ -36,25 +36,29 @@ def test_a_killed_api_process_loses_no_acknowledged_command_and_its_streams_miss
         up.wait_ready()
         urls = up.urls()
         apis = [urls["api.1"], urls["api.2"]]
-        games = [
-            opened(apis[0], {"game": "politrickers", "players": ["a", "b", "c"], "seed": n}) for n in range(3)
-        ]
+        bodies = [{"game": "politrickers", "players": ["a", "b", "c"], "seed": n} for n in range(3)]
+        games = [opened(apis[0], body) for body in bodies]
         watched, watcher = games[0][0], games[0][1][0]
         stream = Stream(f"{apis[0]}/api/games/{watched}/stream", bearer(watcher))
         seen: Acknowledged = []
         stop = threading.Event()
-        bots = [threading.Thread(target=bot, args=(apis, game, seen, stop)) for game in games]
+        bots = [
+            threading.Thread(target=bot, args=(apis, game, seen, stop, body), daemon=True)
+            for game, body in zip(games, bodies, strict=True)
+        ]
         for thread in bots:
             thread.start()
-        until("commands flowing", lambda: len(seen) >= 12)
-        os.kill(up.pids()["api.1"], signal.SIGKILL)
-        killed_at = len(seen)
-        up.until("api.1 exited")
-        until("api.1 started again", lambda: ready(apis[0]), timeout=120)
-        until("commands flowing after the restart", lambda: len(seen) >= killed_at + 12)
-        stop.set()
-        for thread in bots:
-            thread.join(timeout=60)
+        try:  # the bots play table after table until stopped here (tests.support.load)
+            until("commands flowing", lambda: len(seen) >= 12)
+            os.kill(up.pids()["api.1"], signal.SIGKILL)
+            killed_at = len(seen)
+            up.until("api.1 exited")
+            until("api.1 started again", lambda: ready(apis[0]), timeout=120)
+            until("commands flowing after the restart", lambda: len(seen) >= killed_at + 12)
+        finally:
+            stop.set()
+            for thread in bots:
+                thread.join(timeout=60)
         last = max(version for game, _, version in seen if game == watched)
         try:
             streamed = stream.wait_for(last, timeout=30)

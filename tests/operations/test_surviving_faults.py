@@ -111,23 +111,30 @@ def private(servers: tuple[PrivatePostgres, PrivateRedis]) -> Private:
 
 
 class Load:
-    """Bots playing Politrickers games through every API process, and clocked tables the referee plays."""
+    """Bots playing Politrickers games through every API process, and clocked tables the referee plays;
+    as a context manager, the bots play until its block ends (each opens a new table when its own is
+    over: :mod:`tests.support.load`)."""
 
     def __init__(self, up: Up, games: int = 3) -> None:
         urls = up.urls()
         self.apis = [url for name, url in sorted(urls.items()) if name.startswith("api.")]
-        self.games = [
-            opened(self.apis[0], {"game": "politrickers", "players": ["a", "b", "c"], "seed": n})
-            for n in range(games)
-        ]
+        bodies = [{"game": "politrickers", "players": ["a", "b", "c"], "seed": n} for n in range(games)]
+        self.games = [opened(self.apis[0], body) for body in bodies]
         self.clocked = [opened(self.apis[0], CLOCKED | {"seed": f"clock-{n}"}) for n in range(2)]
         self.seen: Acknowledged = []
         self.stop = threading.Event()
         self.threads = [
-            threading.Thread(target=bot, args=(self.apis, game, self.seen, self.stop)) for game in self.games
+            threading.Thread(target=bot, args=(self.apis, game, self.seen, self.stop, body), daemon=True)
+            for game, body in zip(self.games, bodies, strict=True)
         ]
         for thread in self.threads:
             thread.start()
+
+    def __enter__(self) -> Load:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.end()
 
     def flows(self, what: str, more: int = 10, timeout: float = 120) -> None:
         """Wait until ``more`` further commands were acknowledged."""
@@ -184,15 +191,14 @@ def test_postgres_restarting_and_workers_killed_lose_nothing_and_fire_no_timer_t
     byte, and each clocked table's waits are each closed once, none early."""
     with backroom_up("api=2,projections=2,timers=2", private.env) as up:
         up.wait_ready()
-        load = Load(up)
-        load.flows("at first")
-        _kill(up, "projections.1")
-        load.flows("with one projection worker killed")
-        _kill(up, "timers.1")
-        load.flows("with one timer worker killed")
-        private.postgres.restart()
-        load.flows("after PostgreSQL restarted")
-        load.end()
+        with Load(up) as load:
+            load.flows("at first")
+            _kill(up, "projections.1")
+            load.flows("with one projection worker killed")
+            _kill(up, "timers.1")
+            load.flows("with one timer worker killed")
+            private.postgres.restart()
+            load.flows("after PostgreSQL restarted")
         tables = private.tables()
         try:
             acted = [_referee_acts(tables, game) for game in load.clocked]
@@ -218,21 +224,21 @@ def test_redis_flushed_and_an_api_process_killed_lose_nothing_and_streams_miss_n
     Last-Event-ID and receives every version once, and every acknowledged command is in the log once."""
     with backroom_up("api=2,projections=2,timers=1", private.env) as up:
         up.wait_ready()
-        load = Load(up)
-        watched, tokens = load.games[0]
-        stream = Stream(f"{load.apis[0]}/api/games/{watched}/stream", bearer(tokens[0]))
-        try:
-            load.flows("at first")
-            private.store.flush_and_restart()
-            load.flows("after Redis was flushed")
-            _kill(up, "api.1")
-            until("api.1 started again", lambda: ready(load.apis[0]), timeout=120)
-            load.flows("after api.1 was killed")
-            load.end()
-            last = max(version for game, _, version in load.seen if game == watched)
-            streamed = stream.wait_for(last, timeout=60)
-        finally:
-            stream.close()
+        with Load(up) as load:
+            watched, tokens = load.games[0]
+            stream = Stream(f"{load.apis[0]}/api/games/{watched}/stream", bearer(tokens[0]))
+            try:
+                load.flows("at first")
+                private.store.flush_and_restart()
+                load.flows("after Redis was flushed")
+                _kill(up, "api.1")
+                until("api.1 started again", lambda: ready(load.apis[0]), timeout=120)
+                load.flows("after api.1 was killed")
+                load.end()
+                last = max(version for game, _, version in load.seen if game == watched)
+                streamed = stream.wait_for(last, timeout=60)
+            finally:
+                stream.close()
         scraped = _scraped(up.urls()["timers.1"])
     with _quiet_log(private) as tables:
         each_once_in_the_log(tables, load.seen)
