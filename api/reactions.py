@@ -8,7 +8,7 @@ its own thread or loop.
 
 Embedded (``backroom serve``), a process runs:
 
-- **the projection** (:class:`projections.following.LogFollower`): it takes the commit into the read
+- **the projection** (:class:`projections.projection.LogFollower`): it takes the commit into the read
   models in memory at once, so that a read after the answer never waits, and wakes its thread to write
   the read store behind;
 - **the watch** (:class:`workers.timers.Watch`): it keeps the tables that a clock, a bot seat or a
@@ -23,7 +23,7 @@ after each event, so ``table.over`` and ``table.outcome`` are known without a lo
 
 from __future__ import annotations
 
-from projections.following import Follower, LogFollower
+from projections.projection import Follower, LogFollower
 from store.commits import Reaction
 from workers.timers import Watch
 

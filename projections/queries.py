@@ -41,8 +41,7 @@ from domain.table import AnyGame, Table, parsed_id, table_id
 from domain.tokens import seat_holding
 from projections import documents
 from projections.documents import RECORD, viewer_key
-from projections.following import Follower, catch_up
-from projections.projection import GameProjection
+from projections.projection import Follower, GameProjection, catch_up
 from projections.signals import RedisRelay, Signals
 from projections.stores import ReadStore
 from store.reader import LogReader

@@ -37,8 +37,7 @@ from api.web import mount as mount_web
 from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError, StoreUnavailable
 from domain.game import registered
 from domain.table import AnyGame
-from projections.following import fit_format, follower_for
-from projections.projection import Expiry, GameProjection
+from projections.projection import Expiry, GameProjection, fit_format, follower_for
 from projections.queries import ReadSide
 from projections.redis_store import RedisReadStore
 from projections.restoring import restorer_for

@@ -135,8 +135,11 @@ class Tables(TableStore):
             seat_links, self.clock, "new seat links per seat", shared=shared, name="links"
         )
         self.recoveries = Allowance(
-            seat_links, self.clock, "tries at a recovery code from one address",
-            shared=shared, name="recoveries",
+            seat_links,
+            self.clock,
+            "tries at a recovery code from one address",
+            shared=shared,
+            name="recoveries",
         )
         self.bot_pause = BOT_PAUSE
         self.command_seconds = 0.0
