@@ -39,13 +39,13 @@ from uuid import UUID
 
 from eventsourcing.persistence import ApplicationRecorder, Notification
 
-from domain import stored
 from domain.codec import encode
 from domain.seats import Viewer
 from domain.table import AnyGame, AnyTableEvent, Table, TableOpened, evolve_table
 from projections import documents
 from projections.documents import lobby_key, perspectives, viewer_key
 from projections.stores import Batch, ReadStore
+from store import stored
 from store.commits import NOTHING_FOLDED, Committed, Folded, Logged
 
 log = logging.getLogger(__name__)

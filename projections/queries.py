@@ -33,7 +33,6 @@ from uuid import UUID
 import msgspec
 from eventsourcing.persistence import ApplicationRecorder
 
-from domain import stored
 from domain.codec import encode
 from domain.errors import GameNotFound
 from domain.seats import SPECTATOR, Seat, Viewer
@@ -44,6 +43,7 @@ from projections.documents import RECORD, viewer_key
 from projections.projection import Follower, GameProjection, catch_up
 from projections.signals import RedisRelay, Signals
 from projections.stores import ReadStore
+from store import stored
 from store.reader import LogReader
 
 log = logging.getLogger(__name__)

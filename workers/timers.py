@@ -30,7 +30,6 @@ from uuid import UUID
 
 from eventsourcing.persistence import ApplicationRecorder
 
-from domain import stored
 from domain.errors import RuleError, ServiceError
 from domain.passing import PassingChosen, fold_passing, passing_id
 from domain.table import AnyGame, StandInChanged, Table, TableOpened, evolve_table
@@ -38,6 +37,7 @@ from projections.documents import lobby_key
 from projections.partitions import partition_of
 from projections.projection import following
 from projections.stores import ReadStore
+from store import stored
 from store.commits import NOTHING_FOLDED, Folded
 
 log = logging.getLogger(__name__)

@@ -125,7 +125,7 @@ class CloseOverdue(Command, frozen=True, kw_only=True, tag="CloseOverdue"):
 class TableEvent(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     """Something that happened at a table, at ``version`` and time ``at``, by ``seat`` (or nobody).
 
-    These types are storage formats (:mod:`domain.stored`): a closed union tagged by ``type`` (rows
+    These types are storage formats (:mod:`store.stored`): a closed union tagged by ``type`` (rows
     written before 2026-12-01 carry no tag; their topic says the type); a field is never renamed, new
     fields go last with defaults. ``command_id`` and ``command_digest`` say which command it came from.
     """
@@ -199,7 +199,7 @@ class GameEventRecorded(TableEvent, frozen=True, kw_only=True, tag="GameEventRec
     """One game event (its own JSON), with the command that made it and its take-back kind.
 
     ``turn`` says the event begins a turn of ``seat`` (``None`` in events recorded before the game
-    declared its turns: :func:`domain.stored.decode_event` fills it in). ``by_referee``: the referee
+    declared its turns: :func:`store.stored.decode_event` fills it in). ``by_referee``: the referee
     decided it, because something was overdue (a timed-out move names the seat it was played for).
     ``timing``: the clock, when this event begins a wait (:mod:`domain.table.clocks`). ``bot``: the
     policy that chose the command, when a bot played the seat.
