@@ -5,8 +5,8 @@ projection tells and renders from it, the watch asks it when it is due and who a
 fold with it. Its methods are the table's whole vocabulary: :meth:`~Table.decide`,
 :meth:`~Table.evolve`, :meth:`~Table.legal`, :meth:`~Table.tell`, :attr:`~Table.status`,
 :attr:`~Table.to_act`, :attr:`~Table.outcome`, :attr:`~Table.over`, :attr:`~Table.clock`,
-:attr:`~Table.closes` and :attr:`~Table.due`. Their answers are here; the rules they apply stay
-behind them, each in its module
+:attr:`~Table.closes`, :attr:`~Table.due` and :meth:`~Table.command` (what it takes). Their answers
+are here; the rules they apply stay behind them, each in its module
 (:mod:`~domain.table.rules` the table's rules, :mod:`~domain.table.forfeits`,
 :mod:`~domain.table.clocks`, :mod:`~domain.table.standins`, :mod:`~domain.table.timeouts`), and are
 asked only when the table has what they rule on (a forfeit, a clock, a stand-in).
@@ -21,16 +21,19 @@ import hmac
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Union
 from uuid import UUID
 
+import msgspec
+
 from domain import passing, takeback
-from domain.errors import GameNotFound, InvalidToken, MissingToken
+from domain.codec import request_decoder, retried
+from domain.errors import GameNotFound, InvalidRequest, InvalidToken, MissingToken
 from domain.messages import Command, Outcome
 from domain.seats import Seat, Viewer
 from domain.table import clocks, forfeits, rules
 from domain.table.describe import NO_LEDGER, Told, told
-from domain.table.events import Actor, AnyGame, AnyTableEvent
+from domain.table.events import SEAT_COMMANDS, Actor, AnyGame, AnyTableEvent
 from domain.table.evolve import evolve_table
 from domain.table.rules import TableContext
 from domain.table.state import TableState
@@ -158,6 +161,10 @@ class Table:
 
     # -- what it does ----------------------------------------------------------------------------
 
+    def command(self, body: bytes) -> Command:
+        """The command in ``body`` as this table takes it (:func:`command_of`)."""
+        return command_of(self.game, body)
+
     def decide(self, actor: Actor, command: Command, ctx: TableContext) -> list[AnyTableEvent]:
         """The events ``command`` from ``actor`` produces; raises a ``RuleError`` when refused."""
         return rules.decide_table(self.game, self.state, actor, command, ctx)
@@ -198,6 +205,30 @@ class Table:
     def __repr__(self) -> str:
         # The state holds the secret seed and token digests: never print them.
         return f"Table(id={self.id}, game={self.state.game!r}, version={self.state.version})"
+
+
+def command_of(game: AnyGame, body: bytes) -> Command:
+    """The command in ``body`` as a table of ``game`` takes it (the game's commands, the take-back and
+    the seat commands), decoded with the game's own decoder; ``InvalidRequest`` if it is not one."""
+    decoder = _DECODERS.get(game) or _decoder_for(game)
+    try:
+        try:
+            found: Command = decoder.decode(body)
+        except msgspec.ValidationError as refused:  # ``2.0`` for an integer too, as documented
+            found = retried(decoder, body, refused)  # (:func:`domain.codec.decode_request`, inlined)
+    except (msgspec.ValidationError, msgspec.DecodeError) as error:
+        raise InvalidRequest(f"Not a {game.title} command: {error}") from None
+    return found
+
+
+_DECODERS: dict[AnyGame, msgspec.json.Decoder[Any]] = {}
+
+
+def _decoder_for(game: AnyGame) -> msgspec.json.Decoder[Any]:
+    """A decoder for everything a table of ``game`` takes, built once per game."""
+    kinds: Any = Union.__getitem__((game.commands, *takeback.TAKEBACK_COMMANDS, *SEAT_COMMANDS))
+    decoder = _DECODERS[game] = request_decoder(kinds)
+    return decoder
 
 
 def table_id(game_id: str | UUID) -> UUID:
