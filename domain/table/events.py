@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from datetime import datetime
-from typing import Any, Final, Protocol, TypedDict
+from typing import Any, Final, TypedDict
 
 import msgspec
 
@@ -137,19 +137,6 @@ class TableEvent(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     command_digest: str = ""
 
 
-class Issued(Protocol):
-    """What a table decision knows of the command it decides: when, and which command."""
-
-    @property
-    def now(self) -> datetime: ...
-
-    @property
-    def command_id(self) -> str: ...
-
-    @property
-    def digest(self) -> str: ...
-
-
 class Stamp(TypedDict):
     """The fields every :class:`TableEvent` opens with."""
 
@@ -158,17 +145,6 @@ class Stamp(TypedDict):
     seat: int | None
     command_id: str
     command_digest: str
-
-
-def stamp(version: int, seat: int | None, ctx: Issued) -> Stamp:
-    """A table event's opening fields: its version, and the time, sender and command ``ctx`` decides."""
-    return {
-        "version": version,
-        "at": ctx.now,
-        "seat": seat,
-        "command_id": ctx.command_id,
-        "command_digest": ctx.digest,
-    }
 
 
 class TableOpened(TableEvent, frozen=True, kw_only=True, tag="TableOpened"):

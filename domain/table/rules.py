@@ -71,13 +71,13 @@ from domain.table.events import (
     ReissueSeatLink,
     SeatLinkReissued,
     SeatTaken,
+    Stamp,
     TableFull,
     TableOpened,
     TakeBackNoted,
     TakeSeat,
     Unseated,
     WrongRecoveryCode,
-    stamp,
 )
 from domain.table.evolve import evolve_table, fold_table, opened_state
 from domain.table.state import Receipt, TableState, receipt_key
@@ -107,6 +107,17 @@ class TableContext(msgspec.Struct, frozen=True, kw_only=True):
     """The policy that chose the command, when a bot plays the seat (the log says who played)."""
     auto_pass: frozenset[int] = frozenset()
     """The seats whose standing choice is to be passed for (:mod:`domain.passing`, read from its stream)."""
+
+    def stamp(self, version: int, seat: int | None) -> Stamp:
+        """The opening fields of a table event this decision makes: its version, and the time, sender and
+        command decided (every rule module stamps its events through the context it was handed)."""
+        return {
+            "version": version,
+            "at": self.now,
+            "seat": seat,
+            "command_id": self.command_id,
+            "command_digest": self.digest,
+        }
 
 
 def digest_of(seat: int | None, payload: bytes) -> str:
@@ -210,7 +221,7 @@ def _take_seat(game: AnyGame, table: TableState, command: TakeSeat, ctx: TableCo
         raise NameTaken("Somebody at this table already plays under that name.")
     seat = open_seats[0]
     taken = SeatTaken(
-        **stamp(table.version + 1, seat, ctx),
+        **ctx.stamp(table.version + 1, seat),
         name=command.name,
         token_digest=command.token_digest,
         recovery_digest=command.recovery_digest,
@@ -222,7 +233,7 @@ def _take_seat(game: AnyGame, table: TableState, command: TakeSeat, ctx: TableCo
 
 def _reissued(table: TableState, seat: Seat, command: ReissueSeatLink, ctx: TableContext) -> SeatLinkReissued:
     return SeatLinkReissued(
-        **stamp(table.version + 1, seat, ctx),
+        **ctx.stamp(table.version + 1, seat),
         token_digest=command.token_digest,
     )
 
@@ -236,7 +247,7 @@ def _recovered(table: TableState, command: RecoverSeat, ctx: TableContext) -> Se
     if seat is None:
         raise WrongRecoveryCode("That recovery code does not belong to any seat at this table.")
     return SeatLinkReissued(
-        **stamp(table.version + 1, Seat(seat), ctx),
+        **ctx.stamp(table.version + 1, Seat(seat)),
         token_digest=command.token_digest,
         recovery_digest=command.recovery_digest,
         recovered=True,
@@ -271,7 +282,7 @@ def _record(  # noqa: PLR0917  (what a recorded event carries)
         final = final or played_for
         recorded.append(
             GameEventRecorded(
-                **stamp(version + offset, seat, ctx),
+                **ctx.stamp(version + offset, seat),
                 event=msgspec.Raw(encode(event)),
                 command=ctx.sent,
                 checkpoint=checkpoint,
@@ -294,7 +305,7 @@ def _takebacks(
             state = msgspec.Raw(encode(ctx.state_at(event.first - 1)))
         noted.append(
             TakeBackNoted(
-                **stamp(table.version + offset, seat, ctx),
+                **ctx.stamp(table.version + offset, seat),
                 event=msgspec.Raw(encode(event)),
                 command=ctx.sent,
                 state=state,
