@@ -464,6 +464,9 @@ class LogFollower(Follower):
         """Held while a wake and what woke it change together, so no wake outlives its reason."""
         self.behind = self.taken = False
         """``behind``: a commit handed over did not follow the projection's position; ``taken``: one did."""
+        self.heard: Callable[[], None] | None = None
+        """Called when a read of the log found commits that were not handed over (another process's):
+        whoever else takes only the commits it is handed (the embedded watch) hears of them so."""
 
     def offer(self, committed: list[tuple[Logged, int]], folded: Folded = NOTHING_FOLDED) -> None:
         """Apply a commit of this process at once (unless the log holds more before it); wake up.
@@ -497,7 +500,9 @@ class LogFollower(Follower):
             # is written. The log is read when a commit did not follow, when a wake came without one
             # (a commit not handed over), and at every poll (other processes' commits).
             if behind or not (woken and taken):
-                catch_up(self.recorder, self.projection)
+                before = self.projection.position
+                if catch_up(self.recorder, self.projection) > before and self.heard is not None:
+                    self.heard()
             self.projection.write()
 
     def stop(self) -> None:

@@ -86,7 +86,9 @@ def create_app(
     app = Backroom(title="Backroom", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None)
     reads = read_side(settings, tables, catalogue)
     watch = watch_for(settings, tables, reads.store)
-    tables.listeners.extend(reactions(reads.follower, watch))  # declared in api.reactions
+    every, tended = reactions(reads.follower, watch)  # declared in api.reactions
+    tables.listeners.extend(every)
+    tables.tending.extend(tended)
     app.state.tables = tables
     app.state.reads = reads
     app.state.settings = settings

@@ -5,8 +5,8 @@ projection tells and renders from it, the watch asks it when it is due and who a
 fold with it. Its methods are the table's whole vocabulary: :meth:`~Table.decide`,
 :meth:`~Table.evolve`, :meth:`~Table.legal`, :meth:`~Table.tell`, :attr:`~Table.status`,
 :attr:`~Table.to_act`, :attr:`~Table.outcome`, :attr:`~Table.over`, :attr:`~Table.clock`,
-:attr:`~Table.closes`, :attr:`~Table.due` and :meth:`~Table.command` (what it takes). Their answers
-are here; the rules they apply stay behind them, each in its module
+:attr:`~Table.closes`, :attr:`~Table.due`, :attr:`~Table.tended` and :meth:`~Table.command` (what it
+takes). Their answers are here; the rules they apply stay behind them, each in its module
 (:mod:`~domain.table.rules` the table's rules, :mod:`~domain.table.forfeits`,
 :mod:`~domain.table.clocks`, :mod:`~domain.table.standins`, :mod:`~domain.table.timeouts`), and are
 asked only when the table has what they rule on (a forfeit, a clock, a stand-in).
@@ -140,6 +140,15 @@ class Table:
             times.append(clocks.deadline(state.clock, state.timing, state.forfeited))
         found = [time for time in times if time is not None]
         return min(found) if found else None
+
+    @property
+    def tended(self) -> bool:
+        """Whether someone may have to act here without a person: a clock that runs, a bot seat, or a
+        game that waits with deadlines of its own (the tables the referee's and the bots' watch keeps).
+        Only a bot seat comes and goes (a stand-in); the clock and the game's waits are the table's for
+        life."""
+        state = self.state
+        return self.game.waits or any(state.bots) or (state.clock is not None and state.clock.runs)
 
     def passing_due(self, auto: frozenset[int]) -> datetime | None:
         """When the referee must pass for a seat of ``auto`` (:mod:`domain.passing`), ``None``: never now."""
