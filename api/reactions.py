@@ -8,11 +8,13 @@ its own thread or loop.
 
 Embedded (``backroom serve``), a process runs:
 
-- **the projection** (:class:`projections.following.LogFollower`): it takes the commit into the read
+- **the projection** (:class:`projections.projection.LogFollower`): it takes the commit into the read
   models in memory at once, so that a read after the answer never waits, and wakes its thread to write
   the read store behind;
 - **the watch** (:class:`workers.timers.Watch`): it keeps the tables that a clock, a bot seat or a
-  game's own deadline may need acted on without a person, for the referee and the bots.
+  game's own deadline may need acted on without a person, for the referee and the bots; it is handed
+  only the commits that concern such a table (:data:`store.commits.Tending`), so a move at any other
+  table never reaches it, and the follower tells it when the log holds other processes' commits.
 
 At scale neither runs in the API process: the projection and timer workers read the log themselves.
 
@@ -23,17 +25,24 @@ after each event, so ``table.over`` and ``table.outcome`` are known without a lo
 
 from __future__ import annotations
 
-from projections.following import Follower, LogFollower
-from store.commits import Reaction
+from projections.projection import Follower, LogFollower
+from store.commits import Reaction, Tending
 from workers.timers import Watch
 
 
-def reactions(follower: Follower | None, watch: Watch | None) -> list[Reaction]:
-    """The reactions of this process to each of its commits, in the order they run (a follower that
-    reads the library's subscription instead, on PostgreSQL, takes none: it hears of commits itself)."""
-    found: list[Reaction] = []
+def reactions(follower: Follower | None, watch: Watch | None) -> tuple[list[Reaction], list[Tending]]:
+    """The reactions of this process to its commits, in the order they run: those told of every commit
+    (a follower that reads the library's subscription instead, on PostgreSQL, takes none: it hears of
+    commits itself), and those told only of the commits at tended tables (the watch).
+
+    The log follower also tells the watch when it read other processes' commits from the log, so that
+    the watch, handed only this process's commits, reads the log only then (:attr:`Watch.hearing`)."""
+    every: list[Reaction] = []
+    tending: list[Tending] = []
     if isinstance(follower, LogFollower):
-        found.append(follower.offer)  # the projection first: reads after the answer see the commit
+        every.append(follower.offer)  # the projection first: reads after the answer see the commit
+        if watch is not None:
+            follower.heard, watch.hearing = watch.wake, True
     if watch is not None:
-        found.append(watch.offer)
-    return found
+        tending.append(watch.offer)
+    return every, tending

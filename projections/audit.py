@@ -15,10 +15,10 @@ import msgspec
 
 from domain import takeback
 from domain.seats import OMNISCIENT, SeatNames, Viewer
-from domain.stored import Attempted
 from domain.table import AnyGame, AnyTableEvent, GameEventRecorded, TakeBackNoted, ledger_after
 from projections.history import PAGE, Asked, timeline_entry, viewer_for, viewer_name
 from store.reader import LogReader
+from store.stored import Attempted
 
 _JSON = msgspec.json.Decoder()
 

@@ -16,8 +16,6 @@ import msgspec
 
 from domain.codec import encode
 from domain.seats import SPECTATOR, Seat, SeatNames, Viewer, is_seat
-from domain.stored import TableRecord
-from domain.stored import record_of as stored_record
 from domain.table import (
     NO_LEDGER,
     AnyGame,
@@ -31,6 +29,8 @@ from domain.table import (
     told_each,
 )
 from domain.takeback import Ledger
+from store.stored import TableRecord
+from store.stored import record_of as stored_record
 
 SPECTATOR_KEY = "spectator"
 

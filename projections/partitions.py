@@ -23,8 +23,7 @@ import redis
 from eventsourcing.persistence import ApplicationRecorder
 
 from domain.table import AnyGame
-from projections.following import PAGE, logged
-from projections.projection import GameProjection
+from projections.projection import PAGE, GameProjection, logged
 from projections.redis_store import RedisReadStore
 from store.commits import Logged
 

@@ -33,7 +33,6 @@ from uuid import UUID
 import msgspec
 from eventsourcing.persistence import ApplicationRecorder
 
-from domain import stored
 from domain.codec import encode
 from domain.errors import GameNotFound
 from domain.seats import SPECTATOR, Seat, Viewer
@@ -41,10 +40,10 @@ from domain.table import AnyGame, Table, parsed_id, table_id
 from domain.tokens import seat_holding
 from projections import documents
 from projections.documents import RECORD, viewer_key
-from projections.following import Follower, catch_up
-from projections.projection import GameProjection
+from projections.projection import Follower, GameProjection, catch_up
 from projections.signals import RedisRelay, Signals
 from projections.stores import ReadStore
+from store import stored
 from store.reader import LogReader
 
 log = logging.getLogger(__name__)

@@ -20,12 +20,12 @@ from uuid import UUID
 import msgspec
 from eventsourcing.persistence import ApplicationRecorder
 
-from domain import stored
 from domain.table import AnyGame
 from projections.documents import feed_key, lobby_key
 from projections.projection import GameProjection
 from projections.redis_store import RedisReadStore, expiring
 from projections.stores import Batch
+from store import stored
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """Reading the log: a table at any version, its events, its attempts — for every reader alike.
 
 :class:`LogReader` reads the library's recorders (the events and the snapshots) and nothing else: rows
-are decoded by :mod:`domain.stored` and folded by :func:`domain.table.evolve_table`. The write side
+are decoded by :mod:`store.stored` and folded by :func:`domain.table.evolve_table`. The write side
 loads with it (then decides and saves), and the history reads (timeline, seek, audit, export) read
 with it; neither interprets a table event itself. Reads are blocking: callers on an event loop run
 them in a thread pool.
@@ -16,12 +16,12 @@ from uuid import UUID, uuid5
 import msgspec
 from eventsourcing.persistence import AggregateRecorder, PersistenceError
 
-from domain import stored
 from domain.chat import ChatSent
 from domain.errors import GameNotFound, StoreUnavailable, UnknownGameType
 from domain.passing import PassingChosen, passing_id
 from domain.table import AnyGame, AnyTableEvent, Table, TableState, evolve_table
 from domain.table.table import table_id
+from store import stored
 
 
 def attempts_id(game_id: UUID) -> UUID:

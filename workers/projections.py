@@ -17,9 +17,17 @@ from eventsourcing.persistence import ApplicationRecorder, InfrastructureFactory
 from eventsourcing.utils import Environment
 
 from domain.table import AnyGame
-from projections.following import Progress, ReadFormatOutdated, fit_format, follower_for, outdated, rebuild
 from projections.partitions import rebuild_partitions
-from projections.projection import Expiry, GameProjection
+from projections.projection import (
+    Expiry,
+    GameProjection,
+    Progress,
+    ReadFormatOutdated,
+    fit_format,
+    follower_for,
+    outdated,
+    rebuild,
+)
 from projections.redis_store import RedisReadStore
 from projections.stores import ReadStore, SQLiteReadStore
 from store.settings import Settings, creating_schema

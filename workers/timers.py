@@ -6,6 +6,14 @@ a person: one with a clock or a bot seat, or a game that waits with deadlines of
 :func:`tend` asks the write side (a :class:`Steward`: the application service) to let the referee
 close what is overdue and to let each bot whose turn it is move.
 
+Embedded (``backroom serve``), the watch is handed the commits of its process that concern the tables it
+keeps (:data:`store.commits.Tending`: a move at a table with no clock, no bot seat and a game that never
+waits is not handed to it), and :func:`run` looks when such a commit wakes it (:meth:`Watch.wake`), every
+:data:`TICK` while it keeps a table (a clock may be stepped by hand, a bot's move that lost a race is
+tried again), and never otherwise: it reads the log for other processes' commits when the projection's
+follower, which reads the log anyway, tells it that it found some. A worker's watch reads the log at
+every look (:mod:`workers.tending`).
+
 Exactly once, across workers and restarts, comes from the log, not from here: the referee's events
 and a bot's move are saved with the log's optimistic concurrency (a second worker acting on the same
 version clashes and finds nothing left to do), and a bot's command id is the version it moved at (a
@@ -30,7 +38,6 @@ from uuid import UUID
 
 from eventsourcing.persistence import ApplicationRecorder
 
-from domain import stored
 from domain.errors import RuleError, ServiceError
 from domain.passing import PassingChosen, fold_passing, passing_id
 from domain.table import AnyGame, StandInChanged, Table, TableOpened, evolve_table
@@ -38,6 +45,7 @@ from projections.documents import lobby_key
 from projections.partitions import partition_of
 from projections.projection import following
 from projections.stores import ReadStore
+from store import stored
 from store.commits import NOTHING_FOLDED, Folded
 
 log = logging.getLogger(__name__)
@@ -83,6 +91,19 @@ class Watch:
         self.stirred = time.monotonic()
         """When this watch last read a page or adopted a table: progress while it starts or catches up."""
         self._lock = threading.Lock()  # the committer's thread offers, a worker thread catches up
+        self.hearing = False
+        """Whether something tells this watch of other processes' commits (:meth:`wake`: the embedded
+        projection's follower, which reads the log), so that it need not look at the log while it keeps
+        no table."""
+        self._woken: tuple[asyncio.AbstractEventLoop, asyncio.Event] | None = None
+
+    def wake(self) -> None:
+        """Have :func:`run` look at once (from any thread): a commit changed what it may act on, or the
+        log holds commits it was not handed."""
+        woken = self._woken
+        if woken is not None and not woken[1].is_set():
+            with contextlib.suppress(RuntimeError):  # its loop closed meanwhile: nothing left to wake
+                woken[0].call_soon_threadsafe(woken[1].set)
 
     def catch_up(self) -> int:
         """Fold every event logged since the last look; the log position reached."""
@@ -112,16 +133,24 @@ class Watch:
             self.position = max(self.position, position)
         return self.position
 
-    def offer(self, committed: list[tuple[Any, int]], folded: Folded = NOTHING_FOLDED) -> None:
+    def offer(
+        self, committed: list[tuple[Any, int]], folded: Folded = NOTHING_FOLDED, passed: int | None = None
+    ) -> None:
         """Fold a commit of this process as it lands, when it follows what was folded (else the log
-        is read at the next look): the embedded watch then reads nothing back from the log.
-        ``folded``: the tables the write side folded, by position, taken instead of folding again."""
+        is read at the next look), and wake the look: the embedded watch then reads nothing back from
+        the log. ``folded``: the tables the write side folded, by position, taken instead of folding
+        again. ``passed``: from there up to the commit, the positions were this process's commits of
+        no table the watch keeps (:data:`store.commits.Tending`): passed over when the watch had
+        taken everything before them."""
         with self._lock:
+            if passed is not None and committed and passed <= self.position + 1:
+                self.position = max(self.position, committed[0][1] - 1)
             for logged, position in following(committed, self.position) or []:
                 if logged is None:
                     break  # not a table event (a chat message, a standing choice): read at the next look
                 self._fold(*logged, after=folded.get(position))
                 self.position = position
+        self.wake()
 
     def _fold(self, identity: UUID, event: Any, after: Table | None = None) -> None:
         """One table event, as :meth:`_note` folds it from a notification (``after``: its fold, when
@@ -133,7 +162,7 @@ class Watch:
             return
         known = self.tables.get(identity)
         game = self.games.get(event.game) if opening else (known.game if known is not None else None)
-        if game is None or (opening and not _may_need_acting(game, event)):
+        if game is None:
             return
         if known is not None and event.version <= known.version:
             return
@@ -143,6 +172,8 @@ class Watch:
                 if known is not None
                 else Table(identity, game, evolve_table(game, None, event))
             )
+        if opening and not after.tended:
+            return
         self._keep(identity, after)
 
     def _note(self, notification: Any) -> None:
@@ -174,10 +205,10 @@ class Watch:
             table = evolve_table(game, table, event)
         if game is None or table is None:
             return
-        clocked = table.clock is not None and table.clock.runs
-        if needed_only and not (any(table.bots) or clocked or game.waits):
+        kept = Table(identity, game, table)
+        if needed_only and not kept.tended:
             return
-        self._keep(identity, Table(identity, game, table))
+        self._keep(identity, kept)
         rows = self.recorder.select_events(passing_id(identity))
         self._chose(
             passing_id(identity), [stored.decode_passing(r.state, r.originator_version) for r in rows]
@@ -256,11 +287,6 @@ class Backlog:
     bot_turns: int = 0
 
 
-def _may_need_acting(game: AnyGame, opened: Any) -> bool:
-    clock = opened.clock
-    return bool(opened.bots) or (clock is not None and clock.runs) or game.waits
-
-
 async def tend(
     watch: Watch, steward: Steward, clock: Clock, *, referee: bool = True, bots: bool = True
 ) -> int:
@@ -299,15 +325,33 @@ async def run(
     stop: asyncio.Event,
     **roles: bool,
 ) -> None:
-    """Tend every :data:`TICK` seconds, and at each moment the referee must act between, until ``stop``
-    is set (a failure is logged, and tending goes on)."""
-    while not stop.is_set():
-        try:
-            await tend(watch, steward, clock, **roles)
-        except Exception:  # a store hiccup must not end the referee's watch
-            log.exception("Tending failed; trying again")
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), until_next(watch, clock))
+    """Tend at once, whenever the watch is woken, every :data:`TICK` seconds while it keeps a table (or
+    sooner, at the moment the referee must pass for a seat), until ``stop`` is set (a failure is logged,
+    and tending goes on). A watch that keeps no table and hears of other processes' commits
+    (:attr:`Watch.hearing`) rests until woken."""
+    woken = asyncio.Event()
+    watch._woken = asyncio.get_running_loop(), woken
+    try:
+        while not stop.is_set():
+            woken.clear()  # before the look: a commit handed during it wakes the next one
+            try:
+                await tend(watch, steward, clock, **roles)
+            except Exception:  # a store hiccup must not end the referee's watch
+                log.exception("Tending failed; trying again")
+            rest = None if watch.hearing and not watch.tables else until_next(watch, clock)
+            await _rest(stop, woken, rest)
+    finally:
+        watch._woken = None
+
+
+async def _rest(stop: asyncio.Event, woken: asyncio.Event, seconds: float | None) -> None:
+    """Until ``stop`` or ``woken`` is set, or ``seconds`` pass (``None``: no limit)."""
+    waits = [asyncio.ensure_future(stop.wait()), asyncio.ensure_future(woken.wait())]
+    try:
+        await asyncio.wait(waits, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for waiting in waits:
+            waiting.cancel()
 
 
 def until_next(watch: Watch, clock: Clock) -> float:

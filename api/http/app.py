@@ -37,8 +37,7 @@ from api.web import mount as mount_web
 from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError, StoreUnavailable
 from domain.game import registered
 from domain.table import AnyGame
-from projections.following import fit_format, follower_for
-from projections.projection import Expiry, GameProjection
+from projections.projection import Expiry, GameProjection, fit_format, follower_for
 from projections.queries import ReadSide
 from projections.redis_store import RedisReadStore
 from projections.restoring import restorer_for
@@ -87,7 +86,9 @@ def create_app(
     app = Backroom(title="Backroom", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None)
     reads = read_side(settings, tables, catalogue)
     watch = watch_for(settings, tables, reads.store)
-    tables.listeners.extend(reactions(reads.follower, watch))  # declared in api.reactions
+    every, tended = reactions(reads.follower, watch)  # declared in api.reactions
+    tables.listeners.extend(every)
+    tables.tending.extend(tended)
     app.state.tables = tables
     app.state.reads = reads
     app.state.settings = settings

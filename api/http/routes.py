@@ -98,4 +98,3 @@ async def command(  # noqa: PLR0917  (FastAPI injects each parameter by name)
     key: IdempotencyKey = None,
 ) -> Response:
     return await fast.referee(tables, game_id, token, body, version, key)
-

@@ -25,7 +25,7 @@ from urllib.parse import parse_qsl, urlencode
 import msgspec
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from api.service.commands import fresh_id
+from api.service.application import fresh_id
 from store.settings import Settings
 
 ACCESS = logging.getLogger("backroom.access")

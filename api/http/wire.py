@@ -19,6 +19,7 @@ T = TypeVar("T")
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"\S")]
 SeatCount = Annotated[int, msgspec.Meta(ge=1, le=64)]
 
+
 class BotSeat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A seat played by a bot: which one, the policy, and the level (1 to 3)."""
 
@@ -122,5 +123,3 @@ def decode(body: bytes, kind: type[T]) -> T:
         raise InvalidRequest(f"Invalid request body: {error}") from None
     except RecursionError:  # JSON nested deeper than the decoder follows
         raise InvalidRequest("Invalid request body: nested too deeply.") from None
-
-

@@ -13,6 +13,8 @@ go to the game's attempts log.
 from __future__ import annotations
 
 import asyncio
+import os
+import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -22,7 +24,7 @@ from uuid import UUID, uuid4
 
 import msgspec
 
-from api.service.commands import Opening, Ruling, Seating, decode_command, fresh_id, lock_key
+from api.service.commands import Opening, Ruling, Seating, lock_key
 from api.service.limits import Allowance, SharedCounts
 from domain import passing, takeback
 from domain.bots import BotSpec, bot_names
@@ -105,6 +107,20 @@ refusal is not an answer. Past this many (a game written that fast by others) th
 Decided = TypeVar("Decided")
 
 
+_IDS = random.Random(secrets.token_bytes(32))
+os.register_at_fork(after_in_child=lambda: _IDS.seed(secrets.token_bytes(32)))
+
+
+def fresh_id() -> str:
+    """An id nothing else has (a command's, a request's): 128 bits from a generator seeded per process.
+
+    ``uuid4`` asks the kernel for every id, and that call lets go of the interpreter lock in the middle
+    of a command, so another thread runs and the command waits its turn back. These ids only have
+    to be unique (a command id keys the sender's receipt), not secret.
+    """
+    return f"{_IDS.getrandbits(128):032x}"
+
+
 class Tables(TableStore):
     """Opens tables, seats players, and referees their commands."""
 
@@ -135,8 +151,11 @@ class Tables(TableStore):
             seat_links, self.clock, "new seat links per seat", shared=shared, name="links"
         )
         self.recoveries = Allowance(
-            seat_links, self.clock, "tries at a recovery code from one address",
-            shared=shared, name="recoveries",
+            seat_links,
+            self.clock,
+            "tries at a recovery code from one address",
+            shared=shared,
+            name="recoveries",
         )
         self.bot_pause = BOT_PAUSE
         self.command_seconds = 0.0
@@ -342,7 +361,7 @@ class Tables(TableStore):
         if not table.started or table.over:
             return
         try:
-            command = decode_command(table.game, body)
+            command = table.command(body)
         except (RuleError, ServiceError):
             return  # refused under the lock, as ever
         if isinstance(command, Pass):
@@ -412,7 +431,7 @@ class Tables(TableStore):
         at: datetime | None,
         bot: str = "",
     ) -> Ruling:
-        command = decode_command(table.game, body)
+        command = table.command(body)
         command_id = command_id or fresh_id()
         sent = encode(command)
         command_digest = digest_of(seat, sent)

@@ -14,8 +14,8 @@ from eventsourcing.persistence import IntegrityError, PersistenceError
 from api.service.commands import lock_key
 from domain.chat import ChatSent, ChatState, decide_chat, evolve_chat, fold_chat
 from domain.errors import ConcurrentUpdate, StoreUnavailable
-from store.mapper import ChatRow
 from store.reader import chat_id
+from store.stored import ChatRow
 
 if TYPE_CHECKING:
     from api.service.application import Tables

@@ -1,23 +1,17 @@
-"""A command on its way in (decoded against its game, its id, its lock) and what the service answers
-(:class:`Opening`, :class:`Seating`, :class:`Ruling`)."""
+"""What the service answers a command with (:class:`Opening`, :class:`Seating`, :class:`Ruling`), and the
+key of the lock it is decided under.
+
+A command's body is decoded by the table that takes it (:meth:`domain.table.Table.command`: the game's
+commands, the take-back and the seat commands) and given an id by the application
+(:func:`api.service.application.fresh_id`)."""
 
 from __future__ import annotations
 
 import functools
-import os
-import random
-import secrets
 from dataclasses import dataclass, field
-from typing import Any, Union
 from uuid import UUID
 
-import msgspec
-
-from domain import takeback
-from domain.codec import request_decoder, retried
-from domain.errors import InvalidRequest
-from domain.table import AnyGame, AnyTableEvent, Table, parsed_id
-from domain.table.events import SEAT_COMMANDS
+from domain.table import AnyTableEvent, Table, parsed_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,44 +52,6 @@ class Ruling:
     last: int
     replayed: bool = False
     recorded: tuple[AnyTableEvent, ...] | None = None
-
-
-def decode_command(rules: AnyGame, body: bytes) -> Any:
-    """The command in ``body``, decoded with the game's own decoder; ``InvalidRequest`` if it is not one."""
-    decoder = _with_takebacks(rules)
-    try:
-        try:
-            return decoder.decode(body)
-        except msgspec.ValidationError as refused:  # ``2.0`` for an integer too, as documented
-            return retried(decoder, body, refused)  # (:func:`domain.codec.decode_request`, inlined)
-    except (msgspec.ValidationError, msgspec.DecodeError) as error:
-        raise InvalidRequest(f"Not a {rules.title} command: {error}") from None
-
-
-_DECODERS: dict[AnyGame, msgspec.json.Decoder[Any]] = {}
-
-
-def _with_takebacks(rules: AnyGame) -> msgspec.json.Decoder[Any]:
-    """A decoder for the game's commands and the take-back commands, built once per game."""
-    decoder = _DECODERS.get(rules)
-    if decoder is None:
-        kinds: Any = Union.__getitem__((rules.commands, *takeback.TAKEBACK_COMMANDS, *SEAT_COMMANDS))
-        decoder = _DECODERS[rules] = request_decoder(kinds)
-    return decoder
-
-
-_IDS = random.Random(secrets.token_bytes(32))
-os.register_at_fork(after_in_child=lambda: _IDS.seed(secrets.token_bytes(32)))
-
-
-def fresh_id() -> str:
-    """An id nothing else has (a command's, a request's): 128 bits from a generator seeded per process.
-
-    ``uuid4`` asks the kernel for every id, and that call lets go of the interpreter lock in the middle
-    of a command, so another thread runs and the command waits its turn back. These ids only have
-    to be unique (a command id keys the sender's receipt), not secret.
-    """
-    return f"{_IDS.getrandbits(128):032x}"
 
 
 @functools.lru_cache(maxsize=4096)

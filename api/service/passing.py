@@ -15,7 +15,7 @@ from api.service.commands import lock_key
 from domain.choices import Pass
 from domain.errors import ConcurrentUpdate, StoreUnavailable
 from domain.passing import ASK, AUTO, PassingChosen, decide_passing, fold_passing, passing_id
-from store.mapper import PassingRow
+from store.stored import PassingRow
 
 if TYPE_CHECKING:
     from api.service.application import Tables

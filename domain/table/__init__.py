@@ -56,7 +56,7 @@ from domain.table.rules import (
     situation,
 )
 from domain.table.state import RECEIPTS_KEPT, Receipt, TableState
-from domain.table.table import Table, parsed_id, table_id
+from domain.table.table import Table, command_of, parsed_id, table_id
 
 __all__ = [
     "FEED_TYPES",
@@ -96,6 +96,7 @@ __all__ = [
     "Told",
     "Unseated",
     "WrongRecoveryCode",
+    "command_of",
     "decide_table",
     "digest_of",
     "evolve_table",

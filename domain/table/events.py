@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from datetime import datetime
-from typing import Any, Final, Protocol, TypedDict
+from typing import Any, Final, TypedDict
 
 import msgspec
 
@@ -125,7 +125,7 @@ class CloseOverdue(Command, frozen=True, kw_only=True, tag="CloseOverdue"):
 class TableEvent(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     """Something that happened at a table, at ``version`` and time ``at``, by ``seat`` (or nobody).
 
-    These types are storage formats (:mod:`domain.stored`): a closed union tagged by ``type`` (rows
+    These types are storage formats (:mod:`store.stored`): a closed union tagged by ``type`` (rows
     written before 2026-12-01 carry no tag; their topic says the type); a field is never renamed, new
     fields go last with defaults. ``command_id`` and ``command_digest`` say which command it came from.
     """
@@ -137,19 +137,6 @@ class TableEvent(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     command_digest: str = ""
 
 
-class Issued(Protocol):
-    """What a table decision knows of the command it decides: when, and which command."""
-
-    @property
-    def now(self) -> datetime: ...
-
-    @property
-    def command_id(self) -> str: ...
-
-    @property
-    def digest(self) -> str: ...
-
-
 class Stamp(TypedDict):
     """The fields every :class:`TableEvent` opens with."""
 
@@ -158,17 +145,6 @@ class Stamp(TypedDict):
     seat: int | None
     command_id: str
     command_digest: str
-
-
-def stamp(version: int, seat: int | None, ctx: Issued) -> Stamp:
-    """A table event's opening fields: its version, and the time, sender and command ``ctx`` decides."""
-    return {
-        "version": version,
-        "at": ctx.now,
-        "seat": seat,
-        "command_id": ctx.command_id,
-        "command_digest": ctx.digest,
-    }
 
 
 class TableOpened(TableEvent, frozen=True, kw_only=True, tag="TableOpened"):
@@ -199,7 +175,7 @@ class GameEventRecorded(TableEvent, frozen=True, kw_only=True, tag="GameEventRec
     """One game event (its own JSON), with the command that made it and its take-back kind.
 
     ``turn`` says the event begins a turn of ``seat`` (``None`` in events recorded before the game
-    declared its turns: :func:`domain.stored.decode_event` fills it in). ``by_referee``: the referee
+    declared its turns: :func:`store.stored.decode_event` fills it in). ``by_referee``: the referee
     decided it, because something was overdue (a timed-out move names the seat it was played for).
     ``timing``: the clock, when this event begins a wait (:mod:`domain.table.clocks`). ``bot``: the
     policy that chose the command, when a bot played the seat.

@@ -32,7 +32,7 @@ from domain.bots import BotSpec
 from domain.errors import RuleError
 from domain.messages import Outcome
 from domain.seats import Seat
-from domain.table.events import AnyGame, SeatForfeited, stamp
+from domain.table.events import AnyGame, SeatForfeited
 from domain.table.state import TableState
 
 FORFEIT_BOT = BotSpec(policy="ismcts", level=1)
@@ -126,7 +126,7 @@ def forfeit(table: TableState, seat: Seat, ctx: Any, together: bool = False) -> 
     """The referee's event: ``seat`` forfeits on time (rule 1; ``together``: in the same act as the
     seat forfeited just before it)."""
     return SeatForfeited(
-        **stamp(table.version + 1, None, ctx),
+        **ctx.stamp(table.version + 1, None),
         forfeiter=seat,
         together=together,
     )

@@ -6,7 +6,9 @@ The rules of a table
    the rest are taken one by one (:class:`TakeSeat`). Once the last seat is taken the game is set up
    at once, its chance drawn from the table's secret at that position.
 2. A seat acts only once the game is set up (``game/not_started``), only while the game is not over
-   and only when the game says it is to act (:mod:`domain.referee`). The game decides the rest.
+   (by its own rules or by forfeit) and only when the game says it is to act (:func:`_game_decides`,
+   the same check :func:`domain.referee.decide` makes for a game without a table). The game decides
+   the rest.
 3. Every accepted command has an id (the caller's ``Idempotency-Key`` or a new one). A command sent
    again with the same id by the same seat is answered as before and changes nothing; the same id
    for another command or from another seat is refused (``request/idempotency_key_reused``). The table
@@ -51,7 +53,7 @@ from domain import passing, referee, takeback
 from domain.chance import Context
 from domain.choices import Pass
 from domain.codec import encode
-from domain.errors import GameIsOver
+from domain.errors import GameIsOver, NotYourTurn
 from domain.messages import Command, Event
 from domain.seats import Seat, same_name
 from domain.table import forfeits, standins
@@ -71,13 +73,13 @@ from domain.table.events import (
     ReissueSeatLink,
     SeatLinkReissued,
     SeatTaken,
+    Stamp,
     TableFull,
     TableOpened,
     TakeBackNoted,
     TakeSeat,
     Unseated,
     WrongRecoveryCode,
-    stamp,
 )
 from domain.table.evolve import evolve_table, fold_table, opened_state
 from domain.table.state import Receipt, TableState, receipt_key
@@ -107,6 +109,17 @@ class TableContext(msgspec.Struct, frozen=True, kw_only=True):
     """The policy that chose the command, when a bot plays the seat (the log says who played)."""
     auto_pass: frozenset[int] = frozenset()
     """The seats whose standing choice is to be passed for (:mod:`domain.passing`, read from its stream)."""
+
+    def stamp(self, version: int, seat: int | None) -> Stamp:
+        """The opening fields of a table event this decision makes: its version, and the time, sender and
+        command decided (every rule module stamps its events through the context it was handed)."""
+        return {
+            "version": version,
+            "at": self.now,
+            "seat": seat,
+            "command_id": self.command_id,
+            "command_digest": self.digest,
+        }
 
 
 def digest_of(seat: int | None, payload: bytes) -> str:
@@ -149,7 +162,7 @@ def decide_table(
         raise NotStarted("Take a seat first.")
     if table.forfeited:  # the forfeit rules, asked only at a table where a seat forfeited
         forfeits.refuse(table, actor, ctx)
-        if forfeits.ended_by_forfeit(table):
+        if forfeits.ended_by_forfeit(table):  # rule 2, its forfeit half (the game's own: below)
             raise GameIsOver("The game is over.")
     if isinstance(command, SEAT_COMMANDS):
         return standins.decide(game, table, actor, command, ctx)
@@ -160,10 +173,20 @@ def decide_table(
         told = takeback.decide(table.ledger, actor, command, situation(game, table, ctx.now, ctx.timeout))
         return _timed(game, table, _takebacks(table, told, actor, ctx), None, ctx.now)
     chance = Context.for_step(table.secret, table.effective, ctx.now)  # the same draws after a take-back
-    events = referee.decide(game, table.game_state, actor, command, chance)
+    events = _game_decides(game, table.game_state, actor, command, chance)
     lapsed = _takebacks(table, takeback.lapse(table.ledger, ctx.now), actor, ctx)
     recorded = _record(game, table.game_state, table.version + len(lapsed), events, actor, ctx)
     return _timed(game, table, [*lapsed, *recorded], actor, ctx.now)
+
+
+def _game_decides(game: AnyGame, state: Any, seat: Seat, command: Command, ctx: Context) -> list[Event]:
+    """Rule 2, the game's half: the game decides a seat's command only while it is not over by its own
+    rules and waits for that seat (an end by forfeit is refused before this is asked)."""
+    if game.is_over(state):
+        raise GameIsOver("The game is over.")
+    if seat not in game.to_act(state):
+        raise NotYourTurn("It is not your turn.")
+    return game.decide(state, seat, command, ctx)
 
 
 def receipt_for(table: TableState, seat: int | None, command_id: str, digest: str) -> Receipt | None:
@@ -210,7 +233,7 @@ def _take_seat(game: AnyGame, table: TableState, command: TakeSeat, ctx: TableCo
         raise NameTaken("Somebody at this table already plays under that name.")
     seat = open_seats[0]
     taken = SeatTaken(
-        **stamp(table.version + 1, seat, ctx),
+        **ctx.stamp(table.version + 1, seat),
         name=command.name,
         token_digest=command.token_digest,
         recovery_digest=command.recovery_digest,
@@ -222,7 +245,7 @@ def _take_seat(game: AnyGame, table: TableState, command: TakeSeat, ctx: TableCo
 
 def _reissued(table: TableState, seat: Seat, command: ReissueSeatLink, ctx: TableContext) -> SeatLinkReissued:
     return SeatLinkReissued(
-        **stamp(table.version + 1, seat, ctx),
+        **ctx.stamp(table.version + 1, seat),
         token_digest=command.token_digest,
     )
 
@@ -236,7 +259,7 @@ def _recovered(table: TableState, command: RecoverSeat, ctx: TableContext) -> Se
     if seat is None:
         raise WrongRecoveryCode("That recovery code does not belong to any seat at this table.")
     return SeatLinkReissued(
-        **stamp(table.version + 1, Seat(seat), ctx),
+        **ctx.stamp(table.version + 1, Seat(seat)),
         token_digest=command.token_digest,
         recovery_digest=command.recovery_digest,
         recovered=True,
@@ -271,7 +294,7 @@ def _record(  # noqa: PLR0917  (what a recorded event carries)
         final = final or played_for
         recorded.append(
             GameEventRecorded(
-                **stamp(version + offset, seat, ctx),
+                **ctx.stamp(version + offset, seat),
                 event=msgspec.Raw(encode(event)),
                 command=ctx.sent,
                 checkpoint=checkpoint,
@@ -294,7 +317,7 @@ def _takebacks(
             state = msgspec.Raw(encode(ctx.state_at(event.first - 1)))
         noted.append(
             TakeBackNoted(
-                **stamp(table.version + offset, seat, ctx),
+                **ctx.stamp(table.version + offset, seat),
                 event=msgspec.Raw(encode(event)),
                 command=ctx.sent,
                 state=state,
@@ -373,7 +396,7 @@ def _timed_out(
     bot = TIMEOUT_BOTS.get(table.clock.timeout if table.clock else "move")
     command = stand_in(game, now_table, seat, bot)
     chance = Context.for_step(table.secret, now_table.effective, ctx.now)
-    decided = referee.decide(game, now_table.game_state, seat, command, chance)
+    decided = _game_decides(game, now_table.game_state, seat, command, chance)
     sent = encode(command).decode()
     played = TableContext(now=ctx.now, command_id=ctx.command_id, digest=ctx.digest, sent=sent)
     recorded = _record(game, now_table.game_state, now_table.version, decided, seat, played, referee=True)

@@ -17,7 +17,7 @@ from domain.errors import GameIsOver, RuleError
 from domain.messages import Command
 from domain.seats import Seat
 from domain.table import forfeits
-from domain.table.events import AnyGame, AnyTableEvent, LeaveSeat, StandInChanged, stamp
+from domain.table.events import AnyGame, AnyTableEvent, LeaveSeat, StandInChanged
 from domain.table.state import TableState
 
 STAND_IN = BotSpec(policy="ismcts", level=1)
@@ -78,7 +78,7 @@ def changed(  # noqa: PLR0917  (what the event records)
     """The event recording that ``bot`` now plays ``seat`` (``None``: its player again; ``to_the_end``:
     for good, the seat having forfeited)."""
     return StandInChanged(
-        **stamp(table.version + 1, asker, ctx),
+        **ctx.stamp(table.version + 1, asker),
         stand_in_for=seat,
         bot=bot,
         to_the_end=to_the_end,

@@ -5,8 +5,8 @@ projection tells and renders from it, the watch asks it when it is due and who a
 fold with it. Its methods are the table's whole vocabulary: :meth:`~Table.decide`,
 :meth:`~Table.evolve`, :meth:`~Table.legal`, :meth:`~Table.tell`, :attr:`~Table.status`,
 :attr:`~Table.to_act`, :attr:`~Table.outcome`, :attr:`~Table.over`, :attr:`~Table.clock`,
-:attr:`~Table.closes` and :attr:`~Table.due`. Their answers are here; the rules they apply stay
-behind them, each in its module
+:attr:`~Table.closes`, :attr:`~Table.due`, :attr:`~Table.tended` and :meth:`~Table.command` (what it
+takes). Their answers are here; the rules they apply stay behind them, each in its module
 (:mod:`~domain.table.rules` the table's rules, :mod:`~domain.table.forfeits`,
 :mod:`~domain.table.clocks`, :mod:`~domain.table.standins`, :mod:`~domain.table.timeouts`), and are
 asked only when the table has what they rule on (a forfeit, a clock, a stand-in).
@@ -21,16 +21,19 @@ import hmac
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Union
 from uuid import UUID
 
+import msgspec
+
 from domain import passing, takeback
-from domain.errors import GameNotFound, InvalidToken, MissingToken
+from domain.codec import request_decoder, retried
+from domain.errors import GameNotFound, InvalidRequest, InvalidToken, MissingToken
 from domain.messages import Command, Outcome
 from domain.seats import Seat, Viewer
 from domain.table import clocks, forfeits, rules
 from domain.table.describe import NO_LEDGER, Told, told
-from domain.table.events import Actor, AnyGame, AnyTableEvent
+from domain.table.events import SEAT_COMMANDS, Actor, AnyGame, AnyTableEvent
 from domain.table.evolve import evolve_table
 from domain.table.rules import TableContext
 from domain.table.state import TableState
@@ -138,6 +141,15 @@ class Table:
         found = [time for time in times if time is not None]
         return min(found) if found else None
 
+    @property
+    def tended(self) -> bool:
+        """Whether someone may have to act here without a person: a clock that runs, a bot seat, or a
+        game that waits with deadlines of its own (the tables the referee's and the bots' watch keeps).
+        Only a bot seat comes and goes (a stand-in); the clock and the game's waits are the table's for
+        life."""
+        state = self.state
+        return self.game.waits or any(state.bots) or (state.clock is not None and state.clock.runs)
+
     def passing_due(self, auto: frozenset[int]) -> datetime | None:
         """When the referee must pass for a seat of ``auto`` (:mod:`domain.passing`), ``None``: never now."""
         if not auto or self.over:
@@ -157,6 +169,10 @@ class Table:
         return found
 
     # -- what it does ----------------------------------------------------------------------------
+
+    def command(self, body: bytes) -> Command:
+        """The command in ``body`` as this table takes it (:func:`command_of`)."""
+        return command_of(self.game, body)
 
     def decide(self, actor: Actor, command: Command, ctx: TableContext) -> list[AnyTableEvent]:
         """The events ``command`` from ``actor`` produces; raises a ``RuleError`` when refused."""
@@ -198,6 +214,30 @@ class Table:
     def __repr__(self) -> str:
         # The state holds the secret seed and token digests: never print them.
         return f"Table(id={self.id}, game={self.state.game!r}, version={self.state.version})"
+
+
+def command_of(game: AnyGame, body: bytes) -> Command:
+    """The command in ``body`` as a table of ``game`` takes it (the game's commands, the take-back and
+    the seat commands), decoded with the game's own decoder; ``InvalidRequest`` if it is not one."""
+    decoder = _DECODERS.get(game) or _decoder_for(game)
+    try:
+        try:
+            found: Command = decoder.decode(body)
+        except msgspec.ValidationError as refused:  # ``2.0`` for an integer too, as documented
+            found = retried(decoder, body, refused)  # (:func:`domain.codec.decode_request`, inlined)
+    except (msgspec.ValidationError, msgspec.DecodeError) as error:
+        raise InvalidRequest(f"Not a {game.title} command: {error}") from None
+    return found
+
+
+_DECODERS: dict[AnyGame, msgspec.json.Decoder[Any]] = {}
+
+
+def _decoder_for(game: AnyGame) -> msgspec.json.Decoder[Any]:
+    """A decoder for everything a table of ``game`` takes, built once per game."""
+    kinds: Any = Union.__getitem__((game.commands, *takeback.TAKEBACK_COMMANDS, *SEAT_COMMANDS))
+    decoder = _DECODERS[game] = request_decoder(kinds)
+    return decoder
 
 
 def table_id(game_id: str | UUID) -> UUID:

@@ -14,9 +14,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.http.openapi import NAME
-from api.service.commands import decode_command
 from domain.game import registered
 from domain.playout import Step, random_steps
+from domain.table import command_of
 from tests.support.service import bearer
 
 
@@ -73,7 +73,7 @@ def test_a_whole_number_written_with_a_fraction_is_an_integer_in_every_games_com
         steps = itertools.islice(random_steps(game, 7, game.min_seats), 1, 41)
         commands = [step.command for step in steps if isinstance(step, Step)]
         assert any(b".0" in _with_fractions(command) for command in commands), game.id
-        assert all(decode_command(game, _with_fractions(command)) == command for command in commands)
+        assert all(command_of(game, _with_fractions(command)) == command for command in commands)
 
 
 def test_a_whole_number_written_with_a_fraction_is_taken_in_every_body(

@@ -2,7 +2,7 @@
 
 For each registered game (at its most seats), ``--games`` seeded random games are played into a fresh
 SQLite log through the write side (``Tables``), then the whole log is projected again, ``--runs`` times,
-into an in-memory read store (``projections.following.rebuild`` with the embedded projection: records,
+into an in-memory read store (``projections.projection.rebuild`` with the embedded projection: records,
 summaries, lobby indexes and every perspective's feed; views are rendered on read there, so not here).
 Printed per game: log positions, the best run's CPU seconds, and CPU µs a position and a game move.
 This is the work an embedded server does for every commit beside deciding and answering it.
@@ -22,8 +22,7 @@ from typing import Any
 
 from api.service.application import Tables
 from domain.game import registered
-from projections.following import rebuild
-from projections.projection import GameProjection
+from projections.projection import GameProjection, rebuild
 from projections.stores import SQLiteReadStore
 from store.settings import Settings
 from tests.support.projecting import open_game, play

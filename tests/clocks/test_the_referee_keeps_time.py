@@ -15,8 +15,7 @@ from freezegun import freeze_time
 from api.service.application import Tables
 from domain.table import GameEventRecorded, TakeBackNoted
 from domain.table.clocks import TableClock
-from projections.following import catch_up
-from projections.projection import GameProjection
+from projections.projection import GameProjection, catch_up
 from projections.stores import SQLiteReadStore
 from store.settings import Settings
 from tests.clocks.helpers import frozen_clock

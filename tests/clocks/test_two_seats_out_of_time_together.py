@@ -17,7 +17,6 @@ import pytest
 from freezegun import freeze_time
 
 from api.service.application import Tables
-from domain import stored
 from domain.games.super_pacs import SUPER_PACS
 from domain.games.super_pacs.commands import PickLeader
 from domain.messages import Outcome
@@ -34,6 +33,7 @@ from domain.table import (
 )
 from domain.table.clocks import TableClock, deadlines
 from domain.table.forfeits import acts, outcome, over, to_act
+from store import stored
 from store.settings import Settings
 from tests.clocks.helpers import ClockedLog, frozen_clock
 from tests.support.service import bearer, client_for, run

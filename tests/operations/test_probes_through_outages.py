@@ -68,9 +68,7 @@ def test_an_api_process_whose_redis_is_gone_stays_ready_and_takes_commands(
             assert ready.status_code == 200, ready.text
             assert ready.json() == {"status": "ready", "reads": "stale"}
             assert http.get("/health").status_code == 503
-            moved = http.post(
-                f"/api/games/{before['id']}/commands", json=FIRST_MOVE, headers=_first(before)
-            )
+            moved = http.post(f"/api/games/{before['id']}/commands", json=FIRST_MOVE, headers=_first(before))
             assert moved.status_code == 200, moved.text
             assert moved.json()["version"] == 3
             opened = http.post("/api/games", json=OPEN)

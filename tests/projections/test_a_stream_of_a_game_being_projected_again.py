@@ -17,8 +17,7 @@ from domain.game import registered
 from domain.seats import SPECTATOR, Seat
 from domain.table import Table
 from projections import queries
-from projections.following import catch_up
-from projections.projection import GameProjection
+from projections.projection import GameProjection, catch_up
 from projections.queries import ReadSide
 from projections.signals import Signals
 from projections.stores import SQLiteReadStore

@@ -14,8 +14,7 @@ from eventsourcing.domain import Aggregate, event
 
 from api.service.application import Tables
 from domain.game import registered
-from projections.following import LogFollower, SubscriptionFollower, catch_up, follower_for
-from projections.projection import GameProjection
+from projections.projection import GameProjection, LogFollower, SubscriptionFollower, catch_up, follower_for
 from projections.stores import SQLiteReadStore
 from store.settings import Settings
 from tests.support.projecting import open_game, play, postgres_schema, scale_settings

@@ -19,8 +19,7 @@ from domain.seats import SPECTATOR, Seat
 from domain.table import GameEventRecorded, told_alike
 from domain.visibility import PUBLIC
 from projections import documents
-from projections.following import ReadFormatOutdated, catch_up, fit_format, outdated
-from projections.projection import GameProjection
+from projections.projection import GameProjection, ReadFormatOutdated, catch_up, fit_format, outdated
 from projections.redis_store import RedisReadStore
 from projections.stores import Batch, SQLiteReadStore
 from store.settings import Settings

@@ -19,8 +19,7 @@ from domain.seats import OMNISCIENT, SPECTATOR, Seat
 from domain.table import GameEventRecorded, TakeBackNoted, told, told_each
 from projections import documents
 from projections.documents import Record, perspectives, viewer_key
-from projections.following import catch_up, rebuild
-from projections.projection import GameProjection
+from projections.projection import GameProjection, catch_up, rebuild
 from projections.redis_store import RedisReadStore
 from projections.stores import Batch, ReadStore, SQLiteReadStore
 from store.settings import Settings
@@ -74,9 +73,7 @@ def _assert_projected(tables: Tables, store: ReadStore, game_id: str) -> None:
     names = table.seat_names
     for viewer in perspectives(len(names)):
         key = viewer_key(viewer)
-        assert store.get(f"view:{game_id}:{key}") == encode(
-            documents.view(str(table.id), table, viewer)
-        )
+        assert store.get(f"view:{game_id}:{key}") == encode(documents.view(str(table.id), table, viewer))
         rows = store.scored(documents.feed_key(game_id))
         lines = [msgspec.json.decode(documents.line_for(row, viewer)) for row in rows]
         told = [referee.tell(rules, rules.event_decoder.decode(e.event), viewer, names) for e in stored]

@@ -15,8 +15,7 @@ import pytest
 from api.service.application import Tables
 from domain.game import registered
 from projections import documents
-from projections.following import LogFollower, catch_up, follower_for
-from projections.projection import GameProjection, Outrun
+from projections.projection import GameProjection, LogFollower, Outrun, catch_up, follower_for
 from projections.queries import ReadSide
 from projections.signals import Signals
 from projections.stores import SQLiteReadStore

@@ -10,9 +10,7 @@ import pytest
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import resolve_topic
 
-from domain import stored
 from domain.chat import ChatSent
-from domain.stored import Attempted
 from domain.table import (
     AnyTableEvent,
     GameEventRecorded,
@@ -23,7 +21,8 @@ from domain.table import (
     TakeBackNoted,
     evolve_table,
 )
-from store.mapper import ChatRow, PlainTranscoder, Row, Snapshot, TableMapper
+from store import stored
+from store.stored import Attempted, ChatRow, PlainTranscoder, Row, Snapshot, TableMapper
 from tests.support.tiny_game import PILE
 
 AT = datetime(2026, 3, 1, tzinfo=UTC)

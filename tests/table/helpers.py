@@ -66,7 +66,7 @@ class Log:
 
     def refolded(self) -> TableState | None:
         """The table folded again from the whole log (through its stored bytes)."""
-        from domain import stored
+        from store import stored
 
         table: TableState | None = None
         for event in self.events:

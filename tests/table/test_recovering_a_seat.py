@@ -5,7 +5,6 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from domain import stored
 from domain.table import (
     NEWCOMER,
     RecoverSeat,
@@ -20,6 +19,7 @@ from domain.table import (
 )
 from domain.table.state import TableState
 from domain.tokens import code_digest, new_recovery_code
+from store import stored
 from tests.support.toll_game import TOLL
 from tests.table.helpers import START
 

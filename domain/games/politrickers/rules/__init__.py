@@ -225,9 +225,7 @@ def _card_event(seat: Seat, card: int, duty: Obligation, trick: Trick) -> Events
     return CardPlayed(seat=seat, card=card)
 
 
-def _decide_migration(
-    state: Playing, seat: Seat, command: PlayMigration, ctx: Context
-) -> list[Events]:
+def _decide_migration(state: Playing, seat: Seat, command: PlayMigration, ctx: Context) -> list[Events]:
     if MIGRATION not in state.hands[seat]:
         raise CardNotInHand("The Migration card is not in your hand.")
     if command.move_from not in _migration_sources(state, seat):

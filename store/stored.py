@@ -1,24 +1,38 @@
-"""How a table's events and snapshots are laid out in the event store, and read back.
+"""How the log stores a table's events, snapshots, attempts, chat and standing choices, and reads them back.
 
-Each stored row holds a topic and the event's fields as JSON (the time under ``timestamp``; the
-version is the row's own). The topics are those of the classes in :mod:`domain.table`; rows written
-before the table became a decider carry the topics of the old aggregate's classes
-(``api.service.tables:Table.Recorded`` and so on) with the very same fields, so both read alike:
-:data:`TOPICS` maps old and new topics to the same class. The write side registers the old topics
-with the library (``register_topic``) too.
+The log floor's formats. Each stored row holds a topic and the event's fields as JSON (the time under
+``timestamp``; the version is the row's own). The topics are those of the classes in
+:mod:`domain.table`; rows written before the table became a decider carry the topics of the old
+aggregate's classes (``api.service.tables:Table.Recorded`` and so on) with the very same fields, so
+both read alike: :data:`TOPICS` maps old and new topics to the same class. The write side registers
+the old topics with the library (``register_topic``) too.
 
 A snapshot row keeps the :class:`TableRecord` layout it has always had; :func:`record_of` and
 :func:`state_of` turn a :class:`~domain.table.TableState` into it and back.
+
+:class:`TableMapper` is the library's ``Mapper``: each kind of object the write side saves is encoded by
+the entry of :data:`ENCODERS` for its type, and each stored event decoded by the entry of its topic's
+kind (a table event, a snapshot, a chat message, an attempt). No ``isinstance`` chain: a new kind of row
+is one entry in each table.
+
+The formats and the mapper are one module of the log floor (they were ``domain/stored.py`` and
+``store/mapper.py``): how a row is laid out is the log's business, nothing in the domain reads it, and
+the mapper is the formats' one user on the write side. Topic names are fixed strings, never the module
+a class lives in, so no stored row changed with the move.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 from uuid import UUID
 
 import msgspec
+from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
+from eventsourcing.utils import register_topic
 
 from domain import takeback
 from domain.bots.policies import BotSpec
@@ -34,6 +48,7 @@ from domain.table import (
     SeatLinkReissued,
     SeatTaken,
     StandInChanged,
+    Table,
     TableForked,
     TableOpened,
     TableState,
@@ -73,7 +88,7 @@ def topic_of(kind: type[Any]) -> str:
 
     Fixed names, not the module the class happens to live in, so a class may move freely.
     """
-    home = "domain.table" if kind in EVENT_TYPES else "domain.stored"
+    home = "domain.table" if kind in EVENT_TYPES else "domain.stored"  # where these formats began
     return f"{home}:{kind.__qualname__}"
 
 
@@ -335,3 +350,135 @@ def encode_passing(chosen: PassingChosen) -> tuple[str, bytes]:
 def decode_passing(state: bytes, version: int) -> PassingChosen:
     """The standing choice stored at ``version`` of a passing stream."""
     return msgspec.convert(msgspec.json.decode(state) | {"number": version}, PassingChosen)
+
+
+# -- what the library stores ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A table event on its way into or out of the library: the table's id and the event."""
+
+    originator_id: UUID
+    event: AnyTableEvent
+    after: Table | None = field(default=None, compare=False)
+    """The table just after ``event``, as the write side folded it (for whoever takes the commit)."""
+
+    @property
+    def originator_version(self) -> int:
+        return self.event.version
+
+    @property
+    def timestamp(self) -> datetime:
+        return self.event.at
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRow:
+    """A chat message on its way into the library: the table's chat stream and the message."""
+
+    originator_id: UUID
+    sent: ChatSent
+
+    @property
+    def originator_version(self) -> int:
+        return self.sent.number
+
+    @property
+    def timestamp(self) -> datetime:
+        return self.sent.at
+
+
+@dataclass(frozen=True, slots=True)
+class PassingRow:
+    """A seat's standing choice on its way into the library: the table's passing stream and the choice."""
+
+    originator_id: UUID
+    chosen: PassingChosen
+
+    @property
+    def originator_version(self) -> int:
+        return self.chosen.number
+
+    @property
+    def timestamp(self) -> datetime:
+        return self.chosen.at
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A table's state at one version, for the library's snapshot store."""
+
+    originator_id: UUID
+    originator_version: int
+    table: TableState
+
+
+for _old, _new in (LEGACY_TOPICS | ATTEMPT_TOPICS).items():
+    register_topic(_old, _new)  # the library resolves the old aggregate's topics to today's classes
+
+
+Encoder = Callable[[Any], tuple[str, bytes]]
+"""An object the write side saves, as its stored topic and state."""
+Decoder = Callable[[UUID, str, bytes, int, Mapping[str, AnyGame]], Any]
+"""A stored event (its id, topic, state and version) as the object it was, for the catalogue's games."""
+
+ENCODERS: dict[type, Encoder] = {
+    Row: lambda row: encode_event(row.event),
+    Snapshot: lambda snapshot: (LEGACY_SNAPSHOT_TOPIC, encode_snapshot(snapshot.table)),
+    ChatRow: lambda row: encode_chat(row.sent),
+    PassingRow: lambda row: encode_passing(row.chosen),
+    Attempted: encode_attempt,
+}
+"""How each kind of saved object is stored, by its type."""
+
+DECODERS: dict[str, Decoder] = {
+    **dict.fromkeys(
+        TOPICS,
+        lambda at, topic, state, version, _: Row(at, decode_event(topic, state, version)),
+    ),
+    CHAT_TOPIC: lambda at, _, state, version, __: ChatRow(at, decode_chat(state, version)),
+    PASSING_TOPIC: lambda at, _, state, version, __: PassingRow(at, decode_passing(state, version)),
+    **dict.fromkeys(
+        SNAPSHOT_TOPICS,
+        lambda at, _, state, version, games: Snapshot(at, version, decode_snapshot(state, version, games)),
+    ),
+    **dict.fromkeys(
+        ATTEMPT_TOPICS,
+        lambda at, topic, state, version, _: decode_attempt(topic, state, at, version),
+    ),
+}
+"""How each stored topic is read back (old topics beside today's), by its topic."""
+
+
+class TableMapper(Mapper[UUID]):
+    """Stores table events, snapshots, chat and attempts with msgspec, under their topics (old ones too)."""
+
+    def __init__(self, transcoder: Transcoder, games: Mapping[str, AnyGame]) -> None:
+        super().__init__(transcoder)
+        self.games = games
+
+    def to_stored_event(self, domain_event: Any) -> StoredEvent:
+        topic, state = ENCODERS[type(domain_event)](domain_event)
+        return StoredEvent(
+            originator_id=domain_event.originator_id,
+            originator_version=domain_event.originator_version,
+            topic=topic,
+            state=state,
+        )
+
+    def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        topic, identity = stored_event.topic, UUID(str(stored_event.originator_id))
+        return DECODERS[topic](
+            identity, topic, stored_event.state, stored_event.originator_version, self.games
+        )
+
+
+class PlainTranscoder(Transcoder):
+    """Unused by :class:`TableMapper` (it encodes with msgspec); the library asks for one."""
+
+    def encode(self, obj: Any) -> bytes:
+        return msgspec.json.encode(obj)
+
+    def decode(self, data: bytes) -> Any:
+        return msgspec.json.decode(data)
