@@ -130,6 +130,11 @@ class Opening:
     def __init__(self, turns: asyncio.Semaphore) -> None:
         self.turns: asyncio.Semaphore | None = turns
 
+    @property
+    def held(self) -> bool:
+        """Whether the stream still opens (its turn not given back)."""
+        return self.turns is not None
+
     def done(self) -> None:
         if self.turns is not None:
             self.turns.release()
@@ -229,25 +234,45 @@ async def _told(  # noqa: PLR0917  (the stream's parts, as the route gathers the
     reads: ReadSide, watched: Watched, after: int, chat: Chat, opening: Opening, metrics: Metrics
 ) -> AsyncIterator[bytes]:
     """The stream's bytes: each page of the feed as one write (no framework object an entry), the chat,
-    a keepalive comment when nothing changed for :data:`KEEPALIVE` s, and ``revoked`` at the end."""
+    a keepalive comment when nothing changed for :data:`KEEPALIVE` s, and ``revoked`` at the end.
+
+    While the stream opens, each page of the feed so far is read and framed in a worker thread
+    (:func:`_framed_page`): the event loop only hands its bytes to the socket. Read on the loop, the
+    page of ``bench_floods``' finished game (250 entries) took 0.1-0.6 ms of SQLite alone and far
+    more in a burst (each row read lets go of the interpreter lock, and a busy thread may keep it
+    for the switch interval before the loop has it back): sampled during its openings, the loop was
+    in that read for 40-45% of the time, and turns of the loop with over 2 ms of work ahead of a
+    player's command fell from 61-89 to 5-24 a burst once it moved to a thread (2026-12-05). Once
+    open, a change's few entries are read on the loop (a thread's hop would cost more than the read).
+    """
     game_id, viewer = watched.game_id, watched.viewer
     with metrics.stream_open(), reads.signals.listen(game_id) as waiter:
         replaced = False
         while not replaced and not watched.revoked(reads, look=reads.relay is None):
-            page = queries.feed_page(reads, game_id, viewer, after, queries.PAGE)
-            if page:
-                yield b"".join(
-                    b"id: %d\nevent: game\ndata: %s\n\n" % (version, line) for version, line in page
-                )
-                after = page[-1][0]
-            if len(page) == queries.PAGE:
+            if opening.held:
+                told, after, read = await asyncio.to_thread(_framed_page, reads, game_id, viewer, after)
+            else:
+                told, after, read = _framed_page(reads, game_id, viewer, after)
+            if told:
+                yield told
+            if read == queries.PAGE:
                 continue  # more already: send it before waiting
             said = await chat.new()  # table talk, as public as the table: no id (the feed's)
             if said:
-                yield b"".join(b"event: chat\ndata: %s\n\n" % _ENCODER.encode(told) for told in said)
+                yield b"".join(b"event: chat\ndata: %s\n\n" % _ENCODER.encode(message) for message in said)
             opening.done()
             while not await waiter.wait(KEEPALIVE):  # nothing changed: nothing to read but the token's
                 if replaced := watched.revoked(reads, look=True):
                     break
                 yield b": ping\n\n"
         yield b'event: revoked\ndata: {"reason":"This seat took a new link."}\n\n'
+
+
+def _framed_page(reads: ReadSide, game_id: str, viewer: Viewer, after: int) -> tuple[bytes, int, int]:
+    """The next page of ``viewer``'s feed after version ``after`` as the stream's bytes (one ``game``
+    event an entry, its id the version): the bytes, the last version in them and how many entries."""
+    page = queries.feed_page(reads, game_id, viewer, after, queries.PAGE)
+    if not page:
+        return b"", after, 0
+    told = b"".join(b"id: %d\nevent: game\ndata: %s\n\n" % (version, line) for version, line in page)
+    return told, page[-1][0], len(page)
