@@ -41,9 +41,9 @@ TICKET_LENGTH = 100
 
 async def stream(request: Request) -> Response:
     """``GET /games/{id}/stream``: wait for a turn to open, check, then answer with the live stream."""
-    turns = request.app.state.streams.opening
-    await turns.acquire()
-    opening = Opening(turns)
+    streams: Streams = request.app.state.streams
+    await streams.opening.acquire()
+    opening = Opening(streams)
     try:
         return await _opened(request, opening)
     except BaseException:
