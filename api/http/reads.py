@@ -248,7 +248,7 @@ async def _told(  # noqa: PLR0917  (the stream's parts, as the route gathers the
     socket. Read on the loop, the page of ``bench_floods``' finished game (250 entries) took
     0.1-0.6 ms of SQLite alone and far more in a burst (each row read lets go of the interpreter
     lock, and a busy thread may keep it for the switch interval before the loop has it back):
-    sampled during its openings, the loop was in that read for 40-45% of the time, and turns of the
+    sampled during its openings, the loop was in that read for about 40% of the time, and turns of the
     loop with over 2 ms of work ahead of a player's command fell from 61-89 to 5-24 a burst once it
     moved to a thread (2026-12-05). Once open, a change's few entries are read on the loop (a
     thread's hop would cost more than the read).
