@@ -75,11 +75,17 @@ class Chat:
         self.tables, self.game_id, self.after = tables, game_id, after
 
     async def new(self) -> list[dict[str, Any]]:
+        """:meth:`said`, read in the default pool's thread."""
+        return await asyncio.to_thread(self.said)
+
+    def said(self) -> list[dict[str, Any]]:
+        """The messages since the last asked for (none the first time when the caller named none); call
+        off the event loop."""
         if self.after is None:
-            found = await asyncio.to_thread(self.tables.history.chat, table_id(self.game_id))
+            found = self.tables.history.chat(table_id(self.game_id))
             self.after = found[-1].number if found else 0
             return []
-        messages = await asyncio.to_thread(chat_lines, self.tables, self.game_id, self.after)
+        messages = chat_lines(self.tables, self.game_id, self.after)
         if messages:
             self.after = messages[-1]["number"]
         return messages

@@ -41,9 +41,9 @@ TICKET_LENGTH = 100
 
 async def stream(request: Request) -> Response:
     """``GET /games/{id}/stream``: wait for a turn to open, check, then answer with the live stream."""
-    turns = request.app.state.streams.opening
-    await turns.acquire()
-    opening = Opening(turns)
+    streams: Streams = request.app.state.streams
+    await streams.opening.acquire()
+    opening = Opening(streams)
     try:
         return await _opened(request, opening)
     except BaseException:
@@ -52,15 +52,22 @@ async def stream(request: Request) -> Response:
 
 
 async def _opened(request: Request, opening: Opening) -> Response:
+    """Check in the documented route's order (its dependencies, then its own parameters): the token's
+    form, the ticket's length, the game and the caller (404 for a game nobody logged, whatever the
+    rest says), then ``Last-Event-ID``, then ``chat_after``. So a ticket sent with a malformed one of
+    those is spent, as the documented route spends it (its game check is a dependency, solved before
+    the parameters are read): a malformed resume point is a client's bug, and a spent ticket never
+    opens anything."""
     authorization, last_event_id = heads(request.scope, b"authorization", b"last-event-id")
     query = request.query_params if request.scope["query_string"] else {}
-    ticket, chat_after = query.get("ticket"), query_version(query.get("chat_after"), "chat_after")
+    token = await _stream_token(authorization, query.get("token"))
+    ticket = query.get("ticket")
     if ticket is not None and len(ticket) > TICKET_LENGTH:
         raise _invalid("ticket", f"String should have at most {TICKET_LENGTH} characters")
-    token = await _stream_token(authorization, query.get("token"))
-    after = 0 if last_event_id is None else version_number(last_event_id.strip(), "Last-Event-ID")
     app = request.app.state
     watched = await watched_of(app.reads, app.tables, request.path_params["game_id"], token, ticket)
+    after = 0 if last_event_id is None else version_number(last_event_id.strip(), "Last-Event-ID")
+    chat_after = query_version(query.get("chat_after"), "chat_after")
     streams: Streams = app.streams
     admitted = contextlib.ExitStack()  # the stream's place, given back by the answer once it ends
     admitted.enter_context(streams.admit(client_address(request.scope), watched.game_id))

@@ -5,6 +5,9 @@
   last answer), or then the whole body within as long again, is closed, so connections left
   half-open or trickling a body cost nothing for long. A request the parser cannot read (a malformed
   ``Content-Length``, say) is answered 400 in the one error shape, not uvicorn's plain text.
+  A new connection's first request is read in its turn (:class:`Admissions`): at most
+  :data:`ADMITTED_A_TURN` a turn of the event loop, so that a burst of new connections never puts
+  more than a few requests' parsing ahead of a request on a connection already open.
 * :class:`AccessLog` writes one JSON line per request (``--access-log``): time, request id (the
   caller's ``X-Request-ID`` when it is a plain short id, else a new one; echoed in the answer),
   method, path, the query with every ``token`` value replaced by ``REDACTED``, status, bytes sent,
@@ -18,12 +21,15 @@ import logging
 import re
 import sys
 import time
+import weakref
+from collections import deque
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 import msgspec
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.server import ServerState
 
 from api.service.application import fresh_id
 from store.settings import Settings
@@ -34,13 +40,58 @@ _REQUEST_ID = re.compile(rb"[A-Za-z0-9._:-]{1,64}")
 _ENCODER = msgspec.json.Encoder()
 
 
+ADMITTED_A_TURN = 8
+"""New connections whose first request is read in one turn of the event loop; the rest wait theirs."""
+
+
+class Admissions:
+    """The new connections of one server waiting for their first request to be read, in arrival order.
+
+    uvloop accepts every connection waiting in the kernel in one turn and reads whatever each has
+    sent in the next; a burst of a thousand spectators opening live streams then parsed a thousand
+    request heads and started a thousand tasks in one or two turns, and a player's command read in
+    the same turn waited behind them all. Sampled in ``backroom serve`` during ``bench_floods``'
+    openings (2026-12-05), after the feed's first page had moved off the loop, those turns were the
+    longest left that were not the collector's: 4 to 16 ms of the loop's time. Admitted
+    :data:`ADMITTED_A_TURN` a turn, a new connection waits a few turns at most in a burst (nothing is
+    refused: the kernel's accept queue is already drained), and a request on a connection already
+    open (a player's next command) is read as soon as it comes.
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.waiting: deque[HeaderDeadline] = deque()
+        self.due = False
+
+    def ask(self, connection: HeaderDeadline) -> None:
+        """Queue ``connection``'s first request to be read in its turn."""
+        self.waiting.append(connection)
+        if not self.due:
+            self.due = True
+            self.loop.call_soon(self.admit)
+
+    def admit(self) -> None:
+        """Read the first requests of the next :data:`ADMITTED_A_TURN` connections; the rest next turn."""
+        for _ in range(min(ADMITTED_A_TURN, len(self.waiting))):
+            self.waiting.popleft().admitted()
+        self.due = bool(self.waiting)
+        if self.due:
+            self.loop.call_soon(self.admit)
+
+
+_ADMISSIONS: weakref.WeakKeyDictionary[ServerState, Admissions] = weakref.WeakKeyDictionary()
+"""Each server's admissions (a server runs on one event loop)."""
+
+
 class HeaderDeadline(HttpToolsProtocol):
-    """uvicorn's HTTP protocol, closing a connection whose request head does not arrive in time.
+    """uvicorn's HTTP protocol, closing a connection whose request head does not arrive in time, and
+    reading a new connection's first request in its turn (:class:`Admissions`).
 
     A connection awaits a head from its start and again after each answer; ``awaiting_since`` says
     since when (``None`` while a request is read or answered). Its one timer is armed for the
     deadline and, when it fires early (a keep-alive connection answered meanwhile), re-armed for the
-    new deadline: a timer a connection and a deadline, never one per request.
+    new deadline: a timer a connection and a deadline, never one per request. The time a connection
+    waits for its turn counts towards its head's deadline (a few turns of the loop in a burst).
     """
 
     header_seconds = Settings.from_env().header_seconds
@@ -50,6 +101,28 @@ class HeaderDeadline(HttpToolsProtocol):
         self.head_deadline: asyncio.TimerHandle | None = None
         self.awaiting_since: float | None = None
         self.body_since: float | None = None
+        self.first: list[bytes] | None = []
+        """What the connection sent before its turn (``None`` once admitted: read as it comes)."""
+
+    def data_received(self, data: bytes) -> None:
+        if self.first is None:
+            super().data_received(data)
+            return
+        self.first.append(data)
+        if len(self.first) == 1:  # hold the connection until its turn
+            self.transport.pause_reading()
+            admissions = _ADMISSIONS.get(self.server_state)
+            if admissions is None:
+                admissions = _ADMISSIONS[self.server_state] = Admissions(self.loop)
+            admissions.ask(self)
+
+    def admitted(self) -> None:
+        """The connection's turn: read what it sent so far, and from now on as it comes."""
+        sent, self.first = self.first or [], None
+        if self.transport.is_closing():
+            return  # gone (or timed out) while it waited
+        self.transport.resume_reading()
+        super().data_received(sent[0] if len(sent) == 1 else b"".join(sent))
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # uvicorn's protocol takes a BaseTransport; ours is always a Transport
         super().connection_made(Corked(transport, self.loop))  # type: ignore[arg-type]  # a transport's face

@@ -23,6 +23,7 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import TypeVar
 
@@ -294,6 +295,14 @@ class Streams:
     streams-1000``, the player made 4 commands in 5 s while the streams opened (p99 490 ms against
     27 ms alone); with both, in the default run, 1,000 streams were answered in 3.0 s and the
     player's p99 was 40 ms while they opened (11.6 ms alone).
+
+    What an opening reads (its feed so far, its chat) is read in one thread of its own
+    (:attr:`reader`), never on the event loop, and never by several threads at once: during
+    ``bench_floods``' 3,000 openings the default pool's six threads, each contending for the
+    interpreter lock with the loop and the committer's thread, spent 1.2-1.5 s of CPU on the reads
+    one thread does in 0.4-0.6 s (three pairs of runs, 2026-12-05). One thread is enough: an
+    opening's reads are a page of the feed and the chat, well under a millisecond each; a read that
+    hangs (a store that does not answer) holds up the other openings, never the loop.
     """
 
     def __init__(self, per_address: int, per_game: int) -> None:
@@ -301,6 +310,8 @@ class Streams:
         self.per_game = per_game
         self.open: Counter[tuple[str, str]] = Counter()
         self.opening = asyncio.Semaphore(OPENING_AT_ONCE)
+        self.reader = ThreadPoolExecutor(1, thread_name_prefix="stream-openings")
+        """The thread that reads what a stream sends while it opens (its first pages, its chat)."""
 
     @contextlib.contextmanager
     def admit(self, address: str, game_id: str) -> Iterator[None]:

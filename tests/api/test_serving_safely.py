@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from api.http.serving import Corked, redacted
+from api.http.serving import ADMITTED_A_TURN, Admissions, Corked, redacted
 from tests.support.server import UNLIMITED, serving
 from tests.support.service import bearer
 
@@ -143,3 +143,61 @@ def test_answers_through_the_held_writes_are_whole_on_a_kept_alive_connection(tm
         head, _, body = answer.partition(b"\r\n\r\n")
         assert head.startswith(b"HTTP/1.1 200")
         assert json.loads(body)["status"] == "ok"
+
+
+class _Waiting:
+    """A new connection as :class:`Admissions` sees it: it only records its turn."""
+
+    def __init__(self, number: int, admitted: list[int]) -> None:
+        self.number, self.record = number, admitted
+
+    def admitted(self) -> None:
+        self.record.append(self.number)
+
+
+def test_a_burst_of_new_connections_is_read_a_few_a_turn_in_arrival_order() -> None:
+    """Twenty connections asking in one turn are read ``ADMITTED_A_TURN`` (8) a turn, first come first
+    read, and the admissions stop asking for turns once nobody waits."""
+
+    async def scenario() -> list[list[int]]:
+        admitted: list[int] = []
+        admissions = Admissions(asyncio.get_running_loop())
+        for number in range(20):
+            admissions.ask(_Waiting(number, admitted))  # type: ignore[arg-type]  # what it asks of one
+        turns = []
+        for _ in range(4):
+            await asyncio.sleep(0)  # one turn of the loop
+            turns.append(list(admitted))
+        assert not admissions.due and not admissions.waiting
+        return turns
+
+    turns = asyncio.run(scenario())
+    assert [len(seen) for seen in turns] == [min(20, ADMITTED_A_TURN * turn) for turn in (1, 2, 3, 4)]
+    assert turns[-1] == list(range(20))
+
+
+def test_every_new_connection_of_a_burst_is_answered_and_one_gone_meanwhile_is_skipped(
+    tmp_path: Path,
+) -> None:
+    """Sixty connections sending their first request at once are all answered in their turn (none
+    refused); one closed before its answer costs nothing, and a kept-alive connection still answers."""
+    with serving(tmp_path / "burst.sqlite") as served:
+        address = urlsplit(served.base)
+        burst = [socket.create_connection((address.hostname, address.port), timeout=30) for _ in range(61)]
+        try:
+            for connection in burst:
+                connection.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            burst.pop().close()
+            answers = []
+            for connection in burst:
+                received = b""
+                while not received.endswith(b"}"):
+                    received += connection.recv(65536)
+                answers.append(received)
+            burst[0].sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            again = burst[0].recv(65536)
+        finally:
+            for connection in burst:
+                connection.close()
+    assert len(answers) == 60 and all(answer.startswith(b"HTTP/1.1 200") for answer in answers)
+    assert again.startswith(b"HTTP/1.1 200")

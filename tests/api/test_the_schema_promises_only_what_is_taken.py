@@ -139,3 +139,30 @@ def test_a_hand_read_version_parameter_is_answered_as_its_documented_route_answe
             app.hot = hot
         assert (tuned.status_code, tuned.json()) == (documented.status_code, documented.json()), given
         assert tuned.status_code == (200 if given in {"1", "5.0", "+1", "1_0", "x&min_version=1"} else 422)
+
+
+def test_a_stream_checks_its_game_before_its_resume_points_as_its_documented_route_does(
+    client: TestClient, pile: dict[str, Any]
+) -> None:
+    """The tuned stream checks in the documented route's order: a game nobody logged is 404 whatever
+    ``Last-Event-ID`` or ``chat_after`` say; a known game's malformed one is the same 422 on both."""
+    app: Any = client.app
+    hot = list(app.hot)
+    unknown = "0" * 8 + "-0000-4000-8000-" + "0" * 12
+    asked = [
+        ({"Last-Event-ID": "x"}, ""),
+        ({"Last-Event-ID": "1" * 40}, ""),
+        ({}, "?chat_after=-1"),
+        ({"Last-Event-ID": "x"}, "?chat_after=1.5"),
+    ]
+    for game_id, status in ((unknown, 404), (pile["id"], 422)):
+        for headers, query in asked:
+            address = f"/api/games/{game_id}/stream{query}"
+            tuned = client.get(address, headers=headers)
+            app.hot = []
+            try:
+                documented = client.get(address, headers=headers)
+            finally:
+                app.hot = hot
+            assert (tuned.status_code, tuned.json()) == (documented.status_code, documented.json()), address
+            assert tuned.status_code == status, (address, headers)

@@ -161,7 +161,8 @@ def test_the_env_benchmark_steps_every_game_and_seat_count(capsys: pytest.Captur
 def test_the_floods_benchmark_runs_each_flood_against_a_default_server(tmp_path: Path) -> None:
     """bench_floods's floods, a moment each against the default policies: a long lobby page is refused
     after the first, made-up tokens are read as strangers (403), a seat's links stop at its allowance,
-    and every stream of a small flood is answered while the player plays."""
+    and every stream of a small flood is answered while the player plays, at the player's CPU priority
+    or below it (``--polite-flood``)."""
     with serving(tmp_path / "floods.sqlite", policies={}) as served:
         game_id, _ = bench_flood.finished_game(served.base)
         anonymous = bench_floods.anonymous(served.base, game_id, time.perf_counter() + 2)
@@ -169,8 +170,9 @@ def test_the_floods_benchmark_runs_each_flood_against_a_default_server(tmp_path:
         seated = bench_floods.seated(served.base, game_id, time.perf_counter() + 2)
         with bench_flood.client(served.base, "127.0.0.1") as http:
             _, during, streams = bench_floods.held_streams(http, served.base, game_id, 20, 1.0, 1)
+            _, _, politely = bench_floods.held_streams(http, served.base, game_id, 5, 0.5, 2, polite=True)
     assert anonymous["lobby 200"] >= 1 and anonymous["lobby 429"] >= 1 and anonymous["timeline 200"] >= 1
     assert made_up["events 403"] >= 1 and "events 200" not in made_up
     # the allowance is counted in clock-minute windows: a 2 s flood may span two of them (6 + 6)
     assert 1 <= seated["seat-link 200"] <= 12 and seated["seat-link 429"] >= 1
-    assert streams["stream 200"] == 20 and during
+    assert streams["stream 200"] == 20 and during and politely["stream 200"] == 5
