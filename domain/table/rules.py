@@ -6,9 +6,8 @@ The rules of a table
    the rest are taken one by one (:class:`TakeSeat`). Once the last seat is taken the game is set up
    at once, its chance drawn from the table's secret at that position.
 2. A seat acts only once the game is set up (``game/not_started``), only while the game is not over
-   (by its own rules or by forfeit) and only when the game says it is to act (:func:`_game_decides`,
-   the same check :func:`domain.referee.decide` makes for a game without a table). The game decides
-   the rest.
+   (by its own rules or by forfeit) and only when the game says it is to act (:func:`domain.referee.decide`,
+   the check every game shares, with a table or without). The game decides the rest.
 3. Every accepted command has an id (the caller's ``Idempotency-Key`` or a new one). A command sent
    again with the same id by the same seat is answered as before and changes nothing; the same id
    for another command or from another seat is refused (``request/idempotency_key_reused``). The table
@@ -53,7 +52,7 @@ from domain import passing, referee, takeback
 from domain.chance import Context
 from domain.choices import Pass
 from domain.codec import encode
-from domain.errors import GameIsOver, NotYourTurn
+from domain.errors import GameIsOver
 from domain.messages import Command, Event
 from domain.seats import Seat, same_name
 from domain.table import forfeits, standins
@@ -173,20 +172,10 @@ def decide_table(
         told = takeback.decide(table.ledger, actor, command, situation(game, table, ctx.now, ctx.timeout))
         return _timed(game, table, _takebacks(table, told, actor, ctx), None, ctx.now)
     chance = Context.for_step(table.secret, table.effective, ctx.now)  # the same draws after a take-back
-    events = _game_decides(game, table.game_state, actor, command, chance)
+    events = referee.decide(game, table.game_state, actor, command, chance)
     lapsed = _takebacks(table, takeback.lapse(table.ledger, ctx.now), actor, ctx)
     recorded = _record(game, table.game_state, table.version + len(lapsed), events, actor, ctx)
     return _timed(game, table, [*lapsed, *recorded], actor, ctx.now)
-
-
-def _game_decides(game: AnyGame, state: Any, seat: Seat, command: Command, ctx: Context) -> list[Event]:
-    """Rule 2, the game's half: the game decides a seat's command only while it is not over by its own
-    rules and waits for that seat (an end by forfeit is refused before this is asked)."""
-    if game.is_over(state):
-        raise GameIsOver("The game is over.")
-    if seat not in game.to_act(state):
-        raise NotYourTurn("It is not your turn.")
-    return game.decide(state, seat, command, ctx)
 
 
 def receipt_for(table: TableState, seat: int | None, command_id: str, digest: str) -> Receipt | None:
@@ -396,7 +385,7 @@ def _timed_out(
     bot = TIMEOUT_BOTS.get(table.clock.timeout if table.clock else "move")
     command = stand_in(game, now_table, seat, bot)
     chance = Context.for_step(table.secret, now_table.effective, ctx.now)
-    decided = _game_decides(game, now_table.game_state, seat, command, chance)
+    decided = referee.decide(game, now_table.game_state, seat, command, chance)
     sent = encode(command).decode()
     played = TableContext(now=ctx.now, command_id=ctx.command_id, digest=ctx.digest, sent=sent)
     recorded = _record(game, now_table.game_state, now_table.version, decided, seat, played, referee=True)
