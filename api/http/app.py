@@ -80,6 +80,7 @@ def create_app(
         reads.start()
         async with tending(tables, watch, app.state.metrics):
             yield
+        app.state.streams.close()
         reads.close()
         tables.close()
 

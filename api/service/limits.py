@@ -313,6 +313,10 @@ class Streams:
         self.reader = ThreadPoolExecutor(1, thread_name_prefix="stream-openings")
         """The thread that reads what a stream sends while it opens (its first pages, its chat)."""
 
+    def close(self) -> None:
+        """Let the openings' thread go once the server stops (a read still running is not waited for)."""
+        self.reader.shutdown(wait=False, cancel_futures=True)
+
     @contextlib.contextmanager
     def admit(self, address: str, game_id: str) -> Iterator[None]:
         """Hold a place for a stream from ``address`` of ``game_id``; ``RateLimited`` when either is full."""

@@ -117,3 +117,15 @@ def test_a_method_a_route_does_not_answer_is_405_with_allow(client: TestClient) 
     answer = client.delete("/api/games")
     refused(answer, 405, "http/405")
     assert answer.headers["allow"] == "GET, POST"
+
+
+def test_the_stream_openings_thread_is_let_go_when_the_server_stops(tmp_path: Path) -> None:
+    """A server that stops leaves no thread behind for reading stream openings: its reader takes
+    nothing more once the application's lifespan has ended."""
+    serving = bounded(tmp_path)
+    client = next(serving)
+    reader = client.app.state.streams.reader  # type: ignore[attr-defined]  (the app's state is untyped)
+    assert reader.submit(sum, (1, 2)).result() == 3
+    serving.close()  # the lifespan ends
+    with pytest.raises(RuntimeError, match="shutdown"):
+        reader.submit(sum, (1, 2))
