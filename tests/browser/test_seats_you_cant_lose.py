@@ -5,6 +5,7 @@ and a stranger with no code gets nothing."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import httpx
 import pytest
@@ -76,6 +77,38 @@ def test_an_old_device_is_refused_after_a_new_seat_link_and_its_page_says_so(
     assert "You are watching" in (late.page.text_content(".table-head") or "")
     for each in (ann, late, phone):
         each.forgive(403)  # the replaced tokens, refused as they should be
+
+
+def test_a_new_link_asked_here_is_shown_even_when_the_old_token_is_refused_before_its_answer_comes(
+    player: Callable[..., Player], server: Served
+) -> None:
+    """The server replaces the token before it answers, so the page's live stream and its next reads
+    are refused while the new link is on its way (on a busy server, or a slow phone network, the
+    refusals come first). The page waits for its own answer: it keeps the seat, shows the link, and
+    never says the seat moved away."""
+    ann, bob = player("Ann"), player("Bob")
+    game_id = _sit_down(ann)
+    _join(bob, game_id)
+    ann.page.wait_for_selector("section.controls")
+    old = ann.seat(game_id)["token"]
+
+    def late(route: Any) -> None:  # the answer comes after the old token is refused to this page
+        answer = route.fetch()
+        refused = httpx.get(f"{server.base}/api/games/{game_id}/view", headers={"Authorization": f"Bearer {old}"})
+        assert refused.status_code == 403
+        ann.page.wait_for_timeout(1500)  # the stream is cut and the page's reads are refused meanwhile
+        route.fulfill(response=answer)
+
+    ann.page.route("**/seat-link", late)
+    ann.page.click("text=Play this seat on another device")
+    ann.page.click("text=Get a new private link")
+    ann.page.wait_for_selector("#seat-link")
+    new = ann.seat(game_id)["token"]
+    assert new != old and ann.page.input_value("#seat-link").endswith(f"#seat={new}")
+    assert ann.page.locator(".notice:has-text('Your seat moved')").count() == 0
+    ann.page.wait_for_selector("section.controls")
+    assert ann.page.locator(".table-head .mine:has-text('Ann')").count() == 1
+    ann.forgive(403)  # the old token's reads while the answer was held back
 
 
 def test_a_lost_seat_comes_back_with_its_recovery_code_and_a_stranger_is_refused(

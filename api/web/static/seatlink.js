@@ -21,10 +21,11 @@ export async function claimFromLink(gameId) {
   if (!found) return null;
   history.replaceState(null, "", location.pathname + location.search);
   try {
-    const claimed = await relinked(gameId, found[1]);
-    const name = seatName(claimed.game, claimed.seat);
-    const seat = { seat: claimed.seat, token: claimed.token, name };
-    keepSeat(gameId, seat);
+    const seat = await asking(gameId, async () => {
+      const claimed = await relinked(gameId, found[1]);
+      return { seat: claimed.seat, token: claimed.token, name: seatName(claimed.game, claimed.seat) };
+    });
+    const name = seat.name;
     return { seat, notice: { kind: "info", text: `Welcome back, ${name}: this browser now holds your seat, and the device the link came from no longer plays it.` } };
   } catch (error) {
     const gone = error instanceof Refusal && (error.status === 403 || error.status === 401);
@@ -45,6 +46,25 @@ export function QrCode({ text, label }) {
   const box = size + 8;
   return html`<svg class="qr" viewBox=${`0 0 ${box} ${box}`} role="img" aria-label=${label} shape-rendering="crispEdges">
     <rect width=${box} height=${box} fill="#fff" /><path d=${path} fill="#000" /></svg>`;
+}
+
+const asked = new Map();
+
+/**
+ * Ask for a new token with `ask` and keep the seat it answers in this browser. While it is asked, the
+ * old token is already refused (the server replaces it before it answers): `relinking` lets a read that
+ * was refused wait for the answer instead of taking the seat for lost.
+ */
+function asking(gameId, ask) {
+  const kept = ask().then((seat) => { keepSeat(gameId, seat); return seat; });
+  const settled = kept.catch(() => null).finally(() => { if (asked.get(gameId) === settled) asked.delete(gameId); });
+  asked.set(gameId, settled);
+  return kept;
+}
+
+/** Settles once this page's own request for a new seat link at `gameId` has its answer (now, if none). */
+export function relinking(gameId) {
+  return asked.get(gameId) || Promise.resolve(null);
 }
 
 /**
@@ -72,11 +92,9 @@ export function SeatLink({ gameId, mine, onNewSeat }) {
   const issue = async () => {
     setState("busy");
     try {
-      const issued = await relinked(gameId, mine.token);
-      const seat = { ...mine, token: issued.token };
-      keepSeat(gameId, seat);
+      const seat = await asking(gameId, async () => ({ ...mine, token: (await relinked(gameId, mine.token)).token }));
       onNewSeat(seat);
-      setLink(linkFor(gameId, issued.token));
+      setLink(linkFor(gameId, seat.token));
       setState("shown");
     } catch (error) {
       setState(`failed: ${error.message}`);

@@ -2,7 +2,7 @@
 // taking an open seat by name, a token that moved to another device, and a sandbox's every seat.
 
 import { forgetSeat, gamePath, keepSeat, mySeat, post } from "../api.js";
-import { claimFromLink } from "../seatlink.js";
+import { claimFromLink, relinking } from "../seatlink.js";
 import { html, useCallback, useEffect, useRef, useState } from "../ui.js";
 
 /** This browser's seat (null when watching), its token, and how the seat changes. */
@@ -21,7 +21,9 @@ export function useSeat(id, { setNotice, setBusy }) {
 
   // A newer seat link (or the recovery code) replaced `lost`, this page's token: the seat lives on
   // another device now. Another tab of this browser may have kept the newer token: then it plays on.
-  const lose = useCallback((lost) => {
+  // A new link this page is asking for replaces the token before its answer comes: wait for that answer.
+  const lose = useCallback(async (lost) => {
+    await relinking(id);
     const kept = mySeat(id);
     if (kept && lost && kept.token !== lost) { setMine(kept); return; }
     forgetSeat(id);
