@@ -94,8 +94,8 @@ def test_a_new_link_asked_here_is_shown_even_when_the_old_token_is_refused_befor
 
     def late(route: Any) -> None:  # the answer comes after the old token is refused to this page
         answer = route.fetch()
-        refused = httpx.get(f"{server.base}/api/games/{game_id}/view", headers={"Authorization": f"Bearer {old}"})
-        assert refused.status_code == 403
+        view = f"{server.base}/api/games/{game_id}/view"
+        assert httpx.get(view, headers={"Authorization": f"Bearer {old}"}).status_code == 403
         ann.page.wait_for_timeout(1500)  # the stream is cut and the page's reads are refused meanwhile
         route.fulfill(response=answer)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +27,8 @@ from tests.browser.players import Player
 
 MOVED_ON = 5
 """At most this many times a game may move on under a seat's click before the test calls it stuck."""
+LATE = 10.0
+"""Seconds a seat's page may take to offer its moves once every page has caught up with the table."""
 PICK_A_CARD = 0.5
 """How often a seat clicks a card first (then one of that card's moves) when its hand offers one."""
 Secrets = Callable[[Any, int], tuple[set[int], set[str]]]
@@ -164,6 +167,8 @@ class Match:
     picked_cards: int = 0
     moved_on: int = 0
     """Times the table moved on by itself while a seat was choosing (its moves left the page)."""
+    late: int = 0
+    """Times no page offered a move at first though the table waited for a seat (see ``waited_for``)."""
     sent: list[dict[str, Any]] = field(default_factory=list)
     movers: list[int] = field(default_factory=list)
     state: Any = None
@@ -186,6 +191,33 @@ class Match:
             leaked = shown_secrets(said, words)
             assert not leaked, f"{each.name}'s page shows {leaked} at version {self.version}"
             self.checked += len(cards)
+
+    def pages(self) -> dict[str, Any]:
+        """What each page says of itself (its heading, notices and moves), for a failure's message."""
+        return {
+            each.name: each.page.evaluate(
+                """() => [document.querySelector('.table-head')?.textContent,
+                  [...document.querySelectorAll('.notice')].map((n) => n.textContent),
+                  document.querySelector('.controls')?.dataset.moves]"""
+            )
+            for each in self.seats.values()
+        }
+
+    def waited_for(self) -> bool:
+        """No page offers a move: whether the table still waits for a seat, whose page then offers its
+        moves within ``LATE`` seconds (a page reads the table again on each change it hears of); a
+        page that never does fails the test with what each page shows."""
+        deadline = time.monotonic() + LATE
+        while waiting := sorted(self.service.load(self.game_id).to_act):
+            time.sleep(0.2)
+            self.version = max(each.version() for each in self.seats.values())
+            self.catch_up()
+            if self.movers:
+                self.late += 1
+                return True
+            overdue = time.monotonic() > deadline
+            assert not overdue, f"seats {waiting} are to act and no page offers a move: {self.pages()}"
+        return False
 
     def begin(self) -> Match:
         self.catch_up()
@@ -212,8 +244,8 @@ class Match:
 
     def step(self) -> bool:
         """One command clicked by a seat whose page offers moves, then every page catches up and is
-        audited; False once no page offers any."""
-        if not self.movers:
+        audited; False once no page offers any, which must be because the table waits for nobody."""
+        if not self.movers and not self.waited_for():
             return False
         mover = self.seats[self.rng.choice(self.movers)]
         command = self.click_a_move(mover)
