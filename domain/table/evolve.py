@@ -8,7 +8,6 @@ import msgspec
 
 from domain import takeback
 from domain.choices import PASS, Chosen
-from domain.recent import Recent
 from domain.table.events import (
     AnyGame,
     AnyTableEvent,
@@ -112,7 +111,7 @@ def _codes(table: TableState, seat: int, recovery_digest: str | None) -> tuple[s
 
 
 def _recorded(game: AnyGame, table: TableState, event: GameEventRecorded) -> TableState:
-    decoded = game_event(game, event)
+    decoded = game.event_decoder.decode(event.event)
     passed = isinstance(decoded, Chosen) and decoded.option == PASS  # a pass asks nobody again
     return msgspec.structs.replace(
         table,
@@ -126,20 +125,6 @@ def _recorded(game: AnyGame, table: TableState, event: GameEventRecorded) -> Tab
         timing=event.timing or table.timing,
         receipts=_receipts(table.receipts, event),
     )
-
-
-def game_event(game: AnyGame, event: GameEventRecorded) -> Any:
-    """The game event ``event`` holds, decoded once: the fold, the sender's answer and the feeds all read
-    the same recorded event, and find it here (the latest few, by the identity of their stored bytes)."""
-    raw = event.event
-    known = _DECODED.find(raw, game)
-    return known if known is not None else _DECODED.keep((raw, game), game.event_decoder.decode(raw))
-
-
-RECENT_SIZE = 256
-"""Recorded moves remembered decoded, and told: the moves of every table between a command's fold and
-its feed lines."""
-_DECODED: Recent[Any] = Recent(RECENT_SIZE)
 
 
 def step_of(event: GameEventRecorded, before: int) -> takeback.Step:
