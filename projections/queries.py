@@ -41,8 +41,8 @@ from domain.tokens import seat_holding
 from projections import documents
 from projections.documents import RECORD, viewer_key
 from projections.projection import Follower, GameProjection, catch_up
-from projections.signals import RedisRelay, Signals
-from projections.stores import ReadStore
+from projections.redis_store import RedisRelay
+from projections.stores import ReadStore, Signals
 from store import stored
 from store.reader import LogReader
 

@@ -5,19 +5,27 @@ scored list (``<prefix>:feed:<game>`` by version, ``<prefix>:lobby`` by opening 
 script checks the position, writes everything, moves the position and publishes ``"<game> <version>"``
 on the game's own channel, ``<prefix>:changes:<game>``, for every game it changed, atomically: a crash
 leaves either all or nothing. A channel per game, not one for the deployment: an API process subscribes
-to the games it serves (:class:`projections.signals.RedisRelay`) and parses no other game's messages.
+to the games it serves (:class:`RedisRelay`, which forwards them to the process's
+:class:`projections.stores.Signals`) and parses no other game's messages. What changes outside the
+projection (a chat message) is announced on the same channel by the API process that took it
+(:meth:`RedisRelay.announce`), so a stream on any other process wakes at once too.
 """
 
 from __future__ import annotations
 
 import functools
+import logging
+import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, ParamSpec, TypeVar
 
 import redis
 
 from domain.errors import StoreUnavailable
-from projections.stores import Batch
+from projections.stores import Batch, Signals
+
+log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -200,4 +208,104 @@ class RedisReadStore:
         return dumped
 
     def close(self) -> None:
+        self.redis.close()
+
+
+# -- relaying the change channels to a process's signals ------------------------------------------
+
+LINGER = 30.0
+"""Seconds a game's channel stays subscribed after its last local reader stopped waiting on it."""
+SYNC = 0.05
+"""Seconds at most between the relay's looks at which games are waited on (a new reader's game is
+subscribed within this; its waiters are woken once the subscription holds)."""
+
+
+class RedisRelay:
+    """A thread forwarding the change messages of the games this process serves to local :class:`Signals`.
+
+    Each game has its own channel (``<prefix>:changes:<game>``, :func:`change_channel`). The relay
+    subscribes to a game's channel while a reader of this process waits on the game (a stream, a read
+    naming ``min_version``) and for :data:`LINGER` seconds after the last one left (a table being played
+    through this process stays heard, so its versions stay known without a read of Redis), and
+    unsubscribes after: a process parses the messages of the games it serves, not every game's. Once
+    Redis confirms a subscription the game's waiters are woken to read again, so a change published
+    before the subscription took effect is never waited for.
+    """
+
+    def __init__(self, url: str, channel: str, signals: Signals) -> None:
+        self.redis = redis.Redis.from_url(url)
+        self.channel = channel
+        self.signals = signals
+        self.pubsub = self.redis.pubsub()
+        self._wanted: dict[str, float] = {}
+        """Subscribed games, each with the last time a local reader waited on it."""
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="redis-relay", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    @property
+    def thread(self) -> threading.Thread:
+        """The relaying thread (alive while it relays)."""
+        return self._thread
+
+    def _run(self) -> None:
+        while not self._stopping.is_set():
+            try:
+                self._follow_watched()
+                message = self.pubsub.get_message(timeout=SYNC) if self._wanted else None
+            except redis.RedisError:
+                log.warning("Redis relay lost its connection; retrying", exc_info=True)
+                self._stopping.wait(0.5)
+                self.signals.publish(dict.fromkeys(self._wanted, 0))  # read again: something may be missed
+                continue
+            if message is None:
+                if not self._wanted:
+                    self._stopping.wait(SYNC)
+            elif message["type"] == "message":
+                self.relay(message["data"].decode())
+            elif message["type"] == "subscribe":
+                game_id = message["channel"].decode()[len(self.channel) + 1 :]
+                self.signals.publish({game_id: 0})  # heard from now on: its waiters read once more
+
+    def _follow_watched(self) -> None:
+        """Subscribe to the games waited on here, unsubscribe from those nobody waited on for a while."""
+        now = time.monotonic()
+        watched = self.signals.watched()
+        new = [game_id for game_id in watched if game_id not in self._wanted]
+        if new:  # before they count as subscribed: a failed subscription is tried again at the next look
+            self.pubsub.subscribe(*(change_channel(self.channel, game_id) for game_id in new))
+        for game_id in watched:
+            self._wanted[game_id] = now
+        gone = [game_id for game_id, seen in self._wanted.items() if now - seen > LINGER]
+        if gone:
+            channels = [change_channel(self.channel, game_id) for game_id in gone]
+            self.pubsub.unsubscribe(*channels)  # type: ignore[no-untyped-call]  # redis-py leaves it untyped
+            for game_id in gone:
+                del self._wanted[game_id]
+
+    def relay(self, text: str) -> None:
+        """Tell the local signals what one message on the channel says."""
+        game_id, version, *what = text.split(" ")
+        if what[:1] == ["revoked"] and len(what) == 2 and what[1].isdigit():
+            self.signals.revoke(game_id, int(what[1]), int(version))
+        else:
+            self.signals.publish({game_id: int(version)})
+
+    def announce(self, changed: dict[str, int], what: str) -> None:
+        """Tell every API process's streams (this one's too) that ``what`` changed at these games
+        (``"<game> <version> <what>"``, beside the projection's ``"<game> <version>"``); a Redis that
+        does not answer is logged, not raised (the local streams were woken already, and others
+        find the change at their next keepalive)."""
+        try:
+            for game_id, version in changed.items():
+                self.redis.publish(change_channel(self.channel, game_id), f"{game_id} {version} {what}")
+        except redis.RedisError:
+            log.warning("Could not announce a change on Redis", exc_info=True)
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._thread.join(timeout=5)
+        self.pubsub.close()
         self.redis.close()

@@ -8,14 +8,26 @@ applied twice and a restart resumes exactly where the last commit ended.
 
 :class:`SQLiteReadStore` serves the embedded mode (a file beside the event store, or memory);
 :mod:`projections.redis_store` serves deployments at scale.
+
+A store and the news that it changed are one thing: a change is announced only once its read models are
+written. :class:`Signals` wakes every local waiter on a game (from any thread). In the embedded mode the
+projection calls :meth:`Signals.publish` after each commit; at scale the projection worker's commit
+script publishes on each changed game's channel and each API process runs one
+:class:`projections.redis_store.RedisRelay` that forwards the messages of the games it serves to its own
+:class:`Signals`. A signal carries no game content: a woken reader reads its own perspective from the
+read store (and the chat from the log). A seat link that replaced a seat's token is announced the same
+way (``<game> <version> revoked <seat>``): every process's streams of that seat opened before that
+version end at once (:meth:`Signals.revoked`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -255,3 +267,107 @@ class SQLiteReadStore:
 def _chunks(keys: Sequence[str], size: int) -> Iterable[Sequence[str]]:
     for start in range(0, len(keys), size):
         yield keys[start : start + size]
+
+
+# -- telling live readers that a game changed -----------------------------------------------------
+
+LATEST_KEPT = 100_000
+"""Games whose last announced version :class:`Signals` remembers before it starts afresh."""
+REVOKED_KEPT = 10_000
+"""Revocations remembered (the oldest forgotten first): far more than streams are open at once."""
+
+
+class Waiter:
+    """One reader's wake-up flag for one game, set from any thread."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.flag = asyncio.Event()
+
+    def wake(self) -> None:
+        self.loop.call_soon_threadsafe(self.flag.set)
+
+    async def wait(self, timeout: float) -> bool:
+        """Wait until woken (``True``) or ``timeout`` seconds pass (``False``); then re-arm."""
+        try:
+            async with asyncio.timeout(timeout):
+                await self.flag.wait()
+        except TimeoutError:
+            return False
+        finally:
+            self.flag.clear()
+        return True
+
+
+class Signals:
+    """Local waiters per game, woken when the game's read models change."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._waiters: dict[str, set[Waiter]] = {}
+        self._latest: dict[str, int] = {}
+        self._revoked: dict[tuple[str, int], int] = {}
+
+    def latest(self, game_id: str) -> int:
+        """The highest version of ``game_id`` announced here (0: none seen), a lower bound of what the
+        read store holds: a change is announced only once its read models are written."""
+        return self._latest.get(game_id, 0)
+
+    @contextlib.contextmanager
+    def listen(self, game_id: str) -> Iterator[Waiter]:
+        """A waiter for ``game_id``, registered before the caller reads (so no change slips between)."""
+        waiter = Waiter()
+        with self._lock:
+            self._waiters.setdefault(game_id, set()).add(waiter)
+        try:
+            yield waiter
+        finally:
+            with self._lock:
+                found = self._waiters.get(game_id)
+                if found is not None:
+                    found.discard(waiter)
+                    if not found:
+                        del self._waiters[game_id]
+
+    def publish(self, changed: dict[str, int]) -> None:
+        """Note each changed game's version and wake every waiter on it."""
+        with self._lock:
+            if len(self._latest) > LATEST_KEPT:
+                self._latest.clear()  # a forgotten version costs one read of the store, never a wrong one
+            for game_id, version in changed.items():
+                self._latest[game_id] = max(version, self._latest.get(game_id, 0))
+            woken = [w for game_id in changed for w in self._waiters.get(game_id, ())]
+        for waiter in woken:
+            waiter.wake()
+
+    def forget(self, game_id: str) -> None:
+        """Forget the version announced for ``game_id``: the read store was found behind it (Redis lost
+        what it held), so :meth:`latest` is no lower bound of it any more until announced again."""
+        with self._lock:
+            self._latest.pop(game_id, None)
+
+    def revoke(self, game_id: str, seat: int, version: int) -> None:
+        """Note that ``seat``'s token at ``game_id`` was replaced at ``version``; wake its streams."""
+        with self._lock:
+            key = (game_id, seat)
+            self._revoked[key] = max(version, self._revoked.pop(key, 0))
+            while len(self._revoked) > REVOKED_KEPT:
+                del self._revoked[next(iter(self._revoked))]
+        self.publish({game_id: version})
+
+    def revoked(self, game_id: str, seat: int) -> int:
+        """The version at which ``seat``'s token at ``game_id`` was last replaced (0: not heard of here).
+
+        A stream (or ticket) whose token was checked at an earlier version holds a dead token.
+        """
+        return self._revoked.get((game_id, seat), 0)
+
+    def watched(self) -> list[str]:
+        """The games some reader waits on now."""
+        with self._lock:
+            return list(self._waiters)
+
+    def listening(self) -> int:
+        """How many readers wait now (for tests and health)."""
+        with self._lock:
+            return sum(len(found) for found in self._waiters.values())

@@ -39,10 +39,9 @@ from domain.game import registered
 from domain.table import AnyGame
 from projections.projection import Expiry, GameProjection, fit_format, follower_for
 from projections.queries import ReadSide
-from projections.redis_store import RedisReadStore
+from projections.redis_store import RedisReadStore, RedisRelay
 from projections.restoring import restorer_for
-from projections.signals import RedisRelay, Signals
-from projections.stores import ReadStore, SQLiteReadStore
+from projections.stores import ReadStore, Signals, SQLiteReadStore
 from store.repository import Clock, utc_now
 from store.settings import Settings
 from workers import timers

@@ -6,7 +6,7 @@ name ``min_version`` (say, the version a command just answered with) to wait bri
 ``game`` event per log entry, its ``id`` the version, resumable with ``Last-Event-ID``. A seat follows
 it with its token in the header, or with a single-use ticket in the address (:mod:`api.http.tickets`).
 
-A stream waits for its game's change signal (:mod:`projections.signals`), never polls on its own: at
+A stream waits for its game's change signal (:class:`projections.stores.Signals`), never polls on its own: at
 a keepalive with no change it reads nothing (a seat's stream only looks whether its token is still the
 seat's: in memory embedded, one read at scale, where an announcement ends it sooner). A
 seat's stream lasts as long as the token it was opened with: a seat link that replaces the token ends

@@ -1,8 +1,11 @@
 """The table: a decider for everything true of a whole table, with the game's own decider inside.
 
-Shaped like a game package: ``events`` (its commands and the events its log stores), ``state``,
-``evolve`` (the one fold), ``rules`` (the rules in prose, and ``decide_table``) and ``describe`` (what
-each viewer is told). Everything is importable from ``domain.table``.
+Shaped like a game package: ``events`` (its commands and the events its log stores), ``state`` (the
+state and its one fold, ``evolve_table``: where a game keeps ``state`` and ``evolve`` apart, the table
+keeps them together, as nothing but the fold ever makes a table's state), ``rules`` (the rules in prose,
+and ``decide_table``) and ``describe`` (what each viewer is told), with the value every floor holds
+(``table``) and the rules asked only at some tables (``forfeits``, ``clocks``, ``standins``,
+``timeouts``). Everything is importable from ``domain.table``.
 """
 
 from domain.table.describe import (
@@ -45,7 +48,6 @@ from domain.table.events import (
     Unseated,
     WrongRecoveryCode,
 )
-from domain.table.evolve import evolve_table, fold_table, ledger_after, opened_state
 from domain.table.rules import (
     SETUP_DIGEST,
     TableContext,
@@ -55,7 +57,15 @@ from domain.table.rules import (
     receipt_for,
     situation,
 )
-from domain.table.state import RECEIPTS_KEPT, Receipt, TableState
+from domain.table.state import (
+    RECEIPTS_KEPT,
+    Receipt,
+    TableState,
+    evolve_table,
+    fold_table,
+    ledger_after,
+    opened_state,
+)
 from domain.table.table import Table, command_of, parsed_id, table_id
 
 __all__ = [

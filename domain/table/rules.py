@@ -80,8 +80,7 @@ from domain.table.events import (
     Unseated,
     WrongRecoveryCode,
 )
-from domain.table.evolve import evolve_table, fold_table, opened_state
-from domain.table.state import Receipt, TableState, receipt_key
+from domain.table.state import Receipt, TableState, evolve_table, fold_table, opened_state, receipt_key
 from domain.table.timeouts import TIMEOUT_BOTS, out_of_time, stand_in, timed
 
 # -- deciding -------------------------------------------------------------------------------------

@@ -1,4 +1,9 @@
-"""The state of a whole table: seats, receipts, the take-back ledger and the game's own state."""
+"""The state of a whole table (seats, receipts, the take-back ledger and the game's own state) and its
+one fold: no rules here, each event says what was decided.
+
+The state and its fold are one module: a table's state is only ever made by folding its events
+(:func:`evolve_table`), and the fold is the only writer of every field below.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,21 @@ import msgspec
 
 from domain import takeback
 from domain.bots.policies import BotSpec
+from domain.choices import PASS, Chosen
 from domain.table.clocks import TableClock, Timing
+from domain.table.events import (
+    AnyGame,
+    AnyTableEvent,
+    GameEventRecorded,
+    SeatForfeited,
+    SeatLinkReissued,
+    SeatTaken,
+    StandInChanged,
+    TableEvent,
+    TableForked,
+    TableOpened,
+    TakeBackNoted,
+)
 
 RECEIPTS_KEPT = 1000
 """How many of a table's latest command ids are remembered for recognising a retry."""
@@ -73,3 +92,161 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     def open_seats(self) -> list[int]:
         """The seats nobody has taken yet, in seating order."""
         return [seat for seat, name in enumerate(self.seat_names) if name is None]
+
+
+# -- the fold -------------------------------------------------------------------------------------
+
+
+def evolve_table(game: AnyGame, table: TableState | None, event: AnyTableEvent) -> TableState:
+    """The table after ``event`` (no rules here: the event says what was decided)."""
+    if isinstance(event, TableOpened):
+        return opened_state(event)
+    assert table is not None, "a table's log opens with TableOpened"
+    if isinstance(event, GameEventRecorded):  # most events: the whole table replaced once
+        return _recorded(game, table, event)
+    table = msgspec.structs.replace(table, version=event.version, updated_at=event.at)
+    if isinstance(event, SeatTaken):
+        assert event.seat is not None, "a seat taken names its seat"
+        names = _put(table.seat_names, event.seat, event.name)
+        digests = _put(table.token_digests, event.seat, event.token_digest)
+        codes = _codes(table, event.seat, event.recovery_digest)
+        table = msgspec.structs.replace(
+            table,
+            seat_names=names,
+            token_digests=digests,
+            effective=table.effective + 1,
+            recovery_digests=codes,
+        )
+    elif isinstance(event, SeatLinkReissued):
+        assert event.seat is not None, "a link is reissued for a seat"
+        digests = _put(table.token_digests, event.seat, event.token_digest)
+        table = msgspec.structs.replace(table, token_digests=digests)
+        if event.recovered:
+            table = msgspec.structs.replace(
+                table, recovery_digests=_codes(table, event.seat, event.recovery_digest)
+            )
+    elif isinstance(event, TakeBackNoted):
+        table = _taken_back(game, table, event)
+    elif isinstance(event, StandInChanged):
+        bots = table.bots or (None,) * len(table.seat_names)
+        table = msgspec.structs.replace(table, bots=_put(bots, event.stand_in_for, event.bot))
+    elif isinstance(event, SeatForfeited):
+        table = msgspec.structs.replace(table, forfeited=(*table.forfeited, event.forfeiter))
+        if event.together:
+            together = (*table.forfeited_together, event.forfeiter)
+            table = msgspec.structs.replace(table, forfeited_together=together)
+    elif isinstance(event, TableForked):
+        return msgspec.structs.replace(
+            table,
+            game_state=game.state_decoder.decode(event.state),
+            recorded=1,
+            effective=event.effective,
+            forked_from=(event.source, event.source_version),
+            timing=event.timing,
+            asked_at=event.at,
+        )
+    return _noted(table, event)
+
+
+def fold_table(game: AnyGame, events: Any, table: TableState | None = None) -> TableState | None:
+    """The table after every event of ``events``, from ``table`` (from nothing when ``None``)."""
+    for event in events:
+        table = evolve_table(game, table, event)
+    return table
+
+
+def opened_state(event: TableOpened) -> TableState:
+    table = TableState(
+        game=event.game,
+        rules_version=event.rules_version,
+        seat_names=event.seat_names,
+        token_digests=event.token_digests,
+        options=event.options,
+        secret=event.secret,
+        seeded=event.seeded,
+        version=event.version,
+        created_at=event.at,
+        updated_at=event.at,
+        effective=event.version,
+        clock=event.clock,
+        bots=event.bots,
+        recovery_digests=event.recovery_digests,
+    )
+    return _noted(table, event)
+
+
+def _codes(table: TableState, seat: int, recovery_digest: str | None) -> tuple[str | None, ...]:
+    """The seats' recovery digests with ``seat``'s replaced (a table opened before codes had none)."""
+    codes = table.recovery_digests or (None,) * len(table.seat_names)
+    return _put(codes, seat, recovery_digest)
+
+
+def _recorded(game: AnyGame, table: TableState, event: GameEventRecorded) -> TableState:
+    decoded = game.event_decoder.decode(event.event)
+    passed = isinstance(decoded, Chosen) and decoded.option == PASS  # a pass asks nobody again
+    return msgspec.structs.replace(
+        table,
+        version=event.version,
+        updated_at=event.at,
+        asked_at=(table.asked_at or table.updated_at) if passed else event.at,
+        game_state=game.evolve(table.game_state, decoded),
+        recorded=table.recorded + 1,
+        ledger=takeback.noted(table.ledger, step_of(event, table.effective)),
+        effective=table.effective + 1,
+        timing=event.timing or table.timing,
+        receipts=_receipts(table.receipts, event),
+    )
+
+
+def step_of(event: GameEventRecorded, before: int) -> takeback.Step:
+    """The take-back ledger's step for a recorded game event (``before``: the effective position)."""
+    turn = bool(event.turn)
+    return takeback.Step(
+        event.seat, event.command_id, event.version, event.version, before,
+        event.checkpoint, event.final, turn, (event.event,),
+    )  # fmt: skip
+
+
+def ledger_after(ledger: takeback.Ledger, event: AnyTableEvent) -> takeback.Ledger:
+    """The take-back ledger alone after ``event``: what a walk of the log needs to tell a take-back
+    (the effective positions are not followed: no decision is made on this ledger)."""
+    if isinstance(event, GameEventRecorded):
+        return takeback.noted(ledger, step_of(event, 0))
+    if isinstance(event, TakeBackNoted):
+        return takeback.evolve(ledger, takeback.EVENT_DECODER.decode(event.event))
+    return ledger
+
+
+def _taken_back(game: AnyGame, table: TableState, event: TakeBackNoted) -> TableState:
+    told = takeback.EVENT_DECODER.decode(event.event)
+    table = msgspec.structs.replace(
+        table, ledger=takeback.evolve(table.ledger, told), timing=event.timing or table.timing
+    )
+    if isinstance(told, takeback.TurnTakenBack):
+        state = game.state_decoder.decode(event.state)
+        table = msgspec.structs.replace(table, game_state=state, effective=told.effective, asked_at=event.at)
+    return table
+
+
+def _noted(table: TableState, event: TableEvent) -> TableState:
+    """Remember which versions ``event``'s command appended, so a retry is recognised."""
+    return msgspec.structs.replace(table, receipts=_receipts(table.receipts, event))
+
+
+def _receipts(receipts: dict[str, Receipt], event: TableEvent) -> dict[str, Receipt]:
+    """``receipts`` (a copy) after ``event``: its command's receipt extended, or a new one."""
+    key = receipt_key(event.seat, event.command_id)
+    known = receipts.get(key)
+    if known is not None and known.last == event.version - 1:
+        receipts = dict(receipts)
+        receipts[key] = Receipt(known.digest, known.seat, known.first, event.version)
+    else:
+        receipt = Receipt(event.command_digest, event.seat, event.version, event.version)
+        receipts = {**receipts, key: receipt}
+        if len(receipts) > RECEIPTS_KEPT:
+            del receipts[next(iter(receipts))]
+    return receipts
+
+
+def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:index], value, *values[index + 1 :])

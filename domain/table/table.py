@@ -34,9 +34,8 @@ from domain.seats import Seat, Viewer
 from domain.table import clocks, forfeits, rules
 from domain.table.describe import NO_LEDGER, Told, told
 from domain.table.events import SEAT_COMMANDS, Actor, AnyGame, AnyTableEvent
-from domain.table.evolve import evolve_table
 from domain.table.rules import TableContext
-from domain.table.state import TableState
+from domain.table.state import TableState, evolve_table
 from domain.tokens import digest
 
 NOBODY: frozenset[Seat] = frozenset()

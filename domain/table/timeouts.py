@@ -16,8 +16,7 @@ from domain.messages import Command
 from domain.seats import Seat
 from domain.table import clocks, forfeits
 from domain.table.events import AnyGame, AnyTableEvent, GameEventRecorded, TableForked, TakeBackNoted
-from domain.table.evolve import evolve_table
-from domain.table.state import TableState
+from domain.table.state import TableState, evolve_table
 
 TIMEOUT_BOT = BotSpec(policy="greedy", level=1)
 """Who chooses the referee's move for a seat out of time, when the game names no default move."""

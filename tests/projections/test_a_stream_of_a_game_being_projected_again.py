@@ -19,8 +19,7 @@ from domain.table import Table
 from projections import queries
 from projections.projection import GameProjection, catch_up
 from projections.queries import ReadSide
-from projections.signals import Signals
-from projections.stores import SQLiteReadStore
+from projections.stores import Signals, SQLiteReadStore
 from tests.support.projecting import open_game
 from tests.support.service import run
 

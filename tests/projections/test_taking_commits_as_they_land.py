@@ -17,8 +17,7 @@ from domain.game import registered
 from projections import documents
 from projections.projection import GameProjection, LogFollower, Outrun, catch_up, follower_for
 from projections.queries import ReadSide
-from projections.signals import Signals
-from projections.stores import SQLiteReadStore
+from projections.stores import Signals, SQLiteReadStore
 from store.settings import Settings
 from tests.support.projecting import open_game, play
 

@@ -21,7 +21,7 @@ from domain.game import get_game
 from domain.passing import PAUSE, PassingChosen, asked_at, fold_passing, only_passes
 from domain.seats import SPECTATOR, Seat, Viewer
 from domain.table import REFEREE, CloseOverdue, Table, TableContext, TableState, decide_table, digest_of
-from domain.table.evolve import fold_table
+from domain.table.state import fold_table
 from projections.documents import feed_lines
 from tests.table.helpers import Log
 

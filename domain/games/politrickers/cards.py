@@ -81,11 +81,6 @@ POOLS: dict[int, tuple[int, ...]] = {count: _pool(count) for count in (3, 4, 5)}
 """The sorted Policy Cards in play for 3 (29 cards), 4 (37) and 5 (45) players."""
 
 
-def name(card_id: int) -> str:
-    """The card as a person would say it: ``the 5 of Welfare``, ``an Economy card``, ``Migration``."""
-    return NAMES[card_id]
-
-
 def _spoken(card_id: int) -> str:
     suit = SUIT_OF[card_id]
     if suit is None:
@@ -96,4 +91,5 @@ def _spoken(card_id: int) -> str:
 
 
 NAMES: tuple[str, ...] = tuple(_spoken(card) for card in ALL_CARDS)
-"""Each card id as :func:`name` says it (every sentence about a card names it)."""
+"""Each card id as a person would say it (``the 5 of Welfare``, ``an Economy card``, ``the Migration
+card``), read by id as :data:`SUIT_OF` and :data:`VALUE_OF` are: every sentence about a card names it."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.games.politrickers.cards import OTHER_PARTY, name
+from domain.games.politrickers.cards import NAMES, OTHER_PARTY
 from domain.games.politrickers.events import (
     CardPlayed,
     CardPlayedFaceDown,
@@ -60,11 +60,11 @@ _SETS = {"ruling": ", setting the Ruling Suit", "opposition": ", setting the Opp
 
 
 def _played(event: CardPlayed, names: SeatNames) -> str:
-    return f"{_who(names, event.seat)} played {name(event.card)}{_SETS.get(event.sets, '')}."
+    return f"{_who(names, event.seat)} played {NAMES[event.card]}{_SETS.get(event.sets, '')}."
 
 
 def _played_down(event: CardPlayedFaceDown, names: SeatNames) -> str:
-    return f"{_who(names, event.seat)} played {name(event.card)} face down."
+    return f"{_who(names, event.seat)} played {NAMES[event.card]} face down."
 
 
 def _unknown_down(event: UnknownCardPlayedFaceDown, names: SeatNames) -> str:
