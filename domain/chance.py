@@ -1,16 +1,17 @@
 """Chance and time, passed into the rules as inputs.
 
 The rules never import :mod:`random` for a global source nor read the clock: the service builds a
-:class:`Context` per command, and the rules write every outcome (a shuffled order, the cards drawn)
+:class:`Chance` per command, and the rules write every outcome (a shuffled order, the cards drawn)
 into the events, so that replaying a log never draws again.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Protocol, TypeVar
 
 import msgspec
 
@@ -19,10 +20,19 @@ T = TypeVar("T")
 EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
 
 
+class Chance(Protocol):
+    """What a decision may draw on besides the state: a random generator and the current time."""
+
+    @property
+    def rng(self) -> random.Random: ...
+
+    @property
+    def now(self) -> datetime: ...
+
+
 class Context(msgspec.Struct, frozen=True):
-    """What a decision may draw on besides the state: a seeded RNG and the current time (a frozen
-    struct: one is built for every command, and a struct is built several times faster than a frozen
-    dataclass)."""
+    """A :class:`Chance` with a generator given (a playout, a bot, a test hands its own, often one for
+    a whole game; a frozen struct, as one is built for every step)."""
 
     rng: random.Random
     now: datetime = EPOCH
@@ -32,49 +42,21 @@ class Context(msgspec.Struct, frozen=True):
         """A context whose RNG is seeded reproducibly."""
         return cls(rng=random.Random(seed), now=now)
 
-    @classmethod
-    def for_step(cls, secret: str, version: int, now: datetime = EPOCH) -> Context:
-        """The context for the command that will follow ``version`` of a game with ``secret`` seed."""
-        return cls(rng=SeededOnDraw(f"{secret}:{version}"), now=now)
 
+class Step(msgspec.Struct, frozen=True, dict=True):
+    """The :class:`Chance` of one step of a table (``domain.table.rules`` names its ``seed``): the
+    generator is made and seeded at the step's first draw, as ``random.Random(seed)``.
 
-class SeededOnDraw(random.Random):
-    """A ``random.Random(seed)`` that seeds itself at its first draw: the same draws, in the same order.
-
-    Most commands draw nothing, and seeding the generator costs more than deciding the command.
-    Every draw of ``random.Random`` goes through :meth:`random` or :meth:`getrandbits`.
+    Most commands draw nothing, and seeding a generator costs more than deciding the command: a step
+    that draws nothing builds this struct and nothing else.
     """
 
-    def __init__(self, seed: str) -> None:  # not seeded here: that is the point
-        self._seed: str | None = seed
-        self.gauss_next = None
+    seed: str
+    now: datetime = EPOCH
 
-    def _seeded(self) -> None:
-        if self._seed is not None:
-            seed, self._seed = self._seed, None
-            super().seed(seed)
-
-    def random(self) -> float:
-        if self._seed is not None:  # a deal draws dozens of times: only the first one seeds
-            self._seeded()
-        return _DRAW(self)
-
-    def getrandbits(self, k: int, /) -> int:
-        if self._seed is not None:
-            self._seeded()
-        return _DRAW_BITS(self, k)
-
-    def getstate(self) -> Any:  # random.Random's own state tuple
-        self._seeded()
-        return super().getstate()
-
-    def seed(self, a: object = None, version: int = 2) -> None:
-        self._seed = None
-        super().seed(a, version)  # type: ignore[arg-type]  # random.Random's own signature
-
-
-_DRAW, _DRAW_BITS = random.Random.random, random.Random.getrandbits
-"""``random.Random``'s own draws, called straight (not through ``super()``) on every draw."""
+    @functools.cached_property
+    def rng(self) -> random.Random:
+        return random.Random(self.seed)
 
 
 def shuffled(rng: random.Random, items: Sequence[T]) -> tuple[T, ...]:

@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 import msgspec
 
 from domain.balance import NO_BALANCE, Balance
-from domain.chance import Context
+from domain.chance import Chance
 from domain.errors import OptionsError, SeatCountOutOfRange
 from domain.messages import Command, Event, Options, Outcome, View
 from domain.seats import Seat, SeatNames, Viewer
@@ -32,7 +32,7 @@ def _never_due(state: Any) -> datetime | None:
     return None
 
 
-def _nothing_overdue(state: Any, ctx: Context) -> list[Any]:
+def _nothing_overdue(state: Any, ctx: Chance) -> list[Any]:
     return []
 
 
@@ -101,9 +101,9 @@ class GameDefinition(Generic[S, C, E, Opt]):
     commands: Any
     events: Any
     states: Any
-    setup: Callable[[Opt, int, Context], list[E]]
+    setup: Callable[[Opt, int, Chance], list[E]]
     evolve: Callable[[S | None, E], S]
-    decide: Callable[[S, Seat, C, Context], list[E]]
+    decide: Callable[[S, Seat, C, Chance], list[E]]
     to_act: Callable[[S], frozenset[Seat]]
     legal_commands: Callable[[S, Seat], list[C]]
     is_over: Callable[[S], bool]
@@ -118,7 +118,7 @@ class GameDefinition(Generic[S, C, E, Opt]):
     takebacks: TakeBacks = CONSENT_ONLY
     visibility: Declarations | None = None
     due: Callable[[S], datetime | None] = _never_due
-    overdue: Callable[[S, Context], list[E]] = _nothing_overdue
+    overdue: Callable[[S, Chance], list[E]] = _nothing_overdue
     canonical: Callable[[S, Viewer], S] = _as_it_is
     evaluate: Callable[[S, Seat], float] = _by_outcome
     default_move: Callable[[S, Seat], C | None] = lambda state, seat: None

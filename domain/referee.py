@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from domain.chance import Context
+from domain.chance import Chance
 from domain.errors import GameIsOver, NotYourTurn
 from domain.game import GameDefinition
 from domain.messages import Command, Event
@@ -18,7 +18,7 @@ from domain.seats import Seat, SeatNames, Viewer
 AnyGame = GameDefinition[Any, Any, Any, Any]
 
 
-def decide(game: AnyGame, state: Any, seat: Seat, command: Command, ctx: Context) -> list[Event]:
+def decide(game: AnyGame, state: Any, seat: Seat, command: Command, ctx: Chance) -> list[Event]:
     """The events ``command`` from ``seat`` produces; raises a ``RuleError`` when it is refused."""
     if game.is_over(state):
         raise GameIsOver("The game is over.")
@@ -35,14 +35,14 @@ def fold(game: AnyGame, events: Iterable[Event], state: Any = None) -> Any:
     return state
 
 
-def start(game: AnyGame, options: Any, seat_count: int, ctx: Context) -> tuple[Any, list[Event]]:
+def start(game: AnyGame, options: Any, seat_count: int, ctx: Chance) -> tuple[Any, list[Event]]:
     """Validate the table and set it up: the opening state and the events that made it."""
     game.validate(options, seat_count)
     events = game.setup(options, seat_count, ctx)
     return fold(game, events), events
 
 
-def play(game: AnyGame, state: Any, seat: Seat, command: Command, ctx: Context) -> tuple[Any, list[Event]]:
+def play(game: AnyGame, state: Any, seat: Seat, command: Command, ctx: Chance) -> tuple[Any, list[Event]]:
     """Decide ``command`` and apply its events: the new state and the events."""
     events = decide(game, state, seat, command, ctx)
     return fold(game, events, state), events

@@ -49,7 +49,7 @@ from typing import Any
 import msgspec
 
 from domain import passing, referee, takeback
-from domain.chance import Context
+from domain.chance import Step
 from domain.choices import Pass
 from domain.codec import encode
 from domain.errors import GameIsOver
@@ -84,6 +84,13 @@ from domain.table.state import Receipt, TableState, evolve_table, fold_table, op
 from domain.table.timeouts import TIMEOUT_BOTS, out_of_time, stand_in, timed
 
 # -- deciding -------------------------------------------------------------------------------------
+
+
+def chance_after(secret: str, version: int, now: datetime) -> Step:
+    """The chance of the command that follows ``version`` at a table with ``secret``: seeded with
+    ``"{secret}:{version}"``, so a command draws the same wherever and however often it is decided
+    (after a take-back, ``version`` is the table's effective one). Nothing is seeded until it draws."""
+    return Step(seed=f"{secret}:{version}", now=now)
 
 
 class TableContext(msgspec.Struct, frozen=True, kw_only=True):
@@ -170,7 +177,7 @@ def decide_table(
     if isinstance(command, takeback.TAKEBACK_COMMANDS):
         told = takeback.decide(table.ledger, actor, command, situation(game, table, ctx.now, ctx.timeout))
         return _timed(game, table, _takebacks(table, told, actor, ctx), None, ctx.now)
-    chance = Context.for_step(table.secret, table.effective, ctx.now)  # the same draws after a take-back
+    chance = chance_after(table.secret, table.effective, ctx.now)  # the same draws after a take-back
     events = referee.decide(game, table.game_state, actor, command, chance)
     lapsed = _takebacks(table, takeback.lapse(table.ledger, ctx.now), actor, ctx)
     recorded = _record(game, table.game_state, table.version + len(lapsed), events, actor, ctx)
@@ -258,7 +265,7 @@ def _set_up(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTabl
     """Deal the game once every seat is taken: the setup events, drawn from the table's secret."""
     options = msgspec.json.decode(table.options, type=game.options_type)
     now = ctx.setup_at or ctx.now
-    chance = Context.for_step(table.secret, table.version, now)
+    chance = chance_after(table.secret, table.version, now)
     _, events = referee.start(game, options, len(table.seat_names), chance)
     setup = TableContext(now=now, command_id=ctx.command_id, digest=SETUP_DIGEST)
     return _timed(game, table, _record(game, table.game_state, table.version, events, None, setup), None, now)
@@ -325,7 +332,7 @@ def _overdue(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTab
     game_due = game.due(table.game_state)
     live = not forfeits.over(game, table)
     if game_due is not None and ctx.now >= game_due and live:
-        chance = Context.for_step(table.secret, table.effective, ctx.now)
+        chance = chance_after(table.secret, table.effective, ctx.now)
         decided = game.overdue(table.game_state, chance)
     if not decided and live and (passed := _passed_for(game, table, ctx)):
         return passed
@@ -383,7 +390,7 @@ def _timed_out(
     seat = out[0]
     bot = TIMEOUT_BOTS.get(table.clock.timeout if table.clock else "move")
     command = stand_in(game, now_table, seat, bot)
-    chance = Context.for_step(table.secret, now_table.effective, ctx.now)
+    chance = chance_after(table.secret, now_table.effective, ctx.now)
     decided = referee.decide(game, now_table.game_state, seat, command, chance)
     sent = encode(command).decode()
     played = TableContext(now=ctx.now, command_id=ctx.command_id, digest=ctx.digest, sent=sent)

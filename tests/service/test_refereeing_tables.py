@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from api.service.application import Tables
-from domain.chance import Context
+from domain.chance import EPOCH
 from domain.errors import NotYourTurn, StaleVersion
 from domain.table import GameEventRecorded, TableOpened
+from domain.table.rules import chance_after
 from store.settings import Settings
 from tests.support.service import RivalClock, StepClock, run
 from tests.support.tiny_game import PILE, PileOptions
@@ -70,9 +71,9 @@ def test_every_event_carries_its_seat_command_id_and_clock_time(tables: Tables) 
 
 
 def test_each_step_draws_from_the_secret_and_the_version(tables: Tables) -> None:
-    """The deal is what the game's setup draws from Context.for_step(secret, version before it)."""
+    """The deal is what the game's setup draws from the chance after the version before it."""
     opening = run(tables.open("pile", ["ann", "bob"], seed="fixed"))
-    expected = PILE.setup(PileOptions(), 2, Context.for_step("fixed", 1))
+    expected = PILE.setup(PileOptions(), 2, chance_after("fixed", 1, EPOCH))
     assert tables.load(opening.game_id).game_state.cards == expected[0].cards  # type: ignore[attr-defined]
 
 

@@ -99,7 +99,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.chance import Context, shuffled
+from domain.chance import Chance, shuffled
 from domain.choices import Choose
 from domain.errors import IllegalMove, WrongStep
 from domain.games.campaign_trail.cards.board import PRIMARY, SECONDARY, STATE_COUNT
@@ -170,7 +170,7 @@ def month_decks(cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(sorted(cards[s : s + n])) for s, n in zip(starts, sizes, strict=True))
 
 
-def setup(options: CampaignTrailOptions, seat_count: int, ctx: Context) -> list[Events]:
+def setup(options: CampaignTrailOptions, seat_count: int, ctx: Chance) -> list[Events]:
     """Lay out the map, deal candidates and hands, split the month decks."""
     removed = {c.number for c in ALL_CARDS if c.number in DIRTY_NUMBERS and not options.dirty_politics}
     removed |= set(NOT_FOR_2P) if seat_count == 2 else set()
@@ -254,7 +254,7 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(scores=state.electoral, ranking=ranking, winners=state.winners, tiebreak=tiebreak)
 
 
-_STEPS: dict[type, Callable[[Campaigning, int, Any, Context], list[Events]]] = {
+_STEPS: dict[type, Callable[[Campaigning, int, Any, Chance], list[Events]]] = {
     Move: move,
     Place: place,
     Pay: pay,
@@ -265,7 +265,7 @@ _STEPS: dict[type, Callable[[Campaigning, int, Any, Context], list[Events]]] = {
 }
 
 
-def decide(state: State, seat: Seat, command: Commands, ctx: Context) -> list[Events]:
+def decide(state: State, seat: Seat, command: Commands, ctx: Chance) -> list[Events]:
     """The events of ``command``; raises a ``RuleError`` when a rule refuses it."""
     if isinstance(state, Drafting):
         if not isinstance(command, KeepCandidate):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from random import Random
 
-from domain.chance import Context, draw
+from domain.chance import Chance, draw
 from domain.errors import CardNotInHand
 from domain.games.campaign_trail.cards.board import (
     ELECTORAL_VOTES,
@@ -49,7 +49,7 @@ def fold(state: Campaigning, events: list[Events]) -> Campaigning:
     return state
 
 
-def end_turn(before: Campaigning, seat: int, events: list[Events], ctx: Context) -> list[Events]:
+def end_turn(before: Campaigning, seat: int, events: list[Events], ctx: Chance) -> list[Events]:
     """``events`` (which ``before`` leads to; no action touches the decks), then the draw; the next
     seat's turn, or the month's end when its deck ran out."""
     deck = before.decks[before.month]
@@ -140,7 +140,7 @@ def debater(state: Campaigning) -> int:
     return (state.debate.first + len(state.debate.cards)) % state.seat_count
 
 
-def debate_card(state: Campaigning, seat: int, command: DebateCard, ctx: Context) -> list[Events]:
+def debate_card(state: Campaigning, seat: int, command: DebateCard, ctx: Chance) -> list[Events]:
     """Play a card in the debate; once every seat has, the debate is scored and the next month begins."""
     if command.card not in state.hands[seat]:
         raise CardNotInHand(f"Card {command.card} is not in your hand.")
@@ -151,7 +151,7 @@ def debate_card(state: Campaigning, seat: int, command: DebateCard, ctx: Context
     return _score_debate(fold(state, events), events, ctx)
 
 
-def _score_debate(state: Campaigning, events: list[Events], ctx: Context) -> list[Events]:
+def _score_debate(state: Campaigning, events: list[Events], ctx: Chance) -> list[Events]:
     """Each issue shown by one party's debate card alone gives it voters in every state showing it."""
     assert state.debate is not None
     first = state.debate.first

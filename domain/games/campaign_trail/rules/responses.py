@@ -14,7 +14,7 @@ from datetime import datetime
 from msgspec.structs import replace
 
 from domain import choices
-from domain.chance import Context
+from domain.chance import Chance
 from domain.choices import Chosen, NotYourChoice, Pass
 from domain.errors import CardNotInHand, IllegalMove, WrongStep
 from domain.games.campaign_trail.cards.board import STATE_COUNT
@@ -34,7 +34,7 @@ BLUNTED = 2
 """Rapid Response Team: voters fewer that the answered Campaign places (or smear campaign removes)."""
 
 
-def answer_window(state: Campaigning, seat: int, command: object, ctx: Context) -> Emitted:
+def answer_window(state: Campaigning, seat: int, command: object, ctx: Chance) -> Emitted:
     """An opposing seat's answer: a response politick or a pass; the last answer lets the action happen."""
     window = state.window
     assert window is not None
@@ -50,7 +50,7 @@ def answer_window(state: Campaigning, seat: int, command: object, ctx: Context) 
     return resolve(fold(state, events), window, events, ctx)
 
 
-def _respond(state: Campaigning, window: Window, seat: int, command: PlayResponse, ctx: Context) -> Emitted:
+def _respond(state: Campaigning, window: Window, seat: int, command: PlayResponse, ctx: Chance) -> Emitted:
     if seat not in window.choice.seats:
         raise NotYourChoice("There is no reaction window for you to answer now.")
     if command.card not in state.hands[seat]:
@@ -71,7 +71,7 @@ def _respond(state: Campaigning, window: Window, seat: int, command: PlayRespons
     return events
 
 
-def resolve(state: Campaigning, window: Window, events: Emitted, ctx: Context) -> Emitted:
+def resolve(state: Campaigning, window: Window, events: Emitted, ctx: Chance) -> Emitted:
     """``events`` closed the window (``state`` follows them): the held action happens, as answered."""
     action = CARDS[window.card].actions[window.action]
     effects = [RESPONSE_OF[card] for _, card in window.responses]
@@ -108,7 +108,7 @@ def due(state: State) -> datetime | None:
     return window.choice.deadline if window is not None else None
 
 
-def overdue(state: State, ctx: Context) -> Emitted:
+def overdue(state: State, ctx: Chance) -> Emitted:
     """At the deadline the referee passes for every seat still asked; the held action happens."""
     if not isinstance(state, Campaigning) or state.window is None:
         return []

@@ -7,7 +7,7 @@ from functools import cache
 from msgspec.structs import replace
 
 from domain import choices
-from domain.chance import Context
+from domain.chance import Chance
 from domain.choices import Choose
 from domain.errors import CardNotInHand, IllegalMove, WrongStep
 from domain.games.campaign_trail.cards import (
@@ -95,7 +95,7 @@ def _check_costs(state: Campaigning, seat: int, action: Action, command: PlayCar
         raise IllegalMove("Your war chest cannot pay for this Advertise action.")
 
 
-def play_card(state: Campaigning, seat: int, command: PlayCard, ctx: Context) -> Emitted:
+def play_card(state: Campaigning, seat: int, command: PlayCard, ctx: Chance) -> Emitted:
     """Play the card: any ongoing effects it sets off, then a reaction window for responses or its action,
     then the action's steps or the draw."""
     if state.pending is not None:
@@ -118,7 +118,7 @@ def play_card(state: Campaigning, seat: int, command: PlayCard, ctx: Context) ->
     return settle(state, seat, events, pending, ctx)
 
 
-def settle(state: Campaigning, seat: int, events: Emitted, pending: Pending | None, ctx: Context) -> Emitted:
+def settle(state: Campaigning, seat: int, events: Emitted, pending: Pending | None, ctx: Chance) -> Emitted:
     """``events``, then what is left of the action, or (when it is done) the end of the turn."""
     if pending is not None and (  # an action with a price left to pay is never done: nothing to fold
         pending.pays or not done(fold(state, events) if pending.kind in _COUNTED else state, pending)
@@ -162,7 +162,7 @@ def _pending(state: Campaigning) -> Pending:
     return state.pending
 
 
-def move(state: Campaigning, seat: int, command: Move, ctx: Context) -> Emitted:
+def move(state: Campaigning, seat: int, command: Move, ctx: Chance) -> Emitted:
     """One state by land (to a neighbour) or, with a plane, anywhere (which ends the movement)."""
     pending = _pending(state)
     here, there = state.pawns[seat], command.state
@@ -179,7 +179,7 @@ def move(state: Campaigning, seat: int, command: Move, ctx: Context) -> Emitted:
     return settle(state, seat, [PawnMoved(seat=seat, state=there)], left, ctx)
 
 
-def place(state: Campaigning, seat: int, command: Place, ctx: Context) -> Emitted:
+def place(state: Campaigning, seat: int, command: Place, ctx: Chance) -> Emitted:
     """Campaign: one registered voter into your pawn's state or a neighbour of it."""
     pending = _pending(state)
     here = state.pawns[seat]
@@ -193,7 +193,7 @@ def place(state: Campaigning, seat: int, command: Place, ctx: Context) -> Emitte
     )
 
 
-def pay(state: Campaigning, seat: int, command: Pay, ctx: Context) -> Emitted:
+def pay(state: Campaigning, seat: int, command: Pay, ctx: Chance) -> Emitted:
     """Discard ``count`` of your voters from one of your ethically minded states, as the action's cost."""
     pending = _pending(state)
     count = command.count
@@ -209,7 +209,7 @@ def pay(state: Campaigning, seat: int, command: Pay, ctx: Context) -> Emitted:
     )
 
 
-def remove(state: Campaigning, seat: int, command: Remove, ctx: Context) -> Emitted:
+def remove(state: Campaigning, seat: int, command: Remove, ctx: Chance) -> Emitted:
     """Remove ``count`` voters of one party from a state the action reaches."""
     pending = _removing(state)
     where, party, count = command.state, command.party, command.count
@@ -253,7 +253,7 @@ def _after_removal(pending: Pending, where: int, count: int) -> Pending:
     return replace(pending, removes=pending.removes - count, removing=True)
 
 
-def sweep(state: Campaigning, seat: int, command: Sweep, ctx: Context) -> Emitted:
+def sweep(state: Campaigning, seat: int, command: Sweep, ctx: Chance) -> Emitted:
     """Every voter the action may still remove from a state (or, for a Mudslinging, every state), other
     parties' first (most voters there first); your own only where the action must take them."""
     pending = _removing(state)
@@ -301,7 +301,7 @@ def within(here: int, moves: int) -> frozenset[int]:
     return frozenset(reached - {here})
 
 
-def travel_to(state: Campaigning, seat: int, command: TravelTo, ctx: Context) -> Emitted:
+def travel_to(state: Campaigning, seat: int, command: TravelTo, ctx: Chance) -> Emitted:
     """The whole movement at once: to a state within the moves left by land, or anywhere by plane."""
     pending = _pending(state)
     there = command.state
@@ -316,7 +316,7 @@ def travel_to(state: Campaigning, seat: int, command: TravelTo, ctx: Context) ->
     return settle(state, seat, [PawnMoved(seat=seat, state=there)], left, ctx)
 
 
-def stop(state: Campaigning, seat: int, command: Stop, ctx: Context) -> Emitted:
+def stop(state: Campaigning, seat: int, command: Stop, ctx: Chance) -> Emitted:
     """Stop an "up to" action: a Travel, a Campaign, a smear campaign, or voter suppression's movement."""
     pending = _pending(state)
     kind = pending.kind
@@ -328,7 +328,7 @@ def stop(state: Campaigning, seat: int, command: Stop, ctx: Context) -> Emitted:
     raise IllegalMove("This action cannot stop here.")
 
 
-def answer_scandal(state: Campaigning, seat: int, command: Choose, ctx: Context) -> Emitted:
+def answer_scandal(state: Campaigning, seat: int, command: Choose, ctx: Chance) -> Emitted:
     """A victim's answer: lose 3 registered voters and 1 voter per ethically minded state, or pay $60M."""
     if state.choice is not None and seat in state.choice.seats and command.option not in state.choice.options:
         raise IllegalMove(f"Choose one of: {', '.join(state.choice.options)}.")

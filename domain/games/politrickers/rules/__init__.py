@@ -71,7 +71,7 @@ The same rulings, and the test that checks each rule sentence, are in ``docs/rul
 
 from __future__ import annotations
 
-from domain.chance import Context
+from domain.chance import Chance
 from domain.errors import CardNotInHand, IllegalMove, WrongStep
 from domain.games.politrickers.cards import MIGRATION, OTHER_PARTY, Party
 from domain.games.politrickers.commands import Commands, PlayCard, PlayMigration
@@ -97,7 +97,7 @@ class PolitrickersOptions(Options, frozen=True, kw_only=True):
     """Politrickers has no table options."""
 
 
-def setup(options: PolitrickersOptions, seat_count: int, ctx: Context) -> list[Events]:
+def setup(options: PolitrickersOptions, seat_count: int, ctx: Chance) -> list[Events]:
     """Deal the first round; seat 0 is the first Chair."""
     return [deal_round(seat_count, 1, FIRST_CHAIR, ctx.rng)]
 
@@ -178,7 +178,7 @@ def _migration_sources(state: Playing, seat: Seat) -> tuple[Party | None, ...]:
     return sources or (None,)
 
 
-def decide(state: State, seat: Seat, command: Commands, ctx: Context) -> list[Events]:
+def decide(state: State, seat: Seat, command: Commands, ctx: Chance) -> list[Events]:
     """The events of ``command``; raises a ``RuleError`` when a rule refuses it."""
     if isinstance(state, Finished):
         raise WrongStep("The game is over.")
@@ -193,7 +193,7 @@ def _free_switch(state: Playing, seat: Seat) -> PartySwitched:
     return PartySwitched(seat=seat, party=OTHER_PARTY[state.parties[seat]], token_spent=True)
 
 
-def _decide_card(state: Playing, seat: Seat, command: PlayCard, ctx: Context) -> list[Events]:
+def _decide_card(state: Playing, seat: Seat, command: PlayCard, ctx: Chance) -> list[Events]:
     hand, party, trick = state.hands[seat], state.parties[seat], state.trick
     if command.card not in hand:
         raise CardNotInHand(f"Card {command.card} is not in your hand.")
@@ -225,7 +225,7 @@ def _card_event(seat: Seat, card: int, duty: Obligation, trick: Trick) -> Events
     return CardPlayed(seat=seat, card=card)
 
 
-def _decide_migration(state: Playing, seat: Seat, command: PlayMigration, ctx: Context) -> list[Events]:
+def _decide_migration(state: Playing, seat: Seat, command: PlayMigration, ctx: Chance) -> list[Events]:
     if MIGRATION not in state.hands[seat]:
         raise CardNotInHand("The Migration card is not in your hand.")
     if command.move_from not in _migration_sources(state, seat):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.chance import Context
+from domain.chance import Chance
 from domain.games.politrickers.cards import OTHER_PARTY, Party
 from domain.games.politrickers.events import Events, LibraCollapsed, PlayerDisgraced, TrickWon
 from domain.games.politrickers.evolve import evolve
@@ -29,7 +29,7 @@ def _apply(state: Playing, events: Sequence[Events]) -> Playing:
     return state
 
 
-def after_card(state: Playing, events: list[Events], ctx: Context) -> list[Events]:
+def after_card(state: Playing, events: list[Events], ctx: Chance) -> list[Events]:
     """``events`` (one card played), followed by the trick's result when it was the last card."""
     if len(state.trick.plays) + 1 < state.seat_count:  # ``events`` add exactly one card to the trick
         return events
@@ -37,7 +37,7 @@ def after_card(state: Playing, events: list[Events], ctx: Context) -> list[Event
 
 
 def after_migration(
-    state: Playing, events: list[Events], ctx: Context, moved_from: Party | None
+    state: Playing, events: list[Events], ctx: Chance, moved_from: Party | None
 ) -> list[Events]:
     """``events`` (Migration played), then the Collapse it caused, or else as after any card."""
     if moved_from is None:
@@ -52,7 +52,7 @@ def after_migration(
     return [*events, LibraCollapsed(plate=overloaded), *ending]
 
 
-def _trick_result(played: Playing, ctx: Context) -> list[Events]:
+def _trick_result(played: Playing, ctx: Chance) -> list[Events]:
     winner = trick_winner(played.trick.plays)
     party = played.parties[winner]
     if played.unspent[winner] == 0:

@@ -73,7 +73,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.chance import Context
+from domain.chance import Chance
 from domain.errors import OptionsError, WrongStep
 from domain.games.slush_fund_2.cards import DEFAULT_LADDERS, IS_MONEY, SEAT_COUNT, Ladder, put_back_on_top
 from domain.games.slush_fund_2.commands import (
@@ -134,14 +134,14 @@ def check_options(options: SlushFundOptions, seat_count: int) -> None:
         raise OptionsError("The starting seat is 0 (Red), 1 (Blue) or random.")
 
 
-def setup(options: SlushFundOptions, seat_count: int, ctx: Context) -> list[Event]:
+def setup(options: SlushFundOptions, seat_count: int, ctx: Chance) -> list[Event]:
     """The opening event: the ladders, who starts (R3) and the known deck tops (R4, R5)."""
     start = options.starting_seat if options.starting_seat is not None else ctx.rng.randrange(SEAT_COUNT)
     tops = tuple(put_back_on_top(seat) for seat in seats(SEAT_COUNT))
     return [GameStarted(ladders=options.ladders, starting_seat=start, deck_tops=tops)]
 
 
-_Decision = Callable[[State, int, Any, Context], list[Event]]
+_Decision = Callable[[State, int, Any, Chance], list[Event]]
 
 
 def _no_ctx(rule: Callable[[State, int, Any], list[Event]]) -> _Decision:
@@ -167,7 +167,7 @@ _DECIDE: dict[type[Command], _Decision] = {
 }
 
 
-def decide(table: State, seat: Seat, command: Command, ctx: Context) -> list[Event]:
+def decide(table: State, seat: Seat, command: Command, ctx: Chance) -> list[Event]:
     """The events ``command`` from ``seat`` produces; raises a ``RuleError`` when a rule refuses it."""
     rule = _DECIDE.get(type(command))
     if rule is None:

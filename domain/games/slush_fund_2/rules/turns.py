@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.chance import Context, draw
+from domain.chance import Chance, draw
 from domain.errors import CardNotInHand, IllegalMove, WrongStep
 from domain.games.slush_fund_2.cards import DRAW_COUNT, TAKE_COUNT, CardId
 from domain.games.slush_fund_2.commands import (
@@ -25,14 +25,14 @@ from domain.games.slush_fund_2.state import Choosing, Deck, Drawn, Examining, St
 from domain.messages import Command, Event
 
 
-def drawn_from(deck: Deck, ctx: Context) -> tuple[CardId, ...]:
+def drawn_from(deck: Deck, ctx: Chance) -> tuple[CardId, ...]:
     """Three cards off a deck: the known top cards, then cards picked at random from the sorted rest."""
     top = deck.top[:DRAW_COUNT]
     wanted = min(DRAW_COUNT - len(top), len(deck.rest))
     return top + draw(ctx.rng, deck.rest, wanted)
 
 
-def draw_cards(table: State, seat: int, command: DrawCards, ctx: Context) -> list[Event]:
+def draw_cards(table: State, seat: int, command: DrawCards, ctx: Chance) -> list[Event]:
     """Option 1: draw three; drawing a deck's last cards starts the final turn for both seats."""
     if not isinstance(table.step, Choosing):
         raise WrongStep("You may draw only at the start of your turn.")
@@ -47,7 +47,7 @@ def draw_cards(table: State, seat: int, command: DrawCards, ctx: Context) -> lis
     ]
 
 
-def recall(table: State, seat: int, command: Recall, ctx: Context) -> list[Event]:
+def recall(table: State, seat: int, command: Recall, ctx: Chance) -> list[Event]:
     """Shuffle the drawn cards back and draw three new, discarding a legal contribution."""
     if not isinstance(table.step, Drawn):
         raise WrongStep("You may recall only right after drawing, before stashing a card.")
@@ -66,7 +66,7 @@ def recall(table: State, seat: int, command: Recall, ctx: Context) -> list[Event
     ]
 
 
-def stash(table: State, seat: int, command: StashInSlushFund, ctx: Context) -> list[Event]:
+def stash(table: State, seat: int, command: StashInSlushFund, ctx: Chance) -> list[Event]:
     """Put one drawn card face-down into the slush fund."""
     if not isinstance(table.step, Drawn):
         raise WrongStep("You stash a card right after drawing.")
@@ -75,7 +75,7 @@ def stash(table: State, seat: int, command: StashInSlushFund, ctx: Context) -> l
     return [CardStashed(seat=seat, card=command.card)]
 
 
-def examine(table: State, seat: int, command: ExamineSlushFund, ctx: Context) -> list[Event]:
+def examine(table: State, seat: int, command: ExamineSlushFund, ctx: Chance) -> list[Event]:
     """Option 2: look at a slush fund of three or more cards."""
     if not isinstance(table.step, Choosing):
         raise WrongStep("You may examine the slush fund only at the start of your turn.")
@@ -84,7 +84,7 @@ def examine(table: State, seat: int, command: ExamineSlushFund, ctx: Context) ->
     return [SlushFundExamined(seat=seat, count=len(table.slush))]
 
 
-def take(table: State, seat: int, command: TakeFromSlushFund, ctx: Context) -> list[Event]:
+def take(table: State, seat: int, command: TakeFromSlushFund, ctx: Chance) -> list[Event]:
     """Take one of the slush fund cards you are examining."""
     if not isinstance(table.step, Examining):
         raise WrongStep("Examine the slush fund before taking from it.")

@@ -61,7 +61,7 @@ R17 Take-backs: every step is a checkpoint; the deal, the leaders' reveal, a rev
 
 from __future__ import annotations
 
-from domain.chance import Context, shuffled
+from domain.chance import Chance, shuffled
 from domain.errors import OptionsError
 from domain.games.super_pacs.cards import CARD_IDS, INVESTMENT_IDS, LEADER_IDS, OTHER_EVENTS
 from domain.games.super_pacs.events import GameSetUp
@@ -107,7 +107,7 @@ def check_options(options: SuperPacsOptions, seat_count: int) -> None:
         raise OptionsError(f"The first player is a seat from 0 to {seat_count - 1} (0 is the first seat).")
 
 
-def setup(options: SuperPacsOptions, seat_count: int, ctx: Context) -> list[Event]:
+def setup(options: SuperPacsOptions, seat_count: int, ctx: Chance) -> list[Event]:
     """Deal factions and leaders, build the event deck, turn up four investments, pick the first player."""
     rng = ctx.rng
     factions = shuffled(rng, CARD_IDS)

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from domain import choices
-from domain.chance import Context
+from domain.chance import Chance
 from domain.choices import Choose, Chosen, Pass
 from domain.errors import IllegalMove, WrongStep
 from domain.games.super_pacs.cards.effects import chooses
@@ -142,7 +142,7 @@ DECIDERS: dict[type[Command], Callable[[Flow, int, Any], None]] = {
 }
 
 
-def decide(state: State, seat: Seat, command: Command, ctx: Context) -> list[Event]:
+def decide(state: State, seat: Seat, command: Command, ctx: Chance) -> list[Event]:
     """The events of ``command`` from ``seat``; refused unless it is one of the seat's legal commands."""
     listed = allowed(state, seat)
     if command not in listed:
@@ -165,7 +165,7 @@ def due(state: State) -> datetime | None:
     return open_now.deadline if open_now is not None else None
 
 
-def overdue(state: State, ctx: Context) -> list[Event]:
+def overdue(state: State, ctx: Chance) -> list[Event]:
     """At the deadline the referee passes for every seat still asked, and the window closes."""
     open_now = window(state)
     passes = choices.overdue(open_now, ctx.now)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from datetime import datetime
 
-from domain.chance import Context
+from domain.chance import Chance
 from domain.games.super_pacs.evolve import evolve_decided
 from domain.games.super_pacs.state import State
 from domain.messages import Event
@@ -21,7 +21,7 @@ class Flow:
 
     __slots__ = ("events", "now", "rng", "state")
 
-    def __init__(self, state: State, ctx: Context) -> None:
+    def __init__(self, state: State, ctx: Chance) -> None:
         self.state = state
         self.events: list[Event] = []
         self.rng: random.Random = ctx.rng
