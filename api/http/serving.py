@@ -5,9 +5,10 @@
   last answer), or then the whole body within as long again, is closed, so connections left
   half-open or trickling a body cost nothing for long. A request the parser cannot read (a malformed
   ``Content-Length``, say) is answered 400 in the one error shape, not uvicorn's plain text.
-  A new connection's first request is read in its turn (:class:`Admissions`): at most
-  :data:`ADMITTED_A_TURN` a turn of the event loop, so that a burst of new connections never puts
-  more than a few requests' parsing ahead of a request on a connection already open.
+  A new connection is set up by uvicorn and its first request read in its turn
+  (:class:`Admissions`): at most :data:`ADMITTED_A_TURN` a turn of the event loop, so that a burst of
+  new connections never puts more than a few connections' set-up and parsing ahead of a request on a
+  connection already open.
 * :class:`AccessLog` writes one JSON line per request (``--access-log``): time, request id (the
   caller's ``X-Request-ID`` when it is a plain short id, else a new one; echoed in the answer),
   method, path, the query with every ``token`` value replaced by ``REDACTED``, status, bytes sent,
@@ -55,7 +56,9 @@ class Admissions:
     longest left that were not the collector's: 4 to 16 ms of the loop's time. Admitted
     :data:`ADMITTED_A_TURN` a turn, a new connection waits a few turns at most in a burst (nothing is
     refused: the kernel's accept queue is already drained), and a request on a connection already
-    open (a player's next command) is read as soon as it comes.
+    open (a player's next command) is read as soon as it comes. Then the turns that accepted each
+    burst, 9 to 15 ms, were the longest: uvicorn set up every connection there (its parser, its
+    addresses), so a connection is now set up in its turn too (:meth:`HeaderDeadline.admitted`).
     """
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -72,11 +75,12 @@ class Admissions:
 
     def admit(self) -> None:
         """Read the first requests of the next :data:`ADMITTED_A_TURN` connections; the rest next turn."""
-        for _ in range(min(ADMITTED_A_TURN, len(self.waiting))):
-            self.waiting.popleft().admitted()
+        turn = [self.waiting.popleft() for _ in range(min(ADMITTED_A_TURN, len(self.waiting)))]
         self.due = bool(self.waiting)
-        if self.due:
+        if self.due:  # asked first: the queue moves on whatever one connection's set-up does
             self.loop.call_soon(self.admit)
+        for connection in turn:
+            connection.admitted()
 
 
 _ADMISSIONS: weakref.WeakKeyDictionary[ServerState, Admissions] = weakref.WeakKeyDictionary()
@@ -96,37 +100,51 @@ class HeaderDeadline(HttpToolsProtocol):
 
     header_seconds = Settings.from_env().header_seconds
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # uvicorn's own set-up waits for the turn
+        self.made: tuple[tuple[Any, ...], dict[str, Any]] | None = (args, kwargs)
+        """uvicorn's arguments until the connection's turn (``None`` once set up, in :meth:`admitted`)."""
+        self.server_state = kwargs["server_state"]
+        self.loop = kwargs.get("_loop") or asyncio.get_event_loop()
         self.head_deadline: asyncio.TimerHandle | None = None
         self.awaiting_since: float | None = None
         self.body_since: float | None = None
         self.first: list[bytes] | None = []
         """What the connection sent before its turn (``None`` once admitted: read as it comes)."""
 
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # uvicorn's protocol takes a BaseTransport; ours is always a Transport
+        """Accepted: nothing is read or set up until the connection's turn (:class:`Admissions`).
+
+        uvloop accepts a whole burst of connections in one turn of the loop, and uvicorn's set-up of
+        each (its parser, its addresses, its flow control) took that turn 9 to 15 ms at the start of
+        each burst of ``bench_floods`` (2026-12-05); set up in its turn, a connection costs this turn
+        a queue entry. The head's deadline counts from here."""
+        self.transport = transport
+        self.awaiting_since = self.loop.time()
+        transport.pause_reading()
+        admissions = _ADMISSIONS.get(self.server_state)
+        if admissions is None:
+            admissions = _ADMISSIONS[self.server_state] = Admissions(self.loop)
+        admissions.ask(self)
+
     def data_received(self, data: bytes) -> None:
         if self.first is None:
             super().data_received(data)
-            return
-        self.first.append(data)
-        if len(self.first) == 1:  # hold the connection until its turn
-            self.transport.pause_reading()
-            admissions = _ADMISSIONS.get(self.server_state)
-            if admissions is None:
-                admissions = _ADMISSIONS[self.server_state] = Admissions(self.loop)
-            admissions.ask(self)
+        else:  # sent before the turn came (a transport may deliver what it holds)
+            self.first.append(data)
 
     def admitted(self) -> None:
-        """The connection's turn: read what it sent so far, and from now on as it comes."""
-        sent, self.first = self.first or [], None
-        if self.transport.is_closing():
+        """The connection's turn: uvicorn sets it up, then it reads what it sent so far, and from now on
+        as it comes."""
+        transport, sent, self.first = self.transport, self.first or [], None
+        if transport.is_closing() or self.made is None:
             return  # gone (or timed out) while it waited
-        self.transport.resume_reading()
-        super().data_received(sent[0] if len(sent) == 1 else b"".join(sent))
-
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # uvicorn's protocol takes a BaseTransport; ours is always a Transport
+        (args, kwargs), self.made, since = self.made, None, self.awaiting_since
+        super().__init__(*args, **kwargs)
         super().connection_made(Corked(transport, self.loop))  # type: ignore[arg-type]  # a transport's face
-        self._await_head()
+        self._await_head(since)
+        transport.resume_reading()
+        if sent:
+            super().data_received(sent[0] if len(sent) == 1 else b"".join(sent))
 
     def on_headers_complete(self) -> None:
         self.awaiting_since = None
@@ -157,11 +175,12 @@ class HeaderDeadline(HttpToolsProtocol):
         if self.head_deadline is not None:
             self.head_deadline.cancel()
             self.head_deadline = None
-        super().connection_lost(exc)
+        if self.made is None:  # set up: uvicorn's own ending (a connection gone before its turn has none)
+            super().connection_lost(exc)
 
-    def _await_head(self) -> None:
+    def _await_head(self, since: float | None = None) -> None:
         if self.header_seconds > 0 and not self.transport.is_closing():
-            self.awaiting_since = self.loop.time()
+            self.awaiting_since = self.loop.time() if since is None else since
             if self.head_deadline is None:
                 self.head_deadline = self.loop.call_at(self.awaiting_since + self.header_seconds, self._due)
 

@@ -11,8 +11,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import httpx
+from uvicorn.config import Config
+from uvicorn.server import ServerState
 
-from api.http.serving import ADMITTED_A_TURN, Admissions, Corked, redacted
+from api.http.serving import ADMITTED_A_TURN, Admissions, Corked, HeaderDeadline, redacted
 from tests.support.server import UNLIMITED, serving
 from tests.support.service import bearer
 
@@ -201,3 +203,51 @@ def test_every_new_connection_of_a_burst_is_answered_and_one_gone_meanwhile_is_s
                 connection.close()
     assert len(answers) == 60 and all(answer.startswith(b"HTTP/1.1 200") for answer in answers)
     assert again.startswith(b"HTTP/1.1 200")
+
+
+class _Accepted:
+    """A transport as a just-accepted connection has it: reading paused or not, open or closed."""
+
+    def __init__(self) -> None:
+        self.reading, self.closing = True, False
+
+    def pause_reading(self) -> None:
+        self.reading = False
+
+    def resume_reading(self) -> None:
+        self.reading = True
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+    def get_extra_info(self, name: str, default: object = None) -> object:
+        return {"sockname": ("127.0.0.1", 8000), "peername": ("127.0.0.1", 50000)}.get(name, default)
+
+
+def test_a_connection_is_set_up_in_its_turn_not_in_the_turn_that_accepted_it() -> None:
+    """uvloop accepts a whole burst in one turn: there a connection only joins the queue, its reading
+    paused; uvicorn sets it up (its parser, its addresses) in the connection's turn, which then reads.
+    One closed before its turn is skipped and never set up."""
+
+    async def scenario() -> tuple[list[bool], list[bool], bool, bool]:
+        state = ServerState()
+        config = Config(app=lambda scope, receive, send: None, loop="asyncio")
+        count = ADMITTED_A_TURN + 2
+        made = [HeaderDeadline(config=config, server_state=state, app_state={}) for _ in range(count)]
+        transports = [_Accepted() for _ in made]
+        for connection, transport in zip(made, transports, strict=True):
+            connection.connection_made(transport)  # type: ignore[arg-type]  # what it asks of one
+        transports[-1].closing = True
+        made[-1].connection_lost(None)
+        pairs = zip(made, transports, strict=True)
+        accepted = [hasattr(connection, "parser") or transport.reading for connection, transport in pairs]
+        await asyncio.sleep(0)  # the first turn of admissions
+        first = [hasattr(connection, "parser") for connection in made]
+        await asyncio.sleep(0)
+        gone = hasattr(made[-1], "parser") or len(state.connections) != len(made) - 1
+        return accepted, first, hasattr(made[-2], "parser"), gone
+
+    accepted, first, second, gone = asyncio.run(scenario())
+    assert not any(accepted), "set up or read in the turn that accepted it"
+    assert first == [True] * ADMITTED_A_TURN + [False, False]
+    assert second and not gone
