@@ -160,10 +160,18 @@ class ReadSide:
         if not self._following():
             self.catch_up()
 
-    def written(self) -> ReadStore:
-        """The read store, with what this process's projection applied written to it first."""
-        if self.projection is not None:
-            self.projection.write()
+    def written(self, game_id: str | None = None) -> ReadStore:
+        """The read store, with what this process's projection applied written to it first; with
+        ``game_id``, only when what is pending holds something of that game.
+
+        A live stream's opening reads its game's feed this way: during a burst of spectators' openings
+        each of them otherwise wrote the playing tables' latest commits in the openings' thread (a
+        small batch each, about a seventh of that thread's time, 2026-12-05), commits the follower
+        writes anyway. A game is among the pending batch's before any stream hears of its change
+        (:meth:`GameProjection.apply_all`), so a woken stream always finds its game's new entries."""
+        projection = self.projection
+        if projection is not None and (game_id is None or game_id in projection.touched):
+            projection.write()
         return self.store
 
     def version(self, game_id: str) -> int:
@@ -386,7 +394,7 @@ def feed_page(
     reads: ReadSide, game_id: str, viewer: Viewer, after: int, limit: int
 ) -> list[tuple[int, bytes]]:
     """``(version, encoded entry)`` of at most ``limit`` of ``viewer``'s feed entries after ``after``."""
-    rows = reads.written().page(documents.feed_key(game_id), after, limit)
+    rows = reads.written(game_id).page(documents.feed_key(game_id), after, limit)
     return [(version, documents.line_for(row, viewer)) for version, row in rows]
 
 

@@ -1,8 +1,9 @@
 """The embedded projection takes each local commit as it lands and writes its store behind.
 
 A command's answer can be followed at once by a read of the table (no waiting for a follower), the
-store is written a batch of commits at a time, a read of the store writes what is pending first, and a
-commit that does not follow the projection's position is left to the log.
+store is written a batch of commits at a time, a read of the store writes what is pending first (a
+live stream's read of its game's feed only when its game is among what is pending), and a commit that
+does not follow the projection's position is left to the log.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ import pytest
 
 from api.service.application import Tables
 from domain.game import registered
+from domain.seats import SPECTATOR
 from projections import documents
 from projections.projection import GameProjection, LogFollower, Outrun, catch_up, follower_for
-from projections.queries import ReadSide
+from projections.queries import PAGE, ReadSide, feed_page
 from projections.stores import Signals, SQLiteReadStore
 from store.settings import Settings
 from tests.support.projecting import open_game, play
@@ -82,6 +84,31 @@ def test_the_store_is_written_behind_and_a_read_of_it_writes_what_is_pending(tmp
         assert reads.written().position() == projection.position
         lines = reads.store.scored(documents.feed_key(game_id))
         assert len(lines) == version
+    finally:
+        tables.close()
+
+
+def test_a_feed_read_writes_what_is_pending_only_when_its_own_game_is_among_it(tmp_path: Path) -> None:
+    """A stream's read of one game's feed leaves the other games' pending commits to the follower, and
+    finds every entry of its own game, written first when it is pending."""
+    tables, projection, _ = _embedded(tmp_path)
+    reads = ReadSide(projection.store, GAMES, Signals(), tables.recorder, projection)
+    try:
+        watched, watched_tokens = open_game(tables, "slush-fund-2", 2, seed="watched")
+        playing, playing_tokens = open_game(tables, "slush-fund-2", 2, seed="playing")
+        play(tables, watched, watched_tokens, random.Random(6), moves=4)
+        reads.written()
+        play(tables, playing, playing_tokens, random.Random(7), moves=5)
+        behind = projection.store.position()
+        assert behind < projection.position and playing in projection.touched
+
+        page = feed_page(reads, watched, SPECTATOR, 0, PAGE)
+        assert projection.store.position() == behind, "another game's commits were written"
+        assert [version for version, _ in page] == list(range(1, tables.load(watched).version + 1))
+
+        page = feed_page(reads, playing, SPECTATOR, 0, PAGE)
+        assert projection.store.position() == projection.position
+        assert [version for version, _ in page] == list(range(1, tables.load(playing).version + 1))
     finally:
         tables.close()
 
