@@ -42,8 +42,7 @@ TICKET_LENGTH = 100
 async def stream(request: Request) -> Response:
     """``GET /games/{id}/stream``: wait for a turn to open, check, then answer with the live stream."""
     streams: Streams = request.app.state.streams
-    await streams.opening.acquire()
-    opening = Opening(streams)
+    opening = Opening(streams, await streams.opening.take())
     try:
         return await _opened(request, opening)
     except BaseException:

@@ -33,7 +33,7 @@ from api.http.metrics import Metrics
 from api.http.throttle import client_address
 from api.http.wire import MAX_VERSION, version_number
 from api.service.application import Tables
-from api.service.limits import Streams
+from api.service.limits import Streams, Turn
 from domain.errors import InvalidRequest, MissingToken
 from domain.seats import Seat, Viewer, is_seat
 from domain.tokens import digest
@@ -129,8 +129,8 @@ class Opening:
     so far is sent (or it fails first), and the thread that reads what it sends meanwhile
     (:attr:`api.service.limits.Streams.reader`)."""
 
-    def __init__(self, streams: Streams) -> None:
-        self.turns: asyncio.Semaphore | None = streams.opening
+    def __init__(self, streams: Streams, turn: Turn) -> None:
+        self.turn: Turn | None = turn
         self.reader = streams.reader
 
     async def read(self, read: Callable[..., R], *args: Any) -> R:
@@ -140,19 +140,18 @@ class Opening:
     @property
     def held(self) -> bool:
         """Whether the stream still opens (its turn not given back)."""
-        return self.turns is not None
+        return self.turn is not None
 
     def done(self) -> None:
-        if self.turns is not None:
-            self.turns.release()
-            self.turns = None
+        if self.turn is not None:
+            self.turn.done()
+            self.turn = None
 
 
 async def _opening(request: Request) -> AsyncIterator[Opening]:
     """Wait for a turn to open a stream: the first thing a stream asks, before any other work."""
     streams: Streams = request.app.state.streams
-    await streams.opening.acquire()
-    opening = Opening(streams)
+    opening = Opening(streams, await streams.opening.take())
     try:
         yield opening
     finally:

@@ -280,21 +280,78 @@ STREAM_RETRY = 10
 """Seconds a refused stream is told to wait before asking again."""
 
 
-OPENING_AT_ONCE = 4
-"""Streams being opened at once in a process (checked, and sent their feed so far); the rest wait."""
+REST = 2.0
+"""How long a stream's opening keeps the next one waiting once it is done, as a multiple of its own
+time: 2.0 leaves the process at least two thirds of the time a burst of openings takes (:class:`Turns`)."""
+LONGEST = 0.1
+"""Seconds an opening holds the turn at most: one that takes longer (waiting on a store that does not
+answer, say) passes the turn on then, with no rest, and goes on opening beside the next."""
+
+
+class Turns:
+    """The turns of streams' openings: one at a time, each followed by a rest as long as it took
+    (:data:`REST` times), so that a burst of openings takes at most a third of the process's time and
+    the rest is a playing table's.
+
+    An opening is a burst of work on every thread of the process: its request parsed and checked on
+    the event loop, its feed so far read and framed in the openings' thread, its bytes written to the
+    socket, while the committer's thread waits on the same interpreter lock for a player's command.
+    Open as fast as they came, a thousand spectators' streams kept the server busy for a second and
+    more, and the player's p99 during that time was 2.2-3.6x its p99 alone whatever else was tried
+    (four openings at once, or one; new connections accepted or first requests read a few a turn of
+    the loop; the collector off; a 0.2 ms or 1 ms switch interval: 2026-12-05, see
+    ``docs/architecture.md``). Paced by time, the rest of each second is the player's, and the rest
+    follows the opening's own cost: a long feed's opening rests longer, a small one less, on any
+    machine. An opening that waits rather than works past :data:`LONGEST` (its game read from the
+    log, a store slow to answer) passes the turn on and rests nobody: it never holds the others' turns
+    for as long as it waits, nor makes them rest for it.
+    """
+
+    def __init__(self, rest: float = REST, longest: float = LONGEST) -> None:
+        self.rest, self.longest = rest, longest
+        self.place = asyncio.Semaphore(1)
+
+    async def take(self) -> Turn:
+        """Wait for an opening's turn (the one before it done and rested, or passed on)."""
+        await self.place.acquire()
+        return Turn(self)
+
+
+class Turn:
+    """One opening's turn (:class:`Turns`): :meth:`done` gives it back after the rest."""
+
+    __slots__ = ("passing", "since", "turns")
+
+    def __init__(self, turns: Turns) -> None:
+        loop = asyncio.get_running_loop()
+        self.turns, self.since = turns, loop.time()
+        self.passing: asyncio.TimerHandle | None = loop.call_later(turns.longest, self._passed)
+
+    def done(self) -> None:
+        """The opening is done: the next one's turn comes after the rest (at once if passed on)."""
+        if self.passing is None:
+            return  # passed on already
+        self.passing.cancel()
+        self.passing = None
+        loop = asyncio.get_running_loop()
+        loop.call_later((loop.time() - self.since) * self.turns.rest, self.turns.place.release)
+
+    def _passed(self) -> None:
+        self.passing = None
+        self.turns.place.release()
 
 
 class Streams:
     """Live streams open at once in this process: at most ``per_address`` from one client address and
     ``per_game`` of one game (0: any). A stream holds its place from before it starts until it ends.
 
-    Streams are opened :data:`OPENING_AT_ONCE` at a time (:attr:`opening`): a burst of a thousand
-    spectators then delays a player's command by a few openings' work, not by a thousand. Measured by
-    ``python -m tests.benchmarks.bench_floods`` on 2026-12-04 (a busy shared machine): before it and
-    the stream's own byte writer (:mod:`api.http.reads`), with ``--seconds 5 --tables 100 --only
-    streams-1000``, the player made 4 commands in 5 s while the streams opened (p99 490 ms against
-    27 ms alone); with both, in the default run, 1,000 streams were answered in 3.0 s and the
-    player's p99 was 40 ms while they opened (11.6 ms alone).
+    Streams are opened one at a time, each followed by a rest twice as long as it took
+    (:attr:`opening`, :class:`Turns`): a burst of a thousand spectators then delays a player's command
+    by one opening's work at most, and takes at most a third of the process's time while it lasts.
+    Before any turns and the stream's own byte writer (:mod:`api.http.reads`), with ``python -m
+    tests.benchmarks.bench_floods --seconds 5 --tables 100 --only streams-1000`` on a busy shared
+    machine (2026-12-04), the player made 4 commands in 5 s while the streams opened (p99 490 ms
+    against 27 ms alone).
 
     What an opening reads (its feed so far, its chat) is read in one thread of its own
     (:attr:`reader`), never on the event loop, and never by several threads at once: during
@@ -309,7 +366,8 @@ class Streams:
         self.per_address = per_address
         self.per_game = per_game
         self.open: Counter[tuple[str, str]] = Counter()
-        self.opening = asyncio.Semaphore(OPENING_AT_ONCE)
+        self.opening = Turns()
+        """Streams' turns to open (checked, and sent their feed so far): one at a time, then a rest."""
         self.reader = ThreadPoolExecutor(1, thread_name_prefix="stream-openings")
         """The thread that reads what a stream sends while it opens (its first pages, its chat)."""
 

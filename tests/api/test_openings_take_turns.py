@@ -1,0 +1,56 @@
+"""Live streams open one at a time, each followed by a rest twice as long as it took (``REST``).
+
+A burst of spectators' openings then takes at most a third of the process's time while it lasts, and a
+playing table's commands have the rest (issue 34; the figures are ``bench_floods``'). An opening that
+waits past ``LONGEST`` (a store that hangs) passes its turn on then, and rests nobody.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+
+from api.service.limits import LONGEST, REST, Streams
+
+WORK = 0.02
+"""Seconds each opening of the first test takes."""
+EARLY = 0.005
+"""How early a timer may fire, and the loop's clock differ, on a busy machine."""
+
+
+async def _burst(works: list[float]) -> list[tuple[float, float]]:
+    """Openings taking ``works`` seconds each, started at once: when each took its turn and was done."""
+    streams = Streams(per_address=0, per_game=0)
+    loop = asyncio.get_running_loop()
+    spans: list[tuple[float, float]] = []
+
+    async def opening(work: float) -> None:
+        turn = await streams.opening.take()
+        started = loop.time()
+        await asyncio.sleep(work)
+        spans.append((started, loop.time()))
+        turn.done()
+
+    await asyncio.gather(*(opening(work) for work in works))
+    streams.close()
+    return sorted(spans)
+
+
+def test_streams_open_one_at_a_time_each_followed_by_a_rest_twice_as_long_as_it_took() -> None:
+    spans = asyncio.run(_burst([WORK] * 4))
+    assert len(spans) == 4
+    for (started, done), (following, _) in itertools.pairwise(spans):
+        assert following >= done, "two streams opened at once"
+        assert following - done >= (done - started) * REST - EARLY, "the next opening did not wait its rest"
+    took = [done - started for started, done in spans]
+    burst_took = spans[-1][1] - spans[0][0]
+    assert burst_took >= sum(took) + REST * sum(took[:-1]) - EARLY * 3, "the openings took over a third"
+
+
+def test_an_opening_that_waits_past_the_longest_passes_its_turn_on_and_rests_nobody() -> None:
+    """A stream whose opening hangs (its store does not answer) holds the next one up for ``LONGEST``,
+    not for as long as it hangs, and the next one waits no rest for it."""
+    hanging = LONGEST * 8
+    (first, first_done), (second, _) = asyncio.run(_burst([hanging, WORK]))
+    assert first_done - first >= hanging - EARLY
+    assert LONGEST - EARLY <= second - first < LONGEST * 3, "the hanging opening kept its turn"
