@@ -154,13 +154,18 @@ class Gate:
 
     async def refuse(self, error: RateLimited, send: Send) -> None:
         """Answer 429 after the pause (at once when :data:`HELD` refusals are already held)."""
+        await self.held_back()
+        await refuse(error, send)
+
+    async def held_back(self) -> None:
+        """The pause before a refusal is answered (none when :data:`HELD` refusals are already held):
+        the gate's own, and a route's that refuses a use past a budget only it can count."""
         if self.pause > 0 and self.held < HELD:
             self.held += 1
             try:
                 await asyncio.sleep(self.pause)
             finally:
                 self.held -= 1
-        await refuse(error, send)
 
 
 async def refuse(error: RateLimited, send: Send) -> None:

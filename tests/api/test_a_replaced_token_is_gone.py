@@ -143,6 +143,33 @@ def test_a_seat_takes_only_so_many_links_a_minute(client: TestClient) -> None:
     assert client.post(link, headers=bearer(tokens[1])).status_code == 200
 
 
+PAUSE = 0.4
+"""The refused pause of the test below (``BACKROOM_REFUSED_PAUSE_SECONDS``)."""
+
+
+def test_a_link_or_a_recovery_past_its_budget_is_refused_after_the_gates_pause(tmp_path: Path) -> None:
+    """A seat asking for links in a loop, or an address trying codes, is answered 429 only after the
+    pause a read past its budget waits: at most one refusal a pause per connection. A link within the
+    budget is answered at once."""
+    settings = Settings(
+        sqlite_path=str(tmp_path / "backroom.sqlite"), seat_links_per_minute=1, refused_pause_seconds=PAUSE
+    )
+    with TestClient(create_app(settings, games=GAMES, clock=StepClock())) as client:
+        game_id, tokens = opened(client, {"game": "pile", "players": ["ann", "bob"]})
+        link = f"/api/games/{game_id}/seat-link"
+        started = time.perf_counter()
+        token = client.post(link, headers=bearer(tokens[0])).json()["token"]
+        assert time.perf_counter() - started < PAUSE
+        started = time.perf_counter()
+        refused(client.post(link, headers=bearer(token)), 429, "rate/limited")
+        assert time.perf_counter() - started >= PAUSE
+        recover = f"/api/games/{game_id}/recover-seat"
+        refused(client.post(recover, json={"code": "not-the-code"}), 403, "auth/invalid_recovery_code")
+        started = time.perf_counter()
+        refused(client.post(recover, json={"code": "not-the-code"}), 429, "rate/limited")
+        assert time.perf_counter() - started >= PAUSE
+
+
 def test_the_suite_servers_take_links_without_limit() -> None:
     """The harness's servers turn the links' allowance off too (random play relinks often)."""
     assert UNLIMITED["BACKROOM_SEAT_LINKS_PER_MINUTE"] == "0"
