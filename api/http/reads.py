@@ -253,27 +253,31 @@ async def _told(  # noqa: PLR0917  (the stream's parts, as the route gathers the
     thread's hop would cost more than the read).
     """
     game_id, viewer = watched.game_id, watched.viewer
-    with metrics.stream_open(), reads.signals.listen(game_id) as waiter:
-        replaced = False
-        while not replaced and not watched.revoked(reads, look=reads.relay is None):
-            if opening.held:
-                told, after, read = await opening.read(_framed_page, reads, game_id, viewer, after)
-            else:
-                told, after, read = _framed_page(reads, game_id, viewer, after)
-            if told:
-                yield told
-            if read == queries.PAGE:
-                continue  # more already: send it before waiting
-            # table talk, as public as the table: no id (the feed's)
-            said = await (opening.read(chat.said) if opening.held else chat.new())
-            if said:
-                yield b"".join(b"event: chat\ndata: %s\n\n" % _ENCODER.encode(message) for message in said)
-            opening.done()
-            while not await waiter.wait(KEEPALIVE):  # nothing changed: nothing to read but the token's
-                if replaced := watched.revoked(reads, look=True):
-                    break
-                yield b": ping\n\n"
-        yield b'event: revoked\ndata: {"reason":"This seat took a new link."}\n\n'
+    try:
+        with metrics.stream_open(), reads.signals.listen(game_id) as waiter:
+            replaced = False
+            while not replaced and not watched.revoked(reads, look=reads.relay is None):
+                if opening.held:
+                    told, after, read = await opening.read(_framed_page, reads, game_id, viewer, after)
+                else:
+                    told, after, read = _framed_page(reads, game_id, viewer, after)
+                if told:
+                    yield told
+                if read == queries.PAGE:
+                    continue  # more already: send it before waiting
+                # table talk, as public as the table: no id (the feed's)
+                said = await (opening.read(chat.said) if opening.held else chat.new())
+                if said:
+                    framed = (b"event: chat\ndata: %s\n\n" % _ENCODER.encode(message) for message in said)
+                    yield b"".join(framed)
+                opening.done()
+                while not await waiter.wait(KEEPALIVE):  # nothing changed: nothing to read but the token's
+                    if replaced := watched.revoked(reads, look=True):
+                        break
+                    yield b": ping\n\n"
+            yield b'event: revoked\ndata: {"reason":"This seat took a new link."}\n\n'
+    finally:  # a stream revoked at once, or whose client left while it opened, hands its turn on now
+        opening.done()
 
 
 def _framed_page(reads: ReadSide, game_id: str, viewer: Viewer, after: int) -> tuple[bytes, int, int]:

@@ -8,9 +8,12 @@ waits past ``LONGEST`` (a store that hangs) passes its turn on then, and rests n
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 
+from api.http.reads import Opening, _told
 from api.service.limits import LONGEST, REST, Streams
+from projections.stores import Signals
 
 WORK = 0.02
 """Seconds each opening of the first test takes."""
@@ -54,3 +57,38 @@ def test_an_opening_that_waits_past_the_longest_passes_its_turn_on_and_rests_nob
     (first, first_done), (second, _) = asyncio.run(_burst([hanging, WORK]))
     assert first_done - first >= hanging - EARLY
     assert LONGEST - EARLY <= second - first < LONGEST * 3, "the hanging opening kept its turn"
+
+
+class _Revoked:
+    """A seat's stream whose token was replaced before its first page (a race with a new link)."""
+
+    game_id, viewer = "00000000-0000-0000-0000-000000000001", 0
+
+    def revoked(self, reads: object, *, look: bool) -> bool:
+        return True
+
+
+class _Reads:
+    relay = None
+    signals = Signals()
+
+
+class _Metrics:
+    stream_open = staticmethod(contextlib.nullcontext)
+
+
+def test_a_stream_ended_before_its_first_page_hands_its_turn_on_at_once() -> None:
+    """A stream that ends while it opens (revoked at once, or its client gone) gives its turn back
+    when it ends, not at the ``LONGEST`` pass-on."""
+
+    async def ended() -> tuple[list[bytes], bool]:
+        streams = Streams(per_address=0, per_game=0)
+        opening = Opening(streams, await streams.opening.take())
+        told = [chunk async for chunk in _told(_Reads(), _Revoked(), 0, None, opening, _Metrics())]  # type: ignore[arg-type]  # the parts _told reads
+        held = opening.held
+        streams.close()
+        return told, held
+
+    told, held = asyncio.run(ended())
+    assert told == [b'event: revoked\ndata: {"reason":"This seat took a new link."}\n\n']
+    assert not held
