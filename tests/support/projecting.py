@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import random
 import subprocess
@@ -164,6 +163,8 @@ class Stream:
     def __init__(self, url: str, headers: dict[str, str] | None = None) -> None:
         self.events: list[tuple[int, dict[str, Any]]] = []
         self.status = 0
+        self.tries: list[str] = []
+        """Each connection's outcome in order (its status, or the error that ended it), for failures."""
         self._closing = threading.Event()
         self._opened = threading.Event()
         self._thread = threading.Thread(target=self._follow, args=(url, headers or {}), daemon=True)
@@ -175,8 +176,11 @@ class Stream:
             while not self._closing.is_set():
                 resume = {"Last-Event-ID": str(self.events[-1][0])} if self.events else {}
                 # quiet for a second, or the server went away: look again
-                with contextlib.suppress(httpx.HTTPError):
+                try:
                     self._read(client, url, headers | resume)
+                    self.tries.append(str(self.status))
+                except httpx.HTTPError as error:
+                    self.tries.append(f"{self.status} then {type(error).__name__}")
                 if self.status != 200:
                     self._opened.set()
                     return
@@ -201,7 +205,8 @@ class Stream:
         """The events received once one with id ``version`` has arrived (fails after ``timeout`` s)."""
         deadline = time.monotonic() + timeout
         while not any(event_id >= version for event_id, _ in self.events):
-            assert time.monotonic() < deadline, f"stream stopped at {self.events[-1:]!r}, wanted {version}"
+            last, tries = self.events[-1:], self.tries[-30:]
+            assert time.monotonic() < deadline, f"stream stopped at {last!r}, wanted {version}; tries {tries}"
             time.sleep(0.01)
         return list(self.events)
 
