@@ -20,6 +20,7 @@ returns the secret seed, a token digest or the projection's private record.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import hmac
 import logging
@@ -34,7 +35,7 @@ import msgspec
 from eventsourcing.persistence import ApplicationRecorder
 
 from domain.codec import encode
-from domain.errors import GameNotFound
+from domain.errors import GameNotFound, StoreUnavailable
 from domain.seats import SPECTATOR, Seat, Viewer
 from domain.table import AnyGame, Table, parsed_id, table_id
 from domain.tokens import seat_holding
@@ -405,16 +406,20 @@ def perspective(reads: ReadSide, game_id: str, token: str | None) -> Viewer:
 
 async def watcher(reads: ReadSide, log: Callable[[str], Table], game_id: str, token: str | None) -> Viewer:
     """Who opens a stream: :func:`perspective`, asked of the log (``log``: the game's table from it,
-    ``GameNotFound`` when there is none) when the read models do not hold the game. They lack it only
-    while they are projected again (a flushed Redis): a stream opened or resumed then waits for its
-    feed instead of being refused, as a browser's ``EventSource`` gives up on any answer but 200."""
+    ``GameNotFound`` when there is none) when the read models do not hold the game or do not answer.
+    They lack it only while they are projected again (a flushed Redis), and do not answer while Redis
+    restarts: a stream opened or resumed then waits for its feed (or is cut, and resumed, when its
+    feed's read finds Redis still away) instead of being refused, as a browser's ``EventSource`` gives
+    up for good on any answer but 200."""
     return viewer_at(await watched_table(reads, log, game_id), token)
 
 
 async def watched_table(reads: ReadSide, log: Callable[[str], Table], game_id: str) -> Table:
     """The table a stream's token is checked against: the read models', else the log's (:func:`watcher`)."""
     game_id = canonical_id(game_id)
-    table = reads.table(game_id)
+    table = None
+    with contextlib.suppress(StoreUnavailable):  # Redis restarting: the log still knows who is who
+        table = reads.table(game_id)
     if table is None:
         table = await asyncio.to_thread(log, game_id)
     return table

@@ -12,7 +12,7 @@ import uuid
 import pytest
 
 from api.service.application import Tables
-from domain.errors import GameNotFound, InvalidToken
+from domain.errors import GameNotFound, InvalidToken, StoreUnavailable
 from domain.game import registered
 from domain.seats import SPECTATOR, Seat
 from domain.table import Table
@@ -58,3 +58,20 @@ def test_a_game_the_read_models_hold_is_not_asked_of_the_log(tables: Tables) -> 
         raise AssertionError("the log was asked")
 
     assert run(queries.watcher(reads, log, game_id, tokens[2])) == Seat(2)
+
+
+class _Away(ReadSide):
+    """Read models that do not answer (Redis restarting)."""
+
+    def table(self, game_id: str) -> Table | None:
+        raise StoreUnavailable("The read models are not answering.", {"stale": True})
+
+
+def test_who_watches_a_game_while_the_read_models_do_not_answer_is_asked_of_the_log(tables: Tables) -> None:
+    """While Redis restarts, a stream opened or resumed is not refused 503 (an ``EventSource`` would
+    give up for good): its seat is checked against the log, and a stranger's token is still refused."""
+    game_id, tokens = open_game(tables, "politrickers", 3, seed="redis away")
+    reads = _Away(SQLiteReadStore(), GAMES, Signals())
+    assert run(queries.watcher(reads, tables.load, game_id, tokens[0])) == Seat(0)
+    with pytest.raises(InvalidToken):
+        run(queries.watcher(reads, tables.load, game_id, "not-a-seat-token"))
