@@ -17,8 +17,8 @@ and a new code, and revokes the old token as a new link does (docs/seats.md). On
 try ``BACKROOM_SEAT_LINKS_PER_MINUTE`` codes a minute, refused after the same pause past that.
 
 The pause is what bounds a seat that asks for links in a loop: answered at once, the refusals came
-back as fast as the client asked, and four such clients took a playing table's p99 to 1.95-2.29x its
-p99 alone in ``bench_floods``' seated flood; paused, to 0.96x and 1.28x (2026-12-05).
+back as fast as the client asked, and four such clients took a playing table's p99 to 1.97-2.15x its
+p99 alone in ``bench_floods``' seated flood (four runs); paused, to 1.13-1.19x (four runs, 2026-12-05).
 """
 
 from __future__ import annotations
