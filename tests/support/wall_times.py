@@ -1,0 +1,101 @@
+"""Where the suite's time goes, in wall seconds that no frozen clock can bend.
+
+pytest's own ``--durations`` reads ``time.perf_counter`` through ``_pytest.timing``, and freezegun
+replaces that name in every loaded module while a test freezes time: a test that freezes the clock
+reports a duration near zero, however long it waited. This plugin reads ``CLOCK_MONOTONIC`` through
+``time.clock_gettime``, which freezegun never patches, around each phase of each test (setup, call,
+teardown: a fixture's server start is the test's time too), and carries the figure to the controller in
+the report's ``user_properties`` (so it works under xdist). At the end it prints the slowest tests and
+each folder's total.
+
+``--wall-times N`` prints N tests (default 15; 0 prints nothing). Under ``-n 2`` the folders' totals add
+up to about twice the run's wall time: each is the time the folder's tests held a worker.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import PurePosixPath
+
+import pytest
+
+_now = functools.partial(time.clock_gettime, time.CLOCK_MONOTONIC)
+"""The wall clock as the kernel keeps it: freezegun replaces ``time.time``, ``monotonic`` and
+``perf_counter`` (and names bound to them), never ``clock_gettime``, and a partial is nothing it knows."""
+
+WALL = "wall_seconds"
+"""The ``user_properties`` key each report carries its phase's wall seconds under."""
+_STARTED = pytest.StashKey[float]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--wall-times",
+        type=int,
+        default=15,
+        metavar="N",
+        help="print the N slowest tests and each folder's time in wall seconds (0: none)",
+    )
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    report: pytest.TestReport = yield  # type: ignore[misc]  (a wrapper's yield gives the report)
+    started = item.stash.get(_STARTED, None)
+    if started is not None:
+        report.user_properties.append((WALL, _now() - started))
+    item.stash[_STARTED] = _now()  # the next phase starts where this one's report was made
+    return report
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    item.stash[_STARTED] = _now()
+    return (yield)
+
+
+class Tally:
+    """The wall seconds of each test, summed over its phases, as the reports reach this process."""
+
+    def __init__(self) -> None:
+        self.tests: dict[str, float] = defaultdict(float)
+        self.began = _now()
+
+    @pytest.hookimpl
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        for key, value in report.user_properties:
+            if key == WALL:
+                self.tests[report.nodeid] += float(value)
+
+    @pytest.hookimpl
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        shown = terminalreporter.config.getoption("--wall-times")
+        if not shown or not self.tests:
+            return
+        write = terminalreporter.write_line
+        terminalreporter.section("wall times (real seconds, unaffected by frozen clocks)")
+        write(f"the run: {_now() - self.began:.1f} s for {len(self.tests)} tests")
+        write(f"slowest {min(shown, len(self.tests))} tests:")
+        for nodeid, seconds in sorted(self.tests.items(), key=lambda kept: -kept[1])[:shown]:
+            write(f"  {seconds:8.1f} s  {nodeid}")
+        write("each folder (seconds a worker spent on its tests):")
+        for folder, (seconds, count) in sorted(_by_folder(self.tests).items(), key=lambda kept: -kept[1][0]):
+            write(f"  {seconds:8.1f} s  {count:5d} tests  {folder}")
+
+
+def _by_folder(tests: dict[str, float]) -> dict[str, tuple[float, int]]:
+    """Each test folder's wall seconds and test count (``tests/api/test_x.py::t`` counts to ``tests/api``)."""
+    folders: dict[str, tuple[float, int]] = {}
+    for nodeid, seconds in tests.items():
+        folder = str(PurePosixPath(nodeid.split("::")[0]).parent)
+        total, count = folders.get(folder, (0.0, 0))
+        folders[folder] = (total + seconds, count + 1)
+    return folders
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):  # the controller (or a run without xdist) tallies
+        config.pluginmanager.register(Tally(), "wall-times-tally")
