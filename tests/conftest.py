@@ -26,9 +26,38 @@ IN_MEMORY = Path("/dev/shm")
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if fast_tier(config):  # every operation of the OpenAPI generated for, with fewer examples each
+        os.environ.setdefault("BACKROOM_TEST_EXAMPLES", str(FAST_EXAMPLES))
     on_disk = os.environ.get("BACKROOM_TEST_ON_DISK") == "1"
     if on_disk or config.option.basetemp or not IN_MEMORY.is_dir() or not os.access(IN_MEMORY, os.W_OK):
         return
     # Read by pytest's temporary-path factory when it first makes its root (and inherited by the xdist
     # workers and every server a test starts).
     os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", str(IN_MEMORY))
+
+
+# -- the fast tier -----------------------------------------------------------------------------------
+
+FAST_EXAMPLES = 1
+"""Generated requests per operation in the fast tier (the full run: 25, ``tests/api``'s schema tests)."""
+SLOW_FOLDERS = ("tests/browser/", "tests/operations/", "tests/benchmarks/")
+"""Folders whose every test starts real processes (a browser, servers, deployments, benchmarks)."""
+SLOW_MARKERS = ("postgres", "redis", "faults")
+"""Markers of tests that start servers of their own or talk to the shared PostgreSQL and Redis."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark ``slow`` every test the fast tier leaves to the full run: those in :data:`SLOW_FOLDERS`
+    and those with a marker in :data:`SLOW_MARKERS` (``-m "not slow"`` is the fast tier: README, *Test it*).
+    A single test that is slow on its own says so with ``@pytest.mark.slow`` where it is written."""
+    root = config.rootpath
+    for item in items:
+        where = item.path.relative_to(root).as_posix() if item.path.is_relative_to(root) else ""
+        if where.startswith(SLOW_FOLDERS) or any(item.get_closest_marker(name) for name in SLOW_MARKERS):
+            item.add_marker(pytest.mark.slow)
+
+
+def fast_tier(config: pytest.Config) -> bool:
+    """Whether this run is the fast tier: its marker selection leaves the slow tests out."""
+    expression = " ".join((config.option.markexpr or "").split())
+    return "not slow" in expression

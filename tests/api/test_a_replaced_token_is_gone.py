@@ -63,6 +63,7 @@ class RawStream:
         return list(self.lines)
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_a_new_link_ends_every_stream_and_ticket_the_old_token_opened(base: str) -> None:
     """Streams opened by header, by ``?token=`` and by a ticket each get ``revoked`` and end; a ticket
     issued before the link opens nothing; the new token's stream goes on."""
@@ -92,6 +93,7 @@ def test_a_new_link_ends_every_stream_and_ticket_the_old_token_opened(base: str)
         assert f"id: {last + 1}" in fresh.until(f"id: {last + 1}")  # the link's own line, and on
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_a_stream_resumes_after_its_last_event_id_without_the_feed_before(base: str) -> None:
     """``Last-Event-ID: n`` sends the entries after version n, never the feed from the start."""
     with httpx.Client(base_url=base) as http, contextlib.ExitStack() as stack:
@@ -175,6 +177,7 @@ def test_the_suite_servers_take_links_without_limit() -> None:
     assert UNLIMITED["BACKROOM_SEAT_LINKS_PER_MINUTE"] == "0"
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_live_streams_are_capped_per_address_and_per_game(tmp_path: Path) -> None:
     """One stream past BACKROOM_STREAMS_PER_ADDRESS from an address, or past BACKROOM_STREAMS_PER_GAME
     of a game, is 429 ``rate/limited`` with Retry-After before it starts; a stream that ends frees its

@@ -25,6 +25,7 @@ import itertools
 from typing import Any
 from unittest.mock import patch
 
+import pytest
 import schemathesis
 from schemathesis.checks import positive_data_acceptance
 from schemathesis.config import SchemathesisConfig
@@ -78,6 +79,7 @@ def documented_refusal(case: Any, response: Any, table: int | None) -> str | Non
     return None
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 @schema.parametrize()
 @FUZZED
 def test_no_request_valid_by_the_schema_is_refused_but_as_documented(case: Any) -> None:

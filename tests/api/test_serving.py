@@ -16,6 +16,7 @@ from tests.support.server import BACKROOM, serving
 from tests.support.service import bearer
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_backroom_serve_answers_health_and_plays_commands(tmp_path: Path) -> None:
     """A served Slush Fund 2 table takes commands from `/legal` and keeps them in the SQLite file."""
     store = tmp_path / "served.sqlite"
@@ -35,6 +36,7 @@ def test_backroom_serve_answers_health_and_plays_commands(tmp_path: Path) -> Non
     assert store.exists() and store.stat().st_size > 0
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_two_worker_processes_share_one_log(tmp_path: Path) -> None:
     """With `--workers 2`, commands landing on either process see every earlier command."""
     with serving(tmp_path / "shared.sqlite", "--workers", "2") as served:
@@ -58,6 +60,7 @@ def test_two_worker_processes_share_one_log(tmp_path: Path) -> None:
         assert [entry["version"] for entry in feed] == list(range(1, version + 1))
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_serve_on_a_port_in_use_says_so_and_prints_no_banner(tmp_path: Path) -> None:
     """The banner would claim a server that never listens: a taken port is one line on stderr, exit 1."""
     with socket.socket() as taken:
@@ -71,6 +74,7 @@ def test_serve_on_a_port_in_use_says_so_and_prints_no_banner(tmp_path: Path) -> 
     assert f"Cannot listen on 127.0.0.1:{port}" in done.stderr
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_projections_rebuild_takes_the_sqlite_file_to_rebuild(tmp_path: Path) -> None:
     """`backroom projections rebuild --sqlite FILE` rebuilds that store's read models."""
     store = tmp_path / "rebuilt.sqlite"

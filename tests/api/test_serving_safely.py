@@ -11,6 +11,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import httpx
+import pytest
 from uvicorn.config import Config
 from uvicorn.server import ServerState
 
@@ -19,6 +20,7 @@ from tests.support.server import UNLIMITED, serving
 from tests.support.service import bearer
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_the_access_log_is_json_lines_with_request_ids_and_no_token(tmp_path: Path) -> None:
     """Bearer headers are never logged, and ``?token=`` is logged as REDACTED."""
     log = tmp_path / "access.jsonl"
@@ -53,6 +55,7 @@ def test_a_query_keeps_everything_but_its_secrets() -> None:
     assert redacted(b"after=3&token=abc&TOKEN=d&seat=1") == "after=3&token=REDACTED&TOKEN=REDACTED&seat=1"
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_a_connection_that_never_finishes_its_headers_is_closed(tmp_path: Path) -> None:
     """Past BACKROOM_HEADER_SECONDS the server hangs up on a half-sent request head."""
     policies = UNLIMITED | {"BACKROOM_HEADER_SECONDS": "0.5"}
@@ -64,6 +67,7 @@ def test_a_connection_that_never_finishes_its_headers_is_closed(tmp_path: Path) 
         assert httpx.get(f"{served.base}/health", timeout=10).status_code == 200
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_the_head_deadline_starts_again_after_each_answer_on_a_kept_alive_connection(tmp_path: Path) -> None:
     """A kept-alive connection that asks in time stays open past the deadline; one that then stalls
     in a head is closed."""
@@ -128,6 +132,7 @@ def test_an_answers_head_and_body_leave_in_one_write() -> None:
     assert closing == [b"last words"] and aborted == []
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_answers_through_the_held_writes_are_whole_on_a_kept_alive_connection(tmp_path: Path) -> None:
     """Over a real socket and uvicorn, two requests on one connection each get their whole answer
     (the server's writes pass through :class:`Corked`)."""
@@ -178,6 +183,7 @@ def test_a_burst_of_new_connections_is_read_a_few_a_turn_in_arrival_order() -> N
     assert turns[-1] == list(range(20))
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_every_new_connection_of_a_burst_is_answered_and_one_gone_meanwhile_is_skipped(
     tmp_path: Path,
 ) -> None:

@@ -53,6 +53,7 @@ def ticket_for(http: Any, game_id: str, seat: dict[str, str]) -> str:
     return str(answer.json()["ticket"])
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_a_ticket_opens_its_seats_stream_once_and_is_never_logged(served: tuple[str, Path]) -> None:
     """The stream a ticket opens is exactly its seat's feed; the same ticket again is 403, and
     neither the ticket nor the token reaches the access log (``ticket=REDACTED``)."""
@@ -73,6 +74,7 @@ def test_a_ticket_opens_its_seats_stream_once_and_is_never_logged(served: tuple[
     assert ticket not in written and seats[1]["Authorization"].split()[1] not in written
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_a_ticket_is_for_its_game_and_its_seat_only(served: tuple[str, Path]) -> None:
     """Presented at another game, a ticket is refused (and spent); it never names another seat."""
     base, _ = served

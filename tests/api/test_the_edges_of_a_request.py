@@ -45,6 +45,7 @@ def answer_of(connection: socket.socket) -> tuple[int, bytes, dict[str, object]]
     return int(head.split(b" ")[1]), head, json.loads(body)
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_a_body_trickled_too_slowly_is_cut_off(served: Served) -> None:
     """The head arrives, then the body stalls: past BACKROOM_HEADER_SECONDS again the server hangs up."""
     with connected(served) as slow:
@@ -54,6 +55,7 @@ def test_a_body_trickled_too_slowly_is_cut_off(served: Served) -> None:
         assert time.monotonic() - started < 10
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_a_too_large_body_written_whole_gets_its_413(served: Served) -> None:
     """A client that writes a 200 kB body before it reads anything sees the 413 in the error shape."""
     body = b'{"name": "' + b"x" * 200_000 + b'"}'
@@ -67,6 +69,7 @@ def test_a_too_large_body_written_whole_gets_its_413(served: Served) -> None:
     assert answer["error"]["code"] == "request/too_large"  # type: ignore[index]
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_a_malformed_content_length_gets_the_json_error_shape(served: Served) -> None:
     """A head the HTTP parser refuses is 400 in the one error shape, not plain text."""
     with connected(served) as odd:
@@ -76,6 +79,7 @@ def test_a_malformed_content_length_gets_the_json_error_shape(served: Served) ->
     assert answer["error"]["code"] == "request/invalid"  # type: ignore[index]
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_options_nested_a_thousand_deep_are_a_4xx(served: Served) -> None:
     """Options nested deeper than the decoder follows are 422 ``request/invalid``, not a 500."""
     deep = b'{"a":' * 1000 + b"1" + b"}" * 1000
@@ -95,6 +99,7 @@ def _openings(served: Served, forwarded: list[str]) -> list[int]:
         ]
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_x_forwarded_for_is_trusted_only_from_a_configured_proxy(tmp_path: Path) -> None:
     """Without BACKROOM_TRUSTED_PROXIES a local client cannot choose its rate-limit address; with the
     proxy's address configured, each forwarded client is counted as itself."""

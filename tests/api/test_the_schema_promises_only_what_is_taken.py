@@ -109,6 +109,7 @@ def test_a_whole_number_written_with_a_fraction_is_taken_in_every_body(
     assert strings.json()["error"]["code"] == "request/invalid"
 
 
+@pytest.mark.slow  # the full run only: seconds of generated requests (tests/conftest.py)
 @pytest.mark.parametrize("path", ["legal", "view"])
 def test_a_hand_read_version_parameter_is_answered_as_its_documented_route_answers_it(
     client: TestClient, pile: dict[str, Any], path: str

@@ -13,6 +13,8 @@ import zlib
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import pytest
+
 from domain.bots import BotSpec, Knowledge, choose
 from domain.codec import encode
 from domain.game import GameDefinition
@@ -84,6 +86,7 @@ def test_a_greedy_bot_chooses_alike_on_a_resample(table: Table) -> None:
     assert (unfair, differed > 0) == (0, True)
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_an_ismcts_bot_chooses_alike_on_a_resample(table: Table) -> None:
     """Every iteration determinises with the game's resample from what the seat knows."""
     unfair, differed = unfair_positions(policy(BotSpec(policy="ismcts", level=1)), table)

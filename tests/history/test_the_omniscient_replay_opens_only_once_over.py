@@ -54,6 +54,7 @@ def test_while_a_game_is_live_nobody_may_read_its_omniscient_replay(
             assert answer.status_code == 403 and answer.json()["error"]["code"] == "history/hidden_until_over"
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_once_over_anyone_may_read_it_and_only_it_names_another_seat_s_hand(client: TestClient) -> None:
     """Campaign Trail played to the end: at a mid version the spectator and each seat may read the
     omniscient view, which holds every hand and each hand card's face; no seat's view and not the
@@ -77,6 +78,7 @@ def test_once_over_anyone_may_read_it_and_only_it_names_another_seat_s_hand(clie
         assert not (others & shown - set(hands[seat] if seat is not None else ())), (seat, others & shown)
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_at_the_candidate_choice_only_the_omniscient_view_names_other_seats_cards_and_candidates(
     client: TestClient,
 ) -> None:

@@ -42,6 +42,7 @@ def _open(http: httpx.Client) -> tuple[str, dict[int, str]]:
     return body["id"], {entry["seat"]: entry["token"] for entry in body["tokens"]}
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_a_seat_streams_exactly_its_own_feed_as_commands_arrive(base: str) -> None:
     """Every event reaches the stream with its version as id, redacted and described as in the seat's feed."""
     with httpx.Client(base_url=base) as http:
@@ -65,6 +66,7 @@ def test_a_seat_streams_exactly_its_own_feed_as_commands_arrive(base: str) -> No
             spectator.close()
 
 
+@pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
 def test_a_stream_resumes_after_the_last_event_id(base: str) -> None:
     """With Last-Event-ID: n the stream starts at version n + 1; ``?token=`` serves browsers."""
     with httpx.Client(base_url=base) as http:

@@ -62,6 +62,8 @@ class Tally:
 
     def __init__(self) -> None:
         self.tests: dict[str, float] = defaultdict(float)
+        self.runs: dict[str, int] = defaultdict(int)
+        """Tests run under each id (schemathesis runs one test an operation under one id)."""
         self.began = _now()
 
     @pytest.hookimpl
@@ -69,6 +71,8 @@ class Tally:
         for key, value in report.user_properties:
             if key == WALL:
                 self.tests[report.nodeid] += float(value)
+        if report.when == "call" or (report.when == "setup" and not report.passed):
+            self.runs[report.nodeid] += 1
 
     @pytest.hookimpl
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
@@ -77,22 +81,23 @@ class Tally:
             return
         write = terminalreporter.write_line
         terminalreporter.section("wall times (real seconds, unaffected by frozen clocks)")
-        write(f"the run: {_now() - self.began:.1f} s for {len(self.tests)} tests")
+        write(f"the run: {_now() - self.began:.1f} s for {sum(self.runs.values())} tests")
         write(f"slowest {min(shown, len(self.tests))} tests:")
         for nodeid, seconds in sorted(self.tests.items(), key=lambda kept: -kept[1])[:shown]:
             write(f"  {seconds:8.1f} s  {nodeid}")
         write("each folder (seconds a worker spent on its tests):")
-        for folder, (seconds, count) in sorted(_by_folder(self.tests).items(), key=lambda kept: -kept[1][0]):
+        folders = _by_folder(self.tests, self.runs)
+        for folder, (seconds, count) in sorted(folders.items(), key=lambda kept: -kept[1][0]):
             write(f"  {seconds:8.1f} s  {count:5d} tests  {folder}")
 
 
-def _by_folder(tests: dict[str, float]) -> dict[str, tuple[float, int]]:
+def _by_folder(tests: dict[str, float], runs: dict[str, int]) -> dict[str, tuple[float, int]]:
     """Each test folder's wall seconds and test count (``tests/api/test_x.py::t`` counts to ``tests/api``)."""
     folders: dict[str, tuple[float, int]] = {}
     for nodeid, seconds in tests.items():
         folder = str(PurePosixPath(nodeid.split("::")[0]).parent)
         total, count = folders.get(folder, (0.0, 0))
-        folders[folder] = (total + seconds, count + 1)
+        folders[folder] = (total + seconds, count + runs[nodeid])
     return folders
 
 
