@@ -9,8 +9,6 @@ from tests.architecture.lengths import Function, js_files, js_functions, python_
 LONGEST = 50
 STILL_LONG = {
     "api/http/app.py:create_app",
-    "api/cli/__init__.py:serve",
-    "projections/history.py:timeline",
     "api/web/static/replay.js:Replay",
     "api/web/static/lobby.js:NewTable",
 }
