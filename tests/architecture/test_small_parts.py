@@ -1,10 +1,12 @@
-"""Small parts (issue 43): no function of ours, Python or JavaScript, runs over 50 lines."""
+"""Small parts (issue 43): no function of ours, Python or JavaScript, runs over 50 lines; one
+``AnyGame``; every game defined with its own types."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
-from tests.architecture.lengths import Function, js_files, js_functions, python_files, python_functions
+from tests.architecture.lengths import ROOT, Function, js_files, js_functions, python_files, python_functions
 
 LONGEST = 50
 STILL_LONG = {
@@ -72,3 +74,31 @@ def test_the_measure_reads_templates_regexes_and_every_kind_of_function(tmp_path
         ("label", 10, 3),
         ("lines", 14, 3),
     ]
+
+
+def _python_sources() -> list[Path]:
+    return python_files() + sorted((ROOT / "tests").rglob("*.py"))
+
+
+def test_any_game_is_declared_once_beside_the_game_definition() -> None:
+    """``AnyGame`` lives in ``domain/game.py``; every other module imports it."""
+    declared = [
+        str(path.relative_to(ROOT))
+        for path in _python_sources()
+        for node in ast.parse(path.read_text()).body
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        and any(isinstance(t, ast.Name) and t.id == "AnyGame" for t in _targets(node))
+    ]
+    assert declared == ["domain/game.py"], declared
+
+
+def test_every_game_is_defined_with_its_own_types() -> None:
+    """A game's definition names its State, Commands, Events and Options, never ``Any``."""
+    for package in sorted((ROOT / "domain" / "games").glob("*/__init__.py")):
+        for node in ast.walk(ast.parse(package.read_text())):
+            if isinstance(node, ast.Subscript) and ast.unparse(node.value) == "GameDefinition":
+                assert "Any" not in ast.unparse(node.slice), f"{package.parent.name}: {ast.unparse(node)}"
+
+
+def _targets(node: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
+    return node.targets if isinstance(node, ast.Assign) else [node.target]
