@@ -102,6 +102,28 @@ function GameList({ list, found }) {
   </section>`;
 }
 
+/** Open the table `body` asks for, sit down at it as `name` and go there; a refusal names its option. */
+async function openAndSit(body, name, { setRefusal, setBusy, setNotice }) {
+  let opened;
+  try {
+    opened = await post("/api/games", body);
+  } catch (error) {
+    setRefusal({ text: error.message, field: fieldOf(error.message) });
+    setBusy(false);
+    return;
+  }
+  try {
+    const trimmed = name.trim();
+    localStorage.setItem("backroom.name", trimmed);
+    const seating = await post(`/api/games/${opened.id}/join`, { name: trimmed });
+    keepSeat(opened.id, { seat: seating.seat, token: seating.token, name: trimmed, recovery: seating.recovery_code });
+    location.assign(`/games/${opened.id}`);
+  } catch (error) {
+    setNotice({ kind: "error", text: error.message });
+    setBusy(false);
+  }
+}
+
 function NewTable({ catalogue, setNotice }) {
   const [gameId, setGameId] = useState(catalogue[0].id);
   const game = catalogue.find((g) => g.id === gameId) || catalogue[0];
@@ -122,28 +144,12 @@ function NewTable({ catalogue, setNotice }) {
     setRefusal(null);
   };
 
-  const submit = async (event) => {
+  const submit = (event) => {
     event.preventDefault();
     setBusy(true);
     setRefusal(null);
-    let opened;
-    try {
-      opened = await post("/api/games", { game: game.id, seats: Number(seats), options: chosenOptions(game.options_schema, options), ...seatingBody(bots, clock, timeoutRule) });
-    } catch (error) {
-      setRefusal({ text: error.message, field: fieldOf(error.message) });
-      setBusy(false);
-      return;
-    }
-    try {
-      const trimmed = name.trim();
-      localStorage.setItem("backroom.name", trimmed);
-      const seating = await post(`/api/games/${opened.id}/join`, { name: trimmed });
-      keepSeat(opened.id, { seat: seating.seat, token: seating.token, name: trimmed, recovery: seating.recovery_code });
-      location.assign(`/games/${opened.id}`);
-    } catch (error) {
-      setNotice({ kind: "error", text: error.message });
-      setBusy(false);
-    }
+    const body = { game: game.id, seats: Number(seats), options: chosenOptions(game.options_schema, options), ...seatingBody(bots, clock, timeoutRule) };
+    openAndSit(body, name, { setRefusal, setBusy, setNotice });
   };
 
   return html`<form class="new-table" onSubmit=${submit}>
