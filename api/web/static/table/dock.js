@@ -14,9 +14,14 @@ export function splitCommands(commands) {
   };
 }
 
-export function PlayerDock({ R, notice, hand, undo, limited, request, moves, play, describe, send, busy, summary, log, seat, version, pick, toAct }) {
+/** Your dock: `table` as you see it, your `clicks`, `sending`, the `takeBack` prompt's commands and request. */
+export function PlayerDock({ table, clicks, sending, takeBack, notice }) {
+  const { R, summary, log, seat, toAct, moves, describe, version } = table;
+  const { hand, play, pick } = clicks;
+  const { send, busy } = sending;
   return html`<${Dock} notice=${notice} hand=${hand}
-    consent=${html`<${Consent} commands=${undo} limited=${limited} send=${send} busy=${busy} summary=${summary} request=${request} log=${log} seat=${seat} />`}
+    consent=${html`<${Consent} commands=${takeBack.commands} limited=${takeBack.limited} send=${send} busy=${busy} summary=${summary}
+      request=${takeBack.request} log=${log} seat=${seat} />`}
     controls=${html`<${Controls} R=${R} version=${version} moves=${moves} shown=${play.shown} describe=${describe} send=${send} busy=${busy}
       picked=${pick.picked} clear=${pick.clear} toAct=${toAct} summary=${summary}
       hasCards=${play.playable.size > 0} />`} />`;
