@@ -124,18 +124,13 @@ async function openAndSit(body, name, { setRefusal, setBusy, setNotice }) {
   }
 }
 
-function NewTable({ catalogue, setNotice }) {
+/** The game chosen, its seat count and options, and the server's refusal of them (reset with the game). */
+function useGameChoice(catalogue) {
   const [gameId, setGameId] = useState(catalogue[0].id);
   const game = catalogue.find((g) => g.id === gameId) || catalogue[0];
   const [seats, setSeats] = useState(game.min_seats);
-  const [name, setName] = useState(localStorage.getItem("backroom.name") || "");
   const [options, setOptions] = useState({});
   const [refusal, setRefusal] = useState(null); // the server's own message, and the option it names
-  const [busy, setBusy] = useState(false);
-  const [bots, setBots] = useState({});
-  const [clock, setClock] = useState("none");
-  const [timeoutRule, setTimeoutRule] = useState("move");
-
   const choose = (id) => {
     const next = catalogue.find((g) => g.id === id);
     setGameId(id);
@@ -143,6 +138,16 @@ function NewTable({ catalogue, setNotice }) {
     setOptions({});
     setRefusal(null);
   };
+  return { gameId, game, choose, seats, setSeats, options, setOptions, refusal, setRefusal };
+}
+
+function NewTable({ catalogue, setNotice }) {
+  const { gameId, game, choose, seats, setSeats, options, setOptions, refusal, setRefusal } = useGameChoice(catalogue);
+  const [name, setName] = useState(localStorage.getItem("backroom.name") || "");
+  const [busy, setBusy] = useState(false);
+  const [bots, setBots] = useState({});
+  const [clock, setClock] = useState("none");
+  const [timeoutRule, setTimeoutRule] = useState("move");
 
   const submit = (event) => {
     event.preventDefault();
