@@ -122,6 +122,22 @@ def timeline(  # noqa: PLR0917  (the route's parameters, in its order)
     table = log.load(game_id)
     viewer = viewer_for(table, token, asked)
     numbering = _Numbering(table.game)
+    entries, following = _page(log, table, viewer, numbering, after, limit)
+    return {
+        "id": str(table.id),
+        "version": table.version,
+        "viewer": viewer_name(viewer),
+        "reverted": numbering.reverted,
+        "entries": entries,
+        "next": following,
+    }
+
+
+def _page(  # noqa: PLR0917  (the timeline's own arguments, in its order)
+    log: LogReader, table: Table, viewer: Viewer, numbering: _Numbering, after: int, limit: int
+) -> tuple[list[dict[str, Any]], int | None]:
+    """The entries after ``after`` (at most ``limit``) and the version the next page follows, if any;
+    every event is folded into ``numbering``, the page's entries are told."""
     entries: list[dict[str, Any]] = []
     following = None
     for event in log.events(table):
@@ -136,14 +152,7 @@ def timeline(  # noqa: PLR0917  (the route's parameters, in its order)
             entry["turn_start"], entry["round_start"] = starts
         entries.append(entry | {"turn": numbering.turn, "round": numbering.round})
     _mark_reverted(entries, numbering.reverted)
-    return {
-        "id": str(table.id),
-        "version": table.version,
-        "viewer": viewer_name(viewer),
-        "reverted": numbering.reverted,
-        "entries": entries,
-        "next": following,
-    }
+    return entries, following
 
 
 @dataclass(slots=True)

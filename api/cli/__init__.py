@@ -37,8 +37,6 @@ def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option
     workers: Annotated[int, typer.Option(min=1, help="server processes sharing the store")] = 1,
 ) -> None:
     """Serve the HTTP API (SQLite at ./var/backroom.sqlite unless told otherwise)."""
-    import uvicorn
-
     settings = _settings(sqlite, postgres_dsn, postgres_schema, snapshot_interval)
     _can_listen(host, port)  # say so before the banner, not after it
     banner = f"Backroom on http://{host}:{port} ({settings.store}, {workers} worker(s))"
@@ -46,8 +44,15 @@ def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option
     options = _uvicorn_options(host, port, settings)
     if workers == 1:
         _serve_here(settings, options, access_log)
-        return
-    os.environ.update(settings.to_env())  # each worker process builds its app from the environment
+    else:
+        _serve_in_workers(settings, options, access_log, workers)
+
+
+def _serve_in_workers(settings: Settings, options: dict[str, Any], access_log: bool, workers: int) -> None:
+    """Serve in ``workers`` processes, each building its app from the environment."""
+    import uvicorn
+
+    os.environ.update(settings.to_env())
     factory = "api.http.serving:logged_app" if access_log else "api.http.app:create_app"
     uvicorn.run(factory, factory=True, workers=workers, **options)
 
