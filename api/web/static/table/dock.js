@@ -16,13 +16,7 @@ export function splitCommands(commands) {
 
 /** Your dock: `table` as you see it, your `clicks`, `sending`, the `takeBack` prompt's commands and request. */
 export function PlayerDock({ table, clicks, sending, takeBack, notice }) {
-  const { R, summary, log, seat, toAct, moves, describe, version } = table;
-  const { hand, play, pick } = clicks;
-  const { send, busy } = sending;
-  return html`<${Dock} notice=${notice} hand=${hand}
-    consent=${html`<${Consent} commands=${takeBack.commands} limited=${takeBack.limited} send=${send} busy=${busy} summary=${summary}
-      request=${takeBack.request} log=${log} seat=${seat} />`}
-    controls=${html`<${Controls} R=${R} version=${version} moves=${moves} shown=${play.shown} describe=${describe} send=${send} busy=${busy}
-      picked=${pick.picked} clear=${pick.clear} toAct=${toAct} summary=${summary}
-      hasCards=${play.playable.size > 0} />`} />`;
+  return html`<${Dock} notice=${notice} hand=${clicks.hand}
+    consent=${html`<${Consent} takeBack=${takeBack} table=${table} sending=${sending} />`}
+    controls=${html`<${Controls} table=${table} clicks=${clicks} sending=${sending} />`} />`;
 }
