@@ -20,11 +20,10 @@ import statistics
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from domain.balance import Policy, at_random
 from domain.chance import Context
-from domain.game import GameDefinition, share_of_win
+from domain.game import AnyGame, share_of_win
 from domain.playout import MAX_ACTIONS, StuckGame
 from domain.referee import decide, fold, start
 from domain.seats import Seat
@@ -54,9 +53,6 @@ class Record:
 def strategist(seed: int, seat_count: int) -> Seat:
     """The seat that plays the strategy in the game of ``seed`` (it goes round the table)."""
     return Seat(seed % seat_count)
-
-
-AnyGame = GameDefinition[Any, Any, Any, Any]
 
 
 def play(game: AnyGame, seed: int, seat_count: int, strategy: str = "") -> Record:

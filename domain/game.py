@@ -161,6 +161,9 @@ class GameDefinition(Generic[S, C, E, Opt]):
             raise OptionsError(f"Invalid options for {self.title}: {error}") from None
 
 
+AnyGame = GameDefinition[Any, Any, Any, Any]
+"""A game of any kind, as the table, the log, the readers and the bots hold it."""
+
 _REGISTRY: dict[str, GameDefinition[Any, Any, Any, Any]] = {}
 
 

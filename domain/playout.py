@@ -8,12 +8,11 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from domain.chance import Context
-from domain.game import GameDefinition
+from domain.game import AnyGame
 from domain.messages import Command, Event
 from domain.referee import decide, fold, start
 from domain.seats import Seat
 
-AnyGame = GameDefinition[Any, Any, Any, Any]
 T = TypeVar("T")
 
 MAX_ACTIONS = 20_000

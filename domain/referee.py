@@ -11,11 +11,9 @@ from typing import Any
 
 from domain.chance import Chance
 from domain.errors import GameIsOver, NotYourTurn
-from domain.game import GameDefinition
+from domain.game import AnyGame
 from domain.messages import Command, Event
 from domain.seats import Seat, SeatNames, Viewer
-
-AnyGame = GameDefinition[Any, Any, Any, Any]
 
 
 def decide(game: AnyGame, state: Any, seat: Seat, command: Command, ctx: Chance) -> list[Event]:

@@ -19,7 +19,7 @@ cost does not grow with the version.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
@@ -116,52 +116,78 @@ def timeline(  # noqa: PLR0917  (the route's parameters, in its order)
     """The versions after ``after`` (at most ``limit``; ``next`` pages on) described for the viewer,
     with turn and round marks; and every reverted range.
 
-    Turns begin where the game says (each recorded event carries it) and rounds where its take-back
-    declaration says; after a take-back the numbering resumes from before the reverted range, so a
-    turn played again keeps its number. Every event is folded for the marks (linear in the log's
-    length); only the page's are told.
+    Every event is folded for the marks (linear in the log's length, see :class:`_Numbering`); only
+    the page's are told.
     """
     table = log.load(game_id)
     viewer = viewer_for(table, token, asked)
-    rules = table.game
+    numbering = _Numbering(table.game)
+    entries, following = _page(log, table, viewer, numbering, after, limit)
+    return {
+        "id": str(table.id),
+        "version": table.version,
+        "viewer": viewer_name(viewer),
+        "reverted": numbering.reverted,
+        "entries": entries,
+        "next": following,
+    }
+
+
+def _page(  # noqa: PLR0917  (the timeline's own arguments, in its order)
+    log: LogReader, table: Table, viewer: Viewer, numbering: _Numbering, after: int, limit: int
+) -> tuple[list[dict[str, Any]], int | None]:
+    """The entries after ``after`` (at most ``limit``) and the version the next page follows, if any;
+    every event is folded into ``numbering``, the page's entries are told."""
     entries: list[dict[str, Any]] = []
-    reverted: list[dict[str, int]] = []
-    marks: list[tuple[int, int, int]] = []  # (version, turn, round) after each game event
-    turn = round_number = 0
     following = None
-    ledger = takeback.Ledger()
     for event in log.events(table):
-        ledger = ledger_after(ledger, event)
-        starts = (False, False)
-        if isinstance(event, GameEventRecorded):
-            starts = (bool(event.turn), rules.takebacks.new_round(rules.event_decoder.decode(event.event)))
-            turn, round_number = turn + starts[0], round_number + starts[1]
-            marks.append((event.version, turn, round_number))
-        if isinstance(event, TakeBackNoted):
-            noted = takeback.EVENT_DECODER.decode(event.event)
-            if isinstance(noted, takeback.TurnTakenBack):
-                reverted.append({"first": noted.first, "last": noted.last, "by": event.version})
-                while marks and marks[-1][0] >= noted.first:
-                    marks.pop()
-                _, turn, round_number = marks[-1] if marks else (0, 0, 0)
+        starts = numbering.take(event)
         if event.version <= after or following is not None:
             continue
         if len(entries) == limit:
             following = entries[-1]["version"]
             continue
-        entry = timeline_entry(rules, event, viewer, table.seat_names, ledger)
+        entry = timeline_entry(table.game, event, viewer, table.seat_names, numbering.ledger)
         if isinstance(event, GameEventRecorded):
             entry["turn_start"], entry["round_start"] = starts
-        entries.append(entry | {"turn": turn, "round": round_number})
-    _mark_reverted(entries, reverted)
-    return {
-        "id": str(table.id),
-        "version": table.version,
-        "viewer": viewer_name(viewer),
-        "reverted": reverted,
-        "entries": entries,
-        "next": following,
-    }
+        entries.append(entry | {"turn": numbering.turn, "round": numbering.round})
+    _mark_reverted(entries, numbering.reverted)
+    return entries, following
+
+
+@dataclass(slots=True)
+class _Numbering:
+    """The turn and round numbers along a game's log, its reverted ranges and its take-back ledger.
+
+    Turns begin where the game says (each recorded event carries it) and rounds where its take-back
+    declaration says; after a take-back the numbering resumes from before the reverted range, so a
+    turn played again keeps its number.
+    """
+
+    rules: AnyGame
+    turn: int = 0
+    round: int = 0
+    marks: list[tuple[int, int, int]] = field(default_factory=list)  # (version, turn, round) per game event
+    reverted: list[dict[str, int]] = field(default_factory=list)
+    ledger: takeback.Ledger = field(default_factory=takeback.Ledger)
+
+    def take(self, event: AnyTableEvent) -> tuple[bool, bool]:
+        """Fold ``event`` in; whether it starts a turn and whether it starts a round."""
+        self.ledger = ledger_after(self.ledger, event)
+        if isinstance(event, GameEventRecorded):
+            played = self.rules.event_decoder.decode(event.event)
+            starts = (bool(event.turn), self.rules.takebacks.new_round(played))
+            self.turn, self.round = self.turn + starts[0], self.round + starts[1]
+            self.marks.append((event.version, self.turn, self.round))
+            return starts
+        if isinstance(event, TakeBackNoted):
+            noted = takeback.EVENT_DECODER.decode(event.event)
+            if isinstance(noted, takeback.TurnTakenBack):
+                self.reverted.append({"first": noted.first, "last": noted.last, "by": event.version})
+                while self.marks and self.marks[-1][0] >= noted.first:
+                    self.marks.pop()
+                _, self.turn, self.round = self.marks[-1] if self.marks else (0, 0, 0)
+        return (False, False)
 
 
 def _mark_reverted(entries: list[dict[str, Any]], reverted: list[dict[str, int]]) -> None:

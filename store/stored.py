@@ -38,7 +38,7 @@ from domain import takeback
 from domain.bots.policies import BotSpec
 from domain.chat import ChatSent
 from domain.codec import encode
-from domain.game import GameDefinition
+from domain.game import AnyGame
 from domain.passing import PassingChosen
 from domain.table import (
     AnyTableEvent,
@@ -56,8 +56,6 @@ from domain.table import (
 )
 from domain.table.clocks import TableClock, Timing
 from domain.table.state import receipt_key
-
-AnyGame = GameDefinition[Any, Any, Any, Any]
 
 EVENT_TYPES: tuple[type[AnyTableEvent], ...] = (
     TableOpened,

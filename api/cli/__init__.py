@@ -37,17 +37,32 @@ def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option
     workers: Annotated[int, typer.Option(min=1, help="server processes sharing the store")] = 1,
 ) -> None:
     """Serve the HTTP API (SQLite at ./var/backroom.sqlite unless told otherwise)."""
-    import uvicorn
-
-    from api.http.app import create_app
-    from api.http.serving import AccessLog, HeaderDeadline, log_to_stdout
-
     settings = _settings(sqlite, postgres_dsn, postgres_schema, snapshot_interval)
     _can_listen(host, port)  # say so before the banner, not after it
     banner = f"Backroom on http://{host}:{port} ({settings.store}, {workers} worker(s))"
     typer.echo(banner, err=True)  # standard output holds nothing but the access log
+    options = _uvicorn_options(host, port, settings)
+    if workers == 1:
+        _serve_here(settings, options, access_log)
+    else:
+        _serve_in_workers(settings, options, access_log, workers)
+
+
+def _serve_in_workers(settings: Settings, options: dict[str, Any], access_log: bool, workers: int) -> None:
+    """Serve in ``workers`` processes, each building its app from the environment."""
+    import uvicorn
+
+    os.environ.update(settings.to_env())
+    factory = "api.http.serving:logged_app" if access_log else "api.http.app:create_app"
+    uvicorn.run(factory, factory=True, workers=workers, **options)
+
+
+def _uvicorn_options(host: str, port: int, settings: Settings) -> dict[str, Any]:
+    """How uvicorn serves: our access log, the header deadline, the drain, the trusted proxies."""
+    from api.http.serving import HeaderDeadline
+
     HeaderDeadline.header_seconds = settings.header_seconds
-    options: dict[str, Any] = {
+    return {
         "host": host,
         "port": port,
         "access_log": False,  # uvicorn's own is plain text and shows ``?token=``: ours replaces it
@@ -59,22 +74,25 @@ def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option
         "proxy_headers": bool(settings.trusted_proxies),
         "forwarded_allow_ips": settings.trusted_proxies or None,
     }
-    if workers == 1:
-        from workers.logs import configure
 
-        configure(logging.WARNING)  # text or JSON lines (BACKROOM_LOG_FORMAT)
-        options["log_config"] = None  # uvicorn's lines go through the same handler
-        application: Any = create_app(settings)
-        if access_log:
-            log_to_stdout()
-            application = AccessLog(application)
-        _settle_heap()
-        share_the_lock()
-        uvicorn.run(application, **options)
-        return
-    os.environ.update(settings.to_env())  # each worker process builds its app from the environment
-    factory = "api.http.serving:logged_app" if access_log else "api.http.app:create_app"
-    uvicorn.run(factory, factory=True, workers=workers, **options)
+
+def _serve_here(settings: Settings, options: dict[str, Any], access_log: bool) -> None:
+    """Serve in this process (one worker): the app built here, its logs through our handler."""
+    import uvicorn
+
+    from api.http.app import create_app
+    from api.http.serving import AccessLog, log_to_stdout
+    from workers.logs import configure
+
+    configure(logging.WARNING)  # text or JSON lines (BACKROOM_LOG_FORMAT)
+    options["log_config"] = None  # uvicorn's lines go through the same handler
+    application: Any = create_app(settings)
+    if access_log:
+        log_to_stdout()
+        application = AccessLog(application)
+    _settle_heap()
+    share_the_lock()
+    uvicorn.run(application, **options)
 
 
 def _can_listen(host: str, port: int) -> None:

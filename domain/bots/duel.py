@@ -13,10 +13,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from domain.bots.knowledge import AnyGame
 from domain.bots.policies import BotSpec, choose
 from domain.chance import Context
-from domain.game import share_of_win
+from domain.game import AnyGame, share_of_win
 from domain.referee import play, start
 from domain.seats import Seat
 

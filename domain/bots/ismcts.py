@@ -18,8 +18,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from domain.bots.knowledge import AnyGame, Knowledge, acting, play
-from domain.game import share_of_win
+from domain.bots.knowledge import Knowledge, acting, play
+from domain.game import AnyGame, share_of_win
 from domain.messages import Command
 from domain.seats import Seat
 

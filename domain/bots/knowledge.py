@@ -14,11 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.chance import Context
-from domain.game import GameDefinition
+from domain.game import AnyGame
 from domain.messages import Command
 from domain.seats import Seat
-
-AnyGame = GameDefinition[Any, Any, Any, Any]
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,8 @@ from typing import Any, Literal
 import msgspec
 
 from domain.bots.ismcts import search
-from domain.bots.knowledge import AnyGame, Knowledge, play
+from domain.bots.knowledge import Knowledge, play
+from domain.game import AnyGame
 from domain.messages import Command
 from domain.seats import Seat
 

@@ -8,6 +8,7 @@ and ``decide_table``) and ``describe`` (what each viewer is told), with the valu
 ``timeouts``). Everything is importable from ``domain.table``.
 """
 
+from domain.game import AnyGame
 from domain.table.describe import (
     FEED_TYPES,
     NO_LEDGER,
@@ -22,7 +23,6 @@ from domain.table.events import (
     NEWCOMER,
     REFEREE,
     Actor,
-    AnyGame,
     AnyTableEvent,
     CloseOverdue,
     GameEventRecorded,

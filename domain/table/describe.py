@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from domain import referee, takeback
+from domain.game import AnyGame
 from domain.seats import SPECTATOR, SeatNames, Viewer, label
 from domain.table.events import (
-    AnyGame,
     AnyTableEvent,
     GameEventRecorded,
     SeatForfeited,

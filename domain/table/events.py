@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import enum
 from datetime import datetime
-from typing import Any, Final, TypedDict
+from typing import Final, TypedDict
 
 import msgspec
 
 from domain.bots.policies import BotSpec
 from domain.errors import RuleError
-from domain.game import GameDefinition
 from domain.messages import Command
 from domain.seats import Seat
 from domain.table.clocks import TableClock, Timing
-
-AnyGame = GameDefinition[Any, Any, Any, Any]
 
 
 class Unseated(enum.Enum):

@@ -30,9 +30,10 @@ from typing import Any
 
 from domain.bots import BotSpec
 from domain.errors import RuleError
+from domain.game import AnyGame
 from domain.messages import Outcome
 from domain.seats import Seat
-from domain.table.events import AnyGame, SeatForfeited
+from domain.table.events import SeatForfeited
 from domain.table.state import TableState
 
 FORFEIT_BOT = BotSpec(policy="ismcts", level=1)

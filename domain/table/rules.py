@@ -53,6 +53,7 @@ from domain.chance import Step
 from domain.choices import Pass
 from domain.codec import encode
 from domain.errors import GameIsOver
+from domain.game import AnyGame
 from domain.messages import Command, Event
 from domain.seats import Seat, same_name
 from domain.table import forfeits, standins
@@ -61,7 +62,6 @@ from domain.table.events import (
     REFEREE,
     SEAT_COMMANDS,
     Actor,
-    AnyGame,
     AnyTableEvent,
     GameEventRecorded,
     IdempotencyKeyReused,

@@ -14,10 +14,11 @@ from typing import Any
 
 from domain.bots import BotSpec
 from domain.errors import GameIsOver, RuleError
+from domain.game import AnyGame
 from domain.messages import Command
 from domain.seats import Seat
 from domain.table import forfeits
-from domain.table.events import AnyGame, AnyTableEvent, LeaveSeat, StandInChanged
+from domain.table.events import AnyTableEvent, LeaveSeat, StandInChanged
 from domain.table.state import TableState
 
 STAND_IN = BotSpec(policy="ismcts", level=1)

@@ -15,9 +15,9 @@ import msgspec
 from domain import takeback
 from domain.bots.policies import BotSpec
 from domain.choices import PASS, Chosen
+from domain.game import AnyGame
 from domain.table.clocks import TableClock, Timing
 from domain.table.events import (
-    AnyGame,
     AnyTableEvent,
     GameEventRecorded,
     SeatForfeited,

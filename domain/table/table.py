@@ -29,11 +29,12 @@ import msgspec
 from domain import passing, takeback
 from domain.codec import request_decoder, retried
 from domain.errors import GameNotFound, InvalidRequest, InvalidToken, MissingToken
+from domain.game import AnyGame
 from domain.messages import Command, Outcome
 from domain.seats import Seat, Viewer
 from domain.table import clocks, forfeits, rules
 from domain.table.describe import NO_LEDGER, Told, told
-from domain.table.events import SEAT_COMMANDS, Actor, AnyGame, AnyTableEvent
+from domain.table.events import SEAT_COMMANDS, Actor, AnyTableEvent
 from domain.table.rules import TableContext
 from domain.table.state import TableState, evolve_table
 from domain.tokens import digest

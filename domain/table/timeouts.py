@@ -12,10 +12,11 @@ import msgspec
 from domain import takeback
 from domain.bots import BotSpec, choose
 from domain.bots.policies import Stop
+from domain.game import AnyGame
 from domain.messages import Command
 from domain.seats import Seat
 from domain.table import clocks, forfeits
-from domain.table.events import AnyGame, AnyTableEvent, GameEventRecorded, TableForked, TakeBackNoted
+from domain.table.events import AnyTableEvent, GameEventRecorded, TableForked, TakeBackNoted
 from domain.table.state import TableState, evolve_table
 
 TIMEOUT_BOT = BotSpec(policy="greedy", level=1)

@@ -17,12 +17,11 @@ import pytest
 
 from domain.bots import BotSpec, Knowledge, choose
 from domain.codec import encode
-from domain.game import GameDefinition
+from domain.game import AnyGame
 from domain.messages import Command
 from domain.playout import Step, random_steps
 from domain.seats import Seat
 
-AnyGame = GameDefinition[Any, Any, Any, Any]
 Table = tuple[AnyGame, int]
 Bot = Callable[[AnyGame, Any, Seat, int, random.Random], Command]
 

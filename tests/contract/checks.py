@@ -9,12 +9,10 @@ import msgspec
 
 from domain.chance import Context
 from domain.errors import RuleError
-from domain.game import GameDefinition
+from domain.game import AnyGame
 from domain.messages import Command, Event
 from domain.referee import decide
 from domain.seats import OMNISCIENT, SPECTATOR, Audience, Seat, Viewer, seats
-
-AnyGame = GameDefinition[Any, Any, Any, Any]
 
 
 def viewers(seat_count: int) -> list[Viewer]:

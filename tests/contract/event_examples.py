@@ -9,18 +9,16 @@ events encode to exactly these bytes and that every line decodes back.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import msgspec
 
-from domain.game import GameDefinition, registered
+from domain.game import AnyGame, registered
 from domain.games.super_pacs.events import NoteDiscarded, TreasuryShort
 from domain.messages import Event
 from domain.playout import random_steps
 from domain.seats import SPECTATOR, seats
 from domain.visibility import event_types
 
-AnyGame = GameDefinition[Any, Any, Any, Any]
 FIXTURES = Path(__file__).parent / "fixtures"
 SEEDS = 40
 """Seeded games per seat count searched for each type; the first example found is kept."""

@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from domain.game import GameDefinition
+from domain.game import AnyGame
 from domain.messages import Command, Outcome
 from domain.playout import Step, chooser, play_random_game, random_steps
 from domain.referee import fold
@@ -28,7 +28,6 @@ from tests.contract.checks import (
     viewers,
 )
 
-AnyGame = GameDefinition[Any, Any, Any, Any]
 Table = tuple[AnyGame, int]
 
 RANDOM_GAMES = 200

@@ -15,9 +15,7 @@ import msgspec
 import pytest
 
 import domain.games
-from domain.game import GameDefinition
-
-AnyGame = GameDefinition[Any, Any, Any, Any]
+from domain.game import AnyGame, GameDefinition
 
 GAMES = Path(domain.games.__file__).parent
 ROLES = (

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
-from domain.game import GameDefinition
+from domain.game import AnyGame
 from domain.visibility import event_types
 from tests.contract.event_examples import encoded, fixture_path
-
-AnyGame = GameDefinition[Any, Any, Any, Any]
 
 
 def test_todays_events_encode_exactly_as_the_fixture_pins_them(game: AnyGame) -> None:

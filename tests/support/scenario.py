@@ -14,11 +14,9 @@ import msgspec
 from domain import referee
 from domain.chance import Context
 from domain.errors import RuleError
-from domain.game import GameDefinition
+from domain.game import AnyGame
 from domain.messages import Command, Event
 from domain.seats import Seat, Viewer
-
-AnyGame = GameDefinition[Any, Any, Any, Any]
 
 
 class When:

@@ -74,19 +74,25 @@ function Limited({ limited }) {
     held.message.replace(/ at [0-9:]+ UTC\.$/, "")} at ${new Date(held.until).toLocaleTimeString()}.</p>`);
 }
 
-export function Consent({ commands, limited = [], send, busy, summary, request, log, seat }) {
+/** The open request in words: who asks to take back what, who agreed, who is waited for, until when. */
+function requestText(request, { summary, log, seat }) {
+  const asker = request.seat === seat ? "You ask" : `${seatName(summary, request.seat)} asks`;
+  const who = (s) => (s === seat ? "you" : seatName(summary, s));
+  const agreed = request.approved.map(who);
+  const waiting = summary.seats.map((s) => s.seat).filter((s) => s !== request.seat && !request.approved.includes(s)).map(who);
+  return `${asker} to take back ${whatIsTakenBack(request, log, seatName(summary, request.seat))}.${agreed.length ? ` ${capitalised(agreed.join(" and "))} agreed.` : ""}${
+    waiting.length ? ` Waiting for ${waiting.join(" and ")}.` : ""}${request.deadline ? ` Open until ${new Date(request.deadline).toLocaleTimeString()}.` : ""}`;
+}
+
+/** The take-back prompt: `takeBack` (its commands, what is limited, the open request), `table` as you see it, `sending`. */
+export function Consent({ takeBack, table, sending }) {
+  const { commands, limited = [], request } = takeBack;
+  const { summary, log, seat } = table;
+  const { send, busy } = sending;
   const ended = request ? null : yourRequestEnded(log, seat);
   if (!commands.length && !request && !ended && !limited.length) return "";
   const asked = commands.some((c) => c.type === "ApproveTakeBack" || c.type === "RefuseTakeBack");
-  let text = "";
-  if (request) {
-    const asker = request.seat === seat ? "You ask" : `${seatName(summary, request.seat)} asks`;
-    const who = (s) => (s === seat ? "you" : seatName(summary, s));
-    const agreed = request.approved.map(who);
-    const waiting = summary.seats.map((s) => s.seat).filter((s) => s !== request.seat && !request.approved.includes(s)).map(who);
-    text = `${asker} to take back ${whatIsTakenBack(request, log, seatName(summary, request.seat))}.${agreed.length ? ` ${capitalised(agreed.join(" and "))} agreed.` : ""}${
-      waiting.length ? ` Waiting for ${waiting.join(" and ")}.` : ""}${request.deadline ? ` Open until ${new Date(request.deadline).toLocaleTimeString()}.` : ""}`;
-  }
+  const text = request ? requestText(request, table) : "";
   return html`<section class=${`consent ${asked ? "asked" : ""}`} role=${asked ? "alertdialog" : "region"}
       aria-label=${asked ? "A take-back needs your consent" : "Undo"} aria-live="assertive">
     <h2>${request ? "Take-back requested" : ended ? "Your take-back" : "Undo"}</h2>

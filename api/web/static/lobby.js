@@ -102,18 +102,35 @@ function GameList({ list, found }) {
   </section>`;
 }
 
-function NewTable({ catalogue, setNotice }) {
+/** Open the table `body` asks for, sit down at it as `name` and go there; a refusal names its option. */
+async function openAndSit(body, name, { setRefusal, setBusy, setNotice }) {
+  let opened;
+  try {
+    opened = await post("/api/games", body);
+  } catch (error) {
+    setRefusal({ text: error.message, field: fieldOf(error.message) });
+    setBusy(false);
+    return;
+  }
+  try {
+    const trimmed = name.trim();
+    localStorage.setItem("backroom.name", trimmed);
+    const seating = await post(`/api/games/${opened.id}/join`, { name: trimmed });
+    keepSeat(opened.id, { seat: seating.seat, token: seating.token, name: trimmed, recovery: seating.recovery_code });
+    location.assign(`/games/${opened.id}`);
+  } catch (error) {
+    setNotice({ kind: "error", text: error.message });
+    setBusy(false);
+  }
+}
+
+/** The game chosen, its seat count and options, and the server's refusal of them (reset with the game). */
+function useGameChoice(catalogue) {
   const [gameId, setGameId] = useState(catalogue[0].id);
   const game = catalogue.find((g) => g.id === gameId) || catalogue[0];
   const [seats, setSeats] = useState(game.min_seats);
-  const [name, setName] = useState(localStorage.getItem("backroom.name") || "");
   const [options, setOptions] = useState({});
   const [refusal, setRefusal] = useState(null); // the server's own message, and the option it names
-  const [busy, setBusy] = useState(false);
-  const [bots, setBots] = useState({});
-  const [clock, setClock] = useState("none");
-  const [timeoutRule, setTimeoutRule] = useState("move");
-
   const choose = (id) => {
     const next = catalogue.find((g) => g.id === id);
     setGameId(id);
@@ -121,29 +138,23 @@ function NewTable({ catalogue, setNotice }) {
     setOptions({});
     setRefusal(null);
   };
+  return { gameId, game, choose, seats, setSeats, options, setOptions, refusal, setRefusal };
+}
 
-  const submit = async (event) => {
+function NewTable({ catalogue, setNotice }) {
+  const { gameId, game, choose, seats, setSeats, options, setOptions, refusal, setRefusal } = useGameChoice(catalogue);
+  const [name, setName] = useState(localStorage.getItem("backroom.name") || "");
+  const [busy, setBusy] = useState(false);
+  const [bots, setBots] = useState({});
+  const [clock, setClock] = useState("none");
+  const [timeoutRule, setTimeoutRule] = useState("move");
+
+  const submit = (event) => {
     event.preventDefault();
     setBusy(true);
     setRefusal(null);
-    let opened;
-    try {
-      opened = await post("/api/games", { game: game.id, seats: Number(seats), options: chosenOptions(game.options_schema, options), ...seatingBody(bots, clock, timeoutRule) });
-    } catch (error) {
-      setRefusal({ text: error.message, field: fieldOf(error.message) });
-      setBusy(false);
-      return;
-    }
-    try {
-      const trimmed = name.trim();
-      localStorage.setItem("backroom.name", trimmed);
-      const seating = await post(`/api/games/${opened.id}/join`, { name: trimmed });
-      keepSeat(opened.id, { seat: seating.seat, token: seating.token, name: trimmed, recovery: seating.recovery_code });
-      location.assign(`/games/${opened.id}`);
-    } catch (error) {
-      setNotice({ kind: "error", text: error.message });
-      setBusy(false);
-    }
+    const body = { game: game.id, seats: Number(seats), options: chosenOptions(game.options_schema, options), ...seatingBody(bots, clock, timeoutRule) };
+    openAndSit(body, name, { setRefusal, setBusy, setNotice });
   };
 
   return html`<form class="new-table" onSubmit=${submit}>

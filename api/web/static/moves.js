@@ -67,25 +67,35 @@ export function lastCards(log) {
 
 const TABLE_EVENTS = new Set(["TableOpened", "SeatTaken", "Forked", "TakeBackRequested", "TakeBackApproved", "TakeBackRefused", "TakeBackLapsed"]);
 
-export function Controls({ R, version, moves, shown, describe, send, busy, picked, clear, toAct, summary, hasCards }) {
+/** `commands` by the game's group for each ("Moves" when it names none), in order. */
+function grouped(R, commands) {
+  const groups = new Map();
+  for (const command of commands) {
+    const name = R.group(command) || "Moves";
+    if (!groups.has(name)) groups.set(name, []);
+    groups.get(name).push(command);
+  }
+  return groups;
+}
+
+/** Your moves, grouped as the game groups them: `table` as you see it, your `clicks` (a picked card narrows them), `sending`. */
+export function Controls({ table, clicks, sending }) {
+  const { R, version, moves, describe, toAct, summary } = table;
+  const { play: { shown, playable }, pick: { picked, clear } } = clicks;
+  const { send, busy } = sending;
   if (!moves.length) {
     const waiting = toAct.length ? `Waiting for ${toAct.map((s) => seatName(summary, s)).join(" and ")}.` : "";
     return html`<section class="controls" aria-label="Your moves" data-version=${version} data-moves="0"><h2>Your moves</h2><p class="muted">${
       summary.status === "over" ? "The game is over." : waiting || "Nothing to do yet."}</p></section>`;
   }
-  const groups = new Map();
-  for (const command of shown) {
-    const name = R.group(command) || "Moves";
-    if (!groups.has(name)) groups.set(name, []);
-    groups.get(name).push(command);
-  }
+  const groups = grouped(R, shown);
   const count = shown.length === moves.length ? `${moves.length}` : `${shown.length} of ${moves.length}`;
   return html`<section class="controls" aria-label="Your moves" data-version=${version} data-moves=${moves.length}>
     <h2>Your moves <span class="muted">(${count})</span></h2>
     ${picked === null && shown.length < moves.length ? html`<p class="via-cards"><strong>Tap a card in your hand</strong> for its ${
       plural(moves.length - shown.length, "move")}.</p>` : picked !== null ? html`<p class="muted">Showing the picked card's moves: click where it goes on the table, or a move here.${" "}
         <button type="button" class="linkish inline" onClick=${clear}>Show all</button></p>`
-      : hasCards ? html`<p class="muted">Click a card, then where it goes; double-click a card with one move to play it.</p>` : ""}
+      : playable.size > 0 ? html`<p class="muted">Click a card, then where it goes; double-click a card with one move to play it.</p>` : ""}
     ${[...groups.entries()].map(([name, list]) => html`<fieldset key=${name}><legend>${name}</legend>
       ${list.map((command) => html`<button key=${JSON.stringify(command)} type="button" class="move" disabled=${busy}
         data-command=${JSON.stringify(command)} onClick=${() => send(command)}>${describe(command)}</button>`)}

@@ -22,6 +22,24 @@ import { sender } from "./table/send.js";
 
 const NoSuchGame = () => html`<section class="card-panel"><h1>No such game</h1><p>This table does not exist. <a href="/">Back to the lobby</a>.</p></section>`;
 
+/**
+ * The table as this page shows it to you: the game's renderer, the summary, your view and seat, who is
+ * asked, the log, your moves (the take-backs apart: the consent prompt offers them) and their version.
+ */
+function seenAt(game) {
+  const { summary, renderer: R, seen, log, legal } = game;
+  const seat = seen && seen.seat !== undefined ? seen.seat : null;
+  const view = seen ? seen.view : null;
+  const { undo, moves } = splitCommands(legal.commands || []);
+  return {
+    R, summary, view, seat, log, moves, undo,
+    seated: seat !== null && seat !== undefined,
+    toAct: stillAsked((seen && seen.to_act) || summary.to_act, summary), // a forfeited seat is not asked
+    describe: (command) => R.label(command, view, seat, summary) || generic.label(command),
+    version: legal.version || 0,
+  };
+}
+
 function Table() {
   const id = gameIdFromPath();
   const [notice, setNotice] = useState(null);
@@ -32,18 +50,15 @@ function Table() {
   useSandboxTurn(id, seating, game.summary);
   const pick = usePicking();
 
-  const { summary, renderer: R, seen, log } = game;
   if (game.missing) return html`<${NoSuchGame} />`;
-  if (!summary || !R) return html`<p class="muted">Loading the table…</p><${Notice} notice=${notice} />`;
-  const seat = seen && seen.seat !== undefined ? seen.seat : null;
-  const seated = seat !== null && seat !== undefined;
-  const toAct = stillAsked((seen && seen.to_act) || summary.to_act, summary); // a forfeited seat is not asked
-  const view = seen ? seen.view : null;
-  const { undo, moves } = splitCommands(game.legal.commands || []);
-  const describe = (command) => R.label(command, view, seat, summary) || generic.label(command);
+  if (!game.summary || !game.renderer) return html`<p class="muted">Loading the table…</p><${Notice} notice=${notice} />`;
+  const table = seenAt(game);
+  const { summary, seat, seated, toAct, log } = table;
   const undone = takeBacks(log);
   const send = sender({ id, token: seating.token, game, setBusy, setNotice, onRuled: pick.clear });
-  const { play, onPick, onTarget, hand } = clicking({ R, moves, pick, view, seat, seated, summary, toAct, send, setNotice });
+  const sending = { send, busy };
+  const clicks = { ...clicking({ ...table, pick, send, setNotice }), pick };
+  const takeBack = { commands: table.undo, limited: game.legal.limited || [], request: undone.request };
   document.title = `${seated && toAct.includes(seat) ? "● Your move · " : ""}${summary.title} · Backroom`;
   return html`
     <${Heading} summary=${summary} seat=${seat} mine=${seating.mine} live=${game.live} version=${game.known.current.version} setMine=${seating.setMine} />
@@ -54,12 +69,9 @@ function Table() {
     ${seating.mine ? "" : html`<${RecoverForm} summary=${summary} onRecovered=${seating.recovered} />`}
     ${summary.status === "over" ? html`<p class="outcome" role="status">${outcomeText(summary)} <a href=${`/games/${encodeURIComponent(id)}/replay`}>Replay the game</a></p>` : ""}
     <div class="table-grid">
-      <${BoardPanel} R=${R} view=${view} seat=${seat} summary=${summary} picked=${pick.picked} onPick=${onPick} toAct=${toAct}
-        hand=${hand} play=${play} onTarget=${onTarget} log=${log} moves=${moves} send=${send} busy=${busy} />
+      <${BoardPanel} table=${table} clicks=${clicks} sending=${sending} />
       <aside class="table-side">
-        ${seated ? html`<${PlayerDock} R=${R} notice=${notice} hand=${hand} undo=${undo} limited=${game.legal.limited || []} request=${undone.request} moves=${moves}
-          play=${play} describe=${describe} send=${send} busy=${busy} summary=${summary} log=${log} seat=${seat}
-          version=${game.legal.version || 0} pick=${pick} toAct=${toAct} />` : ""}
+        ${seated ? html`<${PlayerDock} table=${table} clicks=${clicks} sending=${sending} takeBack=${takeBack} notice=${notice} />` : ""}
         ${seated && summary.status === "playing" ? html`<${PassingChoice} id=${id} token=${seating.token} game=${summary.game} now=${Boolean(game.legal.auto_pass)} />` : ""}
         <${EventLog} entries=${log} reverted=${undone.reverted} />
         <${ChatPanel} gameId=${id} token=${seated ? seating.token : null} messages=${chat.messages} onSent=${(m) => chat.add([m])} />

@@ -8,8 +8,6 @@ module puts them together.
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain.game import GameDefinition
 from domain.games.slush_fund_2.balance import BALANCE
 from domain.games.slush_fund_2.cards import SEAT_COUNT
@@ -33,7 +31,7 @@ from domain.games.slush_fund_2.state import State, all_cards
 from domain.games.slush_fund_2.takebacks import TAKEBACKS
 from domain.games.slush_fund_2.views import VISIBILITY, view
 
-SLUSH_FUND_2: GameDefinition[State, Any, Any, SlushFundOptions] = GameDefinition(
+SLUSH_FUND_2: GameDefinition[State, Commands, Events, SlushFundOptions] = GameDefinition(
     id="slush-fund-2",
     title="Slush Fund 2",
     rules_version="1",

@@ -8,8 +8,6 @@ balance``). This module puts them together.
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain.game import GameDefinition
 from domain.games.super_pacs.balance import BALANCE
 from domain.games.super_pacs.commands import Commands
@@ -34,7 +32,7 @@ from domain.games.super_pacs.state import MOST_SEATS, State, all_cards
 from domain.games.super_pacs.takebacks import TAKEBACKS
 from domain.games.super_pacs.views import VISIBILITY, view
 
-SUPER_PACS: GameDefinition[State, Any, Any, SuperPacsOptions] = GameDefinition(
+SUPER_PACS: GameDefinition[State, Commands, Events, SuperPacsOptions] = GameDefinition(
     id="super-pacs",
     title="Super PACS",
     rules_version="2",

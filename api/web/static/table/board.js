@@ -26,15 +26,18 @@ function useFlyingCards(board) {
   });
 }
 
-export function BoardPanel({ R, view, seat, summary, picked, onPick, toAct, hand, play, onTarget, log, moves, send, busy }) {
+/** The board: `table` as you see it, `clicks` (the picked card, its targets) and `sending` (send, busy). */
+export function BoardPanel({ table, clicks, sending }) {
+  const { R, view, seat, summary, toAct, log, moves } = table;
+  const { pick, play, hand, onPick, onTarget } = clicks;
   const board = useRef(null);
   useLastMove(board, log);
   useFlyingCards(board);
   return html`<section class="board" aria-label="The table" ref=${board}>
     <h2 class="visually-hidden">The table</h2>
-    <${R.Board} view=${view} seat=${seat} summary=${summary} picked=${picked} onPick=${moves.length ? onPick : null} toAct=${toAct}
+    <${R.Board} view=${view} seat=${seat} summary=${summary} picked=${pick.picked} onPick=${moves.length ? onPick : null} toAct=${toAct}
       handElsewhere=${Boolean(hand)} targets=${play.targets} onTarget=${onTarget} log=${log}
-      moves=${moves} send=${send} busy=${busy} />
+      moves=${moves} send=${sending.send} busy=${sending.busy} />
     <${RawView} R=${R} view=${view} />
   </section>`;
 }

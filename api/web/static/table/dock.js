@@ -14,10 +14,9 @@ export function splitCommands(commands) {
   };
 }
 
-export function PlayerDock({ R, notice, hand, undo, limited, request, moves, play, describe, send, busy, summary, log, seat, version, pick, toAct }) {
-  return html`<${Dock} notice=${notice} hand=${hand}
-    consent=${html`<${Consent} commands=${undo} limited=${limited} send=${send} busy=${busy} summary=${summary} request=${request} log=${log} seat=${seat} />`}
-    controls=${html`<${Controls} R=${R} version=${version} moves=${moves} shown=${play.shown} describe=${describe} send=${send} busy=${busy}
-      picked=${pick.picked} clear=${pick.clear} toAct=${toAct} summary=${summary}
-      hasCards=${play.playable.size > 0} />`} />`;
+/** Your dock: `table` as you see it, your `clicks`, `sending`, the `takeBack` prompt's commands and request. */
+export function PlayerDock({ table, clicks, sending, takeBack, notice }) {
+  return html`<${Dock} notice=${notice} hand=${clicks.hand}
+    consent=${html`<${Consent} takeBack=${takeBack} table=${table} sending=${sending} />`}
+    controls=${html`<${Controls} table=${table} clicks=${clicks} sending=${sending} />`} />`;
 }

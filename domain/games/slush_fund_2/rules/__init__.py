@@ -77,6 +77,7 @@ from domain.chance import Chance
 from domain.errors import OptionsError, WrongStep
 from domain.games.slush_fund_2.cards import DEFAULT_LADDERS, IS_MONEY, SEAT_COUNT, Ladder, put_back_on_top
 from domain.games.slush_fund_2.commands import (
+    Commands,
     ConcealContribution,
     DiscardPowerCard,
     DrawCards,
@@ -93,7 +94,7 @@ from domain.games.slush_fund_2.commands import (
     StashInSlushFund,
     TakeFromSlushFund,
 )
-from domain.games.slush_fund_2.events import GameStarted
+from domain.games.slush_fund_2.events import Events, GameStarted
 from domain.games.slush_fund_2.rules.placing import Placements, money_plays, placements, play_money_card
 from domain.games.slush_fund_2.rules.powers import (
     conceal,
@@ -112,7 +113,7 @@ from domain.games.slush_fund_2.rules.powers import (
 from domain.games.slush_fund_2.rules.scoring import score
 from domain.games.slush_fund_2.rules.turns import draw_cards, examine, recall, stash, take, turn_commands
 from domain.games.slush_fund_2.state import Auditing, Over, Playing, Spying, State
-from domain.messages import Command, Event, Options, Outcome
+from domain.messages import Command, Options, Outcome
 from domain.seats import Seat, seats
 
 
@@ -134,17 +135,17 @@ def check_options(options: SlushFundOptions, seat_count: int) -> None:
         raise OptionsError("The starting seat is 0 (Red), 1 (Blue) or random.")
 
 
-def setup(options: SlushFundOptions, seat_count: int, ctx: Chance) -> list[Event]:
+def setup(options: SlushFundOptions, seat_count: int, ctx: Chance) -> list[Events]:
     """The opening event: the ladders, who starts (R3) and the known deck tops (R4, R5)."""
     start = options.starting_seat if options.starting_seat is not None else ctx.rng.randrange(SEAT_COUNT)
     tops = tuple(put_back_on_top(seat) for seat in seats(SEAT_COUNT))
     return [GameStarted(ladders=options.ladders, starting_seat=start, deck_tops=tops)]
 
 
-_Decision = Callable[[State, int, Any, Chance], list[Event]]
+_Decision = Callable[[State, int, Any, Chance], list[Events]]
 
 
-def _no_ctx(rule: Callable[[State, int, Any], list[Event]]) -> _Decision:
+def _no_ctx(rule: Callable[[State, int, Any], list[Events]]) -> _Decision:
     return lambda table, seat, command, ctx: rule(table, seat, command)
 
 
@@ -167,7 +168,7 @@ _DECIDE: dict[type[Command], _Decision] = {
 }
 
 
-def decide(table: State, seat: Seat, command: Command, ctx: Chance) -> list[Event]:
+def decide(table: State, seat: Seat, command: Commands, ctx: Chance) -> list[Events]:
     """The events ``command`` from ``seat`` produces; raises a ``RuleError`` when a rule refuses it."""
     rule = _DECIDE.get(type(command))
     if rule is None:
@@ -183,13 +184,13 @@ def to_act(table: State) -> frozenset[Seat]:
 _SEATS = (frozenset({Seat(0)}), frozenset({Seat(1)}))
 
 
-def legal_commands(table: State, seat: Seat) -> list[Command]:
+def legal_commands(table: State, seat: Seat) -> list[Commands]:
     """Exactly the commands ``decide`` accepts from ``seat`` now."""
     step = table.step
     if seat != table.turn or isinstance(step, Over):
         return []
     if isinstance(step, Playing):
-        plays: list[Command] = []
+        plays: list[Commands] = []
         places: Placements | None = None
         for card in table.hands[seat]:
             if IS_MONEY[card]:

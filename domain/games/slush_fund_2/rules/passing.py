@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from domain.games.slush_fund_2.events import GameEnded, TurnPassed
+from domain.games.slush_fund_2.events import Events, GameEnded, TurnPassed
 from domain.games.slush_fund_2.state import State
-from domain.messages import Event
 
 
-def card_done(table: State, seat: int, events: list[Event], hand_left: int) -> list[Event]:
+def card_done(table: State, seat: int, events: list[Events], hand_left: int) -> list[Events]:
     """``events`` plus what follows once ``seat`` has fully played a card and holds ``hand_left`` more."""
     other = 1 - seat
     if not table.final:

@@ -7,10 +7,9 @@ import functools
 from domain.errors import CardNotInHand, IllegalMove, WrongStep
 from domain.games.slush_fund_2.cards import IS_MONEY, MAX_SIDE, CardId, Politician, Slot
 from domain.games.slush_fund_2.commands import PlayMoneyCard
-from domain.games.slush_fund_2.events import ContributionDiscarded, MoneyCardPlayed
+from domain.games.slush_fund_2.events import ContributionDiscarded, Events, MoneyCardPlayed
 from domain.games.slush_fund_2.rules.passing import card_done
 from domain.games.slush_fund_2.state import Contribution, Playing, Side, State
-from domain.messages import Event
 
 
 def face_up_slots(side: Side) -> list[Slot]:
@@ -100,7 +99,7 @@ def money_plays(card: CardId, places: Placements) -> list[PlayMoneyCard]:
     ]
 
 
-def play_money_card(table: State, seat: int, command: PlayMoneyCard) -> list[Event]:
+def play_money_card(table: State, seat: int, command: PlayMoneyCard) -> list[Events]:
     """A money card goes to the seat's side of a politician, after any discard that makes room."""
     check_in_hand(table, seat, command.card)
     if not IS_MONEY[command.card]:
@@ -110,7 +109,7 @@ def play_money_card(table: State, seat: int, command: PlayMoneyCard) -> list[Eve
     refusal = placement_refusal(side, command.face_down, command.discard)
     if refusal:
         raise IllegalMove(refusal)
-    events: list[Event] = []
+    events: list[Events] = []
     if command.discard is not None:
         events.append(discarded(seat, command.politician, command.discard, side))
     card, politician = command.card, command.politician

@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.errors import IllegalMove, WrongStep
 from domain.games.slush_fund_2.cards import IS_MONEY, KIND, MAX_JOURNALISTS, MAX_SIDE, CardId, Kind
 from domain.games.slush_fund_2.commands import (
+    Commands,
     ConcealContribution,
     DiscardPowerCard,
     MoveContribution,
@@ -20,6 +21,7 @@ from domain.games.slush_fund_2.events import (
     ContributionMoved,
     ContributionRevealed,
     ContributionsExchanged,
+    Events,
     JournalistPaidOff,
     JournalistPlayed,
     PowerCardDiscarded,
@@ -38,7 +40,6 @@ from domain.games.slush_fund_2.rules.placing import (
     has_legal,
 )
 from domain.games.slush_fund_2.state import Auditing, Spying, State
-from domain.messages import Command, Event
 
 
 def check_power(table: State, seat: int, card: CardId, kind: Kind | None = None) -> None:
@@ -104,10 +105,10 @@ def has_target(table: State, seat: int, kind: Kind) -> bool:
     return any(len(under) < MAX_JOURNALISTS for under in table.journalists)
 
 
-def power_plays(table: State, seat: int, card: CardId) -> list[Command]:
+def power_plays(table: State, seat: int, card: CardId) -> list[Commands]:
     """Every legal way to play power card ``card``: its power, a pay-off, or (without a target) a discard."""
     kind = KIND[card]
-    plays: list[Command] = []
+    plays: list[Commands] = []
     if kind is Kind.SPY and has_target(table, seat, kind):
         plays.append(PlaySpy(card=card))
     elif kind is Kind.ACCOUNTANT and has_target(table, seat, kind):
@@ -131,7 +132,7 @@ def power_plays(table: State, seat: int, card: CardId) -> list[Command]:
     return plays
 
 
-def play_spy(table: State, seat: int, command: PlaySpy) -> list[Event]:
+def play_spy(table: State, seat: int, command: PlaySpy) -> list[Events]:
     """A spy is played when it has something to reveal or to conceal."""
     check_power(table, seat, command.card, Kind.SPY)
     if not has_target(table, seat, Kind.SPY):
@@ -139,7 +140,7 @@ def play_spy(table: State, seat: int, command: PlaySpy) -> list[Event]:
     return [PowerCardPlayed(seat=seat, card=command.card)]
 
 
-def reveal(table: State, seat: int, command: RevealContribution) -> list[Event]:
+def reveal(table: State, seat: int, command: RevealContribution) -> list[Events]:
     """Spy, first half: the opponent's illegal contribution turns face-up."""
     step = table.step
     if not isinstance(step, Spying) or step.revealed or not reveals(table, seat):
@@ -149,13 +150,13 @@ def reveal(table: State, seat: int, command: RevealContribution) -> list[Event]:
     check_slot(side, command.slot)
     if not side[command.slot].face_down:
         raise IllegalMove("That contribution is already face-up.")
-    events: list[Event] = [ContributionRevealed(seat=seat, politician=command.politician, slot=command.slot)]
+    events: list[Events] = [ContributionRevealed(seat=seat, politician=command.politician, slot=command.slot)]
     if conceals(table, seat):
         return events
     return card_done(table, seat, [*events, PowerCardFinished(seat=seat)], len(table.hands[seat]))
 
 
-def conceal(table: State, seat: int, command: ConcealContribution) -> list[Event]:
+def conceal(table: State, seat: int, command: ConcealContribution) -> list[Events]:
     """Spy, second half: one of the seat's legal contributions turns face-down."""
     step = table.step
     if not isinstance(step, Spying) or not (step.revealed or not reveals(table, seat)):
@@ -166,22 +167,22 @@ def conceal(table: State, seat: int, command: ConcealContribution) -> list[Event
     if side[command.slot].face_down:
         raise IllegalMove("That contribution is already face-down.")
     card = side[command.slot].card
-    events: list[Event] = [
+    events: list[Events] = [
         ContributionConcealed(seat=seat, politician=command.politician, slot=command.slot, card=card),
         PowerCardFinished(seat=seat),
     ]
     return card_done(table, seat, events, len(table.hands[seat]))
 
 
-def spy_steps(table: State, seat: int) -> list[Command]:
+def spy_steps(table: State, seat: int) -> list[Commands]:
     """The spy's next step: reveal while it can and has not, then conceal."""
     step = table.step
     assert isinstance(step, Spying)
-    found: list[Command] = [] if step.revealed else list(reveals(table, seat))
+    found: list[Commands] = [] if step.revealed else list(reveals(table, seat))
     return found or list(conceals(table, seat))
 
 
-def play_accountant(table: State, seat: int, command: PlayAccountant) -> list[Event]:
+def play_accountant(table: State, seat: int, command: PlayAccountant) -> list[Events]:
     """An accountant is played when at least one of the seat's contributions can move."""
     check_power(table, seat, command.card, Kind.ACCOUNTANT)
     if not has_target(table, seat, Kind.ACCOUNTANT):
@@ -189,7 +190,7 @@ def play_accountant(table: State, seat: int, command: PlayAccountant) -> list[Ev
     return [PowerCardPlayed(seat=seat, card=command.card)]
 
 
-def move(table: State, seat: int, command: MoveContribution) -> list[Event]:
+def move(table: State, seat: int, command: MoveContribution) -> list[Events]:
     """Accountant: one contribution moves; after two moves (or none left possible) the power is spent."""
     step = table.step
     if not isinstance(step, Auditing):
@@ -197,7 +198,7 @@ def move(table: State, seat: int, command: MoveContribution) -> list[Event]:
     if command not in moves(table, seat, step.moved):
         raise IllegalMove("That contribution cannot move there.")
     moved = ContributionMoved(seat=seat, politician=command.politician, slot=command.slot, to=command.to)
-    events: list[Event] = [moved]
+    events: list[Events] = [moved]
     after = evolve(table, events[0])
     assert isinstance(after.step, Auditing)
     if len(after.step.moved) < 2 and moves(after, seat, after.step.moved):
@@ -205,7 +206,7 @@ def move(table: State, seat: int, command: MoveContribution) -> list[Event]:
     return card_done(table, seat, [*events, PowerCardFinished(seat=seat)], len(table.hands[seat]))
 
 
-def play_hacker(table: State, seat: int, command: PlayHacker) -> list[Event]:
+def play_hacker(table: State, seat: int, command: PlayHacker) -> list[Events]:
     """Hacker: swap a legal contribution with the opponent's legal one at the same politician."""
     check_power(table, seat, command.card, Kind.HACKER)
     if command not in hacks(table, seat, command.card):
@@ -224,7 +225,7 @@ def play_hacker(table: State, seat: int, command: PlayHacker) -> list[Event]:
     return card_done(table, seat, [event], len(table.hands[seat]) - 1)
 
 
-def play_journalist(table: State, seat: int, command: PlayJournalist) -> list[Event]:
+def play_journalist(table: State, seat: int, command: PlayJournalist) -> list[Events]:
     """Journalist: goes under a politician with fewer than three."""
     check_power(table, seat, command.card, Kind.JOURNALIST)
     check_politician(table, command.politician)
@@ -234,7 +235,7 @@ def play_journalist(table: State, seat: int, command: PlayJournalist) -> list[Ev
     return card_done(table, seat, [event], len(table.hands[seat]) - 1)
 
 
-def pay_off(table: State, seat: int, command: PayOffJournalist) -> list[Event]:
+def pay_off(table: State, seat: int, command: PayOffJournalist) -> list[Events]:
     """Pay off: a power card unused plus a legal contribution there remove the last-placed journalist."""
     check_power(table, seat, command.card)
     check_politician(table, command.politician)
@@ -245,14 +246,14 @@ def pay_off(table: State, seat: int, command: PayOffJournalist) -> list[Event]:
     check_slot(side, command.slot)
     if side[command.slot].face_down:
         raise IllegalMove("Paying off costs a legal contribution at that politician.")
-    events: list[Event] = [
+    events: list[Events] = [
         discarded(seat, command.politician, command.slot, side),
         JournalistPaidOff(seat=seat, card=command.card, politician=command.politician, journalist=under[-1]),
     ]
     return card_done(table, seat, events, len(table.hands[seat]) - 1)
 
 
-def discard_unused(table: State, seat: int, command: DiscardPowerCard) -> list[Event]:
+def discard_unused(table: State, seat: int, command: DiscardPowerCard) -> list[Events]:
     """A power card whose power has no target may be discarded unused, and only then."""
     check_power(table, seat, command.card)
     if has_target(table, seat, KIND[command.card]):

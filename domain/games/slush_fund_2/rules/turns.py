@@ -6,6 +6,7 @@ from domain.chance import Chance, draw
 from domain.errors import CardNotInHand, IllegalMove, WrongStep
 from domain.games.slush_fund_2.cards import DRAW_COUNT, TAKE_COUNT, CardId
 from domain.games.slush_fund_2.commands import (
+    Commands,
     DrawCards,
     ExamineSlushFund,
     Recall,
@@ -16,13 +17,13 @@ from domain.games.slush_fund_2.events import (
     CardsDrawn,
     CardStashed,
     DrawnCardsShuffledBack,
+    Events,
     FinalTurnBegan,
     SlushFundCardTaken,
     SlushFundExamined,
 )
 from domain.games.slush_fund_2.rules.placing import check_politician, check_slot, discarded, face_up_slots
 from domain.games.slush_fund_2.state import Choosing, Deck, Drawn, Examining, State
-from domain.messages import Command, Event
 
 
 def drawn_from(deck: Deck, ctx: Chance) -> tuple[CardId, ...]:
@@ -32,7 +33,7 @@ def drawn_from(deck: Deck, ctx: Chance) -> tuple[CardId, ...]:
     return top + draw(ctx.rng, deck.rest, wanted)
 
 
-def draw_cards(table: State, seat: int, command: DrawCards, ctx: Chance) -> list[Event]:
+def draw_cards(table: State, seat: int, command: DrawCards, ctx: Chance) -> list[Events]:
     """Option 1: draw three; drawing a deck's last cards starts the final turn for both seats."""
     if not isinstance(table.step, Choosing):
         raise WrongStep("You may draw only at the start of your turn.")
@@ -47,7 +48,7 @@ def draw_cards(table: State, seat: int, command: DrawCards, ctx: Chance) -> list
     ]
 
 
-def recall(table: State, seat: int, command: Recall, ctx: Chance) -> list[Event]:
+def recall(table: State, seat: int, command: Recall, ctx: Chance) -> list[Events]:
     """Shuffle the drawn cards back and draw three new, discarding a legal contribution."""
     if not isinstance(table.step, Drawn):
         raise WrongStep("You may recall only right after drawing, before stashing a card.")
@@ -66,7 +67,7 @@ def recall(table: State, seat: int, command: Recall, ctx: Chance) -> list[Event]
     ]
 
 
-def stash(table: State, seat: int, command: StashInSlushFund, ctx: Chance) -> list[Event]:
+def stash(table: State, seat: int, command: StashInSlushFund, ctx: Chance) -> list[Events]:
     """Put one drawn card face-down into the slush fund."""
     if not isinstance(table.step, Drawn):
         raise WrongStep("You stash a card right after drawing.")
@@ -75,7 +76,7 @@ def stash(table: State, seat: int, command: StashInSlushFund, ctx: Chance) -> li
     return [CardStashed(seat=seat, card=command.card)]
 
 
-def examine(table: State, seat: int, command: ExamineSlushFund, ctx: Chance) -> list[Event]:
+def examine(table: State, seat: int, command: ExamineSlushFund, ctx: Chance) -> list[Events]:
     """Option 2: look at a slush fund of three or more cards."""
     if not isinstance(table.step, Choosing):
         raise WrongStep("You may examine the slush fund only at the start of your turn.")
@@ -84,7 +85,7 @@ def examine(table: State, seat: int, command: ExamineSlushFund, ctx: Chance) -> 
     return [SlushFundExamined(seat=seat, count=len(table.slush))]
 
 
-def take(table: State, seat: int, command: TakeFromSlushFund, ctx: Chance) -> list[Event]:
+def take(table: State, seat: int, command: TakeFromSlushFund, ctx: Chance) -> list[Events]:
     """Take one of the slush fund cards you are examining."""
     if not isinstance(table.step, Examining):
         raise WrongStep("Examine the slush fund before taking from it.")
@@ -94,15 +95,15 @@ def take(table: State, seat: int, command: TakeFromSlushFund, ctx: Chance) -> li
     return [SlushFundCardTaken(seat=seat, card=command.card, last=last)]
 
 
-def turn_commands(table: State, seat: int) -> list[Command]:
+def turn_commands(table: State, seat: int) -> list[Commands]:
     """The legal commands before any card is played: choosing an option, recalling, stashing, taking."""
     step = table.step
     if isinstance(step, Choosing):
-        options: list[Command] = [DrawCards()]
+        options: list[Commands] = [DrawCards()]
         return [*options, ExamineSlushFund()] if len(table.slush) >= TAKE_COUNT else options
     if isinstance(step, Examining):
         return [TakeFromSlushFund(card=card) for card in table.slush]
-    stashes: list[Command] = [StashInSlushFund(card=card) for card in table.hands[seat]]
+    stashes: list[Commands] = [StashInSlushFund(card=card) for card in table.hands[seat]]
     return stashes + [
         Recall(politician=politician, slot=slot)
         for politician, side in enumerate(table.sides[seat])

@@ -64,11 +64,11 @@ from __future__ import annotations
 from domain.chance import Chance, shuffled
 from domain.errors import OptionsError
 from domain.games.super_pacs.cards import CARD_IDS, INVESTMENT_IDS, LEADER_IDS, OTHER_EVENTS
-from domain.games.super_pacs.events import GameSetUp
+from domain.games.super_pacs.events import Events, GameSetUp
 from domain.games.super_pacs.rules.asking import legal_commands, situation, to_act, window
 from domain.games.super_pacs.rules.deciding import decide, due, overdue
 from domain.games.super_pacs.state import State
-from domain.messages import Event, Options, Outcome
+from domain.messages import Options, Outcome
 
 __all__ = [
     "SuperPacsOptions",
@@ -107,7 +107,7 @@ def check_options(options: SuperPacsOptions, seat_count: int) -> None:
         raise OptionsError(f"The first player is a seat from 0 to {seat_count - 1} (0 is the first seat).")
 
 
-def setup(options: SuperPacsOptions, seat_count: int, ctx: Chance) -> list[Event]:
+def setup(options: SuperPacsOptions, seat_count: int, ctx: Chance) -> list[Events]:
     """Deal factions and leaders, build the event deck, turn up four investments, pick the first player."""
     rng = ctx.rng
     factions = shuffled(rng, CARD_IDS)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from domain import choices
+from domain.games.super_pacs.commands import Commands
 from domain.games.super_pacs.rules.legal import legal
 from domain.games.super_pacs.state import MOST_SEATS, NO_SEAT, State, anyone_owes, owes
-from domain.messages import Command
 from domain.seats import Seat
 
 
@@ -84,12 +84,12 @@ def _alone(seat: int) -> frozenset[Seat]:
     return ALONE.get(seat) or frozenset({Seat(seat)})
 
 
-def legal_commands(state: State, seat: Seat) -> list[Command]:
+def legal_commands(state: State, seat: Seat) -> list[Commands]:
     """Exactly the commands ``decide`` accepts from ``seat`` now (none for a seat not asked)."""
     return list(allowed(state, seat))
 
 
-def allowed(state: State, seat: Seat) -> tuple[Command, ...]:
+def allowed(state: State, seat: Seat) -> tuple[Commands, ...]:
     """:func:`legal_commands`, as the remembered tuple itself (for ``decide``, which only looks)."""
     if _LAST_LEGAL[0] is state and _LAST_LEGAL[1] == seat:
         return _LAST_LEGAL[2]  # type: ignore[no-any-return]  # remembered only for a seat asked

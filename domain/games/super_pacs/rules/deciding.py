@@ -14,6 +14,7 @@ from domain.games.super_pacs.cards.effects import chooses
 from domain.games.super_pacs.commands import (
     BuyInvestment,
     Campaign,
+    Commands,
     DiscardFaction,
     DiscardNote,
     Embezzle,
@@ -28,6 +29,7 @@ from domain.games.super_pacs.commands import (
 )
 from domain.games.super_pacs.events import (
     ActionTaken,
+    Events,
     FactionDiscarded,
     LeaderPicked,
     LeadersRevealed,
@@ -40,7 +42,7 @@ from domain.games.super_pacs.rules import effects, money, rounds, turns
 from domain.games.super_pacs.rules.asking import allowed, situation, where, window
 from domain.games.super_pacs.rules.flow import Flow
 from domain.games.super_pacs.state import NO_SEAT, State
-from domain.messages import Command, Event
+from domain.messages import Command
 from domain.seats import Seat
 
 
@@ -142,7 +144,7 @@ DECIDERS: dict[type[Command], Callable[[Flow, int, Any], None]] = {
 }
 
 
-def decide(state: State, seat: Seat, command: Command, ctx: Chance) -> list[Event]:
+def decide(state: State, seat: Seat, command: Commands, ctx: Chance) -> list[Events]:
     """The events of ``command`` from ``seat``; refused unless it is one of the seat's legal commands."""
     listed = allowed(state, seat)
     if command not in listed:
@@ -165,7 +167,7 @@ def due(state: State) -> datetime | None:
     return open_now.deadline if open_now is not None else None
 
 
-def overdue(state: State, ctx: Chance) -> list[Event]:
+def overdue(state: State, ctx: Chance) -> list[Events]:
     """At the deadline the referee passes for every seat still asked, and the window closes."""
     open_now = window(state)
     passes = choices.overdue(open_now, ctx.now)

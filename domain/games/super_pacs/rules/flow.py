@@ -11,9 +11,9 @@ import random
 from datetime import datetime
 
 from domain.chance import Chance
+from domain.games.super_pacs.events import Events
 from domain.games.super_pacs.evolve import evolve_decided
 from domain.games.super_pacs.state import State
-from domain.messages import Event
 
 
 class Flow:
@@ -23,11 +23,11 @@ class Flow:
 
     def __init__(self, state: State, ctx: Chance) -> None:
         self.state = state
-        self.events: list[Event] = []
+        self.events: list[Events] = []
         self.rng: random.Random = ctx.rng
         self.now: datetime = ctx.now
 
-    def emit(self, event: Event) -> None:
+    def emit(self, event: Events) -> None:
         """Record ``event`` and fold it into the table."""
         self.state = evolve_decided(self.state, event)
         self.events.append(event)

@@ -9,6 +9,7 @@ from domain.games.super_pacs.cards import EXPLOIT, FACTIONS, SURPRISE
 from domain.games.super_pacs.commands import (
     BuyInvestment,
     Campaign,
+    Commands,
     DiscardFaction,
     DiscardNote,
     Embezzle,
@@ -23,7 +24,6 @@ from domain.games.super_pacs.commands import (
 )
 from domain.games.super_pacs.rules import effects, rounds, turns
 from domain.games.super_pacs.state import State, over_limit
-from domain.messages import Command
 
 CAMPAIGN, EMBEZZLE, FUNDRAISE, END_TURN = Campaign(), Embezzle(), Fundraise(), EndTurn()
 REVEAL, PASS, SUPERPOWER = RevealEvent(), Pass(), UseSuperpower()
@@ -34,11 +34,11 @@ SNEAK_TWO = {pair: Sneak(cards=pair) for pair in permutations(range(len(FACTIONS
 """Every two-card sneak, made once (a hand lists its pairs at every turn's second step)."""
 
 
-def answers(state: State, seat: int, where: str) -> list[Command]:
+def answers(state: State, seat: int, where: str) -> list[Commands]:
     """A seat's answers to the open window: the surprises that apply, an election superpower, a pass."""
     hand = state.hands[seat]
     if where == "window":
-        played: list[Command] = [
+        played: list[Commands] = [
             PlaySurprise(card=c) for c in hand if c in SURPRISE and effects.applies(state, seat, c)
         ]
         return [*played, PASS]
@@ -68,10 +68,10 @@ def election_applies(state: State, seat: int, card: int) -> bool:
 NOTES = (DiscardNote(value=1), DiscardNote(value=5))
 
 
-def discards(state: State, seat: int) -> list[Command]:
+def discards(state: State, seat: int) -> list[Commands]:
     """A faction from the hand; or, for a discard down to 5 cards in hand, a money card of the fewest
     notes the megabucks are held in (ruling R10): a 1 when some megabucks are not in 5s, a 5 from 5 up."""
-    listed: list[Command] = [DiscardFaction(card=card) for card in state.hands[seat]]
+    listed: list[Commands] = [DiscardFaction(card=card) for card in state.hands[seat]]
     if over_limit(state, seat):
         held = state.money[seat]
         listed += [NOTES[0]] if held % 5 else []
@@ -79,10 +79,10 @@ def discards(state: State, seat: int) -> list[Command]:
     return listed
 
 
-def turn_commands(state: State, seat: int) -> list[Command]:
+def turn_commands(state: State, seat: int) -> list[Commands]:
     """The turn player's commands at this step of the turn."""
     step = state.step
-    listed: list[Command]
+    listed: list[Commands]
     if step == 0:
         listed = [CAMPAIGN, EMBEZZLE]
     elif step == 1:
@@ -101,7 +101,7 @@ def turn_commands(state: State, seat: int) -> list[Command]:
     return listed
 
 
-def legal(state: State, seat: int, where: str) -> list[Command]:
+def legal(state: State, seat: int, where: str) -> list[Commands]:
     """Everything ``seat`` may send in situation ``where`` (it is one of the seats asked)."""
     if where == "leaders":
         return [PickLeader(leader=card) for card in state.offers[seat]]
