@@ -28,6 +28,6 @@ def backroom_env(
 
 def tables() -> list[tuple[str, int]]:
     """(game id, seat count) for every registered game and every seat count it allows."""
-    from domain.game import registered
+    from domain.games import registered
 
     return [(g.id, n) for g in registered().values() for n in range(g.min_seats, g.max_seats + 1)]

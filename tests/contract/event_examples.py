@@ -13,7 +13,8 @@ from typing import Any
 
 import msgspec
 
-from domain.game import GameDefinition, registered
+from domain.game import GameDefinition
+from domain.games import registered
 from domain.games.super_pacs.events import NoteDiscarded, TreasuryShort
 from domain.messages import Event
 from domain.playout import random_steps

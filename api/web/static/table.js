@@ -60,7 +60,7 @@ function Table() {
         ${seated ? html`<${PlayerDock} R=${R} notice=${notice} hand=${hand} undo=${undo} limited=${game.legal.limited || []} request=${undone.request} moves=${moves}
           play=${play} describe=${describe} send=${send} busy=${busy} summary=${summary} log=${log} seat=${seat}
           version=${game.legal.version || 0} pick=${pick} toAct=${toAct} />` : ""}
-        ${seated && summary.status === "playing" ? html`<${PassingChoice} id=${id} token=${seating.token} game=${summary.game} now=${Boolean(game.legal.auto_pass)} />` : ""}
+        ${seated && summary.status === "playing" ? html`<${PassingChoice} id=${id} token=${seating.token} windows=${R.windows} now=${Boolean(game.legal.auto_pass)} />` : ""}
         <${EventLog} entries=${log} reverted=${undone.reverted} />
         <${ChatPanel} gameId=${id} token=${seated ? seating.token : null} messages=${chat.messages} onSent=${(m) => chat.add([m])} />
       </aside>

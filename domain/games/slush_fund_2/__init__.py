@@ -62,3 +62,6 @@ SLUSH_FUND_2: GameDefinition[State, Any, Any, SlushFundOptions] = GameDefinition
     visibility=VISIBILITY,
     summary="Buy five politicians with legal and illegal money; spies, hackers and journalists meddle.",
 )
+
+GAME = SLUSH_FUND_2
+"""This game, by the name `domain.games.registered` finds it by."""
