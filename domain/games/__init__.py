@@ -1,11 +1,11 @@
 """Every game: each package in this folder is one, found by its name (there is no list to edit).
 
-A game's package is named for its id (``slush_fund_2`` for ``slush-fund-2``: the id, with ``_`` for
-``-``) and defines its :class:`~domain.game.GameDefinition` as ``GAME`` in its ``__init__``. A folder
-laid out like this repository elsewhere on the Python path adds its games too: a package in
-``<folder>/domain/games/`` is found as if it were here, under the same import name (``domain.games.<game>``),
-and so are the same game's renderer and environment (``docs/new-game.md``). Ours come first: a game
-elsewhere can add an id, never replace one of ours.
+A game's package is named for its id (``a_game`` for ``a-game``: the id, with ``_`` for ``-``) and
+defines its :class:`~domain.game.GameDefinition` as ``GAME`` in its ``__init__``. A folder laid out
+like this repository elsewhere on the Python path adds its games too: a package in
+``<folder>/domain/games/`` is found as if it were here, under the same import name
+(``domain.games.<game>``), and so are the same game's renderer and environment (``docs/new-game.md``).
+Ours come first: a game elsewhere can add an id, never replace one of ours.
 
 Nothing is registered by importing: :func:`registered` looks, every time it is asked (it is asked when a
 process starts, not on a move).
