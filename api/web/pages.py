@@ -1,9 +1,9 @@
 """The web pages: one HTML shell per page (lobby, table, replay) and the static assets beside them.
 
 The pages are plain JavaScript modules over the public HTTP API; nothing here reads a game's rules. A
-game's renderer is the module named for its id in ``static/games/`` (or in the same folder of another
-entry of the Python path, ``docs/new-game.md``): ``/static/games/renderers.json`` lists the games that
-have one, and the page draws any other game with the generic renderer. The shell
+game's renderer is the module named for its id in ``static/games/`` (or in the same folder of a folder
+named in ``BACKROOM_GAME_FOLDERS``, ``docs/new-game.md``): ``/static/games/renderers.json`` lists the
+games that have one, and the page draws any other game with the generic renderer. The shell
 forbids every origin but our own (``Content-Security-Policy``), so a page can load no CDN, and sends
 no referrer, so a table's address never travels to another site.
 """
@@ -21,7 +21,7 @@ from domain.games import on_the_path, registered
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
 WHERE = ("api", "web", "static")
-"""Where the static files are, in this repository and in any other folder of the Python path."""
+"""Where the static files are, in this repository and in each folder of games kept elsewhere."""
 SHELL = (HERE / "shell.html").read_text(encoding="utf-8")
 
 HEADERS = {
@@ -72,7 +72,7 @@ def renderers() -> list[str]:
 
 
 def mount(app: FastAPI) -> None:
-    """Serve the pages and ``/static`` from ``app`` (ours, then those of the Python path's other folders)."""
+    """Serve the pages and ``/static`` from ``app`` (ours, then those of games kept elsewhere)."""
     listing = {"renderers": renderers()}
     app.include_router(router)
     app.add_api_route(

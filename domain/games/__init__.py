@@ -2,10 +2,13 @@
 
 A game's package is named for its id (``a_game`` for ``a-game``: the id, with ``_`` for ``-``) and
 defines its :class:`~domain.game.GameDefinition` as ``GAME`` in its ``__init__``. A folder laid out
-like this repository elsewhere on the Python path adds its games too: a package in
-``<folder>/domain/games/`` is found as if it were here, under the same import name
-(``domain.games.<game>``), and so are the same game's renderer and environment (``docs/new-game.md``).
-Ours come first: a game elsewhere can add an id, never replace one of ours.
+like this repository, named in the environment variable ``BACKROOM_GAME_FOLDERS`` (several joined by
+the path separator), adds its games too: a package in ``<folder>/domain/games/`` is found as if it were
+here, under the same import name (``domain.games.<game>``), and so are the same game's renderer and
+environment (``docs/new-game.md``). Ours come first: a game elsewhere can add an id, never replace one
+of ours. (The variable, not the Python path: a folder on the Python path with a ``domain/`` but no
+``domain/__init__.py`` would be taken for the whole ``domain`` package where ours is installed
+editable, by an import hook that runs after the path.)
 
 Nothing is registered by importing: :func:`registered` looks, every time it is asked (it is asked when a
 process starts, not on a move).
@@ -16,7 +19,6 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,15 +27,20 @@ from domain.game import GameDefinition
 DEFINITION = "GAME"
 """The name each game package gives its definition."""
 OURS = [os.path.abspath(folder) for folder in __path__]
-"""This package's own folder, before any folder on the Python path is added to it."""
+"""This package's own folder, before the other folders' are added to it."""
+
+
+FOLDERS = "BACKROOM_GAME_FOLDERS"
+"""The environment variable naming the folders of games kept outside this repository."""
 
 
 def on_the_path(*parts: str) -> list[Path]:
-    """The folder ``parts`` (such as ``env/games``) of this repository, then the same folder under every
-    other entry of the Python path that has it, each once."""
+    """The folder ``parts`` (such as ``env/games``) of this repository, then the same folder in every
+    folder ``BACKROOM_GAME_FOLDERS`` names that has it, each once."""
     found: list[Path] = []
-    for entry in [str(Path(__file__).resolve().parents[2]), *sys.path]:
-        folder = Path(entry or ".", *parts).resolve()
+    elsewhere = [entry for entry in os.environ.get(FOLDERS, "").split(os.pathsep) if entry]
+    for entry in [str(Path(__file__).resolve().parents[2]), *elsewhere]:
+        folder = Path(entry, *parts).resolve()
         if folder.is_dir() and folder not in found:
             found.append(folder)
     return found
@@ -45,7 +52,7 @@ def module_name(game_id: str) -> str:
 
 
 def registered() -> dict[str, GameDefinition[Any, Any, Any, Any]]:
-    """Every game by id: ours in the order of their names, then those of the Python path."""
+    """Every game by id: ours in the order of their names, then those of the other folders."""
     __path__[:] = [*OURS, *(str(folder) for folder in on_the_path("domain", "games")[1:])]
     games: dict[str, GameDefinition[Any, Any, Any, Any]] = {}
     for found in pkgutil.iter_modules(__path__):

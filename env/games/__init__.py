@@ -1,8 +1,8 @@
 """Each game's action enumeration and view layout: a module a game, found by the game's id.
 
 A game's module here is named as its package in ``domain/games`` is (its id with ``_`` for ``-``) and
-defines ``VIEW`` (the view type), ``commands(seats)`` and ``declarations(seats)``; the same folder of
-another entry of the Python path adds modules for the games it adds (``docs/new-game.md``).
+defines ``VIEW`` (the view type), ``commands(seats)`` and ``declarations(seats)``; the same folder of a
+folder named in ``BACKROOM_GAME_FOLDERS`` adds modules for the games it adds (``docs/new-game.md``).
 """
 
 from __future__ import annotations
