@@ -92,3 +92,17 @@ def test_the_guides_game_keeps_the_contract(folder: Path) -> None:
     assert ran.returncode == 0, ran.stdout[-4000:] + ran.stderr[-2000:]
     leak_check = f"test_nothing_hidden_leaks_to_any_seat_or_spectator[{GAME_ID}-4p]"
     assert f"PASSED {contract.relative_to(ROOT)}::{leak_check}" in ran.stdout, ran.stdout[-4000:]
+
+
+def test_the_cli_lists_the_guides_game_and_simulates_it(folder: Path) -> None:
+    """``backroom simulate --help`` lists the games the registry finds, the guide's among them, and
+    ``backroom simulate showdown`` plays it (as the guide says to check it at once)."""
+    backroom = Path(sys.executable).with_name("backroom")
+    environment = os.environ | {FOLDERS: str(folder), "COLUMNS": "200"}
+    helped = subprocess.run(
+        [backroom, "simulate", "--help"], check=True, env=environment, capture_output=True, text=True
+    )
+    assert all(game_id in helped.stdout for game_id in ("politrickers", "super-pacs", GAME_ID)), helped.stdout
+    simulate = [backroom, "simulate", GAME_ID, "--players", "3"]
+    played = subprocess.run(simulate, check=True, env=environment, capture_output=True, text=True)
+    assert "the cards are shown" in played.stdout and "game 0: scores" in played.stdout, played.stdout
