@@ -16,7 +16,7 @@ from fastapi import APIRouter, FastAPI
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from domain.games import on_the_path, registered
+from domain.games import game_folders, registered
 
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
@@ -67,7 +67,7 @@ class _Assets(StaticFiles):
 
 def renderers() -> list[str]:
     """The ids of the games whose renderer is a module named for them (``static/games/<id>.js``)."""
-    folders = [folder / "games" for folder in on_the_path(*WHERE)]
+    folders = [folder / "games" for folder in game_folders(*WHERE)]
     return [game for game in registered() if any((folder / f"{game}.js").is_file() for folder in folders)]
 
 
@@ -81,5 +81,5 @@ def mount(app: FastAPI) -> None:
         include_in_schema=False,
     )
     assets = _Assets(directory=STATIC)
-    assets.all_directories = list(on_the_path(*WHERE))  # ours first: others add files, never replace
+    assets.all_directories = list(game_folders(*WHERE))  # ours first: others add files, never replace
     app.mount("/static", assets, name="static")

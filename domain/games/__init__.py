@@ -28,15 +28,13 @@ DEFINITION = "GAME"
 """The name each game package gives its definition."""
 OURS = [os.path.abspath(folder) for folder in __path__]
 """This package's own folder, before the other folders' are added to it."""
-
-
 FOLDERS = "BACKROOM_GAME_FOLDERS"
 """The environment variable naming the folders of games kept outside this repository."""
 
 
-def on_the_path(*parts: str) -> list[Path]:
-    """The folder ``parts`` (such as ``env/games``) of this repository, then the same folder in every
-    folder ``BACKROOM_GAME_FOLDERS`` names that has it, each once."""
+def game_folders(*parts: str) -> list[Path]:
+    """Where games' files of one kind are: the folder ``parts`` (such as ``env/games``) of this
+    repository, then the same folder in every folder ``BACKROOM_GAME_FOLDERS`` names, each once."""
     found: list[Path] = []
     elsewhere = [entry for entry in os.environ.get(FOLDERS, "").split(os.pathsep) if entry]
     for entry in [str(Path(__file__).resolve().parents[2]), *elsewhere]:
@@ -53,7 +51,7 @@ def module_name(game_id: str) -> str:
 
 def registered() -> dict[str, GameDefinition[Any, Any, Any, Any]]:
     """Every game by id: ours in the order of their names, then those of the other folders."""
-    __path__[:] = [*OURS, *(str(folder) for folder in on_the_path("domain", "games")[1:])]
+    __path__[:] = [*OURS, *(str(folder) for folder in game_folders("domain", "games")[1:])]
     games: dict[str, GameDefinition[Any, Any, Any, Any]] = {}
     for found in pkgutil.iter_modules(__path__):
         if not found.ispkg or found.name.startswith("_"):

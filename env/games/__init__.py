@@ -10,13 +10,13 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from domain.games import module_name, on_the_path
+from domain.games import game_folders, module_name
 
-__path__[:] = [str(folder) for folder in on_the_path("env", "games")]
+__path__[:] = [str(folder) for folder in game_folders("env", "games")]
 
 
 def adapter(game_id: str) -> ModuleType:
     """The module of the game ``game_id``: ``VIEW``, ``commands(seats)``, ``declarations(seats)``;
     ``ModuleNotFoundError`` when the game has none."""
-    __path__[:] = [str(folder) for folder in on_the_path("env", "games")]
+    __path__[:] = [str(folder) for folder in game_folders("env", "games")]
     return importlib.import_module(f"{__name__}.{module_name(game_id)}")

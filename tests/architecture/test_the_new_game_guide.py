@@ -100,9 +100,9 @@ def test_the_cli_lists_the_guides_game_and_simulates_it(folder: Path) -> None:
     backroom = Path(sys.executable).with_name("backroom")
     environment = os.environ | {FOLDERS: str(folder), "COLUMNS": "200"}
     helped = subprocess.run(
-        [backroom, "simulate", "--help"], check=True, env=environment, capture_output=True, text=True
+        [str(backroom), "simulate", "--help"], check=True, env=environment, capture_output=True, text=True
     )
     assert all(game_id in helped.stdout for game_id in ("politrickers", "super-pacs", GAME_ID)), helped.stdout
-    simulate = [backroom, "simulate", GAME_ID, "--players", "3"]
+    simulate = [str(backroom), "simulate", GAME_ID, "--players", "3"]
     played = subprocess.run(simulate, check=True, env=environment, capture_output=True, text=True)
     assert "the cards are shown" in played.stdout and "game 0: scores" in played.stdout, played.stdout
