@@ -8,7 +8,8 @@ import typer
 from rich.console import Console
 from rich.progress import track
 
-from domain.game import GameDefinition, registered
+from domain.game import GameDefinition
+from domain.games import registered
 from domain.playout import Step, random_steps
 from domain.referee import fold, tell
 from domain.seats import OMNISCIENT
@@ -17,6 +18,16 @@ LOG_LIMIT = 1
 """Games whose every event is printed; beyond this only outcomes are printed."""
 
 console = Console()
+
+
+def _ids() -> list[str]:
+    return list(registered())
+
+
+GameArgument = Annotated[
+    str, typer.Argument(metavar="GAME", help=f"one of {', '.join(_ids())}", autocompletion=_ids)
+]
+"""A command's game, by its id: the help and the shell's completion list every game there is."""
 
 
 def _game(game_id: str) -> GameDefinition[Any, Any, Any, Any]:
@@ -39,7 +50,7 @@ def _play(game: GameDefinition[Any, Any, Any, Any], seed: int, players: int, log
 
 
 def simulate(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="slush-fund-2, politrickers, ...")],
+    game_id: GameArgument,
     seed: Annotated[int, typer.Option(help="seed of the first game")] = 0,
     games: Annotated[int, typer.Option(min=1, help="how many games (seeds seed, seed+1, ...)")] = 1,
     players: Annotated[int | None, typer.Option(help="seat count (default: the game's minimum)")] = None,

@@ -1,7 +1,7 @@
 """Balance by simulation: seeded games played by simple policies, and what a designer reads off many.
 
 A game's :class:`domain.balance.Balance` says what counts as playing a card, what roles a seat holds
-(a Super PACS leader, a Campaign Trail party and candidate) and which strategies exist. Every other
+(a leader, a party and a candidate) and which strategies exist. Every other
 figure is generic: win rate by seat position, game length in commands, the share of games nobody wins.
 
 Rulings: a shared victory counts as a fraction of a win for each winner (``share_of_win``); a role's

@@ -1,7 +1,8 @@
-"""The decider protocol every game plugs into, and the registry of games.
+"""The decider protocol every game plugs into.
 
 A game is a :class:`GameDefinition`: plain data plus pure functions. ``decide`` holds every rule;
-``evolve`` holds none (it only applies what the event says). Games register under a stable id.
+``evolve`` holds none (it only applies what the event says). Every game has a stable id; the games are
+found in :mod:`domain.games`, which imports this module (and this module imports none of them).
 """
 
 from __future__ import annotations
@@ -163,25 +164,3 @@ class GameDefinition(Generic[S, C, E, Opt]):
 
 AnyGame = GameDefinition[Any, Any, Any, Any]
 """A game of any kind, as the table, the log, the readers and the bots hold it."""
-
-_REGISTRY: dict[str, GameDefinition[Any, Any, Any, Any]] = {}
-
-
-def register(game: GameDefinition[Any, Any, Any, Any]) -> GameDefinition[Any, Any, Any, Any]:
-    """Make ``game`` available under its id; registering the same id twice is a programming error."""
-    if game.id in _REGISTRY and _REGISTRY[game.id] is not game:
-        raise ValueError(f"A game is already registered as {game.id!r}.")
-    _REGISTRY[game.id] = game
-    return game
-
-
-def registered() -> dict[str, GameDefinition[Any, Any, Any, Any]]:
-    """Every registered game by id (importing :mod:`domain.games` registers the built-in ones)."""
-    import domain.games  # noqa: F401  (importing registers the built-in games)
-
-    return dict(_REGISTRY)
-
-
-def get_game(game_id: str) -> GameDefinition[Any, Any, Any, Any]:
-    """The game registered as ``game_id``; ``KeyError`` when there is none."""
-    return registered()[game_id]

@@ -1,7 +1,7 @@
 """The latest answers worked out from immutable values, remembered by the identity of those values.
 
-A game that folds its events while it decides them has them folded again by the referee's fold (Super
-PACS, Campaign Trail), and a view may be asked again of the very same board: the same work on the very
+A game that folds its events while it decides them has them folded again by the referee's fold (our two
+largest games do), and a view may be asked again of the very same board: the same work on the very
 same objects, a few calls apart. :class:`Recent` keeps the latest answers so the second call finds the
 first one's. It pays only where the work is dearer than a lookup (a Python call, some 0.3 us): decoding
 a recorded move and saying it are not (``domain.table.describe`` remembers neither).

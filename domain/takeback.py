@@ -25,12 +25,12 @@ other seats' reactions in between (answers to a window, a victim's choice) belon
    ranges), so a turn played again after a take-back draws the same cards. No seat peeks this way: a
    draw is a checkpoint, so only the other seats' consent undoes it, and then the same cards return.
    A re-roll would need a step before the draw within the replayed turn whose count the seat could
-   change after seeing the draw: in Slush Fund 2 the draw opens the turn, and in Politrickers chance
-   comes only with a deal, which is final. A game with chance in mid-turn must declare the steps
+   change after seeing the draw: in a game where the draw opens the turn, or where chance comes only
+   with a deal (which is final), there is none. A game with chance in mid-turn must declare the steps
    before it checkpoints too.
 5. Ruling: a take-back and a request say what they take back in the game's words, not by versions:
    "Ann took back 2 moves with everyone's consent: Ann drew 3 cards. Ann put a card face-down into
-   the slush fund." Each reader is told every event as that reader was told it when it happened (its
+   the pot." Each reader is told every event as that reader was told it when it happened (its
    redacted form), so a face-down card stays face down for whoever did not see it. A *move* is a step.
    The ledger keeps each step's events only while its turn is the latest (what a take-back can name);
    a take-back reaching further (one own undo after another, into an earlier turn) is told by its

@@ -1,6 +1,6 @@
 """Backroom's games as PettingZoo environments, for people who train game-playing agents.
 
-``backroom_env("politrickers", 4, bots={1: BotSpec(policy="greedy")})`` is one game at one seat count
+``backroom_env(game_id, 4, bots={1: BotSpec(policy="greedy")})`` is one game at one seat count
 as an agent-environment-cycle (AEC) environment, with the order checks PettingZoo's own ``env()``
 functions add; :class:`BackroomEnv` is the raw one. Needs the ``env`` extra (pettingzoo, gymnasium);
 the service never imports this package.
@@ -28,6 +28,6 @@ def backroom_env(
 
 def tables() -> list[tuple[str, int]]:
     """(game id, seat count) for every registered game and every seat count it allows."""
-    from domain.game import registered
+    from domain.games import registered
 
     return [(g.id, n) for g in registered().values() for n in range(g.min_seats, g.max_seats + 1)]

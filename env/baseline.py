@@ -10,7 +10,8 @@ and mask. Two baselines:
   across the games of a run.
 
 Prints each opponent's games, the agent's win rate (1 a win, 1/k a win shared by k) and its 95%
-Wilson interval. Run: ``python -m env.baseline --game politrickers --seats 3 --games 60``.
+Wilson interval. Run: ``python -m env.baseline --game GAME --seats 3 --games 60`` (``--help``: the
+games).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import numpy as np
 
 from domain.bots import BotSpec
 from domain.bots.duel import Tally
+from domain.games import registered
 from env import backroom_env
 
 
@@ -87,7 +89,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--game", default="politrickers")
+    parser.add_argument("--game", required=True, choices=list(registered()), help="the game's id")
     parser.add_argument("--seats", type=int, default=3)
     parser.add_argument("--games", type=int, default=60, help="games against each opponent")
     parser.add_argument("--agent", choices=["random", "bandit"], default="bandit")

@@ -1,6 +1,6 @@
 """Print a game's documented spaces: every action number with its command, every observation slot.
 
-Run: ``python -m env.describe politrickers 4`` (``--actions`` or ``--slots`` for one of the two).
+Run: ``python -m env.describe GAME SEATS`` (``--actions`` or ``--slots`` for one of the two).
 """
 
 from __future__ import annotations

@@ -29,11 +29,12 @@ from pettingzoo import AECEnv
 from domain.bots import BotSpec, bot_names, choose
 from domain.chance import Context
 from domain.errors import RuleError
-from domain.game import GameDefinition, get_game, share_of_win
+from domain.game import GameDefinition, share_of_win
+from domain.games import get_game
 from domain.referee import decide, fold, start
 from domain.seats import SPECTATOR, Seat, Viewer
 from env.actions import Actions
-from env.games import BY_GAME
+from env.games import adapter
 from env.layout import Layout, compile_layout
 
 MAX_STEPS = 20_000
@@ -77,7 +78,7 @@ class BackroomEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types: A
             raise ValueError(f"Bots may sit only at seats 0 to {seats - 1}.")
         if len(self.bots) == seats:
             raise ValueError("Every seat is a bot's: leave at least one for an agent.")
-        module = BY_GAME[self.game.id]
+        module = adapter(self.game.id)
         self.actions = Actions(tuple(module.commands(seats)))
         self.layout: Layout = compile_layout(module.VIEW, module.declarations(seats))
         self.render_mode = render_mode

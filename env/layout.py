@@ -155,8 +155,8 @@ class Layout:
     The encoder keeps the last vector it made and, for each field of the view, the value it made it
     from: a field holding the very same (immutable) value keeps its slots, so only what changed is
     written. One layout serves one environment. (One memory a seat instead, so that each seat's view is
-    held against its own last one, cost more: Campaign Trail, 2 seats, 15 random games, 534 thousand
-    instructions a step against 521.)
+    held against its own last one, cost more: 534 thousand instructions a step against 521, in the
+    game and runs docs/env.md's *Speed* names.)
     """
 
     view: type[msgspec.Struct]
@@ -196,9 +196,9 @@ def compile_layout(view: type[msgspec.Struct], declared: Mapping[str, Declaratio
     the view whose value is not the one it last saw, it clears the field's slots and writes the non-zero
     ones, a slot at a time, into the vector's memory (an ``array`` of floats seen through a
     ``memoryview``; setting a numpy array's slot or slice from Python costs several times as much, and
-    listing the slots for one numpy assignment cost twice the time: Campaign Trail, 2 seats, the views
-    of 30 random games, 10.7 µs a view against 5.8). Walking a tree of small writers instead cost about
-    four times as long (Campaign Trail, 3 seats: 850 µs a view against 200 µs), and writing every field
+    listing the slots for one numpy assignment cost twice the time: the views of 30 random games, 10.7
+    µs a view against 5.8). Walking a tree of small writers instead cost about four times as long (850
+    µs a view against 200 µs; docs/env.md, *Speed*, names the game and seats of each), and writing every field
     of every view about twice as long as keeping the fields a command left alone (a map, a discard
     pile: 38 µs against 14).
     """

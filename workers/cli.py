@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from domain.game import registered
+from domain.games import registered
 from store.settings import Settings
 
 worker = typer.Typer(help="Processes that run beside the API.", no_args_is_help=True)

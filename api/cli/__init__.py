@@ -173,7 +173,7 @@ def import_log(
     from api.cli import importing
     from api.service.application import Tables
     from domain.errors import ServiceError
-    from domain.game import registered
+    from domain.games import registered
 
     settings = _settings(sqlite, postgres_dsn, postgres_schema, None)
     tables = Tables(

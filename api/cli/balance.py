@@ -17,9 +17,9 @@ from rich.progress import Progress
 from rich.table import Table
 
 from api.cli.balance_report import Section, report
-from api.simulate import _game
+from api.simulate import GameArgument, _game
 from domain.balance_table import Record, figures, goals, play
-from domain.game import get_game
+from domain.games import get_game
 
 BATCH = 25
 """Games a worker plays per task (few enough for a smooth progress bar, enough to keep IPC cheap)."""
@@ -69,7 +69,7 @@ def run(batches: list[Task], jobs: int) -> list[Record]:
 
 
 def balance(  # noqa: PLR0917  (Typer maps each parameter to a command-line option)
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="slush-fund-2, super-pacs, ...")],
+    game_id: GameArgument,
     games: Annotated[int, typer.Option(min=1, help="random games (and games per strategy)")] = 1000,
     players: Annotated[int | None, typer.Option(help="seat count (default: the game's minimum)")] = None,
     seed: Annotated[int, typer.Option(help="seed of the first game (seeds seed, seed+1, ...)")] = 0,

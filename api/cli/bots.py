@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.progress import track
 from rich.table import Table
 
-from api.simulate import _game
+from api.simulate import GameArgument, _game
 from domain.bots import BotSpec
 from domain.bots.duel import Clock, Duel, Tally, play_game
 
@@ -28,7 +28,7 @@ COLUMNS = ("first vs the rest", "first's wins", "95% interval", "its share", "ms
 
 @bots.command("duel")
 def duel(  # noqa: PLR0917  (Typer maps each parameter to a command-line option)
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="slush-fund-2, politrickers, ...")],
+    game_id: GameArgument,
     games: Annotated[int, typer.Option(min=1, help="games per pairing")] = 100,
     players: Annotated[int | None, typer.Option(help="seat count (default: the game's minimum)")] = None,
     ms: Annotated[float, typer.Option(min=1, help="thinking time per move, in milliseconds")] = 100,
@@ -86,7 +86,7 @@ def _tend(role: str) -> None:
     import signal
 
     from api.service.application import Tables
-    from domain.game import registered
+    from domain.games import registered
     from store.settings import Settings
     from workers.health import serve_probes
     from workers.logs import configure

@@ -35,7 +35,7 @@ from api.service.application import Tables
 from api.service.limits import Allowance, Pace, SharedCounts, Streams
 from api.web import mount as mount_web
 from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError, StoreUnavailable
-from domain.game import registered
+from domain.games import registered
 from domain.table import AnyGame
 from projections.projection import Expiry, GameProjection, fit_format, follower_for
 from projections.queries import ReadSide

@@ -1,6 +1,9 @@
 """The web pages: one HTML shell per page (lobby, table, replay) and the static assets beside them.
 
-The pages are plain JavaScript modules over the public HTTP API; nothing here reads a game. The shell
+The pages are plain JavaScript modules over the public HTTP API; nothing here reads a game's rules. A
+game's renderer is the module named for its id in ``static/games/`` (or in the same folder of a folder
+named in ``BACKROOM_GAME_FOLDERS``, ``docs/new-game.md``): ``/static/games/renderers.json`` lists the
+games that have one, and the page draws any other game with the generic renderer. The shell
 forbids every origin but our own (``Content-Security-Policy``), so a page can load no CDN, and sends
 no referrer, so a table's address never travels to another site.
 """
@@ -10,11 +13,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi import APIRouter, FastAPI
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+
+from domain.games import game_folders, registered
 
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
+WHERE = ("api", "web", "static")
+"""Where the static files are, in this repository and in each folder of games kept elsewhere."""
 SHELL = (HERE / "shell.html").read_text(encoding="utf-8")
 
 HEADERS = {
@@ -58,7 +65,21 @@ class _Assets(StaticFiles):
         return response
 
 
+def renderers() -> list[str]:
+    """The ids of the games whose renderer is a module named for them (``static/games/<id>.js``)."""
+    folders = [folder / "games" for folder in game_folders(*WHERE)]
+    return [game for game in registered() if any((folder / f"{game}.js").is_file() for folder in folders)]
+
+
 def mount(app: FastAPI) -> None:
-    """Serve the pages and ``/static`` from ``app``."""
+    """Serve the pages and ``/static`` from ``app`` (ours, then those of games kept elsewhere)."""
+    listing = {"renderers": renderers()}
     app.include_router(router)
-    app.mount("/static", _Assets(directory=STATIC), name="static")
+    app.add_api_route(
+        "/static/games/renderers.json",
+        lambda: JSONResponse(listing, headers={"Cache-Control": "no-cache"}),
+        include_in_schema=False,
+    )
+    assets = _Assets(directory=STATIC)
+    assets.all_directories = list(game_folders(*WHERE))  # ours first: others add files, never replace
+    app.mount("/static", assets, name="static")

@@ -9,7 +9,7 @@ The rules of a clock
    after every recorded game move (a seat's, or the referee's) and every turn taken back; a
    take-back request or answer begins none (it cannot buy time). A seat's clock is charged for the
    whole time it was waited for, whoever else was waited for too. A seat still waited for after
-   another seat's move (both asked at once, as in Super PACS's simultaneous leader pick) goes on
+   another seat's move (both asked at once, as when every seat picks together) goes on
    waiting: its deadline per move stays where it was (another seat's move buys it no time), so when
    two seats run out together the referee plays for each of them.
 3. When time runs out, the referee acts (:data:`~domain.table.REFEREE`): the table's ``timeout``

@@ -127,8 +127,8 @@ def _told_move(
     redacted event sharing one ``Told``.
 
     Nothing is remembered from one call to the next: decoding a recorded move and saying it cost less
-    than looking them up by identity did (``domain.recent.Recent``: about 0.2 us to decode a Politrickers
-    card, 0.4 us to find it decoded), once a public move asks no viewer's redaction."""
+    than looking them up by identity did (``domain.recent.Recent``: about 0.2 us to decode a card played
+    in a trick, 0.4 us to find it decoded), once a public move asks no viewer's redaction."""
     decoded = game.event_decoder.decode(event.event)
     if type(decoded) in game.public:
         return [_said(game, decoded, event, names)] * len(viewers)

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.http.app import create_app
-from domain.game import registered
+from domain.games import registered
 from store.settings import Settings
 from tests.api.test_refusals import refused
 from tests.support.service import bearer

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from api.service.application import Tables
 from domain.errors import NotYourTurn
-from domain.game import registered
+from domain.games import registered
 from store.settings import Settings
 from tests.support.projecting import POSTGRES_DSN
 from tests.support.service import RivalClock, bearer, client_for, play_randomly, run, stored_count

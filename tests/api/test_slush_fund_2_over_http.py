@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from domain.game import registered
+from domain.games import registered
 from store.settings import Settings
 from tests.support.service import bearer, client_for, play_randomly, stored_count
 

@@ -26,7 +26,7 @@ from schemathesis.checks import (
 from api.http.app import create_app
 from api.http.openapi import ANSWERS
 from api.service.application import Tables
-from domain.game import registered
+from domain.games import registered
 from store.settings import Settings
 from tests.support.service import run
 from tests.support.tiny_game import PILE

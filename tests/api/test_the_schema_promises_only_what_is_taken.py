@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.http.openapi import NAME
-from domain.game import registered
+from domain.games import registered
 from domain.playout import Step, random_steps
 from domain.table import command_of
 from tests.support.service import bearer

@@ -12,7 +12,7 @@ import argparse
 import time
 
 from api.cli.balance import run, tasks
-from domain.game import registered
+from domain.games import registered
 
 
 def games_per_second(game_id: str, seats: int, games: int, jobs: int) -> float:

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from domain.game import GameDefinition, registered
+from domain.game import GameDefinition
+from domain.games import registered
 from domain.playout import play_random_game
 from tests.benchmarks.runtime import interpreter, last_line, run_step
 

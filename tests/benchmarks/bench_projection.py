@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from api.service.application import Tables
-from domain.game import registered
+from domain.games import registered
 from projections.projection import GameProjection, rebuild
 from projections.stores import SQLiteReadStore
 from store.settings import Settings

@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a script 
 from api.http.app import read_side
 from api.service.application import Tables
 from domain.codec import encode
-from domain.game import registered
+from domain.games import registered
 from domain.seats import Seat
 from store.settings import Settings
 from tests.support.projecting import (

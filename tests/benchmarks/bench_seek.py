@@ -24,7 +24,7 @@ from fastapi.testclient import TestClient
 from api.http.app import create_app
 from api.service.application import Tables
 from domain.codec import encode
-from domain.game import registered
+from domain.games import registered
 from domain.seats import Seat
 from domain.takeback import TAKEBACK_COMMANDS, TakeBack
 from store.settings import Settings

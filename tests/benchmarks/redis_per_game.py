@@ -15,7 +15,7 @@ import random
 import redis
 
 from api.service.application import Tables
-from domain.game import registered
+from domain.games import registered
 from projections.redis_store import expiring
 from store.settings import Settings
 from tests.support.projecting import REDIS_URL, open_game, play, postgres_schema, redis_prefix, scale_env

@@ -58,7 +58,7 @@ def test_the_peers_json_summary_gives_its_figures() -> None:
 
 def test_the_engine_benchmark_measures_every_game_and_seat_count() -> None:
     """bench_engine's Backroom side plays every game and seat count, counting actions (RLCard is not run)."""
-    from domain.game import registered
+    from domain.games import registered
     from tests.benchmarks import bench_engine
 
     rows = bench_engine.backroom_rows(0.05)
@@ -69,7 +69,7 @@ def test_the_engine_benchmark_measures_every_game_and_seat_count() -> None:
 
 def test_the_engine_benchmark_plays_the_games_random_play_plays() -> None:
     """play_random_game, the loop bench_engine times, ends where random_steps ends, after as many commands."""
-    from domain.game import registered
+    from domain.games import registered
     from domain.playout import Step, play_random_game, random_steps
 
     for game in registered().values():

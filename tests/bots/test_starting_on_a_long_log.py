@@ -21,7 +21,7 @@ import pytest
 from api.service.application import Tables
 from domain.bots import BotSpec
 from domain.codec import encode
-from domain.game import registered
+from domain.games import registered
 from domain.seats import Seat
 from projections.partitions import lowest_position
 from projections.redis_store import RedisReadStore

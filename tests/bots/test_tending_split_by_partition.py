@@ -16,7 +16,7 @@ from prometheus_client import generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
 from api.service.application import Tables
-from domain.game import registered
+from domain.games import registered
 from domain.table.clocks import TableClock
 from projections.partitions import Leases, partition_of
 from store.settings import Settings

@@ -17,7 +17,7 @@ from freezegun import freeze_time
 
 from api.service.application import Tables
 from domain.bots import BotSpec
-from domain.game import registered
+from domain.games import registered
 from domain.table import GameEventRecorded
 from domain.table.clocks import TableClock
 from tests.clocks.helpers import frozen_clock

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from api.service.application import Tables
-from domain.game import registered
+from domain.games import registered
 from store.settings import Settings
 from tests.browser.players import Player
 from tests.support.server import Served, serving

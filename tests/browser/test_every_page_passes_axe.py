@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from domain.game import registered
+from domain.games import registered
 from tests.browser.access import violations
 from tests.browser.players import Player, open_table, play_randomly, summary
 from tests.support.server import Served

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from domain.game import GameDefinition, registered
+from domain.game import GameDefinition
+from domain.games import registered
 
 
 def tables() -> list[tuple[GameDefinition[Any, Any, Any, Any], int]]:

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import msgspec
 
-from domain.game import AnyGame, registered
+from domain.game import AnyGame
+from domain.games import registered
 from domain.games.super_pacs.events import NoteDiscarded, TreasuryShort
 from domain.messages import Event
 from domain.playout import random_steps

@@ -102,11 +102,11 @@ def test_every_game_names_its_state_commands_and_events_alike(package: Path) -> 
     """``state.State``, ``commands.Commands``, ``events.Events`` in every game; its definition uses them."""
     found = {role: getattr(_module(package, role), name, None) for role, name in UNIONS.items()}
     assert None not in found.values(), f"{package.name} lacks one of {UNIONS}: {found}"
-    definitions = [
-        value for value in vars(_module(package, "__init__")).values() if isinstance(value, GameDefinition)
-    ]
+    names = vars(_module(package, "__init__")).values()
+    definitions = {id(value): value for value in names if isinstance(value, GameDefinition)}
     assert len(definitions) == 1
-    (definition,) = definitions
+    (definition,) = definitions.values()
+    assert _module(package, "__init__").GAME is definition, "the registry finds a game's definition as GAME"
     assert definition.states == found["state"]
     assert definition.commands == found["commands"]
     assert definition.events == found["events"]

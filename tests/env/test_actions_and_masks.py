@@ -20,7 +20,7 @@ from domain.playout import Step, random_steps
 from domain.referee import decide
 from domain.seats import Seat
 from env import BackroomEnv, Refused, agent_name
-from env.games import BY_GAME
+from env.games import adapter
 
 Table = tuple[str, int]
 EVERY_MASKED_OUT_AT = 40
@@ -42,7 +42,7 @@ def test_the_enumeration_lists_every_command_once_in_a_fixed_order(table: Table)
     game, seats = table
     env = BackroomEnv(game, seats)
     assert env.action_space(agent_name(0)).n == len(env.actions.commands)
-    assert list(env.actions.commands) == BY_GAME[game].commands(seats)
+    assert list(env.actions.commands) == adapter(game).commands(seats)
     assert len(set(env.actions.commands)) == len(env.actions.commands)
 
 

@@ -15,7 +15,7 @@ import pytest
 from domain.playout import Step, random_steps
 from domain.seats import Seat
 from env import BackroomEnv, agent_name
-from env.games import BY_GAME
+from env.games import adapter
 from env.layout import LayoutError, compile_layout
 
 Table = tuple[str, int]
@@ -72,7 +72,7 @@ def test_slots_remembered_from_the_last_view_are_the_slots_written_afresh(table:
     encodes every view exactly as a layout compiled afresh for that view alone."""
     game, seats = table
     env = BackroomEnv(game, seats)
-    module = BY_GAME[game]
+    module = adapter(game)
     for number, step in enumerate(random_steps(env.game, 4, seats)):
         if isinstance(step, Step):
             for seat in map(Seat, range(seats)):
@@ -92,5 +92,5 @@ def test_a_view_that_does_not_fit_is_refused_and_the_next_is_encoded_afresh() ->
     env.layout.encode(view)
     with pytest.raises(LayoutError):
         env.layout.encode(msgspec.structs.replace(view, seats=view.seats[:-1]))
-    fresh = compile_layout(BY_GAME["politrickers"].VIEW, BY_GAME["politrickers"].declarations(3))
+    fresh = compile_layout(adapter("politrickers").VIEW, adapter("politrickers").declarations(3))
     assert np.array_equal(env.layout.encode(view), fresh.encode(view))

@@ -24,7 +24,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from api.http.app import create_app
-from domain.game import registered
+from domain.games import registered
 from store.settings import Settings
 from tests.golden.questions import ask_everything
 from tests.support.service import StepClock

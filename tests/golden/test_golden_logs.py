@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from api.cli import app as cli
 from api.http.app import create_app
-from domain.game import registered
+from domain.games import registered
 from store.settings import Settings
 from tests.golden.questions import ask_everything
 from tests.support.service import StepClock

@@ -14,7 +14,7 @@ from api.cli import app as cli
 from api.cli import importing
 from api.service.application import Tables
 from domain.errors import ImportRefused
-from domain.game import registered
+from domain.games import registered
 from tests.support.service import run
 from tests.takeback.helpers import Game
 

@@ -20,7 +20,7 @@ import pytest
 
 from api.service.application import Tables
 from domain.codec import encode
-from domain.game import registered
+from domain.games import registered
 from domain.seats import Seat
 from domain.table import GameEventRecorded
 from tests.support.projecting import (

@@ -21,7 +21,7 @@ import redis
 
 from api.service.application import Tables
 from domain.codec import encode
-from domain.game import registered
+from domain.games import registered
 from domain.seats import Seat
 from domain.table import GameEventRecorded, Table
 from tests.support.projecting import (

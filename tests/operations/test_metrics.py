@@ -12,7 +12,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from api.http.fast import LATENCY_BUCKETS
 from api.http.metrics import CommandTally
-from domain.game import registered
+from domain.games import registered
 from store.settings import Settings
 from tests.support.service import bearer, client_for
 

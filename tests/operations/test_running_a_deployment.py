@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from api.service.application import Tables
-from domain.game import registered
+from domain.games import registered
 from tests.operations.up import backroom_up
 from tests.support.projecting import deployment_env, scale_settings
 from tests.support.service import bearer

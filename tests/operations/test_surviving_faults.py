@@ -21,7 +21,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from api.service.application import Tables
-from domain.game import registered
+from domain.games import registered
 from domain.table import GameEventRecorded
 from projections.redis_store import RedisReadStore
 from store.settings import Settings

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.service.application import Tables
-from domain.game import registered
+from domain.games import registered
 from store.settings import Settings
 from tests.support.service import client_for
 

@@ -13,7 +13,7 @@ import pytest
 
 from api.service.application import Tables
 from domain.errors import GameNotFound, InvalidToken, StoreUnavailable
-from domain.game import registered
+from domain.games import registered
 from domain.seats import SPECTATOR, Seat
 from domain.table import Table
 from projections import queries

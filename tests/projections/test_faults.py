@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from api.service.application import Tables
-from domain.game import registered
+from domain.games import registered
 from projections.redis_store import RedisReadStore
 from tests.support.projecting import (
     BACKROOM,

@@ -17,7 +17,7 @@ import pytest
 import redis
 
 from api.service.application import Tables
-from domain.game import registered
+from domain.games import registered
 from store.settings import Settings
 from tests.support.projecting import (
     REDIS_URL,

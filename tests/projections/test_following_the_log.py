@@ -13,7 +13,7 @@ from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
 
 from api.service.application import Tables
-from domain.game import registered
+from domain.games import registered
 from projections.projection import GameProjection, LogFollower, SubscriptionFollower, catch_up, follower_for
 from projections.stores import SQLiteReadStore
 from store.settings import Settings

@@ -14,7 +14,7 @@ import msgspec
 import pytest
 
 from api.service.application import Tables
-from domain.game import registered
+from domain.games import registered
 from domain.seats import SPECTATOR, Seat
 from domain.table import GameEventRecorded, told_alike
 from domain.visibility import PUBLIC

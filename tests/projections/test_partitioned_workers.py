@@ -14,7 +14,7 @@ import pytest
 import redis
 
 from api.service.application import Tables
-from domain.game import registered
+from domain.games import registered
 from projections.partitions import position_key
 from projections.redis_store import RedisReadStore
 from tests.support.projecting import (

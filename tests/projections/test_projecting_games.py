@@ -14,7 +14,7 @@ from api.http.fast import summary
 from api.service.application import Tables
 from domain import referee, takeback
 from domain.codec import encode
-from domain.game import registered
+from domain.games import registered
 from domain.seats import OMNISCIENT, SPECTATOR, Seat
 from domain.table import GameEventRecorded, TakeBackNoted, told, told_each
 from projections import documents

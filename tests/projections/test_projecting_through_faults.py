@@ -17,7 +17,7 @@ import redis
 
 from api.service.application import Tables
 from domain.errors import StoreUnavailable
-from domain.game import registered
+from domain.games import registered
 from projections import partitions
 from projections.partitions import Share, rebuild_partitions
 from projections.redis_store import RedisReadStore

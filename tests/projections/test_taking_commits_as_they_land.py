@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from api.service.application import Tables
-from domain.game import registered
+from domain.games import registered
 from domain.seats import SPECTATOR
 from projections import documents
 from projections.projection import GameProjection, LogFollower, Outrun, catch_up, follower_for

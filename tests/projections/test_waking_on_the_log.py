@@ -10,7 +10,7 @@ import psycopg
 import pytest
 
 from api.service.application import Tables
-from domain.game import registered
+from domain.games import registered
 from tests.support.projecting import POSTGRES_DSN, open_game, scale_settings, unique
 from workers.nudges import Nudges
 

@@ -16,7 +16,7 @@ from api.service.application import Tables
 from api.service.passing import choose
 from domain.choices import PASS, Chosen, Pass
 from domain.codec import encode
-from domain.game import registered
+from domain.games import registered
 from domain.passing import PAUSE, asked_at
 from domain.table import GameEventRecorded
 from tests.clocks.helpers import frozen_clock

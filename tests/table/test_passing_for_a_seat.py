@@ -17,7 +17,7 @@ import pytest
 
 from domain.choices import Pass
 from domain.errors import RuleError
-from domain.game import get_game
+from domain.games import get_game
 from domain.passing import PAUSE, PassingChosen, asked_at, fold_passing, only_passes
 from domain.seats import SPECTATOR, Seat, Viewer
 from domain.table import REFEREE, CloseOverdue, Table, TableContext, TableState, decide_table, digest_of

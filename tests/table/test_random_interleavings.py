@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from domain import referee, takeback
 from domain.errors import RuleError
-from domain.game import get_game
+from domain.games import get_game
 from domain.seats import Seat
 from domain.table import REFEREE, CloseOverdue, GameEventRecorded, Table, TakeBackNoted, situation
 from tests.support.tiny_game import PILE

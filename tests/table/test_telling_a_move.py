@@ -9,7 +9,7 @@ from uuid import UUID
 
 import msgspec
 
-from domain.game import registered
+from domain.games import registered
 from domain.games.politrickers import POLITRICKERS
 from domain.seats import OMNISCIENT, SPECTATOR, Seat, Viewer
 from domain.table import GameEventRecorded, Table, told, told_each

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from api.http.app import create_app
 from api.service.application import Tables
 from domain.codec import encode
-from domain.game import registered
+from domain.games import registered
 from domain.table import Table
 from store.settings import Settings
 from tests.support.tiny_game import PILE

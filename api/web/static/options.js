@@ -87,7 +87,7 @@ function Option({ name, spec, value, onChange, invalid }) {
       onInput=${(e) => onChange(e.target.value)} />${hint}</div>`;
 }
 
-/** A fixed-size list of lists of numbers (Slush Fund 2's ladders): one number input per cell. */
+/** A fixed-size list of lists of numbers (a game's ladders, say): one number input per cell. */
 function Grid({ id, title, spec, value, onChange, hint, invalid }) {
   const rows = value || spec.default.map((row) => row.map(String));
   const set = (r, c, text) => onChange(rows.map((row, i) => (i === r ? row.map((cell, j) => (j === c ? text : cell)) : row)));

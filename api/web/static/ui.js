@@ -30,7 +30,7 @@ export function seatName(summary, seat) {
 }
 
 /**
- * Something on the board a picked card can go to (a politician, the slush fund, the trick): a button
+ * Something on the board a picked card can go to (a politician, a pile, the trick): a button
  * while the picked card has a move there, else the plain element. `targets` maps target keys to moves.
  */
 export function Target({ target, targets, onTarget, label, className = "", children }) {

@@ -63,3 +63,6 @@ CAMPAIGN_TRAIL: CampaignTrailGame = GameDefinition(
     visibility=VISIBILITY,
     summary="Three parties race for 270: fundraise, register, travel, advertise, campaign and play dirty.",
 )
+
+GAME = CAMPAIGN_TRAIL
+"""This game, by the name `domain.games.registered` finds it by."""

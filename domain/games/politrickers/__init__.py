@@ -59,3 +59,6 @@ POLITRICKERS: PolitrickersGame = GameDefinition(
     visibility=VISIBILITY,
     summary="Two parties, one Libra Disc: follow your party's suit, and switch when you must.",
 )
+
+GAME = POLITRICKERS
+"""This game, by the name `domain.games.registered` finds it by."""

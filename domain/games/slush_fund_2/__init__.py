@@ -60,3 +60,6 @@ SLUSH_FUND_2: GameDefinition[State, Commands, Events, SlushFundOptions] = GameDe
     visibility=VISIBILITY,
     summary="Buy five politicians with legal and illegal money; spies, hackers and journalists meddle.",
 )
+
+GAME = SLUSH_FUND_2
+"""This game, by the name `domain.games.registered` finds it by."""

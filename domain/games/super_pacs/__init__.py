@@ -63,3 +63,6 @@ SUPER_PACS: GameDefinition[State, Commands, Events, SuperPacsOptions] = GameDefi
     overdue=overdue,
     summary="Build a coalition of factions, win the House, the Senate and the White House, and invest.",
 )
+
+GAME = SUPER_PACS
+"""This game, by the name `domain.games.registered` finds it by."""

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from domain.game import registered
+from domain.games import registered
 from domain.games.campaign_trail.cards import Kind
 from domain.games.campaign_trail.cards.catalogue import ANSWERING, CARDS
 from store.settings import Settings

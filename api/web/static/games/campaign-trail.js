@@ -379,3 +379,6 @@ export function group(command) {
 export function cardOf(command) {
   return typeof command.card === "number" ? command.card : null;
 }
+
+/** This game opens reaction windows: the table offers its players to let it pass for them. */
+export const windows = true;

@@ -42,3 +42,7 @@ export function targetOf() {
 export function whyNot() {
   return null;
 }
+
+/** Whether the game opens reaction windows (a seat asked to answer out of turn, which may let the
+ * table pass for it when none of its cards can answer): the table then offers that standing choice. */
+export const windows = false;

@@ -1,20 +1,25 @@
-// Which board renderer draws which game; a game without its own module gets the generic one.
+// Which board renderer draws which game: the module named for the game's id (`./<id>.js`), found by
+// that name alone. The server lists the games that have one (/static/games/renderers.json); any other
+// game gets the generic renderer.
 
 import * as generic from "./generic.js";
 
-const RENDERERS = {
-  "slush-fund-2": () => import("./slush-fund-2.js"),
-  politrickers: () => import("./politrickers.js"),
-  "super-pacs": () => import("./super-pacs.js"),
-  "campaign-trail": () => import("./campaign-trail.js"),
-};
+let listed = null;
+
+/** The ids of the games with a renderer of their own, asked of the server once a page. */
+function renderers() {
+  listed ??= fetch("/static/games/renderers.json")
+    .then((answer) => (answer.ok ? answer.json() : { renderers: [] }))
+    .then((body) => new Set(body.renderers))
+    .catch(() => new Set());
+  return listed;
+}
 
 /** The renderer for `game`: its own module's pieces over the generic ones. */
 export async function rendererFor(game) {
-  const load = RENDERERS[game];
-  if (!load) return { ...generic, own: false };
+  if (!(await renderers()).has(game)) return { ...generic, own: false };
   try {
-    return { ...generic, ...(await load()), own: true };
+    return { ...generic, ...(await import(`./${encodeURIComponent(game)}.js`)), own: true };
   } catch (error) {
     console.error(`The ${game} renderer failed to load; using the generic one`, error);
     return { ...generic, own: false };

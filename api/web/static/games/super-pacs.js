@@ -363,3 +363,6 @@ export function cardOf(command) {
   if (command.type === "PickLeader") return command.leader;
   return typeof command.card === "number" ? command.card : null;
 }
+
+/** This game opens reaction windows: the table offers its players to let it pass for them. */
+export const windows = true;

@@ -4,17 +4,15 @@
 import { call, get } from "../api.js";
 import { html, useEffect, useState } from "../ui.js";
 
-/** The games that open reaction windows (where a seat may be asked to answer out of turn). */
-const WINDOWS = new Set(["super-pacs", "campaign-trail"]);
-
-export function PassingChoice({ id, token, game, now = false }) {
+/** `windows`: whether the game opens reaction windows (its renderer says so). */
+export function PassingChoice({ id, token, windows, now = false }) {
   const [passing, setPassing] = useState(null);
   const [problem, setProblem] = useState(null);
   const path = `/api/games/${encodeURIComponent(id)}/passing`;
   useEffect(() => {
-    if (!token || !WINDOWS.has(game)) return;
+    if (!token || !windows) return;
     get(path, { token }).then((answer) => setPassing(answer.passing)).catch(() => setPassing(null));
-  }, [path, token, game]);
+  }, [path, token, windows]);
   if (!token || passing === null) return "";
   const change = (event) => {
     const wanted = event.target.checked ? "auto" : "ask";
