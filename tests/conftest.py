@@ -55,6 +55,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         where = item.path.relative_to(root).as_posix() if item.path.is_relative_to(root) else ""
         if where.startswith(SLOW_FOLDERS) or any(item.get_closest_marker(name) for name in SLOW_MARKERS):
             item.add_marker(pytest.mark.slow)
+    # The slow tests first: the workers start on the long ones and steal the short ones at the end,
+    # instead of one worker finishing a whole browser game alone while the other waits.
+    items.sort(
+        key=lambda item: (item.get_closest_marker("browser") is None, item.get_closest_marker("slow") is None)
+    )
 
 
 def fast_tier(config: pytest.Config) -> bool:

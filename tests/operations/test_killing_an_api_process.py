@@ -53,7 +53,7 @@ def test_a_killed_api_process_loses_no_acknowledged_command_and_its_streams_miss
             os.kill(up.pids()["api.1"], signal.SIGKILL)
             killed_at = len(seen)
             up.until("api.1 exited")
-            until("api.1 started again", lambda: ready(apis[0]), timeout=120)
+            until("api.1 started again", lambda: ready(apis[0]), timeout=300)
             until("commands flowing after the restart", lambda: len(seen) >= killed_at + 12)
         finally:
             stop.set()

@@ -136,7 +136,7 @@ class Load:
     def __exit__(self, *_: object) -> None:
         self.end()
 
-    def flows(self, what: str, more: int = 10, timeout: float = 120) -> None:
+    def flows(self, what: str, more: int = 10, timeout: float = 300) -> None:
         """Wait until ``more`` further commands were acknowledged."""
         start = len(self.seen)
         until(f"commands flowing {what}", lambda: len(self.seen) >= start + more, timeout)
@@ -232,7 +232,7 @@ def test_redis_flushed_and_an_api_process_killed_lose_nothing_and_streams_miss_n
                 private.store.flush_and_restart()
                 load.flows("after Redis was flushed")
                 _kill(up, "api.1")
-                until("api.1 started again", lambda: ready(load.apis[0]), timeout=120)
+                until("api.1 started again", lambda: ready(load.apis[0]), timeout=300)
                 load.flows("after api.1 was killed")
                 load.end()
                 last = max(version for game, _, version in load.seen if game == watched)

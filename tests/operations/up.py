@@ -48,7 +48,7 @@ class Up:
         )
         assert any(" processes ready " in line for line in self.lines), "\n".join(self.lines)
 
-    def until(self, text: str, timeout: float = 60) -> None:
+    def until(self, text: str, timeout: float = 180) -> None:
         """Wait for a line containing ``text``."""
         deadline = time.monotonic() + timeout
         while not any(text in line for line in self.lines):

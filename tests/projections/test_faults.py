@@ -46,7 +46,7 @@ class Deployment:
         self.tables = Tables(scale_settings(schema, prefix).eventsourcing_env(), games=GAMES)
         self.store = RedisReadStore(REDIS_URL, prefix)
 
-    def projected(self, timeout: float = 30) -> dict[str, bytes]:
+    def projected(self, timeout: float = 90) -> dict[str, bytes]:
         """The read models once the worker has caught up with the whole log."""
         deadline = time.monotonic() + timeout
         while self.store.position() < (self.tables.recorder.max_notification_id() or 0):

@@ -56,7 +56,7 @@ class Partitioned:
         """Which worker holds each partition now (``None``: nobody)."""
         return self.redis.mget([f"{self.prefix}:lease:{n}" for n in range(PARTITIONS)])  # type: ignore[return-value]
 
-    def until(self, condition: str, check: Callable[[], bool], timeout: float = 30) -> None:
+    def until(self, condition: str, check: Callable[[], bool], timeout: float = 90) -> None:
         deadline = time.monotonic() + timeout
         while not check():
             assert time.monotonic() < deadline, f"not reached in {timeout} s: {condition}"

@@ -49,7 +49,7 @@ def _game(answer: httpx.Response) -> Game:
     return answer.json()["id"], {entry["seat"]: entry["token"] for entry in answer.json()["tokens"]}
 
 
-def until(what: str, check: Callable[[], bool], timeout: float = 60) -> None:
+def until(what: str, check: Callable[[], bool], timeout: float = 180) -> None:
     """Wait for ``check`` (fails with ``what`` after ``timeout`` s)."""
     deadline = time.monotonic() + timeout
     while not check():

@@ -201,7 +201,7 @@ class Stream:
                     name, _, value = line.partition(":")
                     fields[name] = value.strip()
 
-    def wait_for(self, version: int, timeout: float = 10) -> list[tuple[int, dict[str, Any]]]:
+    def wait_for(self, version: int, timeout: float = 30) -> list[tuple[int, dict[str, Any]]]:
         """The events received once one with id ``version`` has arrived (fails after ``timeout`` s)."""
         deadline = time.monotonic() + timeout
         while not any(event_id >= version for event_id, _ in self.events):
