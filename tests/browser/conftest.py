@@ -56,8 +56,10 @@ def service(server: Served, store: Path) -> Iterator[Tables]:
     tables.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
+    """Chromium, for as long as a worker runs this folder's tests: Playwright's sync API keeps an event
+    loop running in the thread, which no later test outside the folder (``asyncio.run``) may meet."""
     # Never skipped: a missing browser is a broken machine, and the README's test command installs it.
     assert CHROMIUM.exists(), "Debian's chromium is missing: apt-get install -y chromium"
     from playwright.sync_api import sync_playwright
