@@ -15,6 +15,7 @@ up to about twice the run's wall time: each is the time the folder's tests held 
 from __future__ import annotations
 
 import functools
+import resource
 import time
 from collections import defaultdict
 from collections.abc import Iterator
@@ -26,9 +27,20 @@ _now = functools.partial(time.clock_gettime, time.CLOCK_MONOTONIC)
 """The wall clock as the kernel keeps it: freezegun replaces ``time.time``, ``monotonic`` and
 ``perf_counter`` (and names bound to them), never ``clock_gettime``, and a partial is nothing it knows."""
 
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its children reaped so far."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    own = time.clock_gettime(time.CLOCK_PROCESS_CPUTIME_ID)
+    return own + children.ru_utime + children.ru_stime
+
+
 WALL = "wall_seconds"
 """The ``user_properties`` key each report carries its phase's wall seconds under."""
-_STARTED = pytest.StashKey[float]()
+CPU = "cpu_seconds"
+"""The key for its phase's CPU seconds (see :func:`_cpu`)."""
+_STARTED = pytest.StashKey[tuple[float, float]]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -46,14 +58,15 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report: pytest.TestReport = yield  # type: ignore[misc]  (a wrapper's yield gives the report)
     started = item.stash.get(_STARTED, None)
     if started is not None:
-        report.user_properties.append((WALL, _now() - started))
-    item.stash[_STARTED] = _now()  # the next phase starts where this one's report was made
+        report.user_properties.append((WALL, _now() - started[0]))
+        report.user_properties.append((CPU, _cpu() - started[1]))
+    item.stash[_STARTED] = (_now(), _cpu())  # the next phase starts where this one's report was made
     return report
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
-    item.stash[_STARTED] = _now()
+    item.stash[_STARTED] = (_now(), _cpu())
     return (yield)
 
 
@@ -62,6 +75,7 @@ class Tally:
 
     def __init__(self) -> None:
         self.tests: dict[str, float] = defaultdict(float)
+        self.cpu: dict[str, float] = defaultdict(float)
         self.runs: dict[str, int] = defaultdict(int)
         """Tests run under each id (schemathesis runs one test an operation under one id)."""
         self.began = _now()
@@ -71,6 +85,8 @@ class Tally:
         for key, value in report.user_properties:
             if key == WALL:
                 self.tests[report.nodeid] += float(value)
+            elif key == CPU:
+                self.cpu[report.nodeid] += float(value)
         if report.when == "call" or (report.when == "setup" and not report.passed):
             self.runs[report.nodeid] += 1
 
@@ -82,22 +98,25 @@ class Tally:
         write = terminalreporter.write_line
         terminalreporter.section("wall times (real seconds, unaffected by frozen clocks)")
         write(f"the run: {_now() - self.began:.1f} s for {sum(self.runs.values())} tests")
-        write(f"slowest {min(shown, len(self.tests))} tests:")
+        write(f"slowest {min(shown, len(self.tests))} tests (wall, then CPU seconds):")
         for nodeid, seconds in sorted(self.tests.items(), key=lambda kept: -kept[1])[:shown]:
-            write(f"  {seconds:8.1f} s  {nodeid}")
-        write("each folder (seconds a worker spent on its tests):")
-        folders = _by_folder(self.tests, self.runs)
-        for folder, (seconds, count) in sorted(folders.items(), key=lambda kept: -kept[1][0]):
-            write(f"  {seconds:8.1f} s  {count:5d} tests  {folder}")
+            write(f"  {seconds:8.1f} s {self.cpu[nodeid]:8.1f} s  {nodeid}")
+        write("each folder (seconds a worker spent on its tests, wall then CPU):")
+        folders = _by_folder(self.tests, self.cpu, self.runs)
+        for folder, (seconds, cpu, count) in sorted(folders.items(), key=lambda kept: -kept[1][0]):
+            write(f"  {seconds:8.1f} s {cpu:8.1f} s  {count:5d} tests  {folder}")
 
 
-def _by_folder(tests: dict[str, float], runs: dict[str, int]) -> dict[str, tuple[float, int]]:
-    """Each test folder's wall seconds and test count (``tests/api/test_x.py::t`` counts to ``tests/api``)."""
-    folders: dict[str, tuple[float, int]] = {}
+def _by_folder(
+    tests: dict[str, float], cpu: dict[str, float], runs: dict[str, int]
+) -> dict[str, tuple[float, float, int]]:
+    """Each test folder's wall and CPU seconds and test count (``tests/api/test_x.py::t`` counts to
+    ``tests/api``)."""
+    folders: dict[str, tuple[float, float, int]] = {}
     for nodeid, seconds in tests.items():
         folder = str(PurePosixPath(nodeid.split("::")[0]).parent)
-        total, count = folders.get(folder, (0.0, 0))
-        folders[folder] = (total + seconds, count + runs[nodeid])
+        total, spent, count = folders.get(folder, (0.0, 0.0, 0))
+        folders[folder] = (total + seconds, spent + cpu[nodeid], count + runs[nodeid])
     return folders
 
 
