@@ -2,10 +2,12 @@
 
 The pages are plain JavaScript modules over the public HTTP API; nothing here reads a game's rules. A
 game's renderer is the module named for its id in ``static/games/`` (or in the same folder of a folder
-named in ``BACKROOM_GAME_FOLDERS``, ``docs/new-game.md``): ``/static/games/renderers.json`` lists the
-games that have one, and the page draws any other game with the generic renderer. The shell
-forbids every origin but our own (``Content-Security-Policy``), so a page can load no CDN, and sends
-no referrer, so a table's address never travels to another site.
+named in ``BACKROOM_GAME_FOLDERS``, ``docs/new-game.md``), and its styles, if it has its own, are the
+stylesheet beside it named for the id (``<id>.css``): ``/static/games/renderers.json`` lists the games
+that have each, the page links a game's stylesheet with its renderer, and draws any other game with the
+generic renderer and the shared styles. The shell forbids every origin but our own
+(``Content-Security-Policy``), so a page can load no CDN, and sends no referrer, so a table's address
+never travels to another site.
 """
 
 from __future__ import annotations
@@ -65,15 +67,27 @@ class _Assets(StaticFiles):
         return response
 
 
+def _named(suffix: str) -> list[str]:
+    """The ids of the games with a file named for them in ``static/games/`` (``<id><suffix>``)."""
+    names = {game: f"{game}{suffix}" for game in registered()}
+    folders = [folder / "games" for folder in game_folders(*WHERE)]
+    return [game for game, name in names.items() if any((folder / name).is_file() for folder in folders)]
+
+
 def renderers() -> list[str]:
     """The ids of the games whose renderer is a module named for them (``static/games/<id>.js``)."""
-    folders = [folder / "games" for folder in game_folders(*WHERE)]
-    return [game for game in registered() if any((folder / f"{game}.js").is_file() for folder in folders)]
+    return _named(".js")
+
+
+def stylesheets() -> list[str]:
+    """The ids of the games whose renderer has a stylesheet named for them (``static/games/<id>.css``)."""
+    drawn = renderers()
+    return [game for game in _named(".css") if game in drawn]
 
 
 def mount(app: FastAPI) -> None:
     """Serve the pages and ``/static`` from ``app`` (ours, then those of games kept elsewhere)."""
-    listing = {"renderers": renderers()}
+    listing = {"renderers": renderers(), "stylesheets": stylesheets()}
     app.include_router(router)
     app.add_api_route(
         "/static/games/renderers.json",

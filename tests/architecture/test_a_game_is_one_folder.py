@@ -4,8 +4,9 @@ found by the game's id, and no other file of the product names it.
 For every game the registry finds, no product file (``domain``, ``store``, ``projections``,
 ``workers``, ``api`` with the web pages' modules, styles and shell, ``env``, ``deploy``) names it by its
 id, its module name or its title, outside its three places: ``domain/games/<module>/``,
-``api/web/static/games/<id>.js`` with the files it alone uses (``<id>-*.js``), and
-``env/games/<module>.py``. Tests and docs may name games; another game's package may not.
+``api/web/static/games/<id>.js`` with its stylesheet (``<id>.css``) and the files it alone uses
+(``<id>-*.js``), and ``env/games/<module>.py``. Tests and docs may name games; another game's package
+may not, nor may the shared stylesheet ``app.css``, even in a comment.
 """
 
 from __future__ import annotations
@@ -22,11 +23,6 @@ ROOT = Path(__file__).resolve().parents[2]
 PRODUCT = ("domain", "store", "projections", "workers", "api", "env", "deploy")
 SUFFIXES = {".py", ".js", ".css", ".html", ".toml", ".yaml", ".yml", ".json", ".cfg", ".sh", ".txt"}
 VENDORED = ROOT / "api" / "web" / "static" / "vendor"
-NOT_YET = {
-    "api/web/static/app.css": "the shared stylesheet still holds each game's section (its classes are "
-    "shared: .hand, .seats, .token, the phone rules), not yet split into games/<id>.css",
-}
-"""Files that still name games, each with the reason (an entry here is a debt, not a design)."""
 
 GAMES = list(registered().values())
 
@@ -67,11 +63,11 @@ def test_the_registry_finds_the_four_games_by_their_folders() -> None:
 def test_no_file_outside_its_package_renderer_and_adapter_names_the_game(
     game: GameDefinition[Any, Any, Any, Any],
 ) -> None:
-    """For each game: only its package, its renderer (and the files it alone uses) and its env adapter
-    name it, by id, module name or title."""
+    """For each game: only its package, its renderer (with its stylesheet and the files it alone uses)
+    and its env adapter name it, by id, module name or title."""
     naming = []
     for path in _product_files():
-        if _its_own(game, path) or str(path.relative_to(ROOT)) in NOT_YET:
+        if _its_own(game, path):
             continue
         text = path.read_text(encoding="utf-8", errors="replace").lower()
         found = sorted(name for name in _names(game) if name in text)
@@ -79,10 +75,3 @@ def test_no_file_outside_its_package_renderer_and_adapter_names_the_game(
             naming.append(f"{path.relative_to(ROOT)}: {found}")
     assert naming == [], f"{game.id} is named outside its folder:\n" + "\n".join(naming)
 
-
-def test_what_is_not_yet_split_still_needs_its_exception() -> None:
-    """An exception that no longer names a game is struck off."""
-    for listed in NOT_YET:
-        text = (ROOT / listed).read_text().lower()
-        named = any(name in text for game in GAMES for name in _names(game))
-        assert named, f"{listed} no longer needs its entry"

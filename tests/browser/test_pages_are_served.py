@@ -69,3 +69,15 @@ def test_every_game_is_drawn_by_the_module_named_for_it_or_the_generic_one(clien
     assert {"slush-fund-2", "politrickers", "super-pacs", "campaign-trail"} <= set(listed)
     for game_id in listed:
         assert client.get(f"/static/games/{game_id}.js").status_code == 200
+
+
+def test_a_games_own_styles_are_the_stylesheet_named_for_it(client: TestClient) -> None:
+    """The server lists each game whose renderer has a stylesheet named for its id (the page links it
+    with the renderer); each built-in game has one, and no stylesheet there is named for no game."""
+    listing = client.get("/static/games/renderers.json").json()
+    assert set(listing["stylesheets"]) <= set(listing["renderers"])
+    assert {"slush-fund-2", "politrickers", "super-pacs", "campaign-trail"} <= set(listing["stylesheets"])
+    assert {sheet.stem for sheet in (STATIC / "games").glob("*.css")} == set(listing["stylesheets"])
+    for game_id in listing["stylesheets"]:
+        answer = client.get(f"/static/games/{game_id}.css")
+        assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/css")
