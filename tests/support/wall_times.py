@@ -77,6 +77,8 @@ class Tally:
         self.tests: dict[str, float] = defaultdict(float)
         self.cpu: dict[str, float] = defaultdict(float)
         self.runs: dict[str, int] = defaultdict(int)
+        self.workers: dict[str, float] = defaultdict(float)
+        """Seconds each xdist worker spent in tests (the rest of the run it was starting or idle)."""
         """Tests run under each id (schemathesis runs one test an operation under one id)."""
         self.began = _now()
 
@@ -85,6 +87,7 @@ class Tally:
         for key, value in report.user_properties:
             if key == WALL:
                 self.tests[report.nodeid] += float(value)
+                self.workers[_worker(report)] += float(value)
             elif key == CPU:
                 self.cpu[report.nodeid] += float(value)
         if report.when == "call" or (report.when == "setup" and not report.passed):
@@ -98,6 +101,8 @@ class Tally:
         write = terminalreporter.write_line
         terminalreporter.section("wall times (real seconds, unaffected by frozen clocks)")
         write(f"the run: {_now() - self.began:.1f} s for {sum(self.runs.values())} tests")
+        busy = ", ".join(f"{worker} {seconds:.0f} s" for worker, seconds in sorted(self.workers.items()))
+        write(f"in tests: {busy}")
         write(f"slowest {min(shown, len(self.tests))} tests (wall, then CPU seconds):")
         for nodeid, seconds in sorted(self.tests.items(), key=lambda kept: -kept[1])[:shown]:
             write(f"  {seconds:8.1f} s {self.cpu[nodeid]:8.1f} s  {nodeid}")
@@ -105,6 +110,12 @@ class Tally:
         folders = _by_folder(self.tests, self.cpu, self.runs)
         for folder, (seconds, cpu, count) in sorted(folders.items(), key=lambda kept: -kept[1][0]):
             write(f"  {seconds:8.1f} s {cpu:8.1f} s  {count:5d} tests  {folder}")
+
+
+def _worker(report: pytest.TestReport) -> str:
+    """The xdist worker that ran the report's test (``main`` without xdist)."""
+    node = getattr(report, "node", None)
+    return str(node.gateway.id) if node is not None else "main"
 
 
 def _by_folder(
