@@ -34,6 +34,10 @@ def client_over(tmp_path: Path, snapshot_interval: int = 5) -> Iterator[TestClie
     settings = Settings(sqlite_path=str(tmp_path / "history.sqlite"), snapshot_interval=snapshot_interval)
     app = create_app(settings, games=registered() | {PILE.id: PILE}, clock=frozen_clock)
     with TestClient(app) as client:
+        # A pass by hand is recorded at once, not held its half-second pause (passing rule 3): these
+        # tests play whole games to read them, and a Campaign Trail held every pass (20 s of a test's
+        # 21). The pause itself is tested in tests/api/test_a_seats_standing_choice.py and the browser.
+        app.state.tables.pass_pause = 0
         yield client
 
 
