@@ -19,7 +19,7 @@ from api.http import fast, fast_stream
 from api.http.chat import router as chat_router
 from api.http.errors import code_of, status_of
 from api.http.explorer import mount as mount_explorer
-from api.http.fast import Backroom, problem, reply
+from api.http.fast import Backroom
 from api.http.history import Answers
 from api.http.history import router as history_router
 from api.http.metrics import Metrics
@@ -30,9 +30,10 @@ from api.http.routes import router
 from api.http.seats import router as seats_router
 from api.http.throttle import Budget, Gate
 from api.http.tickets import router as tickets_router
+from api.http.wire import problem, reply
+from api.limits import Allowance, Pace, SharedCounts, Streams
 from api.reactions import reactions
 from api.service.application import Tables
-from api.service.limits import Allowance, Pace, SharedCounts, Streams
 from api.web import mount as mount_web
 from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError, StoreUnavailable
 from domain.games import registered
@@ -87,8 +88,8 @@ def create_app(
     reads = read_side(settings, tables, catalogue)
     watch = watch_for(settings, tables, reads.store)
     every, tended = reactions(reads.follower, watch)  # declared in api.reactions
-    tables.listeners.extend(every)
-    tables.tending.extend(tended)
+    tables.store.listeners.extend(every)
+    tables.store.tending.extend(tended)
     app.state.tables = tables
     app.state.reads = reads
     app.state.settings = settings
@@ -112,7 +113,7 @@ def create_app(
 
     @app.get("/health", summary="200 when the event store and the read store answer, 503 when not")
     def health() -> Response:
-        tables.ping()
+        tables.store.ping()
         reads.store.position()  # raises StoreUnavailable (503) when Redis does not answer
         read_store = "redis" if settings.redis_url else "embedded"
         return reply({"status": "ok", "store": settings.store, "reads": read_store})
@@ -145,7 +146,7 @@ def watch_for(settings: Settings, tables: Tables, index: ReadStore | None) -> ti
     (the live tables, not the whole log). ``None`` at scale, or when told not to tend in process."""
     if settings.redis_url or not settings.tend_in_process:
         return None
-    watch = timers.Watch(tables.recorder, tables.games)
+    watch = timers.Watch(tables.store.recorder, tables.store.games)
     if index is not None:
         watch.resume(index)
     return watch
@@ -163,7 +164,7 @@ def _operations(app: Backroom, tables: Tables, reads: ReadSide, settings: Settin
 
     @app.get("/ready", summary="200 when this process can take commands: the log answers, relays run")
     def ready() -> Response:
-        tables.ping()  # no log, no commands: 503
+        tables.store.ping()  # no log, no commands: 503
         if not reads.running():
             raise StoreUnavailable("The read side's threads are not running.")
         try:
@@ -205,14 +206,20 @@ def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) 
     if settings.redis_url:
         store = RedisReadStore(settings.redis_url, settings.redis_prefix)
         relay = RedisRelay(settings.redis_url, store.channel, signals)
-        restore = restorer_for(tables.recorder, store, games, settings.finished_seconds)
+        restore = restorer_for(tables.store.recorder, store, games, settings.finished_seconds)
         return ReadSide(
-            store, dict(games), signals, relay=relay, clock=tables.clock, restore=restore, log=tables.history
+            store,
+            dict(games),
+            signals,
+            relay=relay,
+            clock=tables.clock,
+            restore=restore,
+            log=tables.store.history,
         )
     local = SQLiteReadStore(settings.reads_path())
     expiry = Expiry(timedelta(seconds=settings.open_table_seconds), tables.clock)
     projection = GameProjection(local, games, changed=signals.publish, views=False, expiry=expiry)
-    recorder: Any = tables.recorder  # an application recorder (it keeps the notification log)
+    recorder: Any = tables.store.recorder  # an application recorder (it keeps the notification log)
     fit_format(recorder, projection)  # before anything is served from the store
     follower = follower_for(recorder, projection)
     return ReadSide(local, dict(games), signals, recorder, projection, follower, clock=tables.clock)
