@@ -1,14 +1,10 @@
 """The referee's write side: every change to a table is a decision handed to :meth:`Tables.transact`.
 
-A use case (taking a seat, a seat link, a recovery, a command, the referee's move, a bot's move) says
-only what it decides on a table: the events and the answer (a :class:`Decision`, the table's rules
-:func:`domain.table.decide_table` inside). :meth:`Tables.transact` is the one way a table changes:
-under the game's lock, on the table as this process last committed it (else loaded), it decides, saves
-with the expected version through the repository (:mod:`store.repository`) and answers. The kept table
-is only a hint: nothing is refused, and nothing answered without a save, on a table the log has moved
-past; a conflict on the save decides again on the log's table. Opening a table and forking start a new
-log, so they save at once. Every attempt from a seat is audited: accepted ones are in the game's stream;
-refused ones, retries and those that changed nothing go to the game's attempts log.
+A use case says only what it decides on a table (a :class:`Decision`: the events, the table's rules
+:func:`domain.table.decide_table` inside, and the answer). :meth:`Tables.transact` is the one way a
+table changes: under the game's lock, on the table as the log has it, decide, save with the expected
+version (:mod:`store.repository`), decide again on a moved log, answer. Opening and forking start a new
+log. Refused, retried and unchanged commands from a seat go to the game's attempts log.
 """
 
 from __future__ import annotations
@@ -130,12 +126,10 @@ Decide = Callable[[Table], Awaitable[Decision[A]]]
 Refused = Callable[[Table, Exception], Awaitable[None]]
 
 
-# -- tuning: ids without the kernel ---------------------------------------------------------------
-# ``uuid4`` asks the kernel for every id, and that call lets go of the interpreter lock in the middle of
-# a command, so another thread runs and the command waits its turn back. A command's and a request's
-# id only has to be unique (a command id keys the sender's receipt), not secret. Measured on this
-# machine: 0.48 µs an id against 5.3 µs for ``uuid4().hex``, and no thread switch mid-command. (Kept
-# here, not in a module of its own, because every move calls it: a module more on the move's path.)
+# -- tuning: ids without the kernel. ``uuid4`` asks the kernel for every id, a call that lets go of the
+# interpreter lock mid-command (another thread runs; the command waits its turn back). An id must only
+# be unique, not secret: 0.48 µs an id here against 5.3 µs for ``uuid4().hex``, and no thread switch.
+# (Here, not in a module of its own: every move calls it, and a module more is a file more on its way.)
 
 _IDS = random.Random(secrets.token_bytes(32))
 os.register_at_fork(after_in_child=lambda: _IDS.seed(secrets.token_bytes(32)))
@@ -195,8 +189,7 @@ class Tables:
     # -- the one way a table changes ----------------------------------------------------------------
 
     def hold(self, game_id: str, stream: str = "") -> Any:
-        """``async with tables.hold(game_id):`` decides alone for the game (or for its ``stream``: its
-        chat, its seats' passing choices) on this event loop."""
+        """The game's lock (or its ``stream``'s: its chat, its seats' passing choices) on this event loop."""
         return self.locks.hold(f"{lock_key(game_id)}:{stream}" if stream else lock_key(game_id))
 
     async def transact(
@@ -265,8 +258,8 @@ class Tables:
         raise AssertionError("the last decision stands")  # pragma: no cover
 
     async def _current(self, game_id: str) -> tuple[Table, bool]:
-        """The kept table, else loaded off the event loop; and whether it is the log's (a game others
-        wrote lately has its kept table checked against the log's tail first)."""
+        """The kept table (checked against the log's tail first where others wrote lately), else loaded
+        off the event loop; and whether it is the log's."""
         store = self.store
         kept = store.kept.get(table_id(game_id))
         if kept is None:
@@ -437,7 +430,9 @@ class Tables:
         auto = fold_passing(await asyncio.to_thread(reader.passing, table.id)) if table.game.waits else None
         ctx = self._context(table, digest_of(None, b"referee"), key, at)
         ctx = msgspec.structs.replace(ctx, auto_pass=auto) if auto else ctx
-        return Decision(await asyncio.to_thread(table.decide, REFEREE, CloseOverdue(), ctx), _after)
+        return Decision(
+            await asyncio.to_thread(table.decide, REFEREE, CloseOverdue(), ctx), lambda after: after
+        )
 
     async def play_bot(self, game_id: str, seat: int, at: datetime | None = None) -> Ruling:
         """The bot at ``seat`` sends its move through the command path a person's takes (receipts, the
@@ -554,9 +549,8 @@ class Tables:
         return [command for command in commands if not isinstance(command, LIMITED)]
 
     def _refills(self, game_id: UUID, seat: int) -> datetime | None:
-        """When ``seat``'s spent take-back allowance comes back (``None``: not spent). A seat that never
-        took back has no window to ask about: most legal lists are answered without a call. At scale
-        another process may have spent it, so the shared count is asked."""
+        """When ``seat``'s spent take-back allowance comes back (``None``: not spent; asked of the shared
+        count at scale, where another process may have spent it, else only of a seat that took back)."""
         if self.takebacks.shared is None and (game_id, seat) not in self.takebacks.windows:
             return None
         return self.takebacks.refills((game_id, seat))
@@ -624,10 +618,6 @@ class _Wait:
     """A decision that must wait ``seconds`` before it is made (the lock let go meanwhile)."""
 
     seconds: float
-
-
-def _after(table: Table) -> Table:
-    return table
 
 
 def _pass_due(body: bytes) -> Callable[[Table], datetime | None]:

@@ -48,6 +48,3 @@ def _step_end(tables: Tables, table: Table, version: int) -> int:
             break
         end = event.version
     return end
-
-
-# -- export and import ----------------------------------------------------------------------------
