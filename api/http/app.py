@@ -64,8 +64,8 @@ def create_app(
     reads = read_side(settings, tables, catalogue)
     watch = watch_for(settings, tables, reads.store)
     every, tended = reactions(reads.follower, watch)  # declared in api.reactions
-    tables.store.listeners.extend(every)
-    tables.store.tending.extend(tended)
+    tables.store.routes.listeners.extend(every)
+    tables.store.routes.tending.extend(tended)
     app = Backroom(
         title="Backroom", version="0.1.0", lifespan=_lifespan(watch), docs_url=None, redoc_url=None
     )

@@ -4,7 +4,7 @@ The reads (``GET`` of games, views, feeds, legal moves and the live stream) are 
 
 Routes and dependencies are ``async``. A command is decided inline on the event loop (CPU work, a
 fraction of a millisecond; a thread hop would cost more than it saves) under its game's lock, and its
-commit is awaited from the group committer (:mod:`store.committer`), which saves every command
+commit is awaited from the group committer (:mod:`store.commits`), which saves every command
 queued meanwhile in one transaction on its own thread: the loop serves other requests during the fsync.
 The answer to a command carries the sender's next legal commands (``legal``), so a client that acts
 again needs no ``GET /legal``.

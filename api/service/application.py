@@ -81,7 +81,7 @@ from domain.tokens import (
     seat_holding,
     seat_holding_code,
 )
-from store.committer import GameLocks
+from store.commits import GameLocks
 from store.repository import TableStore
 
 BotsAndClock = tuple[TableClock | None, dict[int, BotSpec]]

@@ -173,7 +173,7 @@ def test_an_embedded_watch_folds_each_commit_as_it_lands_without_reading_the_log
     """Handed every commit of its process, the watch knows the window is open before reading any log."""
     tables = Tables(settings.eventsourcing_env(), games={TOLL.id: TOLL}, clock=frozen_clock)
     watch = Watch(tables.store.recorder, tables.store.games)
-    tables.store.listeners.append(watch.offer)
+    tables.store.routes.listeners.append(watch.offer)
     try:
         opening = run(tables.open("toll", ["ann", "bob"]))
         game_id = str(opening.game_id)
@@ -192,7 +192,7 @@ def test_a_watch_offered_a_commit_past_a_gap_leaves_it_to_the_log(settings: Sett
     watch = Watch(tables.store.recorder, tables.store.games)
     try:
         opening = run(tables.open("toll", ["ann", "bob"]))
-        tables.store.listeners.append(watch.offer)
+        tables.store.routes.listeners.append(watch.offer)
         run(tables.submit(str(opening.game_id), opening.tokens[0], TAKE_ONE))
         assert watch.position == 0 and not watch.tables
         watch.catch_up()

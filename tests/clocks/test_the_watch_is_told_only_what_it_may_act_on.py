@@ -62,7 +62,7 @@ def test_a_move_at_a_table_nobody_tends_is_not_handed_to_the_watch(tables: Table
     """No clock, no bot, no deadline of the game's: the watch is told nothing of the move."""
     watch = Watch(tables.store.recorder, tables.store.games)
     handed = Handed(watch)
-    tables.store.tending.append(handed)
+    tables.store.routes.tending.append(handed)
     opening = run(tables.open("pile", ["ann", "bob"]))
     handed.commits.clear()  # a process's first commit is handed: nothing came before it that it knows of
     run(tables.submit(str(opening.game_id), opening.tokens[0], TAKE_ONE))
@@ -73,7 +73,7 @@ def test_a_move_at_a_table_nobody_tends_is_not_handed_to_the_watch(tables: Table
 def test_the_watch_moves_past_the_commits_it_was_not_handed_without_reading_the_log(tables: Tables) -> None:
     """Commits of untended tables in between are vouched for: the watch's next commit follows on."""
     watch = Watch(tables.store.recorder, tables.store.games)
-    tables.store.tending.append(Handed(watch))
+    tables.store.routes.tending.append(Handed(watch))
     untended = run(tables.open("pile", ["ann", "bob"]))
     for seat in (0, 1):
         run(tables.submit(str(untended.game_id), untended.tokens[seat], TAKE_ONE))
@@ -86,7 +86,7 @@ def test_the_watch_moves_past_the_commits_it_was_not_handed_without_reading_the_
 def test_a_stand_in_that_goes_is_handed_so_the_bot_stops_being_asked_to_move(tables: Tables) -> None:
     """A bot seat is the one thing that makes a table tended and can go again: its going is handed."""
     watch = Watch(tables.store.recorder, tables.store.games)
-    tables.store.tending.append(Handed(watch))
+    tables.store.routes.tending.append(Handed(watch))
     opening = run(tables.open("pile", ["ann", "bob"]))
     game_id = str(opening.game_id)
     run(tables.submit(game_id, opening.tokens[0], b'{"type":"LeaveSeat"}'))

@@ -39,7 +39,7 @@ def test_a_local_commit_wakes_the_embedded_follower_at_once(tmp_path: Path) -> N
     projection = GameProjection(SQLiteReadStore(), GAMES, changed=lambda _: changed.set())
     follower = follower_for(tables.store.recorder, projection, poll=30)
     assert isinstance(follower, LogFollower)
-    tables.store.listeners.append(follower.offer)  # as the embedded read side wires it
+    tables.store.routes.listeners.append(follower.offer)  # as the embedded read side wires it
     follower.start()
     try:
         game_id, tokens = open_game(tables, "slush-fund-2", 2, seed="wake")
@@ -131,7 +131,7 @@ def test_commits_handed_over_are_projected_without_reading_the_log_back(tmp_path
     projection = GameProjection(SQLiteReadStore(), GAMES)
     recorder = _CountingReads(tables.store.recorder)
     follower = LogFollower(recorder, projection, poll=30)  # type: ignore[arg-type]  # woken by its offers
-    tables.store.listeners.append(follower.offer)
+    tables.store.routes.listeners.append(follower.offer)
     follower.start()
     try:
         game_id, tokens = open_game(tables, "slush-fund-2", 2, seed="taken")
@@ -151,7 +151,7 @@ def test_a_commit_offered_while_the_follower_gathers_does_not_send_it_to_the_log
     projection = GameProjection(SQLiteReadStore(), GAMES)
     recorder = _CountingReads(tables.store.recorder)
     follower = LogFollower(recorder, projection, poll=30, gather=0.3)  # type: ignore[arg-type]  # the real one
-    tables.store.listeners.append(follower.offer)
+    tables.store.routes.listeners.append(follower.offer)
     follower.start()
     try:
         game_id, tokens = open_game(tables, "politrickers", 3, seed="gathering")

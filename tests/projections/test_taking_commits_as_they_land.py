@@ -32,7 +32,7 @@ def _embedded(tmp_path: Path) -> tuple[Tables, GameProjection, LogFollower]:
     projection = GameProjection(SQLiteReadStore(), GAMES)
     follower = follower_for(tables.store.recorder, projection, poll=30)
     assert isinstance(follower, LogFollower)
-    tables.store.listeners.append(follower.offer)
+    tables.store.routes.listeners.append(follower.offer)
     return tables, projection, follower
 
 
@@ -117,9 +117,9 @@ def test_a_commit_that_does_not_follow_the_position_is_left_to_the_log(tmp_path:
     """Commits made while the projection was not listening are read from the log, in order, first."""
     tables, projection, follower = _embedded(tmp_path)
     try:
-        tables.store.listeners.remove(follower.offer)
+        tables.store.routes.listeners.remove(follower.offer)
         game_id, tokens = open_game(tables, "slush-fund-2", 2, seed="gap")
-        tables.store.listeners.append(follower.offer)
+        tables.store.routes.listeners.append(follower.offer)
         play(tables, game_id, tokens, random.Random(4), moves=3)
         assert projection.position == 0 and game_id not in projection.latest
         catch_up(tables.store.recorder, projection)

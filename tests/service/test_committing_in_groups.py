@@ -14,7 +14,7 @@ from eventsourcing.domain import Aggregate, event
 from eventsourcing.persistence import IntegrityError
 
 from api.service.application import Tables
-from store.committer import Committer
+from store.commits import Committer
 from store.settings import Settings
 from tests.support.service import StepClock, run
 from tests.support.tiny_game import PILE
