@@ -1,7 +1,8 @@
 """What this process does when a commit lands: every reaction to a commit, declared here and only here.
 
-The repository (:mod:`store.repository`) hands each commit of this process, as it lands and before any
-command of it is answered, to the reactions it was given (:data:`store.commits.Reaction`): the position
+The repository (:mod:`store.repository`) saves each commit of this process and hands it on, as it lands
+and before any command of it is answered; its routes (:class:`store.commits.Routes`) hand it to the
+reactions they were given (:data:`store.commits.Reaction`), each only what it takes: the position
 of each saved event with what it holds, and the tables the write side folded, so that no reaction folds
 the commit again. Each reaction is quick (it runs on the committer's thread) and hands any slow work to
 its own thread or loop.

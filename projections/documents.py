@@ -143,6 +143,16 @@ def view(game_id: str, table: Table, viewer: Viewer) -> dict[str, Any]:
     } | clock_of(table)
 
 
+def answer(table: Table, recorded: tuple[AnyTableEvent, ...], viewer: Seat) -> dict[str, Any]:
+    """The answer to a seat's command: the events it ``recorded``, each as that seat is told it, and
+    the seat's view of ``table`` (the table they left)."""
+    events = []
+    for event in recorded:
+        said = table.tell(event, viewer, table.state.ledger)
+        events.append(entry(event.version, event.seat, event.at, feed_event(said), said.sentence))
+    return {"events": events, **view(str(table.id), table, viewer)}
+
+
 def clock_of(table: Table) -> dict[str, Any]:
     """The table's clock for every viewer (``{"clock": ...}``), nothing for a table without one; and
     when the game's open window closes (``{"closes": ...}``), nothing while none is open. Both are the

@@ -6,8 +6,9 @@ The library keeps the log: its event store and recorder (SQLite or PostgreSQL), 
 unique ``(id, version)`` constraint for optimistic concurrency. :class:`TableMapper` stores each table
 event under its topic with msgspec (:mod:`store.stored`), and reads old rows alike.
 
-Saving goes through the group committer (:mod:`store.committer`). One cache only: the tables
-this process committed last (:class:`~store.committer.Kept`), so a game's next command skips
+Saving goes through the group committer, and each commit saved is handed on to the reactions by the
+routes beside it (:mod:`store.commits`). One cache only: the tables
+this process committed last (:class:`~store.commits.Kept`), so a game's next command skips
 the load. The library's own aggregate cache is off: it would hold the same tables a second time, and
 its entries are mutable aggregates where ours are immutable values that need no copying.
 
@@ -39,12 +40,11 @@ from eventsourcing.utils import EnvType
 
 from domain import takeback
 from domain.errors import ConcurrentUpdate, StaleVersion, StoreUnavailable
-from domain.table import AnyGame, AnyTableEvent, StandInChanged, Table
-from store.commits import Committed, Folded, Logged, Reaction, Tending
-from store.committer import Committer, GameLocks, Kept
+from domain.table import AnyGame, AnyTableEvent, Table
+from store.commits import Committer, Kept, Routes
 from store.reader import LogReader, attempts_id
 from store.settings import creating_schema
-from store.stored import Attempted, PassingRow, PlainTranscoder, Row, Snapshot, TableMapper
+from store.stored import Attempted, PlainTranscoder, Row, Snapshot, TableMapper
 
 Clock = Any  # a callable returning the current time
 
@@ -52,20 +52,6 @@ Clock = Any  # a callable returning the current time
 def utc_now() -> datetime:
     """The real clock."""
     return datetime.now(UTC)
-
-
-def _tended(saved: Any) -> bool:
-    """Whether a saved row concerns the tended tables: an event of one (or of a table whose bot seat
-    just left: a stand-in that went), or a seat's standing choice (the referee passes for it)."""
-    if isinstance(saved, Row):
-        after = saved.after
-        return after is None or after.tended or isinstance(saved.event, StandInChanged)
-    return isinstance(saved, PassingRow)
-
-
-def _logged(saved: Any) -> Logged:
-    """A saved event as the projection takes it: a table event with its table's id, else ``None``."""
-    return (saved.originator_id, saved.event) if isinstance(saved, Row) else None
 
 
 # -- recording a commit ---------------------------------------------------------------------------
@@ -186,19 +172,9 @@ class TableStore(Application[UUID]):
         with creating_schema(env):
             super().__init__(env)
         self.committer = Committer(self)
-        self.locks = GameLocks()
         self.kept = Kept(cache_size)
-        self.listeners: list[Reaction] = []
-        """Called with every commit of this process as it lands, and the tables the write side folded
-        (by log position), so that the embedded projection takes it without folding it again."""
-        self.tending: list[Tending] = []
-        """Called as :attr:`listeners` are, with only the commits that concern a tended table
-        (:data:`store.commits.Tending`): a move at a table with no clock, no bot seat and a game
-        that never waits reaches none of them."""
-        self._passed = 0
-        """The first position of the run of this process's commits since the last one handed to
-        :attr:`tending`, while no other process's commit came between (its end: ``_last``)."""
-        self._last = -1
+        self.routes = Routes()
+        """Which reaction takes which commit: each commit is handed to them as it lands."""
         snapshots = self.snapshots.recorder if self.snapshots is not None else None
         self.reader = LogReader(self.recorder, snapshots, self.games)
         self.history = LogReader(self.recorder, snapshots, self.games, receipts=False)
@@ -221,37 +197,8 @@ class TableStore(Application[UUID]):
         processing_event.events.extend(objs)
         processing_event.saved_kwargs.update(kwargs)
         recordings = self._record(processing_event)
-        self._notify(recordings)
+        self.routes.hand_on(recordings)
         return recordings
-
-    def _notify(self, recordings: list[Recording[UUID]]) -> None:
-        # On the committer's thread, right after the transaction and before any command is answered.
-        if not recordings or not (self.listeners or self.tending):
-            return
-        committed = [(_logged(saved.domain_event), saved.notification.id) for saved in recordings]
-        folded = {
-            saved.notification.id: saved.domain_event.after
-            for saved in recordings
-            if isinstance(saved.domain_event, Row) and saved.domain_event.after is not None
-        }
-        for listener in self.listeners:
-            listener(committed, folded)
-        if self.tending:
-            self._tend(recordings, committed, folded)
-
-    def _tend(self, recordings: list[Recording[UUID]], committed: Committed, folded: Folded) -> None:
-        """Hand the commit to :attr:`tending` when it concerns them, or when another process's commit
-        came before it (they then read the log); else note it as passed over."""
-        first, last = committed[0][1], committed[-1][1]
-        unbroken = first == self._last + 1
-        self._last = last
-        if not unbroken:
-            self._passed = first
-        if unbroken and not any(_tended(saved.domain_event) for saved in recordings):
-            return
-        for reaction in self.tending:
-            reaction(committed, folded, self._passed)
-        self._passed = last + 1
 
     def construct_mapper(self) -> Mapper[UUID]:
         return TableMapper(PlainTranscoder(), self.games)

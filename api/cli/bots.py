@@ -96,7 +96,7 @@ def _tend(role: str) -> None:
     configure()
     settings = Settings.from_env()
     tables = Tables(settings.eventsourcing_env(), games=registered(), cache_size=settings.cache_size)
-    watch = Watch(tables.recorder, tables.games, settings.partitions)
+    watch = Watch(tables.store.recorder, tables.store.games, settings.partitions)
     worker = TendingWorker(watch, tables, tables.clock, settings, role)
     probes = None
     if settings.worker_port is not None:

@@ -15,9 +15,9 @@ from typing import Any
 import msgspec
 
 from api.http.wire import BotSeat
+from api.service.answers import Opening
 from api.service.application import Tables
 from api.service.chatting import say
-from api.service.commands import Opening
 from domain.bots import BotSpec
 from domain.codec import encode
 from domain.errors import ImportRefused, InvalidRequest, RuleError
@@ -36,7 +36,7 @@ async def import_log(tables: Tables, lines: Iterable[bytes]) -> Opening:
     header, entries = _parse(lines)
     sandbox = Tables(
         {"PERSISTENCE_MODULE": "eventsourcing.popo"},
-        games=tables.games,
+        games=tables.store.games,
         snapshot_interval=0,
     )
     try:
@@ -71,7 +71,9 @@ def _parse(lines: Iterable[bytes]) -> tuple[dict[str, Any], list[dict[str, Any]]
 
 async def _check(sandbox: Tables, header: dict[str, Any], entries: list[dict[str, Any]]) -> None:
     opening = await _replay(sandbox, header, entries)
-    lines = export(sandbox.reader, str(opening.game_id), None, sandbox.takeback_timeout.total_seconds())
+    lines = export(
+        sandbox.store.reader, str(opening.game_id), None, sandbox.store.takeback_timeout.total_seconds()
+    )
     replayed = [_JSON.decode(line) for line in lines][1:]
     for line, replay in zip(entries, replayed, strict=False):
         given, made = _comparable(line, replay)
@@ -100,12 +102,12 @@ def _comparable(given: dict[str, Any], made: dict[str, Any]) -> tuple[dict[str, 
 
 async def _replay(tables: Tables, header: dict[str, Any], entries: list[dict[str, Any]]) -> Opening:
     """Send the log's commands again, each at the time the log recorded for it."""
-    saved = tables.takeback_timeout
-    tables.takeback_timeout = timedelta(seconds=float(header.get("takeback_timeout") or 0) or 120)
+    saved = tables.store.takeback_timeout
+    tables.store.takeback_timeout = timedelta(seconds=float(header.get("takeback_timeout") or 0) or 120)
     try:
         return await _play(tables, header, entries)
     finally:
-        tables.takeback_timeout = saved
+        tables.store.takeback_timeout = saved
 
 
 class _Seating(msgspec.Struct, frozen=True, kw_only=True):
@@ -158,7 +160,7 @@ async def _play(tables: Tables, header: dict[str, Any], entries: list[dict[str, 
     for entry in entries:
         if entry["kind"] == "chat":
             await say(tables, game_id, tokens[entry["seat"]], str(entry["text"]), at=_time(entry["at"]))
-    return Opening(opening.game_id, tokens, tables.load(game_id))
+    return Opening(opening.game_id, tokens, tables.store.load(game_id))
 
 
 async def _unattended(tables: Tables, game_id: str, entry: dict[str, Any]) -> int:

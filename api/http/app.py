@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Mapping
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import timedelta
 from typing import Any
 
@@ -19,7 +19,7 @@ from api.http import fast, fast_stream
 from api.http.chat import router as chat_router
 from api.http.errors import code_of, status_of
 from api.http.explorer import mount as mount_explorer
-from api.http.fast import Backroom, problem, reply
+from api.http.fast import Backroom
 from api.http.history import Answers
 from api.http.history import router as history_router
 from api.http.metrics import Metrics
@@ -30,9 +30,10 @@ from api.http.routes import router
 from api.http.seats import router as seats_router
 from api.http.throttle import Budget, Gate
 from api.http.tickets import router as tickets_router
+from api.http.wire import problem, reply
+from api.limits import Allowance, Pace, SharedCounts, Streams
 from api.reactions import reactions
 from api.service.application import Tables
-from api.service.limits import Allowance, Pace, SharedCounts, Streams
 from api.web import mount as mount_web
 from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError, StoreUnavailable
 from domain.games import registered
@@ -59,9 +60,32 @@ def create_app(
     settings = settings or Settings.from_env()
     catalogue = dict(games) if games is not None else registered()
     shared = shared_counts(settings)
+    tables = tables_for(settings, catalogue, clock, shared)
+    reads = read_side(settings, tables, catalogue)
+    watch = watch_for(settings, tables, reads.store)
+    every, tended = reactions(reads.follower, watch)  # declared in api.reactions
+    tables.store.routes.listeners.extend(every)
+    tables.store.routes.tending.extend(tended)
+    app = Backroom(
+        title="Backroom", version="0.1.0", lifespan=_lifespan(watch), docs_url=None, redoc_url=None
+    )
+    app.state.tables, app.state.reads, app.state.settings = tables, reads, settings
+    app.state.answers = Answers()
+    app.state.streams = Streams(settings.streams_per_address, settings.streams_per_game)
+    app.gate = gate(settings, clock, reads, shared)
+    _route(app)
+    _operations(app, tables, reads, settings)
+    app.openapi = lambda: openapi(app, catalogue)  # type: ignore[method-assign]  # FastAPI's documented way to replace the OpenAPI
+    return app
+
+
+def tables_for(
+    settings: Settings, games: Mapping[str, AnyGame], clock: Clock, shared: SharedCounts | None
+) -> Tables:
+    """The write side over the store ``settings`` name, with its budgets (``shared``: kept in Redis)."""
     tables = Tables(
         settings.eventsourcing_env(),
-        games=catalogue,
+        games=games,
         clock=clock,
         snapshot_interval=settings.snapshot_interval,
         takeback_timeout=timedelta(seconds=settings.takeback_seconds),
@@ -73,9 +97,15 @@ def create_app(
         shared=shared,
     )
     tables.command_seconds = settings.command_seconds
+    return tables
+
+
+def _lifespan(watch: timers.Watch | None) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    """Start the read side and the tending (``watch``) with the app; close all of it after."""
 
     @asynccontextmanager
-    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        tables, reads = app.state.tables, app.state.reads
         reads.start()
         async with tending(tables, watch, app.state.metrics):
             yield
@@ -83,44 +113,28 @@ def create_app(
         reads.close()
         tables.close()
 
-    app = Backroom(title="Backroom", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None)
-    reads = read_side(settings, tables, catalogue)
-    watch = watch_for(settings, tables, reads.store)
-    every, tended = reactions(reads.follower, watch)  # declared in api.reactions
-    tables.listeners.extend(every)
-    tables.tending.extend(tended)
-    app.state.tables = tables
-    app.state.reads = reads
-    app.state.settings = settings
-    app.state.answers = Answers()
-    app.gate = gate(settings, clock, reads, shared)
-    app.state.streams = Streams(settings.streams_per_address, settings.streams_per_game)
-    app.include_router(router)
-    app.include_router(reads_router)
-    app.include_router(history_router)
-    app.include_router(seats_router)
-    app.include_router(tickets_router)
-    app.include_router(chat_router)
-    app.include_router(passing_router)
-    app.answer_first(router, "command", fast.command, observed=True)  # declared once, in its router
+    return lifespan
+
+
+def _route(app: Backroom) -> None:
+    """Every router, the hot routes answered first (each declared once, in its router), the pages."""
+    for each in (
+        router,
+        reads_router,
+        history_router,
+        seats_router,
+        tickets_router,
+        chat_router,
+        passing_router,
+    ):
+        app.include_router(each)
+    app.answer_first(router, "command", fast.command, observed=True)
     app.answer_first(reads_router, "legal", fast.legal)
     app.answer_first(reads_router, "view", fast.view)
     app.answer_first(reads_router, "stream", fast_stream.stream)  # its opening paced before any work
     mount_web(app)
     mount_explorer(app)
     _handle_errors(app)
-
-    @app.get("/health", summary="200 when the event store and the read store answer, 503 when not")
-    def health() -> Response:
-        tables.ping()
-        reads.store.position()  # raises StoreUnavailable (503) when Redis does not answer
-        read_store = "redis" if settings.redis_url else "embedded"
-        return reply({"status": "ok", "store": settings.store, "reads": read_store})
-
-    _operations(app, tables, reads, settings)
-
-    app.openapi = lambda: openapi(app, catalogue)  # type: ignore[method-assign]  # FastAPI's documented way to replace the OpenAPI
-    return app
 
 
 @asynccontextmanager
@@ -145,7 +159,7 @@ def watch_for(settings: Settings, tables: Tables, index: ReadStore | None) -> ti
     (the live tables, not the whole log). ``None`` at scale, or when told not to tend in process."""
     if settings.redis_url or not settings.tend_in_process:
         return None
-    watch = timers.Watch(tables.recorder, tables.games)
+    watch = timers.Watch(tables.store.recorder, tables.store.games)
     if index is not None:
         watch.resume(index)
     return watch
@@ -157,13 +171,20 @@ def _operations(app: Backroom, tables: Tables, reads: ReadSide, settings: Settin
     app.state.metrics = metrics
     app.tally = metrics.commands
 
+    @app.get("/health", summary="200 when the event store and the read store answer, 503 when not")
+    def health() -> Response:
+        tables.store.ping()
+        reads.store.position()  # raises StoreUnavailable (503) when Redis does not answer
+        read_store = "redis" if settings.redis_url else "embedded"
+        return reply({"status": "ok", "store": settings.store, "reads": read_store})
+
     @app.get("/live", summary="200 while the process answers (liveness: no store is asked)")
     def live() -> Response:
         return reply({"status": "live"})
 
     @app.get("/ready", summary="200 when this process can take commands: the log answers, relays run")
     def ready() -> Response:
-        tables.ping()  # no log, no commands: 503
+        tables.store.ping()  # no log, no commands: 503
         if not reads.running():
             raise StoreUnavailable("The read side's threads are not running.")
         try:
@@ -205,14 +226,20 @@ def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) 
     if settings.redis_url:
         store = RedisReadStore(settings.redis_url, settings.redis_prefix)
         relay = RedisRelay(settings.redis_url, store.channel, signals)
-        restore = restorer_for(tables.recorder, store, games, settings.finished_seconds)
+        restore = restorer_for(tables.store.recorder, store, games, settings.finished_seconds)
         return ReadSide(
-            store, dict(games), signals, relay=relay, clock=tables.clock, restore=restore, log=tables.history
+            store,
+            dict(games),
+            signals,
+            relay=relay,
+            clock=tables.clock,
+            restore=restore,
+            log=tables.store.history,
         )
     local = SQLiteReadStore(settings.reads_path())
     expiry = Expiry(timedelta(seconds=settings.open_table_seconds), tables.clock)
     projection = GameProjection(local, games, changed=signals.publish, views=False, expiry=expiry)
-    recorder: Any = tables.recorder  # an application recorder (it keeps the notification log)
+    recorder: Any = tables.store.recorder  # an application recorder (it keeps the notification log)
     fit_format(recorder, projection)  # before anything is served from the store
     follower = follower_for(recorder, projection)
     return ReadSide(local, dict(games), signals, recorder, projection, follower, clock=tables.clock)

@@ -13,9 +13,8 @@ import msgspec
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from api.http.fast import TokenDep, reply
 from api.http.routes import BodyDep, TablesDep
-from api.http.wire import MAX_VERSION, decode
+from api.http.wire import MAX_VERSION, TokenDep, decode, reply
 from api.service.application import Tables
 from api.service.chatting import say
 from domain.chat import MAX_LENGTH, ChatSent
@@ -42,10 +41,10 @@ def chat_lines(tables: Tables, game_id: str, after: int) -> list[dict[str, Any]]
 
     The chat stream is read first (one indexed query): a stream woken by a game event reads no table.
     """
-    found = tables.history.chat(table_id(game_id), after)
+    found = tables.store.history.chat(table_id(game_id), after)
     if not found and after:
         return []
-    names = tables.history.load(game_id).seat_names  # GameNotFound for a game that does not exist
+    names = tables.store.history.load(game_id).seat_names  # GameNotFound for a game that does not exist
     return [line(sent, names) for sent in found]
 
 
@@ -62,7 +61,7 @@ async def send_chat(
     request: Request, tables: TablesDep, game_id: str, token: TokenDep, body: BodyDep
 ) -> Response:
     sent = await say(tables, game_id, token, decode(body, Say).text)
-    table = await asyncio.to_thread(tables.history.load, game_id)
+    table = await asyncio.to_thread(tables.store.history.load, game_id)
     await asyncio.to_thread(request.app.state.reads.announce, {str(table.id): table.version}, "chat")
     return reply({"message": line(sent, table.seat_names)}, 201)
 
@@ -82,7 +81,7 @@ class Chat:
         """The messages since the last asked for (none the first time when the caller named none); call
         off the event loop."""
         if self.after is None:
-            found = self.tables.history.chat(table_id(self.game_id))
+            found = self.tables.store.history.chat(table_id(self.game_id))
             self.after = found[-1].number if found else 0
             return []
         messages = chat_lines(self.tables, self.game_id, self.after)

@@ -2,7 +2,7 @@
 
 A burst of a thousand spectators opening streams at once must not slow a playing table's commands
 (issue 34). Through FastAPI each opening ran the middleware stack, the router and a dozen
-dependencies before it even waited for its turn to open (:attr:`api.service.limits.Streams.opening`),
+dependencies before it even waited for its turn to open (:attr:`api.limits.Streams.opening`),
 and the answer's ``StreamingResponse`` ran an anyio task group a stream to hear a disconnect: in a
 profile of the server during ``bench_floods``' 3,000 openings, dependency solving alone was 4.6 s of
 the event loop's 30. Here, as for the two hot routes of :mod:`api.http.fast`, the request is read by
@@ -23,11 +23,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from api.http.chat import Chat
-from api.http.fast import heads, query_version
 from api.http.reads import Opening, _stream_token, _told, watched_of
 from api.http.throttle import client_address
-from api.http.wire import version_number
-from api.service.limits import Streams
+from api.http.wire import heads, query_version, version_number
+from api.limits import Streams
 from domain.errors import InvalidRequest
 
 HEADERS = [

@@ -19,10 +19,9 @@ import msgspec
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response, StreamingResponse
 
-from api.http.fast import TokenDep, reply
 from api.http.reads import PageLimit
 from api.http.routes import BodyDep, TablesDep
-from api.http.wire import MAX_VERSION, decode
+from api.http.wire import MAX_VERSION, TokenDep, decode, reply
 from api.service import forking
 from domain.codec import encode
 from domain.table import table_id
@@ -49,12 +48,13 @@ class Answers:
     async def read(
         self, tables: Any, asked: tuple[Any, ...], read: Callable[..., Any], *, attempts: bool = False
     ) -> bytes:
-        """The encoded answer of ``read(tables.history, *asked[1:])``, read again only when the log moved."""
+        """The encoded answer of ``read(tables.store.history, *asked[1:])``, read again only when the log
+        moved."""
         game = table_id(asked[1])
-        key = (*asked, await asyncio.to_thread(_versions, tables.history, game, attempts))
+        key = (*asked, await asyncio.to_thread(_versions, tables.store.history, game, attempts))
         found = self.kept.get(key)
         if found is None:
-            found = encode(await asyncio.to_thread(read, tables.history, *asked[1:]))
+            found = encode(await asyncio.to_thread(read, tables.store.history, *asked[1:]))
             self.kept[key] = found
             while len(self.kept) > self.size:
                 self.kept.popitem(last=False)
@@ -117,7 +117,7 @@ async def at(
     asked: AskedDep,
 ) -> Response:
     answer, spent = await asyncio.to_thread(
-        _timed, history.at, tables.history, game_id, version, token, asked
+        _timed, history.at, tables.store.history, game_id, version, token, asked
     )
     return reply(answer, headers={"Server-Timing": f"seek;dur={spent:.3f}"})
 
@@ -154,8 +154,8 @@ async def fork(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
 
 @router.get("/games/{game_id}/export", summary="The whole log as JSON lines (omniscient once over)")
 async def export(tables: TablesDep, game_id: str, token: TokenDep) -> Response:
-    timeout = tables.takeback_timeout.total_seconds()
+    timeout = tables.store.takeback_timeout.total_seconds()
     lines = await asyncio.to_thread(
-        history.export, tables.history, game_id, token, timeout
+        history.export, tables.store.history, game_id, token, timeout
     )  # a refusal is an error reply
     return StreamingResponse(iter([line + b"\n" for line in lines]), media_type="application/x-ndjson")

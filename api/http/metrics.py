@@ -56,7 +56,7 @@ class Metrics:
         registry.register(self.commands)
         self.streams = Gauge("backroom_open_streams", "Live streams open on this process", registry=registry)
         live = Gauge("backroom_live_tables", "Tables kept loaded in this process", registry=registry)
-        live.set_function(lambda: len(tables.kept))
+        live.set_function(lambda: len(tables.store.kept))
         lag = Gauge(
             "backroom_projection_lag_events",
             "Log entries the read models do not reflect yet (the furthest-behind partition)",
@@ -81,7 +81,7 @@ class Metrics:
             self.streams.dec()
 
     def lag(self) -> float:
-        head = self.tables.recorder.max_notification_id() or 0
+        head = self.tables.store.recorder.max_notification_id() or 0
         if self.reads.projection is not None:
             return float(max(0, head - self.reads.projection.position))
         return float(max(0, head - lowest_position(self.reads.store, self.partitions)))

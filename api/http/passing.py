@@ -13,9 +13,8 @@ import msgspec
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from api.http.fast import TokenDep, reply
 from api.http.routes import BodyDep, TablesDep, _body_schema
-from api.http.wire import decode
+from api.http.wire import TokenDep, decode, reply
 from api.service.passing import choose, standing
 
 router = APIRouter(prefix="/api")

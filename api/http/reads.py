@@ -28,14 +28,14 @@ from fastapi.sse import EventSourceResponse
 
 from api.http import tickets
 from api.http.chat import Chat
-from api.http.fast import TokenDep, offered, reply
 from api.http.metrics import Metrics
 from api.http.throttle import client_address
-from api.http.wire import MAX_VERSION, version_number
+from api.http.wire import MAX_VERSION, TokenDep, reply, version_number
+from api.limits import Streams, Turn
 from api.service.application import Tables
-from api.service.limits import Streams, Turn
 from domain.errors import InvalidRequest, MissingToken
 from domain.seats import Seat, Viewer, is_seat
+from domain.table import table_id
 from domain.tokens import digest
 from projections import queries
 from projections.queries import ReadSide
@@ -95,7 +95,7 @@ async def watched_of(
     reads.catch_up_unless_followed()
     game_id = queries.canonical_id(game_id)
     if ticket is None:
-        table = await queries.watched_table(reads, tables.load, game_id)
+        table = await queries.watched_table(reads, tables.store.load, game_id)
         viewer = queries.viewer_at(table, token)
         return Watched(game_id, viewer, table.version, digest(token) if token else "")
     if token is not None:
@@ -125,9 +125,9 @@ class Watched(NamedTuple):
 
 
 class Opening:
-    """A stream's turn to open (:attr:`api.service.limits.Streams.opening`), given back once its feed
+    """A stream's turn to open (:attr:`api.limits.Streams.opening`), given back once its feed
     so far is sent (or it fails first), and the thread that reads what it sends meanwhile
-    (:attr:`api.service.limits.Streams.reader`)."""
+    (:attr:`api.limits.Streams.reader`)."""
 
     def __init__(self, streams: Streams, turn: Turn) -> None:
         self.turn: Turn | None = turn
@@ -203,7 +203,7 @@ async def legal(
     request: Request, reads: ReadsDep, game_id: str, token: TokenDep, min_version: MinVersion = None
 ) -> Response:
     answer = await queries.legal(reads, game_id, token, min_version)
-    return reply(await offered(request.app.state.tables, game_id, answer))
+    return reply(await request.app.state.tables.offered(table_id(game_id), answer))
 
 
 @router.get("/games/{game_id}/events", summary="The log after a version, redacted for the caller")

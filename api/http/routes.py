@@ -4,7 +4,7 @@ The reads (``GET`` of games, views, feeds, legal moves and the live stream) are 
 
 Routes and dependencies are ``async``. A command is decided inline on the event loop (CPU work, a
 fraction of a millisecond; a thread hop would cost more than it saves) under its game's lock, and its
-commit is awaited from the group committer (:mod:`store.committer`), which saves every command
+commit is awaited from the group committer (:mod:`store.commits`), which saves every command
 queued meanwhile in one transaction on its own thread: the loop serves other requests during the fsync.
 The answer to a command carries the sender's next legal commands (``legal``), so a client that acts
 again needs no ``GET /legal``.
@@ -18,11 +18,10 @@ from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import Response
 
 from api.http import fast
-from api.http.fast import TokenDep, expected_version, read_body, reply, summary
-from api.http.wire import Join, NewGame, decode
+from api.http.wire import Join, NewGame, TokenDep, decode, expected_version, read_body, reply
 from api.service.application import Tables
 from domain.seats import player_name
-from projections import queries
+from projections import documents, queries
 
 
 async def _tables(request: Request) -> Tables:
@@ -57,14 +56,14 @@ def _body_schema(ref: str) -> dict[str, Any]:
 
 @router.get("/games/catalogue", summary="Games offered, with seat ranges and option schemas")
 async def catalogue(tables: TablesDep) -> Response:
-    return reply({"games": queries.catalogue(tables.games)})
+    return reply({"games": queries.catalogue(tables.store.games)})
 
 
 @router.post("/games", status_code=201, summary="Open a table", openapi_extra=_body_schema("NewGame"))
 async def open_table(tables: TablesDep, body: BodyDep) -> Response:
     """Opening is budgeted per client address before routing (:mod:`api.http.throttle`)."""
     request = decode(body, NewGame)
-    tables.rules_for(request.game)  # an unknown game is 404 before its seats and bots are judged
+    tables.store.rules_for(request.game)  # an unknown game is 404 before its seats and bots are judged
     players, seating = request.seat_names(), request.seating()
     opening = await tables.open(request.game, players, request.options, request.secret(), seating=seating)
     names = opening.table.seat_names
@@ -73,7 +72,11 @@ async def open_table(tables: TablesDep, body: BodyDep) -> Response:
         {"seat": seat, "name": names[seat], "token": token, "recovery_code": codes.get(seat, "")}
         for seat, token in opening.tokens.items()
     ]
-    answer = {"id": str(opening.game_id), "tokens": tokens, "game": summary(opening.table)}
+    answer = {
+        "id": str(opening.game_id),
+        "tokens": tokens,
+        "game": documents.summary(str(opening.table.id), opening.table),
+    }
     return reply(answer, 201, headers={"Location": f"/api/games/{opening.game_id}"})
 
 
@@ -81,7 +84,7 @@ async def open_table(tables: TablesDep, body: BodyDep) -> Response:
 async def join(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
     seating = await tables.join(game_id, player_name(decode(body, Join).name))
     answer = {"seat": seating.seat, "token": seating.token, "recovery_code": seating.recovery_code}
-    return reply(answer | {"game": summary(seating.table)})
+    return reply(answer | {"game": documents.summary(str(seating.table.id), seating.table)})
 
 
 @router.post(

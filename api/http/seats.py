@@ -29,12 +29,12 @@ from collections.abc import Awaitable
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from api.http.fast import TokenDep, reply, summary
 from api.http.routes import BodyDep, IdempotencyKey, TablesDep, _body_schema
 from api.http.throttle import client_address
-from api.http.wire import Recovery, decode
-from api.service.commands import Seating
+from api.http.wire import Recovery, TokenDep, decode, reply
+from api.service.answers import Seating
 from domain.errors import RateLimited
+from projections import documents
 from projections.queries import ReadSide
 
 router = APIRouter(prefix="/api")
@@ -49,7 +49,13 @@ async def seat_link(
 ) -> Response:
     seating = await _paced(request, tables.relink(game_id, token, key=key))
     await _revoke(request, seating)
-    return reply({"seat": seating.seat, "token": seating.token, "game": summary(seating.table)})
+    return reply(
+        {
+            "seat": seating.seat,
+            "token": seating.token,
+            "game": documents.summary(str(seating.table.id), seating.table),
+        }
+    )
 
 
 @router.post(
@@ -65,7 +71,7 @@ async def recover_seat(
     seating = await _paced(request, recovering)
     await _revoke(request, seating)
     answer = {"seat": seating.seat, "token": seating.token, "recovery_code": seating.recovery_code}
-    return reply(answer | {"game": summary(seating.table)})
+    return reply(answer | {"game": documents.summary(str(seating.table.id), seating.table)})
 
 
 async def _paced(request: Request, asking: Awaitable[Seating]) -> Seating:

@@ -1,6 +1,6 @@
 """The gate: requests past their allowance refused ahead of routing, at the cost of a dict lookup.
 
-Three kinds of request are budgeted here, each by its own allowance (:mod:`api.service.limits`):
+Three kinds of request are budgeted here, each by its own allowance (:mod:`api.limits`):
 
 * openings, ``POST /api/games`` and ``POST /api/games/{id}/fork``, per client address
   (``BACKROOM_CREATIONS_PER_MINUTE``, counted in one-minute windows);
@@ -93,7 +93,7 @@ def _bearer(scope: Any) -> str | None:
 
 
 class Budget(Protocol):
-    """An allowance or a pace (:mod:`api.service.limits`)."""
+    """An allowance or a pace (:mod:`api.limits`)."""
 
     per_minute: int
 

@@ -26,7 +26,7 @@ import msgspec
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
-from api.http.fast import TokenDep, reply
+from api.http.wire import TokenDep, reply
 from domain.errors import GameNotFound, InvalidTicket, MissingToken
 from domain.seats import Seat, Viewer, is_seat
 from domain.tokens import digest

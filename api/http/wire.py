@@ -1,16 +1,23 @@
-"""Request bodies and JSON responses: msgspec both ways, with errors in the service's own terms."""
+"""The HTTP floor's wire, shared by every route: request bodies read (with a bound, straight from the
+server's ``receive``) and decoded with msgspec, the request's head read in one pass (the seat token, a
+version), and the one JSON answer and the one error shape, with errors in the service's own terms."""
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Annotated, Any, TypeVar
 
 import msgspec
+from fastapi import Depends, Header
+from fastapi.responses import Response
+from pydantic import Field, TypeAdapter, ValidationError
+from starlette.requests import ClientDisconnect, Request
 
 from domain.bots import PolicyName
 from domain.bots.policies import BotSpec
 from domain.codec import decode_request, request_decoder
-from domain.errors import BotSeatsInvalid, InvalidRequest, SandboxOnly
+from domain.errors import BodyTooLarge, BotSeatsInvalid, InvalidRequest, MissingToken, SandboxOnly
 from domain.seats import player_name
 from domain.table.clocks import TableClock
 
@@ -123,3 +130,150 @@ def decode(body: bytes, kind: type[T]) -> T:
         raise InvalidRequest(f"Invalid request body: {error}") from None
     except RecursionError:  # JSON nested deeper than the decoder follows
         raise InvalidRequest("Invalid request body: nested too deeply.") from None
+
+
+# -- answers and the request's head and body -------------------------------------------------------
+
+_QUERY_VERSION: TypeAdapter[int | None] = TypeAdapter(Annotated[int | None, Field(ge=0, le=MAX_VERSION)])
+"""A version number in a query (``min_version``, ``chat_after``), as the documented routes' ``Query``
+reads it (FastAPI's validation, pydantic's lax integers: ``5.0`` and ``+5`` are numbers, ``5.5`` not)."""
+
+
+def query_version(given: str | None, name: str) -> int | None:
+    """A version-number query parameter read by hand (the tuned routes' ``min_version`` and
+    ``chat_after``), answered exactly as their documented routes answer it: plain digits at once, any
+    other text by the same validation FastAPI gives those routes, refused in the same words."""
+    if given is None:
+        return None
+    if given.isascii() and given.isdigit() and len(given) < len(str(MAX_VERSION)):
+        return int(given)  # the bots' form, on the hot path
+    try:
+        return _QUERY_VERSION.validate_python(given)
+    except ValidationError as error:
+        errors = [{"loc": ["query", name], "msg": found["msg"]} for found in error.errors()]
+        raise InvalidRequest("The request does not fit its schema.", {"errors": errors}) from None
+
+
+_ENCODER = msgspec.json.Encoder()
+
+
+def bearer(authorization: str | None) -> str | None:
+    """The seat token in an ``Authorization: Bearer`` header (``None`` without the header)."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise MissingToken("Send the seat token as 'Authorization: Bearer <token>'.")
+    return token.strip()
+
+
+async def _token(authorization: Annotated[str | None, Header()] = None) -> str | None:
+    return bearer(authorization)
+
+
+TokenDep = Annotated[str | None, Depends(_token)]
+"""The seat token of a documented route (``None`` without one): read as the hot endpoints read it."""
+
+
+def expected_version(if_match: str | None) -> int | None:
+    """The game version an ``If-Match`` header names (``None`` without the header)."""
+    if if_match is None:
+        return None
+    return version_number(if_match.removeprefix("W/").strip().strip('"'), "If-Match")
+
+
+DRAINED = 1 << 20
+"""Bytes of a too-large body read (and dropped) before the 413 is sent: a client that writes its whole
+body before it reads sees the 413, not a reset. Past this much the connection is closed unread."""
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request's body, refused (413) once it is longer than ``limit`` bytes, before reading it all."""
+    return await read_body_from(request.receive, request.headers.get("content-length"), limit)
+
+
+def _within_limit(declared: str | None, limit: int, size: int = 0) -> None:
+    """``BodyTooLarge`` when the declared ``Content-Length`` or the ``size`` read so far is past ``limit``."""
+    bad = declared is not None and (not declared.isascii() or not declared.isdigit() or int(declared) > limit)
+    if bad or size > limit:
+        raise BodyTooLarge(f"A body here is at most {limit} bytes.", {"limit": limit})
+
+
+async def _drained(receive: Any, declared: str | None, size: int) -> None:
+    """Read and drop what is left of a too-large body, up to :data:`DRAINED` bytes in all."""
+    if declared is not None and (not declared.isdigit() or int(declared) > DRAINED):
+        return  # too much to read: the connection is closed unread
+    while size <= DRAINED:
+        message = await receive()
+        if message["type"] != "http.request":
+            return
+        size += len(message.get("body", b""))
+        if not message.get("more_body", False):
+            return
+
+
+class JSONAnswer(Response):
+    """A JSON body already encoded, with its head made in one step.
+
+    Starlette's ``Response`` renders its content and then scans the headers it was given for a length
+    and a type; here the body is bytes and both are known, so the raw head is built directly.
+    """
+
+    media_type = "application/json"
+
+    def __init__(self, body: bytes, status: int = 200, headers: dict[str, str] | None = None) -> None:
+        self.status_code, self.body, self.background = status, body, None
+        self.raw_headers = [(b"content-length", b"%d" % len(body)), (b"content-type", _JSON)]
+        if headers:
+            self.raw_headers += [
+                (name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in headers.items()
+            ]
+
+
+_JSON = b"application/json"
+
+
+def reply(content: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    """A JSON response encoded by msgspec (structs, datetimes and all)."""
+    return JSONAnswer(_ENCODER.encode(content), status, headers)
+
+
+def heads(scope: Any, *names: bytes) -> list[str | None]:
+    """The values of the request headers ``names`` (lower case), in one pass over the head."""
+    found: dict[bytes, bytes] = {}
+    for name, value in scope["headers"]:
+        if name in names:
+            found.setdefault(name, value)
+    return [None if (value := found.get(name)) is None else value.decode("latin-1") for name in names]
+
+
+async def read_body_from(receive: Any, declared: str | None, limit: int) -> bytes:
+    """The body of a request nothing has read yet, straight from ``receive`` (the hot route's
+    :func:`read_body`), refused (413) past ``limit`` bytes: the ``Content-Length`` it ``declared``
+    first, then what arrives, before reading it all."""
+    chunks, size, more = [], 0, True
+    try:
+        _within_limit(declared, limit)
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                raise ClientDisconnect()
+            chunk = message.get("body", b"")
+            size, more = size + len(chunk), message.get("more_body", False)
+            _within_limit(None, limit, size)
+            chunks.append(chunk)
+            if not more:
+                return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+    except BodyTooLarge:
+        if more:
+            await _drained(receive, declared, size)
+        raise
+
+
+def problem(status: int, code: str, message: str, details: dict[str, Any] | None = None) -> Response:
+    """The one error shape: ``{"error": {"code", "message", "details"}}`` (a 429 or a 503 that says when
+    to try again with ``Retry-After``)."""
+    answer = reply({"error": {"code": code, "message": message, "details": details or {}}}, status)
+    if status in {429, 503} and details and "retry_after" in details:
+        answer.headers["Retry-After"] = str(max(1, math.ceil(details["retry_after"])))
+    return answer

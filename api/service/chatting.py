@@ -11,7 +11,6 @@ from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
-from api.service.commands import lock_key
 from domain.chat import ChatSent, ChatState, decide_chat, evolve_chat, fold_chat
 from domain.errors import ConcurrentUpdate, StoreUnavailable
 from store.reader import chat_id
@@ -29,17 +28,17 @@ async def say(
 ) -> ChatSent:
     """Send ``text`` from the seat ``token`` holds at ``game_id`` (``at``: as recorded, for an import);
     the message as stored."""
-    async with tables.locks.hold(f"{lock_key(game_id)}:chat"):
-        table = await asyncio.to_thread(tables.load, game_id)
+    async with tables.hold(game_id, "chat"):
+        table = await asyncio.to_thread(tables.store.load, game_id)
         seat = table.seat_of(token)
         kept = KEPT.setdefault(tables, {})
         for _ in range(2):  # a second try after another process wrote the chat first
             chat = kept.get(table.id)
             if chat is None:
-                chat = fold_chat(await asyncio.to_thread(tables.reader.chat, table.id))
+                chat = fold_chat(await asyncio.to_thread(tables.store.reader.chat, table.id))
             sent = decide_chat(chat, seat, text, at or tables.clock())
             try:
-                await tables.committer.saved([ChatRow(chat_id(table.id), sent)])
+                await tables.store.committer.saved([ChatRow(chat_id(table.id), sent)])
             except IntegrityError:
                 kept.pop(table.id, None)
                 continue

@@ -16,7 +16,7 @@ from domain.table import Table
 
 async def fork(tables: Tables, game_id: str, version: int) -> dict[str, Any]:
     """A sandbox game from a finished game's position at ``version``, with new seat tokens."""
-    table = await asyncio.to_thread(tables.load, game_id)
+    table = await asyncio.to_thread(tables.store.load, game_id)
     if not table.over:
         raise NotOver("Only a finished game can be forked.")
     if not 1 <= version <= table.version:
@@ -39,7 +39,7 @@ def _step_end(tables: Tables, table: Table, version: int) -> int:
 
     Mid-command the game is between two events of one decision (a seat to act with nothing to do).
     """
-    events = tables.events_of(table, version - 1)
+    events = tables.store.events_of(table, version - 1)
     end = version
     if not events or events[0].seat is None:
         return end
@@ -48,6 +48,3 @@ def _step_end(tables: Tables, table: Table, version: int) -> int:
             break
         end = event.version
     return end
-
-
-# -- export and import ----------------------------------------------------------------------------

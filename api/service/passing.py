@@ -11,7 +11,6 @@ from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
-from api.service.commands import lock_key
 from domain.choices import Pass
 from domain.errors import ConcurrentUpdate, StoreUnavailable
 from domain.passing import ASK, AUTO, PassingChosen, decide_passing, fold_passing, passing_id
@@ -25,14 +24,14 @@ async def choose(
     tables: Tables, game_id: str, token: str | None, passing: str, at: datetime | None = None
 ) -> PassingChosen:
     """The seat ``token`` holds at ``game_id`` chooses ``passing`` (``ask`` or ``auto``): stored."""
-    async with tables.locks.hold(f"{lock_key(game_id)}:passing"):
-        table = await asyncio.to_thread(tables.load, game_id)
+    async with tables.hold(game_id, "passing"):
+        table = await asyncio.to_thread(tables.store.load, game_id)
         seat = table.seat_of(token)
         for _ in range(2):  # a second try after another process wrote the stream first
-            count = len(await asyncio.to_thread(tables.reader.passing, table.id))
+            count = len(await asyncio.to_thread(tables.store.reader.passing, table.id))
             chosen = decide_passing(count, seat, passing, at or tables.clock())
             try:
-                await tables.committer.saved([PassingRow(passing_id(table.id), chosen)])
+                await tables.store.committer.saved([PassingRow(passing_id(table.id), chosen)])
             except IntegrityError:
                 continue
             except PersistenceError as error:
@@ -46,12 +45,12 @@ async def passed_for(tables: Tables, game_id: UUID, seat: int | None, commands: 
     passes for it at the pause, so its page offers nothing (a pass by hand would race the referee's)."""
     if seat is None or len(commands) != 1 or not isinstance(commands[0], Pass):
         return False
-    return seat in fold_passing(await asyncio.to_thread(tables.reader.passing, game_id))
+    return seat in fold_passing(await asyncio.to_thread(tables.store.reader.passing, game_id))
 
 
 async def standing(tables: Tables, game_id: str, token: str | None) -> tuple[int, str]:
     """The seat ``token`` holds at ``game_id`` and its standing choice, read from the log."""
-    table = await asyncio.to_thread(tables.load, game_id)
+    table = await asyncio.to_thread(tables.store.load, game_id)
     seat = table.seat_of(token)
-    auto = fold_passing(await asyncio.to_thread(tables.reader.passing, table.id))
+    auto = fold_passing(await asyncio.to_thread(tables.store.reader.passing, table.id))
     return seat, AUTO if seat in auto else ASK

@@ -51,7 +51,7 @@ def test_the_choice_is_kept_in_the_log(client: TestClient, pile: dict[str, Any])
     url = f"/api/games/{pile['id']}/passing"
     client.put(url, headers=pile["bob"], json={"passing": "auto"})
     tables = client.app.state.tables  # type: ignore[attr-defined]
-    chosen = tables.reader.passing(tables.load(pile["id"]).id)
+    chosen = tables.store.reader.passing(tables.store.load(pile["id"]).id)
     assert [(event.seat, event.passing) for event in chosen] == [(1, "auto")]
 
 

@@ -27,7 +27,7 @@ TAKE = {"type": "Take", "count": 1}
 
 def stored(client: TestClient) -> int:
     """The position of the last row the event store holds (game events and attempts alike)."""
-    return int(client.app.state.tables.recorder.max_notification_id() or 0)  # type: ignore[attr-defined]
+    return int(client.app.state.tables.store.recorder.max_notification_id() or 0)  # type: ignore[attr-defined]
 
 
 def bounded(tmp_path: Path, **policies: Any) -> Iterator[TestClient]:

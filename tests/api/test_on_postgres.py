@@ -96,8 +96,8 @@ def test_a_version_clash_between_writers_is_decided_again_on_postgres(settings: 
             run(first.submit(game_id, opening.tokens[(turn + 1) % 2], b'{"type":"Take","count":1}'))
         fresh = Tables(env, games={"pile": PILE})
         try:
-            assert fresh.load(game_id).game_state == first.load(game_id).game_state
-            assert fresh.load(game_id).version == 9
+            assert fresh.store.load(game_id).game_state == first.store.load(game_id).game_state
+            assert fresh.store.load(game_id).version == 9
         finally:
             fresh.close()
     finally:

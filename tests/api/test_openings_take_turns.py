@@ -12,7 +12,7 @@ import contextlib
 import itertools
 
 from api.http.reads import Opening, _told
-from api.service.limits import LONGEST, REST, Streams
+from api.limits import LONGEST, REST, Streams
 from projections.stores import Signals
 
 WORK = 0.02

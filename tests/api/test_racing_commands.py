@@ -60,7 +60,7 @@ def test_racing_players_lose_no_event_and_double_none(client: TestClient) -> Non
     assert set(statuses) <= {200, 409, 412}
     assert sorted(wins) == list(range(3, 3 + len(wins)))
     tables = client.app.state.tables  # type: ignore[attr-defined]
-    versions = [event.version for event in tables.events_of(tables.load(game["id"]))]
+    versions = [event.version for event in tables.store.events_of(tables.store.load(game["id"]))]
     assert versions == list(range(1, 3 + len(wins)))
     assert client.get(f"/api/games/{game['id']}/view").json()["view"]["stones"] == 500 - len(wins)
 

@@ -55,7 +55,7 @@ def test_the_command_id_is_stored_with_the_events_it_produced(
     """The key becomes the command id recorded in the event's metadata."""
     send(client, pile, "ann", 2, key="k-42")
     tables = client.app.state.tables  # type: ignore[attr-defined]
-    last = tables.events_of(tables.load(pile["id"]))[-1]
+    last = tables.store.events_of(tables.store.load(pile["id"]))[-1]
     assert (last.command_id, last.seat) == ("k-42", 0)
 
 
@@ -65,7 +65,7 @@ def test_commands_without_a_key_get_distinct_ids(client: TestClient, pile: dict[
     send(client, pile, "bob", 1)
     send(client, pile, "ann", 1)
     tables = client.app.state.tables  # type: ignore[attr-defined]
-    ids = [event.command_id for event in tables.events_of(tables.load(pile["id"]))][2:]
+    ids = [event.command_id for event in tables.store.events_of(tables.store.load(pile["id"]))][2:]
     assert len(ids) == len(set(ids)) == 3
 
 

@@ -21,7 +21,7 @@ def test_the_seed_and_token_digests_stay_in_the_log(client: TestClient) -> None:
     seed = "a-very-secret-seed-4711"
     opened = client.post("/api/games", json={"game": "pile", "players": ["ann", "bob"], "seed": seed})
     body = opened.json()
-    table = client.app.state.tables.load(body["id"])  # type: ignore[attr-defined]
+    table = client.app.state.tables.store.load(body["id"])  # type: ignore[attr-defined]
     assert table.state.secret == seed
     tokens = [entry["token"] for entry in body["tokens"]]
     answer = client.post(
@@ -37,7 +37,7 @@ def test_the_seed_and_token_digests_stay_in_the_log(client: TestClient) -> None:
 
 def test_a_seat_never_sees_the_other_seats_card(client: TestClient, pile: dict[str, Any]) -> None:
     """Bob's card is in no response Ann or a spectator can read."""
-    table = client.app.state.tables.load(pile["id"])  # type: ignore[attr-defined]
+    table = client.app.state.tables.store.load(pile["id"])  # type: ignore[attr-defined]
     anns_card = table.game_state.cards[0]
     client.post(f"/api/games/{pile['id']}/commands", json={"type": "Take", "count": 1}, headers=pile["ann"])
     for headers, card in (({}, None), (pile["ann"], anns_card)):

@@ -37,7 +37,9 @@ def test_a_game_of_slush_fund_2_plays_to_its_end_from_legal_alone(client: TestCl
     assert all(entry["description"] for entry in feed)
     assert stored_count(client, game_id) == summary["version"]
     tables = client.app.state.tables  # type: ignore[attr-defined]
-    snapshots = [snap.originator_version for snap in tables.snapshots.get(tables.load(game_id).id)]
+    snapshots = [
+        snap.originator_version for snap in tables.store.snapshots.get(tables.store.load(game_id).id)
+    ]
     # one snapshot per 50 versions, taken after the command that crossed the multiple
     assert [version // 50 for version in snapshots] == list(range(1, summary["version"] // 50 + 1))
 

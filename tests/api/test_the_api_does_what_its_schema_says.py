@@ -51,7 +51,7 @@ async def _tables(tables: Tables) -> list[tuple[str, str]]:
     seated = await tables.join(str(waiting.game_id), "ann")
     playing = await tables.open("slush-fund-2", ["ann", "bob"])
     over = await tables.open("pile", ["ann", "bob"])
-    while not (table := tables.load(over.game_id)).over:
+    while not (table := tables.store.load(over.game_id)).over:
         seat = next(iter(table.game.to_act(table.game_state)))
         command = tables.legal(table, seat)[0]
         await tables.submit(str(over.game_id), over.tokens[seat], msgspec.json.encode(command))

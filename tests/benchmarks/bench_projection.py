@@ -65,7 +65,7 @@ def project(tables: Tables, runs: int) -> tuple[int, float]:
         store = SQLiteReadStore(":memory:")
         projection = GameProjection(store, registered(), views=False)
         started = time.process_time()
-        positions = rebuild(tables.recorder, projection)
+        positions = rebuild(tables.store.recorder, projection)
         best = min(best, time.process_time() - started)
         store.close()
     return positions, best

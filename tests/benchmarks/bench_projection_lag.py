@@ -103,7 +103,7 @@ def generate(tables: Tables, lags: Lags, rate: float, seconds: float, threads: i
             due = started + sent[index] * interval
             if now < due:
                 time.sleep(due - now)
-            table = tables.load(game_id)
+            table = tables.store.load(game_id)
             rules = table.game
             assert rules is not None
             acting = sorted(rules.to_act(table.game_state))

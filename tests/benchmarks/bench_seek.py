@@ -41,8 +41,8 @@ def build(tables: Tables, events: int, seed: int = 1) -> tuple[str, dict[int, st
     opening = run(tables.open("slush-fund-2", ["ann", "bob"], seed="bench"))
     game_id, tokens = str(opening.game_id), opening.tokens
     rng = random.Random(seed)
-    while tables.load(game_id).version < events:
-        table = tables.load(game_id)
+    while tables.store.load(game_id).version < events:
+        table = tables.store.load(game_id)
         rules = table.game
         assert rules is not None and not rules.is_over(table.game_state)
         seat = Seat(sorted(rules.to_act(table.game_state))[0])
@@ -90,7 +90,7 @@ def main() -> None:
             tables: Tables = app.state.tables
             started = time.perf_counter()
             game_id, tokens = build(tables, args.events)
-            latest = tables.load(game_id).version
+            latest = tables.store.load(game_id).version
             print(
                 f"built a Slush Fund 2 game of {latest:,} versions in {time.perf_counter() - started:.1f} s"
             )

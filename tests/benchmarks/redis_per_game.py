@@ -32,7 +32,7 @@ def main() -> None:
         for number, (game, players) in enumerate(GAMES):
             game_id, tokens = open_game(tables, game, players, f"size{number}")
             play(tables, game_id, tokens, random.Random(number), 20000)
-            played.append((game, game_id, tables.load(game_id)))
+            played.append((game, game_id, tables.store.load(game_id)))
         rebuild_all(settings, registered())
         client = redis.Redis.from_url(REDIS_URL)
         for game, game_id, table in played:

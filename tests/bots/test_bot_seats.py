@@ -49,7 +49,7 @@ def test_the_bot_moves_in_process_and_the_log_says_a_bot_played(client: TestClie
     after = client.get(f"/api/games/{game_id}", params={"min_version": moved["version"] + 1}).json()
     assert after["to_act"] == [0] and after["version"] == moved["version"] + 1
     tables: Tables = client.app.state.tables  # type: ignore[attr-defined]
-    last = tables.events_of(tables.load(game_id))[-1]
+    last = tables.store.events_of(tables.store.load(game_id))[-1]
     assert isinstance(last, GameEventRecorded)
     assert (last.seat, last.bot, last.by_referee) == (1, "random", False)
     assert last.command_id == f"bot:1:{moved['version']}"
@@ -92,7 +92,7 @@ def test_two_bot_workers_playing_one_seat_at_once_record_one_move(tmp_path: Path
         rival.act = lambda: run(one.play_bot(game_id, 0))
         ruling = run(other.play_bot(game_id, 0))
         assert ruling.replayed
-        moves = [e for e in one.events_of(one.load(game_id)) if isinstance(e, GameEventRecorded)]
+        moves = [e for e in one.store.events_of(one.store.load(game_id)) if isinstance(e, GameEventRecorded)]
         assert [e.seat for e in moves] == [None, 0]  # the setup, then one move of the bot's
     finally:
         one.close()

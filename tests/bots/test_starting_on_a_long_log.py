@@ -43,7 +43,7 @@ def env() -> Iterator[dict[str, str]]:
 
 
 async def _move(tables: Tables, game_id: str, tokens: dict[int, str], rng: random.Random) -> None:
-    table = tables.load(game_id)
+    table = tables.store.load(game_id)
     acting = sorted(table.game.to_act(table.game_state))
     if acting:
         seat = rng.choice(acting)
@@ -93,13 +93,13 @@ def test_timer_and_bot_workers_read_only_the_log_past_the_read_side_when_they_st
     tables = Tables(settings.eventsourcing_env(), games=registered())
     try:
         bot_table = run(_fill(tables))
-        logged = tables.recorder.max_notification_id() or 0
+        logged = tables.store.recorder.max_notification_id() or 0
         rebuild_all(settings, registered())
         store = RedisReadStore(settings.redis_url or "", settings.redis_prefix)
         projected = lowest_position(store, PARTITIONS)
         store.close()
         assert logged > 1000 and projected == logged
-        begun = tables.load(bot_table).version
+        begun = tables.store.load(bot_table).version
         ports = {role: free_port() for role in ("timers", "bots")}
         with ExitStack() as running:
             for role, port in ports.items():
@@ -107,7 +107,7 @@ def test_timer_and_bot_workers_read_only_the_log_past_the_read_side_when_they_st
                 running.enter_context(process("worker", role, env=worker_env))
             found = {role: _metrics(port) for role, port in ports.items()}
             deadline = time.monotonic() + 60
-            while tables.load(bot_table).version == begun:
+            while tables.store.load(bot_table).version == begun:
                 assert time.monotonic() < deadline, "the bot never moved"
                 time.sleep(0.2)
         for role, gauges in found.items():

@@ -74,7 +74,7 @@ def test_a_watch_acts_only_on_the_tables_of_the_partitions_it_holds(tables: Tabl
     with freeze_time("2026-06-01 12:00:00") as frozen:
         games = _clocked(tables, TABLES)
         frozen.tick(31)
-        watch = Watch(tables.recorder, tables.games, PARTITIONS)
+        watch = Watch(tables.store.recorder, tables.store.games, PARTITIONS)
         watch.catch_up()
         everything = set(watch.overdue(frozen_clock()))
         watch.held = frozenset({1})
@@ -122,7 +122,9 @@ def test_a_timer_workers_backlog_is_the_overdue_tables_of_its_last_look(tables: 
         games = _clocked(tables, 3)
     later = datetime(2026, 6, 1, 12, 0, 31, tzinfo=UTC)  # past every deadline (the loop's time runs free)
     steward = Idle()
-    worker = TendingWorker(Watch(tables.recorder, tables.games), steward, lambda: later, Settings(), "timers")
+    worker = TendingWorker(
+        Watch(tables.store.recorder, tables.store.games), steward, lambda: later, Settings(), "timers"
+    )
     asyncio.run(_one_look(worker))
     scraped = {
         sample.name: sample.value

@@ -50,13 +50,17 @@ def test_two_workers_tending_at_once_record_each_move_once(workers: list[Tables]
             "slush-fund-2", [None, "bob"], seed="a", seating=seating
         )  # seat 0 (the bot) begins
         game_id = str(run(opening).game_id)
-        watches = [Watch(worker.recorder, worker.games) for worker in workers]
+        watches = [Watch(worker.store.recorder, worker.store.games) for worker in workers]
         acted = []
         for _ in range(ROUNDS):
             acted.append(_together(workers, watches))
             acted.append(_together(workers, watches))  # the bot's turn may come after the referee's
             frozen.tick(31)
-    moves = [e for e in workers[0].events_of(workers[0].load(game_id)) if isinstance(e, GameEventRecorded)]
+    moves = [
+        e
+        for e in workers[0].store.events_of(workers[0].store.load(game_id))
+        if isinstance(e, GameEventRecorded)
+    ]
     by_bot = [move for move in moves if move.bot]
     by_referee = [move for move in moves if move.by_referee]
     assert by_bot and by_referee

@@ -162,7 +162,7 @@ def card_ids(value: Any) -> set[int]:
 
 def hidden_from(service: Tables, game_id: str, seat: int | None) -> set[int]:
     """The cards the omniscient view shows and ``seat``'s view (the spectator's for None) does not."""
-    table = service.load(game_id)
+    table = service.store.load(game_id)
     rules = table.game
     assert rules is not None
     everything = card_ids(msgspec.to_builtins(rules.view(table.game_state, OMNISCIENT)))
@@ -245,8 +245,8 @@ def play_through_pages(
 
 def hidden_at(service: Tables, game_id: str, version: int, seat: int) -> set[int]:
     """The cards hidden from ``seat`` at ``version`` (shown to the omniscient viewer only)."""
-    table = service.load(game_id)
-    past = service.load(table.id, version)
+    table = service.store.load(game_id)
+    past = service.store.load(table.id, version)
     rules = past.game
     assert rules is not None
     everything = card_ids(msgspec.to_builtins(rules.view(past.game_state, OMNISCIENT)))

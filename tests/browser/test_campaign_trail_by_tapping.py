@@ -212,7 +212,7 @@ def test_a_whole_two_party_game_on_phones_is_played_by_taps_mostly_on_the_map(
             seats[0].shot("ct-phone-debate", full_page=False)
 
     _play(match, seen)
-    final = service.load(game_id).game_state
+    final = service.store.load(game_id).game_state
     assert isinstance(final, Finished) and final.winners
     for seat, each in seats.items():
         each.shot(f"ct-phone-the-end-{names[seat].lower()}", full_page=False)
@@ -249,7 +249,7 @@ def test_a_whole_three_party_game_on_desktops_is_played_by_taps(
             seats[0].shot("ct-desktop-debate")
 
     _play(match, seen)
-    final = service.load(game_id).game_state
+    final = service.store.load(game_id).game_state
     assert isinstance(final, Finished) and final.winners
     seats[0].shot("ct-desktop-the-end")
     print(f"\n3-party desktop game: {_figures(match, shots)}")

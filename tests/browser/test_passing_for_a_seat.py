@@ -38,14 +38,14 @@ NAMES = ["Ann", "Bob", "Cy"]
 def passes(service: Tables, game_id: str) -> list[dict[str, Any]]:
     """Every pass in the log: its version, seat, time, when its seat was asked, whether the referee
     made it for the seat (its command id), and the window it answered (its asked seats)."""
-    table = service.load(game_id)
+    table = service.store.load(game_id)
     found = []
-    for event in service.events_of(table):
+    for event in service.store.events_of(table):
         if not isinstance(event, GameEventRecorded) or event.by_referee:
             continue
         decoded = table.game.event_decoder.decode(event.event)
         if isinstance(decoded, Chosen) and decoded.option == PASS:
-            before = service.load(game_id, event.version - 1)
+            before = service.store.load(game_id, event.version - 1)
             asked = window(before.game_state)
             found.append({
                 "version": event.version,

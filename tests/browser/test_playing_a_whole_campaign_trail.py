@@ -102,7 +102,7 @@ def test_a_whole_two_party_campaign_is_played_through_the_pages_and_no_page_show
             seen.add("reason")
             assert said.startswith(REASONS), said
     assert {"midgame", "reason"} <= seen, seen
-    final = service.load(game_id).game_state
+    final = service.store.load(game_id).game_state
     assert final.winners and match.commands > 100 and match.picked_cards > 0 and match.checked > 0
     winners = " and ".join(names[s] for s in final.winners)
     for each in seats.values():

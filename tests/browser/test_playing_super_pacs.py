@@ -124,7 +124,7 @@ def test_a_whole_two_player_game_is_played_through_the_pages_and_no_page_shows_t
                 seen.add("choice")
                 seats[state.pending.choice.seats[0]].shot("super-pacs-choosing-a-target")
     assert {"midgame", "window", "reason"} <= seen, seen
-    final = service.load(game_id).game_state
+    final = service.store.load(game_id).game_state
     assert final.phase == "over" and match.commands > 50
     for each in seats.values():
         finished = each.page.text_content(".sp-board .finished") or ""

@@ -214,7 +214,7 @@ def test_a_whole_three_player_game_on_desktop_says_what_every_card_does(
     seats = sit_by_seat_links(player, names, game_id, tokens)
     match = Watched(seats, service, game_id, pacs_secrets, random.Random(31), names=names).begin()
     _play(match, seats, "desktop")
-    final = service.load(game_id).game_state
+    final = service.store.load(game_id).game_state
     print(f"desktop: {match.commands} commands, {match.cards_drawn} cards' words checked on 3 pages")
     assert final.phase == "over" and match.commands > 100 and match.cards_drawn > 1000
     for each in seats.values():
@@ -232,7 +232,7 @@ def test_a_whole_two_player_game_on_a_phone_keeps_the_moves_in_view(
     seats = sit_by_seat_links(lambda who: player(who, phone=True), names, game_id, tokens)
     match = Watched(seats, service, game_id, pacs_secrets, random.Random(32), names=names, width=390).begin()
     _play(match, seats, "phone")
-    final = service.load(game_id).game_state
+    final = service.store.load(game_id).game_state
     assert final.phase == "over" and match.commands > 50
     print(f"phone: {match.commands} commands, {match.cards_drawn} cards' words checked on 2 pages")
     share = 1 - match.scrolled / match.taps

@@ -182,7 +182,7 @@ class Match:
 
     def audit(self) -> None:
         """No page draws a card its seat may not see, nor shows a word that would give one away."""
-        self.state = self.service.load(self.game_id).game_state
+        self.state = self.service.store.load(self.game_id).game_state
         for seat, each in self.seats.items():
             cards, words = self.secrets(self.state, seat)
             shown, said = each.page.evaluate(SHOWN)
@@ -208,7 +208,7 @@ class Match:
         moves within ``LATE`` seconds (a page reads the table again on each change it hears of); a
         page that never does fails the test with what each page shows."""
         deadline = time.monotonic() + LATE
-        while waiting := sorted(self.service.load(self.game_id).to_act):
+        while waiting := sorted(self.service.store.load(self.game_id).to_act):
             time.sleep(0.2)
             self.version = max(each.version() for each in self.seats.values())
             self.catch_up()

@@ -48,7 +48,7 @@ def forfeited(tables: Tables) -> str:
     game_id = str(opening.game_id)
     run(tables.submit(game_id, opening.tokens[0], TAKE_ONE))
     tables.frozen.tick(31)  # type: ignore[attr-defined]
-    watch = Watch(tables.recorder, tables.games)
+    watch = Watch(tables.store.recorder, tables.store.games)
     assert run(tend(watch, tables, tables.clock)) == 1
     assert run(tend(watch, tables, tables.clock)) == 0  # over: the watch lets the table go
     assert not watch.tables
@@ -58,8 +58,8 @@ def forfeited(tables: Tables) -> str:
 def test_the_watch_s_referee_records_one_forfeit_and_the_game_is_over(tables: Tables) -> None:
     """Rule 1 and 3: one SeatForfeited, by the referee; the game is over and cannot be played on."""
     game_id = forfeited(tables)
-    loaded = tables.load(game_id)
-    [forfeit] = [e for e in tables.events_of(loaded) if isinstance(e, SeatForfeited)]
+    loaded = tables.store.load(game_id)
+    [forfeit] = [e for e in tables.store.events_of(loaded) if isinstance(e, SeatForfeited)]
     assert (forfeit.forfeiter, forfeit.seat) == (1, None)
     assert loaded.over
 
@@ -67,7 +67,7 @@ def test_the_watch_s_referee_records_one_forfeit_and_the_game_is_over(tables: Ta
 def test_the_summary_and_views_show_the_outcome_by_forfeit(tables: Tables) -> None:
     """The summary's outcome names the winner and the forfeit; nobody is to act; no deadline is shown."""
     game_id = forfeited(tables)
-    table = tables.load(game_id)
+    table = tables.store.load(game_id)
     summary = documents.summary(game_id, table)
     assert summary["status"] == "over" and summary["to_act"] == []
     assert summary["outcome"].winners == (0,) and summary["forfeited"] == [1]
@@ -79,14 +79,14 @@ def test_the_summary_and_views_show_the_outcome_by_forfeit(tables: Tables) -> No
 def test_the_timeline_tells_the_forfeit_and_marks_it_as_the_referee_s(tables: Tables) -> None:
     """The replay's timeline: "Bob forfeits on time.", by the referee, as its last entry."""
     game_id = forfeited(tables)
-    last = timeline(tables.reader, game_id, None, Asked())["entries"][-1]
+    last = timeline(tables.store.reader, game_id, None, Asked())["entries"][-1]
     assert (last["kind"], last["description"], last["by"]) == ("forfeit", "Bob forfeits on time.", "referee")
 
 
 def test_a_game_over_by_forfeit_exports_complete(tables: Tables) -> None:
     """Over by forfeit is over: the export is omniscient and holds the forfeit line."""
     game_id = forfeited(tables)
-    lines = export(tables.reader, game_id, None, 120)
+    lines = export(tables.store.reader, game_id, None, 120)
     assert f'"format":"{FORMAT}"'.encode() in lines[0] and b'"complete":true' in lines[0]
     assert b'"kind":"forfeit"' in lines[-1]
 
@@ -113,8 +113,8 @@ def test_over_http_the_forfeited_seat_is_refused_and_every_read_tells_the_forfei
         opening = run(tables.open("pile", ["Alice", "Bob"], seating=(FORFEIT, {})))
         game_id = str(opening.game_id)
         frozen.tick(31)
-        assert run(tend(Watch(tables.recorder, tables.games), tables, tables.clock)) == 1
-        version = tables.load(game_id).version
+        assert run(tend(Watch(tables.store.recorder, tables.store.games), tables, tables.clock)) == 1
+        version = tables.store.load(game_id).version
         tables.close()
     for client in client_for(settings):
         for seat, code in ((0, "table/forfeited"), (1, "rule/game_over")):

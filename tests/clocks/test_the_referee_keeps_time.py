@@ -57,7 +57,7 @@ def service(settings: Settings, clock: Callable[[], object] = frozen_clock) -> T
 
 
 def referee_moves(tables: Tables, game_id: str) -> list[GameEventRecorded]:
-    events = tables.events_of(tables.load(game_id))
+    events = tables.store.events_of(tables.store.load(game_id))
     return [e for e in events if isinstance(e, GameEventRecorded) and e.by_referee]
 
 
@@ -71,7 +71,7 @@ def test_a_deadline_that_passed_while_everything_was_down_fires_once_on_start(
     frozen.tick(3600)  # type: ignore[attr-defined]
     restarted = service(settings)
     try:
-        watch = Watch(restarted.recorder, restarted.games)
+        watch = Watch(restarted.store.recorder, restarted.store.games)
         assert run(tend(watch, restarted, restarted.clock)) == 1
         assert run(tend(watch, restarted, restarted.clock)) == 0  # seat 1's 30 s began with that move
         [played] = referee_moves(restarted, str(opening.game_id))
@@ -91,7 +91,7 @@ def test_two_timer_workers_racing_for_one_deadline_record_one_move(
         opening = run(other.open("pile", ["ann", "bob"], seating=(PER_MOVE, {})))
         game_id = str(opening.game_id)
         frozen.tick(31)  # type: ignore[attr-defined]
-        watches = [Watch(one.recorder, one.games), Watch(other.recorder, other.games)]
+        watches = [Watch(one.store.recorder, one.store.games), Watch(other.store.recorder, other.store.games)]
         for watch in watches:
             watch.catch_up()
         clock.rival = lambda: run(tend(watches[0], one, one.clock))
@@ -106,7 +106,7 @@ def test_two_timer_workers_racing_for_one_deadline_record_one_move(
         assert run(tend(watches[1], other, clock)) == 0
         assert decided == [2, 3]  # on its kept table (a clash), then on the log's (nothing overdue)
         assert len(referee_moves(one, game_id)) == 1
-        assert one.load(game_id).version == other.load(game_id).version
+        assert one.store.load(game_id).version == other.store.load(game_id).version
     finally:
         one.close()
         other.close()
@@ -121,9 +121,9 @@ def test_a_seat_clock_runs_out_through_the_service(settings: Settings, frozen: o
         game_id = str(opening.game_id)
         frozen.tick(50)  # type: ignore[attr-defined]
         run(tables.submit(game_id, opening.tokens[0], TAKE_ONE))
-        assert tables.load(game_id).state.timing.left == (15.0, 60.0)  # type: ignore[union-attr]
+        assert tables.store.load(game_id).state.timing.left == (15.0, 60.0)  # type: ignore[union-attr]
         frozen.tick(61)  # type: ignore[attr-defined]
-        watch = Watch(tables.recorder, tables.games)
+        watch = Watch(tables.store.recorder, tables.store.games)
         assert run(tend(watch, tables, tables.clock)) == 1
         [played] = referee_moves(tables, game_id)
         assert played.seat == 1
@@ -141,8 +141,8 @@ def test_a_take_back_request_lapses_on_its_own_at_a_clocked_table(settings: Sett
         run(tables.submit(game_id, opening.tokens[0], TAKE_ONE))
         run(tables.submit(game_id, opening.tokens[0], b'{"type":"RequestTakeBack"}'))
         frozen.tick(121)  # type: ignore[attr-defined]
-        assert run(tend(Watch(tables.recorder, tables.games), tables, tables.clock)) == 1
-        last = tables.events_of(tables.load(game_id))[-1]
+        assert run(tend(Watch(tables.store.recorder, tables.store.games), tables, tables.clock)) == 1
+        last = tables.store.events_of(tables.store.load(game_id))[-1]
         assert isinstance(last, TakeBackNoted) and b"TakeBackLapsed" in bytes(last.event)
         assert referee_moves(tables, game_id) == []
     finally:
@@ -158,11 +158,11 @@ def test_a_game_s_own_reaction_window_closes_on_its_own_without_a_clock(
         opening = run(tables.open("toll", ["ann", "bob"]))
         game_id = str(opening.game_id)
         run(tables.submit(game_id, opening.tokens[0], TAKE_ONE))
-        watch = Watch(tables.recorder, tables.games)
+        watch = Watch(tables.store.recorder, tables.store.games)
         assert run(tend(watch, tables, tables.clock)) == 0
         frozen.tick(WINDOW.total_seconds() + 1)  # type: ignore[attr-defined]
         assert run(tend(watch, tables, tables.clock)) == 1
-        assert tables.load(game_id).state.game_state.choice is None
+        assert tables.store.load(game_id).state.game_state.choice is None
     finally:
         tables.close()
 
@@ -172,14 +172,14 @@ def test_an_embedded_watch_folds_each_commit_as_it_lands_without_reading_the_log
 ) -> None:
     """Handed every commit of its process, the watch knows the window is open before reading any log."""
     tables = Tables(settings.eventsourcing_env(), games={TOLL.id: TOLL}, clock=frozen_clock)
-    watch = Watch(tables.recorder, tables.games)
-    tables.listeners.append(watch.offer)
+    watch = Watch(tables.store.recorder, tables.store.games)
+    tables.store.routes.listeners.append(watch.offer)
     try:
         opening = run(tables.open("toll", ["ann", "bob"]))
         game_id = str(opening.game_id)
         run(tables.submit(game_id, opening.tokens[0], TAKE_ONE))
-        assert watch.position == tables.recorder.max_notification_id()
-        assert watch.tables[opening.game_id].version == tables.load(game_id).version
+        assert watch.position == tables.store.recorder.max_notification_id()
+        assert watch.tables[opening.game_id].version == tables.store.load(game_id).version
         frozen.tick(WINDOW.total_seconds() + 1)  # type: ignore[attr-defined]
         assert watch.overdue(frozen_clock()) == [game_id]
     finally:
@@ -189,14 +189,14 @@ def test_an_embedded_watch_folds_each_commit_as_it_lands_without_reading_the_log
 def test_a_watch_offered_a_commit_past_a_gap_leaves_it_to_the_log(settings: Settings) -> None:
     """A commit that does not follow what the watch folded is not folded out of order."""
     tables = Tables(settings.eventsourcing_env(), games={TOLL.id: TOLL}, clock=frozen_clock)
-    watch = Watch(tables.recorder, tables.games)
+    watch = Watch(tables.store.recorder, tables.store.games)
     try:
         opening = run(tables.open("toll", ["ann", "bob"]))
-        tables.listeners.append(watch.offer)
+        tables.store.routes.listeners.append(watch.offer)
         run(tables.submit(str(opening.game_id), opening.tokens[0], TAKE_ONE))
         assert watch.position == 0 and not watch.tables
         watch.catch_up()
-        assert watch.tables[opening.game_id].version == tables.load(str(opening.game_id)).version
+        assert watch.tables[opening.game_id].version == tables.store.load(str(opening.game_id)).version
     finally:
         tables.close()
 
@@ -225,22 +225,22 @@ def test_a_watch_resumed_from_the_read_side_fires_each_overdue_deadline_once_rea
     first = service(settings)
     finished = run(first.open("pile", ["cat", "dan"], seating=(PER_MOVE, {})))
     for _ in range(4):  # cat and dan take 7 stones in 4 moves (1, 2, 2, 2): that table is over
-        loaded = first.load(str(finished.game_id))
+        loaded = first.store.load(str(finished.game_id))
         seat = min(PILE.to_act(loaded.game_state))
         count = 1 if loaded.game_state.stones == 7 else 2
         body = f'{{"type":"Take","count":{count}}}'.encode()
         run(first.submit(str(finished.game_id), finished.tokens[seat], body))
-    assert first.load(str(finished.game_id)).over
+    assert first.store.load(str(finished.game_id)).over
     live = [run(first.open("pile", ["ann", "bob"], seating=(PER_MOVE, {}))) for _ in range(2)]
     store = SQLiteReadStore(":memory:")
-    catch_up(first.recorder, GameProjection(store, first.games))
+    catch_up(first.store.recorder, GameProjection(store, first.store.games))
     projected = store.position()
     first.close()
     frozen.tick(3600)  # type: ignore[attr-defined]
     restarted = service(settings)
     try:
-        recorder = CountingRecorder(restarted.recorder)
-        watch = Watch(recorder, restarted.games)  # type: ignore[arg-type]  (the recorder, counted)
+        recorder = CountingRecorder(restarted.store.recorder)
+        watch = Watch(recorder, restarted.store.games)  # type: ignore[arg-type]  (the recorder, counted)
         assert watch.resume(store) == projected
         assert set(watch.tables) == {opening.game_id for opening in live}
         assert run(tend(watch, restarted, restarted.clock)) == 2

@@ -60,9 +60,9 @@ class Handed:
 
 def test_a_move_at_a_table_nobody_tends_is_not_handed_to_the_watch(tables: Tables) -> None:
     """No clock, no bot, no deadline of the game's: the watch is told nothing of the move."""
-    watch = Watch(tables.recorder, tables.games)
+    watch = Watch(tables.store.recorder, tables.store.games)
     handed = Handed(watch)
-    tables.tending.append(handed)
+    tables.store.routes.tending.append(handed)
     opening = run(tables.open("pile", ["ann", "bob"]))
     handed.commits.clear()  # a process's first commit is handed: nothing came before it that it knows of
     run(tables.submit(str(opening.game_id), opening.tokens[0], TAKE_ONE))
@@ -72,21 +72,21 @@ def test_a_move_at_a_table_nobody_tends_is_not_handed_to_the_watch(tables: Table
 
 def test_the_watch_moves_past_the_commits_it_was_not_handed_without_reading_the_log(tables: Tables) -> None:
     """Commits of untended tables in between are vouched for: the watch's next commit follows on."""
-    watch = Watch(tables.recorder, tables.games)
-    tables.tending.append(Handed(watch))
+    watch = Watch(tables.store.recorder, tables.store.games)
+    tables.store.routes.tending.append(Handed(watch))
     untended = run(tables.open("pile", ["ann", "bob"]))
     for seat in (0, 1):
         run(tables.submit(str(untended.game_id), untended.tokens[seat], TAKE_ONE))
     clocked = run(tables.open("pile", ["cat", "dan"], seating=(PER_MOVE, {})))
     assert watch.read == 0  # not one row read back from the log
-    assert watch.position == tables.recorder.max_notification_id()
-    assert watch.tables[clocked.game_id].version == tables.load(str(clocked.game_id)).version
+    assert watch.position == tables.store.recorder.max_notification_id()
+    assert watch.tables[clocked.game_id].version == tables.store.load(str(clocked.game_id)).version
 
 
 def test_a_stand_in_that_goes_is_handed_so_the_bot_stops_being_asked_to_move(tables: Tables) -> None:
     """A bot seat is the one thing that makes a table tended and can go again: its going is handed."""
-    watch = Watch(tables.recorder, tables.games)
-    tables.tending.append(Handed(watch))
+    watch = Watch(tables.store.recorder, tables.store.games)
+    tables.store.routes.tending.append(Handed(watch))
     opening = run(tables.open("pile", ["ann", "bob"]))
     game_id = str(opening.game_id)
     run(tables.submit(game_id, opening.tokens[0], b'{"type":"LeaveSeat"}'))
@@ -97,7 +97,7 @@ def test_a_stand_in_that_goes_is_handed_so_the_bot_stops_being_asked_to_move(tab
 
 def test_a_watch_that_keeps_no_table_rests_until_it_is_woken(tables: Tables) -> None:
     """It looks once on start, then not at all, until a commit it is handed (or the follower) wakes it."""
-    watch = Watch(tables.recorder, tables.games)
+    watch = Watch(tables.store.recorder, tables.store.games)
     watch.hearing = True
 
     async def watched() -> tuple[float, float, float]:
@@ -122,8 +122,8 @@ def test_the_follower_wakes_the_watch_when_the_log_holds_another_processes_commi
     settings: Settings, tables: Tables
 ) -> None:
     """Another process opened a clocked table: the follower reads it from the log and tells the watch."""
-    projection = GameProjection(SQLiteReadStore(), tables.games, views=False)
-    follower = LogFollower(tables.recorder, projection, poll=0.02, gather=0)
+    projection = GameProjection(SQLiteReadStore(), tables.store.games, views=False)
+    follower = LogFollower(tables.store.recorder, projection, poll=0.02, gather=0)
     heard = threading.Event()
     follower.heard = heard.set
     follower.start()

@@ -208,7 +208,7 @@ def test_over_http_two_seats_out_of_time_together_both_get_the_referee_s_pick(tm
         opening = run(tables.open(SUPER_PACS.id, ["Ann", "Bob"], seating=(PER_MOVE, {})))
         game_id = str(opening.game_id)
         frozen.tick(61)
-        watch = Watch(tables.recorder, tables.games)
+        watch = Watch(tables.store.recorder, tables.store.games)
         acted = run(tend(watch, tables, tables.clock)) + run(tend(watch, tables, tables.clock))
         tables.close()
     assert acted == 2

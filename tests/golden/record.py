@@ -102,7 +102,7 @@ def main() -> None:
                 game = play(client)
                 answers = ask_everything(client, game.id, game.tokens)
                 answers["tokens"] = {str(seat): token for seat, token in game.tokens.items()}
-                client.app.state.tables.committer.flush()  # type: ignore[attr-defined]
+                client.app.state.tables.store.committer.flush()  # type: ignore[attr-defined]
             (HERE / f"{name}.rows.jsonl").write_text(
                 "".join(json.dumps(row) + "\n" for row in stored_rows(path, game.id))
             )

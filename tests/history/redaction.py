@@ -22,7 +22,7 @@ def redacted_log(game: Game, viewer: Viewer) -> dict[int, Any]:
         event.version: msgspec.json.decode(
             encode(rules.redact(rules.event_decoder.decode(event.event), viewer))
         )
-        for event in tables.events_of(table)
+        for event in tables.store.events_of(table)
         if isinstance(event, GameEventRecorded)
     }
 

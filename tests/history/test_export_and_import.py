@@ -100,7 +100,7 @@ def test_backroom_import_stores_a_valid_log_and_refuses_a_tampered_one(
         {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": store}, games=registered()
     )
     game_id = imported.output.split("Imported as game ")[1].split()[0]
-    assert tables.load(game_id).version == len(lines)
+    assert tables.store.load(game_id).version == len(lines)
     tables.close()
 
 

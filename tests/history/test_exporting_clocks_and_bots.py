@@ -64,21 +64,21 @@ def finished(tables: Tables) -> str:
     """The game described above, played to its end; its id."""
     opened = run(tables.open("pile", ["Alice", None], {"stones": 20}, seating=(CLOCK, {1: BOT})))
     game_id, alice = str(opened.game_id), opened.tokens[0]
-    watch = Watch(tables.recorder, tables.games)
+    watch = Watch(tables.store.recorder, tables.store.games)
     for step in (TAKE_ONE, None, b'{"type":"LeaveSeat"}', None, None, TAKE_ONE, None):
         tick(tables, 2)
         if step is None:  # the bot at seat 1 moves, or the stand-in for Alice
             assert run(tend(watch, tables, tables.clock)) == 1
         else:
             run(tables.submit(game_id, alice, step))
-    while not tables.load(game_id).over:  # Alice's clock runs out: the referee plays for her
+    while not tables.store.load(game_id).over:  # Alice's clock runs out: the referee plays for her
         tick(tables, 70)
         run(tend(watch, tables, tables.clock))
     return game_id
 
 
 def lines_of(tables: Tables, game_id: str) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in export(tables.reader, game_id, None, 120)]
+    return [json.loads(line) for line in export(tables.store.reader, game_id, None, 120)]
 
 
 def test_the_export_s_header_carries_the_clock_and_the_bot_seats(tables: Tables) -> None:
@@ -96,8 +96,8 @@ def test_an_import_keeps_the_clock_and_the_bot_seats_and_replays_the_same_log(ta
     header, *lines = lines_of(tables, game_id)
     thaw(tables)
     opening = run(importing.import_log(tables, [json.dumps(line).encode() for line in [header, *lines]]))
-    copy = tables.load(str(opening.game_id))
-    source = tables.load(game_id)
+    copy = tables.store.load(str(opening.game_id))
+    source = tables.store.load(game_id)
     assert copy.state.clock == source.state.clock == CLOCK
     assert copy.state.bots[1] == BOT and copy.state.token_digests[1] is None
     assert list(opening.tokens) == [0]  # a bot seat holds no token
@@ -110,10 +110,10 @@ def test_an_import_refuses_a_header_with_a_bad_clock(tables: Tables) -> None:
     header, *lines = lines_of(tables, finished(tables))
     header["clock"] = {"kind": "hourglass"}
     thaw(tables)
-    before = tables.recorder.max_notification_id()
+    before = tables.store.recorder.max_notification_id()
     with pytest.raises(ImportRefused, match="clock or bots"):
         run(importing.import_log(tables, [json.dumps(line).encode() for line in [header, *lines]]))
-    assert tables.recorder.max_notification_id() == before
+    assert tables.store.recorder.max_notification_id() == before
 
 
 def test_a_fork_keeps_the_clock_and_the_bot_seats_and_starts_the_clocks_afresh(tables: Tables) -> None:
@@ -122,7 +122,7 @@ def test_a_fork_keeps_the_clock_and_the_bot_seats_and_starts_the_clocks_afresh(t
     game_id = finished(tables)
     tick(tables, 5)
     forked = run(fork(tables, game_id, 4))
-    table = tables.load(forked["id"]).state
+    table = tables.store.load(forked["id"]).state
     assert table.clock == CLOCK and table.bots[1] == BOT
     assert [entry["seat"] for entry in forked["tokens"]] == [0]
     assert table.timing is not None and table.timing.left == (60.0, 60.0)
@@ -137,11 +137,11 @@ def test_a_game_won_by_forfeit_imports_with_its_forfeit(tables: Tables) -> None:
     game_id = str(opened.game_id)
     run(tables.submit(game_id, opened.tokens[0], TAKE_ONE))
     tick(tables, 31)
-    assert run(tend(Watch(tables.recorder, tables.games), tables, tables.clock)) == 1
+    assert run(tend(Watch(tables.store.recorder, tables.store.games), tables, tables.clock)) == 1
     header, *lines = lines_of(tables, game_id)
     assert header["clock"]["timeout"] == "forfeit" and lines[-1]["kind"] == "forfeit"
     thaw(tables)
     opening = run(importing.import_log(tables, [json.dumps(line).encode() for line in [header, *lines]]))
-    copy = tables.load(str(opening.game_id))
+    copy = tables.store.load(str(opening.game_id))
     assert copy.over and copy.state.forfeited == (1,)
     assert lines_of(tables, str(opening.game_id))[1:] == lines

@@ -28,7 +28,7 @@ def folded_without_reverted_ranges(game: Game) -> dict[int, Any]:
     assert rules is not None
     kept: list[tuple[int, Any]] = []
     states: dict[int, Any] = {}
-    for event in game.tables.events_of(table):
+    for event in game.tables.store.events_of(table):
         version = event.version
         if isinstance(event, GameEventRecorded):
             kept.append((version, rules.event_decoder.decode(event.event)))
@@ -48,7 +48,7 @@ def test_the_state_is_the_fold_of_the_log_without_its_reverted_ranges(
     game: Game = request.getfixturevalue(fixture)
     table = game.table()
     for version, expected in folded_without_reverted_ranges(game).items():
-        assert encode(game.tables.load(table.id, version).game_state) == encode(expected), version
+        assert encode(game.tables.store.load(table.id, version).game_state) == encode(expected), version
 
 
 def live_game_with_take_backs(client: TestClient, name: str, players: int) -> Game:

@@ -74,7 +74,7 @@ def test_a_seek_reads_a_snapshot_and_fewer_events_than_the_snapshot_interval(
     for _ in range(8):
         game.play_turn(rng)
     tables = game.tables
-    store = tables.events
+    store = tables.store.events
     read: list[int] = []
     original = store.get
 
@@ -88,6 +88,6 @@ def test_a_seek_reads_a_snapshot_and_fewer_events_than_the_snapshot_interval(
     table = game.table()
     for version in (3, latest // 2, latest - 1):
         read.clear()
-        past = tables.load(table.id, version)
+        past = tables.store.load(table.id, version)
         assert sum(read) < 5, (version, read)
         assert past.started and past.version == version

@@ -48,7 +48,7 @@ def schema() -> Iterator[tuple[str, str]]:
 
 def legal_body(tables: Tables, game_id: str) -> tuple[int, bytes]:
     """A seat to act and one of its legal commands, as the log holds the game now."""
-    table = tables.load(game_id)
+    table = tables.store.load(game_id)
     rules = table.game
     seat = min(rules.to_act(table.game_state))
     return seat, encode(random.Random(7).choice(rules.legal_commands(table.game_state, Seat(seat))))
@@ -84,8 +84,8 @@ def test_a_command_held_by_a_frozen_log_is_answered_503_and_its_retry_is_recorde
         assert retried.status_code == again.status_code == 200, (retried.text, again.text)
         assert again.headers.get("Idempotent-Replayed") == "true"
         assert retried.json()["version"] == again.json()["version"]
-        table = tables.load(game_id)
-        after_warm = [e for e in tables.events_of(table) if e.version > warm.json()["version"]]
+        table = tables.store.load(game_id)
+        after_warm = [e for e in tables.store.events_of(table) if e.version > warm.json()["version"]]
         assert after_warm, "the command was never recorded"
         assert {e.command_id for e in after_warm if isinstance(e, GameEventRecorded)} == {"frozen-1"}
         versions = [entry["version"] for entry in retried.json()["events"]]

@@ -15,7 +15,7 @@ import httpx
 import pytest
 import redis
 
-from api.service.limits import WINDOW, Allowance, SharedCounts
+from api.limits import WINDOW, Allowance, SharedCounts
 from domain.errors import RateLimited
 from store.repository import utc_now
 from tests.support.projecting import REDIS_URL, api_process, postgres_schema, process, redis_prefix, scale_env

@@ -110,7 +110,7 @@ def test_sigterm_drains_a_command_in_flight_then_stops_every_process(env: dict[s
         games=registered(),
     )
     try:
-        assert tables.load(game_id).version == answers[0].json()["version"]
+        assert tables.store.load(game_id).version == answers[0].json()["version"]
     finally:
         tables.close()
 

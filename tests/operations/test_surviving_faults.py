@@ -81,7 +81,7 @@ class Private:
 
     def projected(self, tables: Tables) -> dict[str, bytes]:
         """The read models once every partition has caught up with the whole log."""
-        head = tables.recorder.max_notification_id() or 0
+        head = tables.store.recorder.max_notification_id() or 0
         store = RedisReadStore(self.store.url, self.prefix)
         keys = [f"{self.prefix}:position:{n}" for n in range(PARTITIONS)]
         try:
@@ -150,7 +150,7 @@ class Load:
 def _each_deadline_closed_once(tables: Tables, game: Game) -> int:
     """Every referee act came once its wait had run its second, and each wait was closed by one act
     (the act's events follow the wait's start; the next wait begins with them); how many acts."""
-    events = tables.events_of(tables.load(game[0]))
+    events = tables.store.events_of(tables.store.load(game[0]))
     assert [event.version for event in events] == list(range(1, len(events) + 1))
     acts, since, previous = 0, None, None
     for event in events:
@@ -212,7 +212,7 @@ def test_postgres_restarting_and_workers_killed_lose_nothing_and_fire_no_timer_t
 
 
 def _referee_acts(tables: Tables, game: Game) -> int:
-    events = tables.events_of(tables.load(game[0]))
+    events = tables.store.events_of(tables.store.load(game[0]))
     return sum(1 for event in events if isinstance(event, GameEventRecorded) and event.by_referee)
 
 

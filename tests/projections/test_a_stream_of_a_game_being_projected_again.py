@@ -36,7 +36,7 @@ def test_who_watches_a_game_the_read_models_lack_is_asked_of_the_log(tables: Tab
 
     def log(found: str) -> Table:
         asked.append(found)
-        return tables.load(found)
+        return tables.store.load(found)
 
     assert run(queries.watcher(reads, log, game_id, tokens[1])) == Seat(1)
     assert run(queries.watcher(reads, log, game_id, None)) is SPECTATOR
@@ -52,7 +52,7 @@ def test_a_game_the_read_models_hold_is_not_asked_of_the_log(tables: Tables) -> 
     game_id, tokens = open_game(tables, "politrickers", 3, seed="projected")
     store = SQLiteReadStore()
     reads = ReadSide(store, GAMES, Signals())
-    catch_up(tables.recorder, GameProjection(store, GAMES))
+    catch_up(tables.store.recorder, GameProjection(store, GAMES))
 
     def log(found: str) -> Table:
         raise AssertionError("the log was asked")
@@ -72,6 +72,6 @@ def test_who_watches_a_game_while_the_read_models_do_not_answer_is_asked_of_the_
     give up for good): its seat is checked against the log, and a stranger's token is still refused."""
     game_id, tokens = open_game(tables, "politrickers", 3, seed="redis away")
     reads = _Away(SQLiteReadStore(), GAMES, Signals())
-    assert run(queries.watcher(reads, tables.load, game_id, tokens[0])) == Seat(0)
+    assert run(queries.watcher(reads, tables.store.load, game_id, tokens[0])) == Seat(0)
     with pytest.raises(InvalidToken):
-        run(queries.watcher(reads, tables.load, game_id, "not-a-seat-token"))
+        run(queries.watcher(reads, tables.store.load, game_id, "not-a-seat-token"))

@@ -49,7 +49,7 @@ class Deployment:
     def projected(self, timeout: float = 90) -> dict[str, bytes]:
         """The read models once the worker has caught up with the whole log."""
         deadline = time.monotonic() + timeout
-        while self.store.position() < (self.tables.recorder.max_notification_id() or 0):
+        while self.store.position() < (self.tables.store.recorder.max_notification_id() or 0):
             assert time.monotonic() < deadline, "the projection worker did not catch up"
             time.sleep(0.05)
         return self.store.dump()
@@ -95,7 +95,7 @@ def test_a_worker_killed_mid_stream_resumes_to_exactly_a_rebuild(deployment: Dep
         worker.wait()
         killed_at = deployment.store.position()
         flowing.join()
-    assert start < killed_at < (deployment.tables.recorder.max_notification_id() or 0)
+    assert start < killed_at < (deployment.tables.store.recorder.max_notification_id() or 0)
     with process("worker", "projections", env=deployment.env):
         incremental = deployment.projected()
     assert incremental == deployment.rebuilt_elsewhere()

@@ -49,7 +49,7 @@ def test_a_finished_games_read_models_expire_and_a_read_rebuilds_them_from_the_l
     try:
         game_id, tokens = open_game(tables, "slush-fund-2", 2, "to the end")
         play(tables, game_id, tokens, random.Random(35), 5000)
-        finished = tables.load(game_id)
+        finished = tables.store.load(game_id)
         assert finished.over
         own = [f"{prefix}:record:{game_id}", f"{prefix}:version:{game_id}", f"{prefix}:feed:{game_id}"]
         own.append(f"{prefix}:view:{game_id}:0")
@@ -98,7 +98,7 @@ def test_a_seat_link_taken_after_the_game_expired_is_in_the_rebuilt_feed_whole(e
     try:
         game_id, tokens = open_game(tables, "slush-fund-2", 2, "to the end")
         play(tables, game_id, tokens, random.Random(35), 5000)
-        finished = tables.load(game_id)
+        finished = tables.store.load(game_id)
         record = f"{prefix}:record:{game_id}"
         with (
             process("worker", "projections", env=env),

@@ -24,7 +24,7 @@ GAMES = registered()
 
 def _caught_up(tables: Tables, projection: GameProjection, timeout: float) -> bool:
     deadline = time.monotonic() + timeout
-    while projection.position < (tables.recorder.max_notification_id() or 0):
+    while projection.position < (tables.store.recorder.max_notification_id() or 0):
         if time.monotonic() > deadline:
             return False
         time.sleep(0.005)
@@ -37,9 +37,9 @@ def test_a_local_commit_wakes_the_embedded_follower_at_once(tmp_path: Path) -> N
     tables = Tables(settings.eventsourcing_env(), games=GAMES)
     changed = threading.Event()
     projection = GameProjection(SQLiteReadStore(), GAMES, changed=lambda _: changed.set())
-    follower = follower_for(tables.recorder, projection, poll=30)
+    follower = follower_for(tables.store.recorder, projection, poll=30)
     assert isinstance(follower, LogFollower)
-    tables.listeners.append(follower.offer)  # as the embedded read side wires it
+    tables.store.routes.listeners.append(follower.offer)  # as the embedded read side wires it
     follower.start()
     try:
         game_id, tokens = open_game(tables, "slush-fund-2", 2, seed="wake")
@@ -63,7 +63,7 @@ def test_on_postgres_the_projection_follows_the_librarys_subscription() -> None:
         store = SQLiteReadStore()
         game_id, tokens = open_game(tables, "politrickers", 3, seed="pg")
         play(tables, game_id, tokens, random.Random(2), moves=10)
-        first = follower_for(tables.recorder, GameProjection(store, GAMES))
+        first = follower_for(tables.store.recorder, GameProjection(store, GAMES))
         assert isinstance(first, SubscriptionFollower)
         first.start()
         try:
@@ -72,7 +72,7 @@ def test_on_postgres_the_projection_follows_the_librarys_subscription() -> None:
             first.stop()
         reached = store.position()
         play(tables, game_id, tokens, random.Random(3), moves=10)
-        again = follower_for(tables.recorder, GameProjection(store, GAMES))
+        again = follower_for(tables.store.recorder, GameProjection(store, GAMES))
         assert again.projection.position == reached  # read before its thread runs: it may apply at once
         again.start()
         try:
@@ -102,8 +102,8 @@ def test_events_of_another_application_in_the_same_store_are_passed_over(tmp_pat
     other.save(Stranger())
     projection = GameProjection(SQLiteReadStore(), GAMES)
     try:
-        reached = catch_up(tables.recorder, projection)
-        assert reached == tables.recorder.max_notification_id()
+        reached = catch_up(tables.store.recorder, projection)
+        assert reached == tables.store.recorder.max_notification_id()
         assert projection.store.get(f"summary:{game_id}") is not None
     finally:
         tables.close()
@@ -129,9 +129,9 @@ def test_commits_handed_over_are_projected_without_reading_the_log_back(tmp_path
     settings = Settings(sqlite_path=str(tmp_path / "log.sqlite"))
     tables = Tables(settings.eventsourcing_env(), games=GAMES)
     projection = GameProjection(SQLiteReadStore(), GAMES)
-    recorder = _CountingReads(tables.recorder)
+    recorder = _CountingReads(tables.store.recorder)
     follower = LogFollower(recorder, projection, poll=30)  # type: ignore[arg-type]  # woken by its offers
-    tables.listeners.append(follower.offer)
+    tables.store.routes.listeners.append(follower.offer)
     follower.start()
     try:
         game_id, tokens = open_game(tables, "slush-fund-2", 2, seed="taken")
@@ -149,9 +149,9 @@ def test_a_commit_offered_while_the_follower_gathers_does_not_send_it_to_the_log
     settings = Settings(sqlite_path=str(tmp_path / "log.sqlite"))
     tables = Tables(settings.eventsourcing_env(), games=GAMES)
     projection = GameProjection(SQLiteReadStore(), GAMES)
-    recorder = _CountingReads(tables.recorder)
+    recorder = _CountingReads(tables.store.recorder)
     follower = LogFollower(recorder, projection, poll=30, gather=0.3)  # type: ignore[arg-type]  # the real one
-    tables.listeners.append(follower.offer)
+    tables.store.routes.listeners.append(follower.offer)
     follower.start()
     try:
         game_id, tokens = open_game(tables, "politrickers", 3, seed="gathering")

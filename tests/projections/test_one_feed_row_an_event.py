@@ -34,7 +34,7 @@ def _projected(tables: Tables, game: str, seats: int, moves: int) -> tuple[str, 
     game_id, tokens = open_game(tables, game, seats, seed=f"rows {game}")
     play(tables, game_id, tokens, random.Random(11), moves=moves)
     store = SQLiteReadStore()
-    catch_up(tables.recorder, GameProjection(store, GAMES))
+    catch_up(tables.store.recorder, GameProjection(store, GAMES))
     return game_id, store
 
 
@@ -53,8 +53,8 @@ def test_a_secret_is_read_only_by_the_perspective_it_was_told_to(tables: Tables)
     """Where seats are shown different things, each seat reads its own line (its own hand, say) and the
     spectator the spectator's: one row per event, never a line of another perspective."""
     game_id, store = _projected(tables, "slush-fund-2", 2, moves=10)
-    table = tables.load(game_id)
-    moves = [e for e in tables.events_of(table) if isinstance(e, GameEventRecorded)]
+    table = tables.store.load(game_id)
+    moves = [e for e in tables.store.events_of(table) if isinstance(e, GameEventRecorded)]
     rows = dict(zip((e.version for e in moves), [None] * len(moves), strict=True))
     for version, row in store.page(documents.feed_key(game_id), 0, 1000):
         if version in rows:
@@ -80,10 +80,10 @@ def test_a_public_move_told_once_is_the_row_each_perspective_told_apart_would_ma
     rules = GAMES[game]
     seats = rules.max_seats
     game_id, _ = _projected(tables, game, seats, moves=40)
-    table = tables.load(game_id)
+    table = tables.store.load(game_id)
     viewers = [*map(Seat, range(seats)), SPECTATOR]
     public = 0
-    for event in tables.events_of(table):
+    for event in tables.store.events_of(table):
         apart = documents.feed_row(documents.feed_lines(rules, event, viewers, table.seat_names))
         assert documents.feed_row_of(rules, event, viewers, table.seat_names) == apart
         public += told_alike(rules, event, table.seat_names) is not None
@@ -105,15 +105,15 @@ def test_read_models_of_the_older_format_are_rebuilt_before_they_are_served(tabl
     is cleared and projected again from the log; a store of our format, or an empty one, is left be."""
     game_id, store = _projected(tables, "politrickers", 3, moves=9)
     projection = GameProjection(store, GAMES)
-    assert not outdated(store) and not fit_format(tables.recorder, projection)
+    assert not outdated(store) and not fit_format(tables.store.recorder, projection)
     old = Batch(position=store.position(), documents={documents.FORMAT_KEY: b"1"})
     old.add(f"feed:{game_id}:spectator", 1, b'{"version": 1}')
     assert store.commit(store.position(), old)
     assert outdated(store)
-    assert fit_format(tables.recorder, projection)
+    assert fit_format(tables.store.recorder, projection)
     assert store.get(documents.FORMAT_KEY) == documents.FEED_FORMAT
     assert store.scored(f"feed:{game_id}:spectator") == []  # the old rows are gone
-    assert len(store.scored(documents.feed_key(game_id))) == tables.load(game_id).version
+    assert len(store.scored(documents.feed_key(game_id))) == tables.store.load(game_id).version
     assert not outdated(SQLiteReadStore())
 
 

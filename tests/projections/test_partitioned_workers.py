@@ -64,7 +64,7 @@ class Partitioned:
 
     def projected(self) -> dict[str, bytes]:
         """The read models once every partition has caught up with the whole log."""
-        head = self.tables.recorder.max_notification_id() or 0
+        head = self.tables.store.recorder.max_notification_id() or 0
         self.until("every partition at the head", lambda: min(self.positions()) >= head)
         return self.store.dump()
 

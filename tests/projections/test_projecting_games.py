@@ -10,7 +10,6 @@ from typing import Any
 import msgspec
 import pytest
 
-from api.http.fast import summary
 from api.service.application import Tables
 from domain import referee, takeback
 from domain.codec import encode
@@ -63,13 +62,13 @@ def _play_some(tables: Tables, seed: int) -> list[str]:
 
 def _assert_projected(tables: Tables, store: ReadStore, game_id: str) -> None:
     """Every projected document of ``game_id`` equals what the game itself says at the log's version."""
-    table = tables.load(game_id)
+    table = tables.store.load(game_id)
     rules: Any = table.game
-    assert store.get(f"summary:{game_id}") == encode(summary(table))
+    assert store.get(f"summary:{game_id}") == encode(documents.summary(str(table.id), table))
     record = msgspec.json.decode(store.get(f"record:{game_id}") or b"", type=Record)
     state = rules.state_decoder.decode(record.state.state)
     assert state == table.game_state and record.version == table.version
-    stored = [e for e in tables.events_of(table) if isinstance(e, GameEventRecorded)]
+    stored = [e for e in tables.store.events_of(table) if isinstance(e, GameEventRecorded)]
     names = table.seat_names
     for viewer in perspectives(len(names)):
         key = viewer_key(viewer)
@@ -87,7 +86,7 @@ def test_projected_views_feeds_and_summaries_equal_the_games_own(tables: Tables,
     """Every perspective's view, feed and the summary are exactly what the game computes on the log."""
     played = _play_some(tables, seed=1)
     projection = GameProjection(store, GAMES)
-    catch_up(tables.recorder, projection)
+    catch_up(tables.store.recorder, projection)
     for game_id in played:
         _assert_projected(tables, store, game_id)
 
@@ -99,10 +98,10 @@ def test_each_viewer_is_told_what_it_is_told_alone_and_those_shown_alike_share_o
     told once for all of them, a dealt hand once for each seat."""
     shared = apart = 0
     for game_id in _play_some(tables, seed=3):
-        table = tables.load(game_id)
+        table = tables.store.load(game_id)
         names, ledger = table.seat_names, table.state.ledger
         viewers = perspectives(len(names))
-        for event in tables.events_of(table):
+        for event in tables.store.events_of(table):
             each = told_each(table.game, event, viewers, names, ledger)
             assert each == [told(table.game, event, viewer, names, ledger) for viewer in viewers]
             distinct = len({id(said) for said in each})
@@ -116,7 +115,7 @@ def test_feed_lines_name_the_players_not_the_seats(tables: Tables, store: ReadSt
     """The table knows its players' names, so every perspective's feed names them."""
     game_id, tokens = open_game(tables, "politrickers", 3, seed="named")
     play(tables, game_id, tokens, random.Random(3), moves=12)
-    catch_up(tables.recorder, GameProjection(store, GAMES))
+    catch_up(tables.store.recorder, GameProjection(store, GAMES))
     for viewer in (Seat(0), SPECTATOR):
         rows = store.scored(documents.feed_key(game_id))
         lines = [msgspec.json.decode(documents.line_for(row, viewer))["description"] for row in rows]
@@ -135,7 +134,7 @@ def test_no_projected_view_shows_a_seat_more_than_its_perspective_allows(
         rules = GAMES[game]
         for _ in range(12):
             play(tables, game_id, tokens, rng, moves=3)
-            catch_up(tables.recorder, projection)
+            catch_up(tables.store.recorder, projection)
             record = msgspec.json.decode(store.get(f"record:{game_id}") or b"", type=Record)
             state = rules.state_decoder.decode(record.state.state)
             for viewer in [*perspectives(players), OMNISCIENT]:
@@ -149,9 +148,12 @@ def test_a_replayed_event_changes_nothing(tables: Tables, store: ReadStore) -> N
     """Projecting the same events again, or committing from a stale position, writes nothing."""
     _play_some(tables, seed=2)
     projection = GameProjection(store, GAMES)
-    catch_up(tables.recorder, projection)
+    catch_up(tables.store.recorder, projection)
     before = store.dump()
-    events = [(tables.mapper.to_domain_event(n), n.id) for n in tables.recorder.select_notifications(1, 50)]
+    events = [
+        (tables.store.mapper.to_domain_event(n), n.id)
+        for n in tables.store.recorder.select_notifications(1, 50)
+    ]
     assert projection.project(events)
     assert GameProjection(store, GAMES).project(events)
     assert not store.commit(0, Batch(position=1, documents={"view:x:0": b"leak"}))
@@ -165,16 +167,16 @@ def test_a_restarted_projection_resumes_where_it_stopped_and_equals_a_rebuild(
     rng = random.Random(3)
     game_id, tokens = open_game(tables, "slush-fund-2", 2, seed="restart")
     play(tables, game_id, tokens, rng, moves=15)
-    catch_up(tables.recorder, GameProjection(store, GAMES))
+    catch_up(tables.store.recorder, GameProjection(store, GAMES))
     play(tables, game_id, tokens, rng, moves=15)
     resumed = GameProjection(store, GAMES)
     assert resumed.position > 0
-    catch_up(tables.recorder, resumed)
+    catch_up(tables.store.recorder, resumed)
     incremental = store.dump()
     fresh = SQLiteReadStore(str(tmp_path / "fresh.sqlite"))
-    rebuild(tables.recorder, GameProjection(fresh, GAMES))
+    rebuild(tables.store.recorder, GameProjection(fresh, GAMES))
     assert fresh.dump() == incremental
-    rebuild(tables.recorder, GameProjection(store, GAMES))
+    rebuild(tables.store.recorder, GameProjection(store, GAMES))
     assert store.dump() == incremental
 
 
@@ -183,15 +185,15 @@ def test_a_rebuild_reports_its_progress_to_the_end(tables: Tables, store: ReadSt
     _play_some(tables, seed=4)
     seen: list[tuple[int, int]] = []
     reached = rebuild(
-        tables.recorder, GameProjection(store, GAMES), lambda done, total: seen.append((done, total))
+        tables.store.recorder, GameProjection(store, GAMES), lambda done, total: seen.append((done, total))
     )
-    assert seen[-1] == (reached, reached) == (tables.recorder.max_notification_id(),) * 2
+    assert seen[-1] == (reached, reached) == (tables.store.recorder.max_notification_id(),) * 2
 
 
 def _take_back_now_and_then(tables: Tables, game_id: str, tokens: dict[int, str], rng: random.Random) -> None:
     """Random play where the acting seat sometimes takes back or asks to, and others sometimes answer."""
     for _ in range(60):
-        table = tables.load(game_id)
+        table = tables.store.load(game_id)
         rules: Any = table.game
         acting = sorted(rules.to_act(table.game_state))
         if not acting:
@@ -212,9 +214,9 @@ def test_the_projected_take_back_ledger_is_the_write_sides_own(tables: Tables, s
         game_id, tokens = open_game(tables, game, players, seed=f"ledger-{game}")
         _take_back_now_and_then(tables, game_id, tokens, rng)
         projection = GameProjection(store, GAMES)
-        catch_up(tables.recorder, projection)
-        table = tables.load(game_id)
+        catch_up(tables.store.recorder, projection)
+        table = tables.store.load(game_id)
         record = msgspec.json.decode(store.get(f"record:{game_id}") or b"", type=Record)
         assert record.state.ledger == table.state.ledger
         assert record.state.effective == table.state.effective
-        assert any(isinstance(e, TakeBackNoted) for e in tables.events_of(table))
+        assert any(isinstance(e, TakeBackNoted) for e in tables.store.events_of(table))

@@ -130,7 +130,7 @@ def test_failing_calls_flushes_and_moved_partitions_still_end_in_exactly_a_rebui
 
     monkeypatch.setattr(partitions, "partition_store", flaky_store)
     games = [open_game(tables, "politrickers", 3, seed=f"faults-{seed}-{n}") for n in range(6)]
-    workers = [Share(tables.recorder, REDIS_URL, prefix, PARTITIONS, GAMES) for _ in range(2)]
+    workers = [Share(tables.store.recorder, REDIS_URL, prefix, PARTITIONS, GAMES) for _ in range(2)]
     flushes = 0
     try:
         for _ in range(1500):
@@ -148,7 +148,7 @@ def test_failing_calls_flushes_and_moved_partitions_still_end_in_exactly_a_rebui
         faults.rate = 0.0
         workers[0].hold(range(PARTITIONS))
         workers[1].hold(())
-        head = tables.recorder.max_notification_id() or 0
+        head = tables.store.recorder.max_notification_id() or 0
         while workers[0].step(page=50) or min(workers[0].positions().values()) < head:
             pass
         projected = RedisReadStore(REDIS_URL, prefix).dump()
@@ -156,7 +156,7 @@ def test_failing_calls_flushes_and_moved_partitions_still_end_in_exactly_a_rebui
         for worker in workers:
             worker.close()
     with redis_prefix() as other:
-        rebuild_partitions(tables.recorder, REDIS_URL, other, PARTITIONS, GAMES)
+        rebuild_partitions(tables.store.recorder, REDIS_URL, other, PARTITIONS, GAMES)
         rebuilt = RedisReadStore(REDIS_URL, other).dump()
     client.close()
     assert flushes and faults.injected  # the run did meet both kinds of fault
@@ -184,7 +184,7 @@ def test_a_worker_behind_never_builds_on_the_tables_a_worker_ahead_projected(
 
     monkeypatch.setattr(partitions, "partition_store", flushed_store)
     play(tables, game_id, tokens, rng, moves=3)
-    behind, ahead = (Share(tables.recorder, REDIS_URL, prefix, PARTITIONS, GAMES) for _ in range(2))
+    behind, ahead = (Share(tables.store.recorder, REDIS_URL, prefix, PARTITIONS, GAMES) for _ in range(2))
     try:
         behind.hold(range(PARTITIONS))
         ahead.hold(range(PARTITIONS))
@@ -194,7 +194,7 @@ def test_a_worker_behind_never_builds_on_the_tables_a_worker_ahead_projected(
         behind.step(page=50)
         assert not flushes  # the flush came between reading a record and committing
         play(tables, game_id, tokens, rng, moves=3)
-        head = tables.recorder.max_notification_id() or 0
+        head = tables.store.recorder.max_notification_id() or 0
         while behind.step(page=50) or min(behind.positions().values()) < head:
             pass
         projected = RedisReadStore(REDIS_URL, prefix).dump()
@@ -202,7 +202,7 @@ def test_a_worker_behind_never_builds_on_the_tables_a_worker_ahead_projected(
         for worker in (behind, ahead):
             worker.close()
     with redis_prefix() as other:
-        rebuild_partitions(tables.recorder, REDIS_URL, other, PARTITIONS, GAMES)
+        rebuild_partitions(tables.store.recorder, REDIS_URL, other, PARTITIONS, GAMES)
         rebuilt = RedisReadStore(REDIS_URL, other).dump()
     client.close()
     assert _differences(projected, rebuilt) == {}

@@ -39,7 +39,7 @@ def tables(database: str) -> Iterator[Tables]:
 
 def test_a_commit_wakes_a_waiting_worker(tables: Tables, database: str) -> None:
     """The library's recorder notifies its channel with every commit: a worker listening there wakes."""
-    nudges = Nudges(database, tables.recorder.channel_name)  # type: ignore[attr-defined]  # PostgreSQL's
+    nudges = Nudges(database, tables.store.recorder.channel_name)  # type: ignore[attr-defined]  # PostgreSQL's
     try:
         assert not nudges.wait(0.05)  # listening now; nothing was committed
         woken: list[bool] = []

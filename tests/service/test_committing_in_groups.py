@@ -14,7 +14,7 @@ from eventsourcing.domain import Aggregate, event
 from eventsourcing.persistence import IntegrityError
 
 from api.service.application import Tables
-from store.committer import Committer
+from store.commits import Committer
 from store.settings import Settings
 from tests.support.service import StepClock, run
 from tests.support.tiny_game import PILE
@@ -67,7 +67,7 @@ class CountingSaves:
 def test_commands_of_many_games_at_once_share_transactions_and_are_all_recorded(tables: Tables) -> None:
     """Twelve games' commands sent together are all recorded, in fewer saves than commands."""
     openings = [run(tables.open("pile", ["ann", "bob"], {"stones": 20})) for _ in range(12)]
-    saves = CountingSaves(tables, hold_first=True)
+    saves = CountingSaves(tables.store, hold_first=True)
 
     async def send_all() -> list[Any]:
         sending = [tables.submit(str(opening.game_id), opening.tokens[0], TAKE_ONE) for opening in openings]
@@ -81,7 +81,7 @@ def test_commands_of_many_games_at_once_share_transactions_and_are_all_recorded(
     rulings = run(send_all())
     assert [ruling.last for ruling in rulings] == [3] * 12
     assert saves.calls[0] == 1 and sum(saves.calls) == 12 and len(saves.calls) < 12
-    assert all(tables.load(opening.game_id).version == 3 for opening in openings)
+    assert all(tables.store.load(opening.game_id).version == 3 for opening in openings)
 
 
 def test_in_a_failed_batch_only_the_save_that_lost_its_race_is_refused() -> None:
@@ -120,7 +120,7 @@ def test_a_table_kept_behind_the_log_is_decided_again_on_a_fresh_load(tmp_path: 
         run(there.submit(game_id, tokens[0], TAKE_ONE))
         ruling = run(here.submit(game_id, tokens[1], TAKE_ONE, expected_version=3))
         assert (ruling.first, ruling.last) == (4, 4)
-        assert here.load(game_id).version == there.load(game_id).version == 4
+        assert here.store.load(game_id).version == there.store.load(game_id).version == 4
     finally:
         here.close()
         there.close()
@@ -133,7 +133,7 @@ def test_the_answer_carries_the_commands_the_sender_may_send_next(tables: Tables
     first = run(tables.submit(game_id, tokens[0], TAKE_ONE))
     second = run(tables.submit(game_id, tokens[1], TAKE_ONE))
     assert (first.first, first.last, second.first, second.last) == (3, 3, 4, 4)
-    assert tables.legal(second.table, 0) == tables.legal(tables.load(game_id), 0) != []
+    assert tables.legal(second.table, 0) == tables.legal(tables.store.load(game_id), 0) != []
 
 
 def test_a_save_whose_waiter_went_away_is_dropped_and_the_committer_goes_on() -> None:

@@ -48,9 +48,9 @@ def test_a_worker_passes_for_the_seats_that_chose_so_reading_the_choices_from_th
         game_id = str(opening.game_id)
         for token in opening.tokens.values():
             run(choose(api, game_id, token, "auto"))
-        watch, rng = Watch(worker.recorder, worker.games), random.Random(4)
+        watch, rng = Watch(worker.store.recorder, worker.store.games), random.Random(4)
         for _ in range(2000):
-            table = api.load(game_id)
+            table = api.store.load(game_id)
             offers = {seat: api.legal(table, seat) for seat in sorted(table.to_act)}
             movers = [seat for seat, commands in offers.items() if [type(c) for c in commands] != [Pass]]
             if movers:
@@ -66,8 +66,8 @@ def test_a_worker_passes_for_the_seats_that_chose_so_reading_the_choices_from_th
             break
         else:
             raise AssertionError("no window asked only seats that hold no answer")
-    passed = worker.events_of(worker.load(game_id), table.version)
-    game = worker.load(game_id).game
+    passed = worker.store.events_of(worker.store.load(game_id), table.version)
+    game = worker.store.load(game_id).game
     made = [
         event
         for event in passed

@@ -28,7 +28,7 @@ def _events(originator: object, versions: range) -> list[StoredEvent]:
 def test_the_embedded_log_records_through_one_statement(tmp_path: Path) -> None:
     tables = _tables(tmp_path / "log.sqlite")
     try:
-        assert isinstance(tables.recorder, OneStatement)
+        assert isinstance(tables.store.recorder, OneStatement)
     finally:
         tables.close()
 
@@ -42,12 +42,12 @@ def test_the_ids_returned_are_the_logs_own_even_with_another_writer_between(tmp_
             for writer in (first, second):
                 originator = uuid4()
                 size = 1 + round_number * 3
-                ids = writer.recorder.insert_events(_events(originator, range(1, size + 1)))
+                ids = writer.store.recorder.insert_events(_events(originator, range(1, size + 1)))
                 assert ids is not None and len(ids) == size
                 returned |= {
                     at: (originator, version) for at, version in zip(ids, range(1, size + 1), strict=True)
                 }
-        logged = first.recorder.select_notifications(0, 1000)
+        logged = first.store.recorder.select_notifications(0, 1000)
         assert {n.id: (n.originator_id, n.originator_version) for n in logged} == returned
     finally:
         first.close()
@@ -58,12 +58,12 @@ def test_a_commit_with_one_conflicting_event_records_none_of_its_events(tmp_path
     tables = _tables(tmp_path / "log.sqlite")
     try:
         taken, fresh = uuid4(), uuid4()
-        tables.recorder.insert_events(_events(taken, range(1, 3)))
-        before = tables.recorder.max_notification_id()
+        tables.store.recorder.insert_events(_events(taken, range(1, 3)))
+        before = tables.store.recorder.max_notification_id()
         with pytest.raises(IntegrityError):
-            tables.recorder.insert_events([*_events(fresh, range(1, 4)), *_events(taken, range(2, 3))])
-        assert tables.recorder.max_notification_id() == before
-        assert tables.recorder.select_events(fresh) == []
+            tables.store.recorder.insert_events([*_events(fresh, range(1, 4)), *_events(taken, range(2, 3))])
+        assert tables.store.recorder.max_notification_id() == before
+        assert tables.store.recorder.select_events(fresh) == []
     finally:
         tables.close()
 
@@ -75,10 +75,12 @@ def test_a_commit_too_large_for_one_statement_goes_through_the_librarys_insert(
     tables = _tables(tmp_path / "log.sqlite")
     try:
         originator = uuid4()
-        small = tables.recorder.insert_events(_events(originator, range(1, 5)))
-        large = tables.recorder.insert_events(_events(originator, range(5, 15)))
+        small = tables.store.recorder.insert_events(_events(originator, range(1, 5)))
+        large = tables.store.recorder.insert_events(_events(originator, range(5, 15)))
         assert small == [1, 2, 3, 4] and large == list(range(5, 15))
-        assert [e.originator_version for e in tables.recorder.select_events(originator)] == list(range(1, 15))
+        assert [e.originator_version for e in tables.store.recorder.select_events(originator)] == list(
+            range(1, 15)
+        )
     finally:
         tables.close()
 
@@ -90,12 +92,12 @@ def test_games_played_through_it_are_loaded_back_whole(tmp_path: Path) -> None:
     game_id = str(opening.game_id)
     for turn in range(4):
         run(tables.submit(game_id, opening.tokens[turn % 2], b'{"type":"Take","count":1}'))
-    version = tables.load(game_id).version
+    version = tables.store.load(game_id).version
     tables.close()
     again = _tables(path)
     try:
-        assert again.load(game_id).version == version
-        assert again.recorder.max_notification_id() == version
+        assert again.store.load(game_id).version == version
+        assert again.store.recorder.max_notification_id() == version
     finally:
         again.close()
 
@@ -105,7 +107,7 @@ def test_commits_are_recorded_through_one_connection_kept_from_the_pool(
 ) -> None:
     """The pool is asked for a connection once; every later commit reuses it."""
     tables = _tables(tmp_path / "log.sqlite")
-    pool = tables.recorder.datastore.pool
+    pool = tables.store.recorder.datastore.pool
     issued: list[object] = []
     checkout = pool.get_connection
 
@@ -117,9 +119,9 @@ def test_commits_are_recorded_through_one_connection_kept_from_the_pool(
     monkeypatch.setattr(pool, "get_connection", counted)
     try:
         for version in range(1, 6):
-            tables.recorder.insert_events(_events(uuid4(), range(version, version + 1)))
+            tables.store.recorder.insert_events(_events(uuid4(), range(version, version + 1)))
         assert len(issued) == 1
-        assert tables.recorder.max_notification_id() == 5
+        assert tables.store.recorder.max_notification_id() == 5
     finally:
         tables.close()
     assert all(connection.closed for connection in issued)  # type: ignore[attr-defined]

@@ -47,7 +47,7 @@ def tables(settings: Settings) -> Iterator[Tables]:
 def test_every_stream_opens_with_game_seats_options_rules_version_and_seed(tables: Tables) -> None:
     """The first event records game id, type, seat names, options, rules version and the secret seed."""
     opening = run(tables.open("pile", ["ann", "bob"], {"stones": 5}, seed="seed-1"))
-    first = tables.events_of(tables.load(opening.game_id))[0]
+    first = tables.store.events_of(tables.store.load(opening.game_id))[0]
     assert isinstance(first, TableOpened)
     assert first.version == 1
     assert (first.game, first.seat_names, first.rules_version) == ("pile", ("ann", "bob"), "1")
@@ -60,7 +60,7 @@ def test_every_event_carries_its_seat_command_id_and_clock_time(tables: Tables) 
     """Each event names the acting seat and the command id, and is stamped by the injected clock."""
     opening = run(tables.open("pile", ["ann", "bob"]))
     run(tables.submit(str(opening.game_id), opening.tokens[0], TAKE_ONE, command_id="cmd-9"))
-    events = tables.events_of(tables.load(opening.game_id))
+    events = tables.store.events_of(tables.store.load(opening.game_id))
     last = events[-1]
     assert isinstance(last, GameEventRecorded)
     assert (last.seat, last.command_id) == (0, "cmd-9")
@@ -74,7 +74,7 @@ def test_each_step_draws_from_the_secret_and_the_version(tables: Tables) -> None
     """The deal is what the game's setup draws from the chance after the version before it."""
     opening = run(tables.open("pile", ["ann", "bob"], seed="fixed"))
     expected = PILE.setup(PileOptions(), 2, chance_after("fixed", 1, EPOCH))
-    assert tables.load(opening.game_id).game_state.cards == expected[0].cards  # type: ignore[attr-defined]
+    assert tables.store.load(opening.game_id).game_state.cards == expected[0].cards  # type: ignore[attr-defined]
 
 
 def test_a_snapshot_is_taken_each_interval_and_a_fresh_load_matches(
@@ -85,12 +85,12 @@ def test_a_snapshot_is_taken_each_interval_and_a_fresh_load_matches(
     game_id, tokens = str(opening.game_id), opening.tokens
     for turn in range(5):
         run(tables.submit(game_id, tokens[turn % 2], TAKE_ONE))
-    tables.committer.flush()  # snapshots are written after the commit, and nobody waits for them
-    assert tables.snapshots is not None
-    assert [snap.originator_version for snap in tables.snapshots.get(opening.game_id)] == [3, 6]
+    tables.store.committer.flush()  # snapshots are written after the commit, and nobody waits for them
+    assert tables.store.snapshots is not None
+    assert [snap.originator_version for snap in tables.store.snapshots.get(opening.game_id)] == [3, 6]
     fresh = make(settings)
     try:
-        loaded, original = fresh.load(game_id), tables.load(game_id)
+        loaded, original = fresh.store.load(game_id), tables.store.load(game_id)
         assert loaded.version == original.version == 7
         assert loaded.game_state == original.game_state and loaded.state.receipts == original.state.receipts
     finally:
@@ -107,7 +107,7 @@ def test_a_rival_saving_first_makes_this_command_decided_again_on_the_log(
     clock = RivalClock()
     slow = make(settings, clock)
     try:
-        slow.load(game_id)
+        slow.store.load(game_id)
         clock.rival = lambda: run(tables.submit(game_id, token, TAKE_ONE))
         with pytest.raises(NotYourTurn):
             run(slow.submit(game_id, token, TAKE_ONE))
@@ -116,7 +116,7 @@ def test_a_rival_saving_first_makes_this_command_decided_again_on_the_log(
             run(slow.submit(game_id, opening.tokens[1], TAKE_ONE, expected_version=3))
     finally:
         slow.close()
-    assert tables.load(game_id).version == 4
+    assert tables.store.load(game_id).version == 4
 
 
 def test_a_retry_that_lost_the_race_to_its_own_first_try_is_recognised(
@@ -133,7 +133,7 @@ def test_a_retry_that_lost_the_race_to_its_own_first_try_is_recognised(
     finally:
         slow.close()
     assert ruling.replayed and (ruling.first, ruling.last) == (3, 3)
-    assert tables.load(game_id).version == 3
+    assert tables.store.load(game_id).version == 3
 
 
 def test_threads_and_a_second_instance_racing_for_one_version_have_one_winner(
@@ -159,4 +159,8 @@ def test_threads_and_a_second_instance_racing_for_one_version_have_one_winner(
     finally:
         other.close()
     assert outcomes == {"saved": 1, "stale": 7}
-    assert [event.version for event in tables.events_of(tables.load(opening.game_id))] == [1, 2, 3]
+    assert [event.version for event in tables.store.events_of(tables.store.load(opening.game_id))] == [
+        1,
+        2,
+        3,
+    ]

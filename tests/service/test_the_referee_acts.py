@@ -23,13 +23,13 @@ def test_a_window_closes_through_the_service_once_its_deadline_has_passed(tmp_pa
         opening = run(tables.open("toll", ["ann", "bob"]))
         game_id = str(opening.game_id)
         run(tables.submit(game_id, opening.tokens[0], b'{"type":"Take","count":1}'))
-        before = tables.load(game_id).version
+        before = tables.store.load(game_id).version
         with pytest.raises(NothingOverdue):
             run(tables.referee(game_id))
-        assert tables.load(game_id).version == before
+        assert tables.store.load(game_id).version == before
         now[0] += WINDOW + timedelta(seconds=1)
         after = run(tables.referee(game_id))
-        [closed] = tables.events_of(after, before)
+        [closed] = tables.store.events_of(after, before)
         assert isinstance(closed, GameEventRecorded) and closed.by_referee and closed.seat is None
         assert after.state.game_state.choice is None
     finally:

@@ -156,7 +156,7 @@ def each_once_in_the_log(tables: Tables, seen: Acknowledged) -> None:
     """Each acknowledged key's events are one run of versions ending at the version its answer gave."""
     for game_id in {game for game, _, _ in seen}:
         by_key: dict[str, list[int]] = {}
-        for event in tables.events_of(tables.load(game_id)):
+        for event in tables.store.events_of(tables.store.load(game_id)):
             by_key.setdefault(getattr(event, "command_id", ""), []).append(event.version)
         for game, key, version in seen:
             if game == game_id:

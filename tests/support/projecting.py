@@ -74,7 +74,7 @@ def open_game(tables: Tables, game: str, players: int, seed: str) -> tuple[str, 
 def play(tables: Tables, game_id: str, tokens: dict[int, str], rng: random.Random, moves: int) -> int:
     """Send up to ``moves`` random legal commands (stopping when the game ends); how many were sent."""
     for sent in range(moves):
-        table = tables.load(game_id)
+        table = tables.store.load(game_id)
         rules: Any = table.game
         acting = sorted(rules.to_act(table.game_state))
         if not acting:

@@ -67,7 +67,7 @@ def bearer(token: str) -> dict[str, str]:
 def stored_count(client: TestClient, game_id: str) -> int:
     """How many events the store holds for a game (read straight from the event store)."""
     tables = client.app.state.tables  # type: ignore[attr-defined]
-    return len(tables.events_of(tables.load(game_id)))
+    return len(tables.store.events_of(tables.store.load(game_id)))
 
 
 def play_randomly(client: Any, game_id: str, tokens: dict[int, str], seed: int, limit: int = 5000) -> int:

@@ -93,7 +93,7 @@ class Game:
         return {command["type"] for command in self.legal(seat)} & TAKEBACK_TYPES
 
     def table(self) -> Table:
-        return self.tables.load(self.id)
+        return self.tables.store.load(self.id)
 
     def state(self) -> bytes:
         """The whole game state now, encoded (for equality checks)."""

@@ -84,7 +84,7 @@ def test_a_request_lapses_after_its_time(client: TestClient) -> None:
         game.play_turn(random.Random(2))
         game.ok(RED, REQUEST)
         assert "ApproveTakeBack" in game.offered(BLUE)
-        frozen.tick(game.tables.takeback_timeout + timedelta(seconds=1))
+        frozen.tick(game.tables.store.takeback_timeout + timedelta(seconds=1))
         assert game.offered(BLUE) == set()
         game.refused(BLUE, APPROVE, "takeback/no_request")
         game.play(BLUE, "DrawCards")
@@ -126,7 +126,7 @@ def test_the_time_to_answer_is_configured_by_the_deployment(tmp_path: Path) -> N
     )
     assert Settings.from_env(settings.to_env()).takeback_seconds == 30
     with TestClient(create_app(settings, games={PILE.id: PILE})) as client:
-        assert client.app.state.tables.takeback_timeout == timedelta(seconds=30)  # type: ignore[attr-defined]
+        assert client.app.state.tables.store.takeback_timeout == timedelta(seconds=30)  # type: ignore[attr-defined]
 
 
 def test_a_refused_request_is_not_asked_again_until_someone_acts(client: TestClient) -> None:

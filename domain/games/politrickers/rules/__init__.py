@@ -83,8 +83,7 @@ from domain.games.politrickers.events import (
     PartySwitched,
 )
 from domain.games.politrickers.rules.round_end import balanced_vp, deal_round
-from domain.games.politrickers.rules.trick_end import after_card, after_migration
-from domain.games.politrickers.rules.tricks import Obligation, duties
+from domain.games.politrickers.rules.tricks import Obligation, after_card, after_migration, duties
 from domain.games.politrickers.state import Finished, Playing, State, Trick, next_to_play, plate
 from domain.messages import Options, Outcome
 from domain.seats import Seat

@@ -1,17 +1,12 @@
-"""What the service answers a command with (:class:`Opening`, :class:`Seating`, :class:`Ruling`), and the
-key of the lock it is decided under.
-
-A command's body is decoded by the table that takes it (:meth:`domain.table.Table.command`: the game's
-commands, the take-back and the seat commands) and given an id by the application
-(:func:`api.service.application.fresh_id`)."""
+"""What the service answers with: a table opened (:class:`Opening`), a seat taken (:class:`Seating`), a
+command refereed (:class:`Ruling`)."""
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from uuid import UUID
 
-from domain.table import AnyTableEvent, Table, parsed_id
+from domain.table import AnyTableEvent, Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,10 +47,3 @@ class Ruling:
     last: int
     replayed: bool = False
     recorded: tuple[AnyTableEvent, ...] | None = None
-
-
-@functools.lru_cache(maxsize=4096)
-def lock_key(game_id: str) -> str:
-    """One key per game however its id is spelled (anything else is refused by the load)."""
-    found = parsed_id(game_id)
-    return game_id if found is None else str(found)
