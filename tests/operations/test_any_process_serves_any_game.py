@@ -64,7 +64,7 @@ class Deployment:
 
     def table(self, game_id: str) -> Table:
         """The table as the log holds it now."""
-        return self.log.load(game_id)
+        return self.log.store.load(game_id)
 
 
 def send(
@@ -111,9 +111,9 @@ def test_a_bot_plays_to_the_end_with_a_person_moving_through_either_api_process(
             continue
         assert time.monotonic() - waited_since < SETTLE, f"the bot stopped at version {table.version}"
         time.sleep(0.05)
-    moves = [e for e in deployment.log.events_of(table) if isinstance(e, GameEventRecorded)]
+    moves = [e for e in deployment.log.store.events_of(table) if isinstance(e, GameEventRecorded)]
     assert sent >= 2 and sum(1 for move in moves if move.bot) >= 2
-    assert deployment.log.reader.attempts(table.id) == []  # nobody was refused on the way
+    assert deployment.log.store.reader.attempts(table.id) == []  # nobody was refused on the way
 
 
 def test_two_seats_on_two_processes_are_never_refused_a_legal_move(deployment: Deployment) -> None:
@@ -130,7 +130,7 @@ def test_two_seats_on_two_processes_are_never_refused_a_legal_move(deployment: D
         answer = send(http, game_id, tokens[seat], a_legal_move(table, seat, rng), version)
         assert answer.status_code == 200, f"move at version {table.version} refused: {answer.text}"
     assert deployment.table(game_id).version >= 40
-    assert deployment.log.reader.attempts(deployment.table(game_id).id) == []
+    assert deployment.log.store.reader.attempts(deployment.table(game_id).id) == []
 
 
 def test_a_revoked_token_is_refused_on_every_process_at_once(deployment: Deployment) -> None:
