@@ -3,24 +3,26 @@ request reaches, and behind a trusted proxy each forwarded client is budgeted as
 
 Two ``backroom serve`` processes share a PostgreSQL schema and a Redis key prefix of this test alone.
 Allowances count in clock-minute windows: a test whose counted requests failed while a minute turned
-runs them again, once, with fresh identities (:func:`in_one_window`), instead of waiting for a turn.
+runs them again with fresh identities (``tests.support.waiting.in_one_window``), instead of waiting
+for a turn.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import httpx
 import pytest
 import redis
 
-from api.limits import WINDOW, Allowance, SharedCounts
+from api.limits import Allowance, SharedCounts
 from domain.errors import RateLimited
 from store.repository import utc_now
 from tests.support.projecting import REDIS_URL, api_process, postgres_schema, process, redis_prefix, scale_env
 from tests.support.server import free_port
 from tests.support.service import bearer
+from tests.support.waiting import in_one_window
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
@@ -39,20 +41,6 @@ def env() -> Iterator[dict[str, str]]:
             "BACKROOM_REFUSALS_PER_MINUTE": "3",
             "BACKROOM_HISTORY_READS_PER_MINUTE": "20",  # one read saved up, the next earned after 3 s
         }
-
-
-def in_one_window(counted: Callable[[int], None]) -> None:
-    """``counted(attempt)``, and once more with fresh identities (``attempt`` 1) when it failed while a
-    clock minute turned: the service counts in the windows of its clock, and a window that turned
-    mid-test hands out a fresh budget. A failure within one minute stands, and nothing waits for the
-    minute to turn."""
-    began = time.time() // WINDOW
-    try:
-        counted(0)
-    except AssertionError:
-        if time.time() // WINDOW == began:
-            raise
-        counted(1)
 
 
 def opened(http: httpx.Client, player: str) -> int:

@@ -61,7 +61,7 @@ def test_a_killed_api_process_loses_no_acknowledged_command_and_its_streams_miss
                 thread.join(timeout=60)
         last = max(version for game, _, version in seen if game == watched)
         try:
-            streamed = stream.wait_for(last, timeout=30)
+            streamed = stream.wait_for(last)
         finally:
             stream.close()
         feed = httpx.get(

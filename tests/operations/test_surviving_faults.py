@@ -236,7 +236,7 @@ def test_redis_flushed_and_an_api_process_killed_lose_nothing_and_streams_miss_n
                 load.flows("after api.1 was killed")
                 load.end()
                 last = max(version for game, _, version in load.seen if game == watched)
-                streamed = stream.wait_for(last, timeout=60)
+                streamed = stream.wait_for(last)
             finally:
                 stream.close()
         scraped = _scraped(up.urls()["timers.1"])

@@ -8,7 +8,6 @@ game's, and its stream still hears every move made through A.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import httpx
@@ -22,6 +21,7 @@ from tests.support.projecting import (
     deployment_env,
     process,
 )
+from tests.support.waiting import until
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
@@ -39,13 +39,6 @@ def listeners(channel: str) -> int:
         return int(dict(client.pubsub_numsub(channel))[channel.encode()])
     finally:
         client.close()
-
-
-def until(check: object, seconds: float = 10) -> None:
-    deadline = time.monotonic() + seconds
-    while not check():  # type: ignore[operator]  # a callable
-        assert time.monotonic() < deadline, "not within the time allowed"
-        time.sleep(0.05)
 
 
 def test_a_process_subscribes_to_the_games_it_serves_and_its_stream_hears_each_move(
@@ -67,7 +60,10 @@ def test_a_process_subscribes_to_the_games_it_serves_and_its_stream_hears_each_m
         (followed, tokens), (other, _) = games
         stream = Stream(f"{b}/api/games/{followed}/stream", {"Authorization": f"Bearer {tokens[0]}"})
         try:
-            until(lambda: listeners(f"{changes}:{followed}") == 1)
+            until(
+                "B never listened on the followed game's channel",
+                lambda: listeners(f"{changes}:{followed}") == 1,
+            )
             version = stream.wait_for(2)[-1][0]
             for seat, token in tokens.items():  # whoever is to act moves once
                 bearer = {"Authorization": f"Bearer {token}"}

@@ -16,9 +16,11 @@ import pytest
 import redis
 
 from api.http.reads import KEEPALIVE
+from tests.projections.test_a_channel_per_game import listeners
 from tests.projections.test_table_talk_at_scale import SETTLE, _announced, env  # noqa: F401  (the fixture)
 from tests.support.projecting import REDIS_URL, api_process, process
 from tests.support.service import bearer
+from tests.support.waiting import until
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
@@ -63,7 +65,8 @@ def test_a_link_made_on_one_process_ends_the_old_tokens_stream_on_another(env: d
         tokens = {entry["seat"]: entry["token"] for entry in body["tokens"]}
         assert http_b.get(f"/api/games/{game_id}", params={"min_version": 2}).json()["stale"] is False
         bob = Ended(f"{b}/api/games/{game_id}/stream", bearer(tokens[1]))
-        time.sleep(0.5)  # the stream waits for its game's signal now
+        channel = f"{env['BACKROOM_REDIS_PREFIX']}:changes:{game_id}"
+        until("B's stream never waited on its game's channel", lambda: listeners(channel) == 1)
         asked = time.monotonic()
         linked = http_a.post(f"/api/games/{game_id}/seat-link", headers=bearer(tokens[1]))
         assert linked.status_code == 200, linked.text

@@ -18,37 +18,35 @@ from projections.projection import GameProjection, LogFollower, SubscriptionFoll
 from projections.stores import SQLiteReadStore
 from store.settings import Settings
 from tests.support.projecting import open_game, play, postgres_schema, scale_settings
+from tests.support.waiting import DEADLINE, until
 
 GAMES = registered()
 
 
-def _caught_up(tables: Tables, projection: GameProjection, timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while projection.position < (tables.store.recorder.max_notification_id() or 0):
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.005)
-    return True
+def _caught_up(tables: Tables, projection: GameProjection) -> bool:
+    """Whether ``projection`` reaches the log's last position (polled; fails at the tests' deadline)."""
+    last = tables.store.recorder.max_notification_id() or 0
+    return until("the projection never caught up", lambda: projection.position >= last, every=0.005)
 
 
 def test_a_local_commit_wakes_the_embedded_follower_at_once(tmp_path: Path) -> None:
-    """With polling every 30 s, a command is still projected at once (well within the poll)."""
+    """With polling once an hour, each command is still projected: the commit wakes the follower."""
     settings = Settings(sqlite_path=str(tmp_path / "log.sqlite"))
     tables = Tables(settings.eventsourcing_env(), games=GAMES)
     changed = threading.Event()
     projection = GameProjection(SQLiteReadStore(), GAMES, changed=lambda _: changed.set())
-    follower = follower_for(tables.store.recorder, projection, poll=30)
+    follower = follower_for(tables.store.recorder, projection, poll=3600)
     assert isinstance(follower, LogFollower)
     tables.store.routes.listeners.append(follower.offer)  # as the embedded read side wires it
     follower.start()
     try:
         game_id, tokens = open_game(tables, "slush-fund-2", 2, seed="wake")
-        assert changed.wait(2)
+        assert changed.wait(DEADLINE)
         for _ in range(5):
             changed.clear()
             play(tables, game_id, tokens, random.Random(1), moves=1)
-            assert changed.wait(5), "the commit did not wake the follower"
-        assert _caught_up(tables, projection, timeout=5)
+            assert changed.wait(DEADLINE), "the commit did not wake the follower"
+        assert _caught_up(tables, projection)
     finally:
         follower.stop()
         tables.close()
@@ -67,7 +65,7 @@ def test_on_postgres_the_projection_follows_the_librarys_subscription() -> None:
         assert isinstance(first, SubscriptionFollower)
         first.start()
         try:
-            assert _caught_up(tables, first.projection, timeout=10)
+            assert _caught_up(tables, first.projection)
         finally:
             first.stop()
         reached = store.position()
@@ -76,7 +74,7 @@ def test_on_postgres_the_projection_follows_the_librarys_subscription() -> None:
         assert again.projection.position == reached  # read before its thread runs: it may apply at once
         again.start()
         try:
-            assert _caught_up(tables, again.projection, timeout=10)
+            assert _caught_up(tables, again.projection)
         finally:
             again.stop()
             tables.close()
@@ -130,13 +128,13 @@ def test_commits_handed_over_are_projected_without_reading_the_log_back(tmp_path
     tables = Tables(settings.eventsourcing_env(), games=GAMES)
     projection = GameProjection(SQLiteReadStore(), GAMES)
     recorder = _CountingReads(tables.store.recorder)
-    follower = LogFollower(recorder, projection, poll=30)  # type: ignore[arg-type]  # woken by its offers
+    follower = LogFollower(recorder, projection, poll=3600)  # type: ignore[arg-type]  # woken by its offers
     tables.store.routes.listeners.append(follower.offer)
     follower.start()
     try:
         game_id, tokens = open_game(tables, "slush-fund-2", 2, seed="taken")
         play(tables, game_id, tokens, random.Random(2), moves=6)
-        assert _caught_up(tables, projection, timeout=5)
+        assert _caught_up(tables, projection)
         assert recorder.reads == 1, "a commit handed over was read back from the log"
     finally:
         follower.stop()
@@ -150,7 +148,7 @@ def test_a_commit_offered_while_the_follower_gathers_does_not_send_it_to_the_log
     tables = Tables(settings.eventsourcing_env(), games=GAMES)
     projection = GameProjection(SQLiteReadStore(), GAMES)
     recorder = _CountingReads(tables.store.recorder)
-    follower = LogFollower(recorder, projection, poll=30, gather=0.3)  # type: ignore[arg-type]  # the real one
+    follower = LogFollower(recorder, projection, poll=3600, gather=0.3)  # type: ignore[arg-type]  # the real one
     tables.store.routes.listeners.append(follower.offer)
     follower.start()
     try:
@@ -158,10 +156,11 @@ def test_a_commit_offered_while_the_follower_gathers_does_not_send_it_to_the_log
         time.sleep(0.1)  # the follower has woken and is gathering
         play(tables, game_id, tokens, random.Random(5), moves=1)
         time.sleep(0.8)  # two gathering spans: any second wake has been seen
-        assert _caught_up(tables, projection, timeout=5)
-        deadline = time.monotonic() + 5
-        while projection.store.position() < projection.position and time.monotonic() < deadline:
-            time.sleep(0.01)
+        assert _caught_up(tables, projection)
+        until(
+            "the store never reached the projection",
+            lambda: projection.store.position() >= projection.position,
+        )
         assert projection.store.position() == projection.position
         assert recorder.reads == 1, "a wake outlived the commit that set it"
     finally:

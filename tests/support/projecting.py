@@ -26,6 +26,7 @@ from domain.seats import Seat
 from store.settings import Settings
 from tests.support.server import free_port
 from tests.support.service import run
+from tests.support.waiting import DEADLINE, until
 
 REDIS_URL = os.environ.get("BACKROOM_TEST_REDIS_URL") or "redis://127.0.0.1:6379/0"
 """The Redis database the tests and benchmarks use (``BACKROOM_TEST_REDIS_URL``; the shared server's db 0)."""
@@ -137,19 +138,17 @@ def api_process(env: dict[str, str], *extra: str) -> Iterator[str]:
     port = free_port()
     with process("serve", "--port", str(port), *extra, env=env) as running:
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 20
-        while True:
+
+        def healthy() -> bool:
             if running.poll() is not None:
                 running.errors.seek(0)  # type: ignore[attr-defined]  # set by process()
                 raise RuntimeError(running.errors.read().decode())  # type: ignore[attr-defined]
             try:
-                if httpx.get(f"{base}/health", timeout=1).status_code == 200:
-                    break
+                return httpx.get(f"{base}/health", timeout=5).status_code == 200
             except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("backroom serve did not become healthy")
-            time.sleep(0.1)
+                return False
+
+        until("backroom serve never answered /health", healthy, every=0.1)
         yield base
 
 
@@ -201,7 +200,7 @@ class Stream:
                     name, _, value = line.partition(":")
                     fields[name] = value.strip()
 
-    def wait_for(self, version: int, timeout: float = 30) -> list[tuple[int, dict[str, Any]]]:
+    def wait_for(self, version: int, timeout: float = DEADLINE) -> list[tuple[int, dict[str, Any]]]:
         """The events received once one with id ``version`` has arrived (fails after ``timeout`` s)."""
         deadline = time.monotonic() + timeout
         while not any(event_id >= version for event_id, _ in self.events):

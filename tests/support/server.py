@@ -44,7 +44,7 @@ class Served(NamedTuple):
 def serving(
     sqlite: Path,
     *extra: str,
-    startup: float = 60.0,
+    startup: float = 120.0,
     policies: Mapping[str, str] = UNLIMITED,
     stdout: Any = subprocess.DEVNULL,
 ) -> Iterator[Served]:
