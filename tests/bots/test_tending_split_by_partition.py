@@ -23,6 +23,7 @@ from store.settings import Settings
 from tests.clocks.helpers import frozen_clock
 from tests.support.projecting import REDIS_URL, redis_prefix
 from tests.support.service import run
+from tests.support.waiting import DEADLINE
 from workers.tending import TendingWorker
 from workers.timers import Watch
 
@@ -94,7 +95,7 @@ def test_two_workers_share_the_partitions_and_a_dead_ones_share_lapses_to_the_ot
             first.refresh()
             shares = _settled(first, second)
             assert sorted(len(share) for share in shares) == [2, 2] and not shares[0] & shares[1]
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + DEADLINE
             while len(second.refresh()) < PARTITIONS:  # `first` renews nothing any more
                 assert time.monotonic() < deadline, "the dead worker's partitions never lapsed"
                 time.sleep(0.1)
@@ -106,7 +107,7 @@ def test_two_workers_share_the_partitions_and_a_dead_ones_share_lapses_to_the_ot
 
 def _settled(first: Leases, second: Leases) -> list[set[int]]:
     """Refresh both until each holds its fair share (a newcomer's share is given up at the next renewal)."""
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + DEADLINE
     while True:
         shares = [second.refresh(), first.refresh()]
         if sorted(len(share) for share in shares) == [2, 2]:

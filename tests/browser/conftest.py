@@ -96,7 +96,7 @@ def player(
 
     def make(name: str, phone: bool = False) -> Player:
         context = browser.new_context(viewport=PHONE if phone else DESKTOP)
-        context.set_default_timeout(30_000)
+        context.set_default_timeout(90_000)
         made.append(Player(name, context.new_page(), server.base, artifacts))
         return made[-1]
 

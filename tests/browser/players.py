@@ -95,7 +95,7 @@ class Player:
             choice = rng.choice(buttons)
             try:
                 command: dict[str, Any] = json.loads(choice.get_attribute("data-command") or "{}")
-                choice.click(timeout=5000)
+                choice.click(timeout=30_000)
             except PlaywrightError as error:
                 if "not attached" not in str(error) or attempt == 4:
                     raise

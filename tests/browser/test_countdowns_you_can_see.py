@@ -174,7 +174,7 @@ def test_a_seat_that_forfeited_on_time_is_no_longer_asked_to_move_on_any_page(
     for each, seat in ((cy, 2), (ann, 0)):
         each.keep_seat(game_id, {"seat": seat, "token": tokens[seat], "name": names[seat]})
         each.open(f"/games/{game_id}")
-    cy.page.wait_for_selector(".seat-list li.mine .forfeit-mark", timeout=20_000)
+    cy.page.wait_for_selector(".seat-list li.mine .forfeit-mark")
     ann.page.wait_for_selector(".seat-list li:has-text('Cy') .forfeit-mark")
     assert summary(server.base, game_id)["forfeited"] == [2]
     asked_cy = False

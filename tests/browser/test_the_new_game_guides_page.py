@@ -34,7 +34,7 @@ def people(browser: Any, served: Served, artifacts: Path) -> Iterator[Callable[[
 
     def make(name: str) -> Player:
         context = browser.new_context(viewport=DESKTOP)
-        context.set_default_timeout(30_000)
+        context.set_default_timeout(90_000)
         made.append(Player(name, context.new_page(), served.base, artifacts))
         return made[-1]
 

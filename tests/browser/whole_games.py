@@ -27,7 +27,7 @@ from tests.browser.players import Player
 
 MOVED_ON = 5
 """At most this many times a game may move on under a seat's click before the test calls it stuck."""
-LATE = 30.0
+LATE = 90.0
 """Seconds a seat's page may take to offer its moves once every page has caught up with the table."""
 PICK_A_CARD = 0.5
 """How often a seat clicks a card first (then one of that card's moves) when its hand offers one."""
