@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
 from api.service.application import Tables
 from domain.games.campaign_trail.cards.candidates import CANDIDATES
 from domain.games.campaign_trail.cards.catalogue import CARDS as TRAIL_CARDS
@@ -29,6 +31,8 @@ MOVED_ON = 5
 """At most this many times a game may move on under a seat's click before the test calls it stuck."""
 LATE = 90.0
 """Seconds a seat's page may take to offer its moves once every page has caught up with the table."""
+CLICK = 15_000
+"""Milliseconds a click waits for its button: a button the table took away meanwhile never comes back."""
 PICK_A_CARD = 0.5
 """How often a seat clicks a card first (then one of that card's moves) when its hand offers one."""
 Secrets = Callable[[Any, int], tuple[set[int], set[str]]]
@@ -239,7 +243,12 @@ class Match:
         if not commands:
             return None  # the table moved on under the click (a referee closed an overdue window)
         index = self.rng.randrange(len(commands))
-        page.locator(MOVES).nth(index).click()
+        try:
+            page.locator(MOVES).nth(index).click(timeout=CLICK)
+        except PlaywrightTimeoutError:
+            if page.eval_on_selector_all(MOVES, COMMANDS_OF) == commands:
+                raise  # the move is still offered: the page would not take the click
+            return None  # the table moved on between reading the moves and the click
         return commands[index]  # type: ignore[no-any-return]
 
     def step(self) -> bool:
