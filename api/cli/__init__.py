@@ -252,8 +252,16 @@ def _add_balance() -> None:
     app.command("balance")(balance)
 
 
+def _add_players() -> None:
+    # `backroom players add HANDLE` (api/cli/players.py).
+    from api.cli.players import players
+
+    app.add_typer(players, name="players")
+
+
 def main() -> None:
     """Entry point of the ``backroom`` script."""
+    _add_players()
     _add_simulate()
     _add_balance()
     _add_read_side()

@@ -83,6 +83,14 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     asked then (:mod:`domain.passing`, rule 2; ``None``: at ``updated_at``)."""
     forfeited_together: tuple[int, ...] = ()
     """The seats of ``forfeited`` that forfeited in the same referee act as the seat before them."""
+    players: tuple[str | None, ...] = ()
+    """The known player at each seat (a handle), ``None`` for a guest or a bot (empty: none at all)."""
+    rated: bool = True
+    """Whether the opener let the table be rated."""
+
+    def player_at(self, seat: int) -> str | None:
+        """The handle of the known player at ``seat`` (``None``: a guest, a bot or an open seat)."""
+        return self.players[seat] if seat < len(self.players) else None
 
     @property
     def started(self) -> bool:
@@ -117,6 +125,9 @@ def evolve_table(game: AnyGame, table: TableState | None, event: AnyTableEvent) 
             effective=table.effective + 1,
             recovery_digests=codes,
         )
+        if event.player is not None:
+            players = table.players or (None,) * len(table.seat_names)
+            table = msgspec.structs.replace(table, players=_put(players, event.seat, event.player))
     elif isinstance(event, SeatLinkReissued):
         assert event.seat is not None, "a link is reissued for a seat"
         digests = _put(table.token_digests, event.seat, event.token_digest)
@@ -171,6 +182,8 @@ def opened_state(event: TableOpened) -> TableState:
         clock=event.clock,
         bots=event.bots,
         recovery_digests=event.recovery_digests,
+        players=event.players,
+        rated=event.rated,
     )
     return _noted(table, event)
 
