@@ -39,6 +39,7 @@ from api.http.schemas import (
     Problem,
     Ratings,
     Seated,
+    Session,
     SignedIn,
     SignedOut,
     StreamTicket,
@@ -86,6 +87,7 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("post", "/api/players/signin/options"): (200, "Ceremony", (403, 503)),
     ("post", "/api/players/signin"): (200, "SignedIn", (400, 403, 413, 422, 503)),
     ("get", "/api/me"): (200, "Me", PLAYER),
+    ("get", "/api/session"): (200, "Session", (503,)),
     ("post", "/api/me/signout"): (200, "SignedOut", PLAYER),
     ("post", "/api/me/signout-everywhere"): (200, "SignedOut", PLAYER),
     ("post", "/api/me/passkeys/options"): (200, "Ceremony", PLAYER),
@@ -136,7 +138,7 @@ ANSWERED: list[Any] = [
     Legal,
 ]
 ANSWERED += [Feed, Timeline, Moment, Audit, Health, ChatMessages, ChatMessage, Probe, SeatPassing]
-ANSWERED += [CeremonyBegun, SignedIn, Me, KeyMade, SignedOut, PlayerPage, Ratings, Chances]
+ANSWERED += [CeremonyBegun, SignedIn, Me, KeyMade, SignedOut, PlayerPage, Ratings, Chances, Session]
 
 
 def document(schema: dict[str, Any]) -> None:

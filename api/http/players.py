@@ -17,7 +17,7 @@ from api.http.routes import BodyDep
 from api.http.wire import decode, reply
 from api.service.players import csrf_of
 from domain.errors import UnknownGameType
-from domain.players import CsrfRefused
+from domain.players import CsrfRefused, PlayerRefused
 from projections import queries
 
 router = APIRouter(prefix="/api")
@@ -94,6 +94,18 @@ async def signin(request: Request, service: PlayersDep, body: BodyDep) -> Respon
     _same_origin(request)
     answer = decode(body, Ceremony)
     return _session_reply(request, await service.sign_in(answer.ceremony, answer.credential))
+
+
+@router.get("/session", summary="Who this browser is signed in as (never refused: a guest is told so)")
+async def session(request: Request, service: PlayersDep) -> Response:
+    found = request.cookies.get(COOKIE)
+    try:
+        player = await service.by_session(found) if found else None
+    except PlayerRefused:
+        player = None  # ended elsewhere: a guest now
+    if player is None or found is None:
+        return reply({"handle": None, "csrf": None})
+    return reply({"handle": player.handle, "csrf": csrf_of(found)})
 
 
 @router.get("/me", summary="The signed-in player: handle, CSRF token, key and passkey names")

@@ -303,6 +303,13 @@ class SignedIn(_Doc):
     csrf: str
 
 
+class Session(_Doc):
+    """This browser's session: the player's handle and CSRF token, or both ``null`` (a guest)."""
+
+    handle: str | None
+    csrf: str | None
+
+
 class Named(_Doc):
     id: str
     name: str
