@@ -120,6 +120,8 @@ def test_a_passkey_signs_up_signs_in_elsewhere_and_the_player_s_table_is_rated(
     assert phone.page.text_content("#ratings") == "Not rated yet."
     phone.shot("player-page-your-turn")
     phone.open(f"/games/{game_id}")
+    chances = phone.page.text_content("#chances") or ""
+    assert "zoe 50%" in chances and "bob 50%" in chances  # two new players: even
     phone.play_any(rng)
     play_randomly(server.base, game_id, tokens, rng)
     reloaded_until(phone, "/players/zoe", "#ratings [data-rating='slush-fund-2']")

@@ -96,6 +96,10 @@ def scenario(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Setting
         for _ in range(6):
             play_one(client, clock, ann, bob)
         answer = ratings_when(client, lambda found: sum(p["games"] for p in found["players"]) >= 12)
+        seventh = client.post("/api/games", json={"game": GAME, "seats": 2}, headers=player(ann)).json()["id"]
+        for key in (ann, bob):
+            client.post(f"/api/games/{seventh}/join", json={}, headers=player(key))
+        answer["chances"] = client.get(f"/api/games/{seventh}/chances").json()
     yield settings, answer
 
 
@@ -112,6 +116,15 @@ def test_both_players_are_rated_six_times_and_ann_is_above_bob(scenario: Scenari
     assert not any(p["provisional"] for p in answer["players"])  # five games make a rating stand
 
 
+def test_before_the_deal_each_seat_has_a_chance_to_win_and_they_sum_to_one(scenario: Scenario) -> None:
+    """A seventh table of the two: Ann's chance is the better, and the chances sum to 1."""
+    _, answer = scenario
+    chances = answer["chances"]
+    assert chances["rated"] and [seat["holder"] for seat in chances["seats"]] == ["ann", "bob"]
+    ann, bob = (seat["chance"] for seat in chances["seats"])
+    assert ann > bob and abs(ann + bob - 1) < 1e-6
+
+
 def test_rebuilding_the_read_models_gives_the_same_ratings(scenario: Scenario) -> None:
     """Rule 6: the read models rebuilt from the log hold the very same ratings, and the ratings stream
     recomputed from its recorded places equals what it recorded."""
@@ -121,6 +134,6 @@ def test_rebuilding_the_read_models_gives_the_same_ratings(scenario: Scenario) -
         again = ratings_when(client, lambda found: found["players"] == answer["players"])
         recorder = client.app.state.tables.store.recorder  # type: ignore[attr-defined]
         events = RatingsLog(recorder, registered()).events(GAME)
-    assert again["players"] == answer["players"]
+    assert again["players"] == answer["players"]  # the rebuilt leaderboard
     assert len(events) == 6
     assert ratings.recomputed(events) == ratings.fold(events)

@@ -14,6 +14,8 @@ import pytest
 from api.service.application import Tables
 from domain import ratings
 from domain.table import Table
+from projections.projection import GameProjection, catch_up
+from projections.stores import Batch, SQLiteReadStore
 from store.ratings import RatingsLog
 from store.settings import Settings
 from tests.support.service import GAMES, StepClock, run
@@ -69,3 +71,33 @@ def test_workers_rating_tables_of_one_game_at_once_each_rate_theirs(tables: Tabl
     events = logs[0].events("pile")
     assert sorted(event.table for event in events) == sorted([str(first.id), str(second.id)])
     assert ratings.recomputed(events).players["ann"].games == 2
+
+
+class DiesOnce(SQLiteReadStore):
+    """A read store whose first commit never happens: the worker dies after rating, before writing."""
+
+    died = False
+
+    def commit(self, expected: int, batch: Batch) -> bool:
+        if not self.died:
+            self.died = True
+            raise RuntimeError("killed")
+        return super().commit(expected, batch)
+
+
+def test_a_worker_killed_after_rating_rates_nothing_twice(tables: Tables, tmp_path: Path) -> None:
+    """The projection asks for the rating before it commits the batch that ends the table; killed
+    then, it projects the same events again on restart, asks again, and the stream says it is rated.
+    The leaderboard counts the table once."""
+    played(tables, ("ann", "bob"))
+    recorder = tables.store.recorder
+    store = DiesOnce(str(tmp_path / "reads.sqlite"))
+    dying = GameProjection(store, GAMES, rater=RatingsLog(recorder, GAMES).rate)
+    with pytest.raises(RuntimeError, match="killed"):
+        catch_up(recorder, dying)
+    restarted = GameProjection(store, GAMES, rater=RatingsLog(recorder, GAMES).rate)
+    catch_up(recorder, restarted)
+    catch_up(recorder, restarted)  # the rating's own row, appended after the table's end
+    assert len(RatingsLog(recorder, GAMES).events("pile")) == 1
+    board = ratings.BOARD.decode(store.get("ratings:pile") or b"{}")
+    assert board.tables == 1 and {h: r.games for h, r in board.players.items()} == {"ann": 1, "bob": 1}
