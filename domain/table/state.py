@@ -114,20 +114,7 @@ def evolve_table(game: AnyGame, table: TableState | None, event: AnyTableEvent) 
         return _recorded(game, table, event)
     table = msgspec.structs.replace(table, version=event.version, updated_at=event.at)
     if isinstance(event, SeatTaken):
-        assert event.seat is not None, "a seat taken names its seat"
-        names = _put(table.seat_names, event.seat, event.name)
-        digests = _put(table.token_digests, event.seat, event.token_digest)
-        codes = _codes(table, event.seat, event.recovery_digest)
-        table = msgspec.structs.replace(
-            table,
-            seat_names=names,
-            token_digests=digests,
-            effective=table.effective + 1,
-            recovery_digests=codes,
-        )
-        if event.player is not None:
-            players = table.players or (None,) * len(table.seat_names)
-            table = msgspec.structs.replace(table, players=_put(players, event.seat, event.player))
+        table = _seated(table, event)
     elif isinstance(event, SeatLinkReissued):
         assert event.seat is not None, "a link is reissued for a seat"
         digests = _put(table.token_digests, event.seat, event.token_digest)
@@ -186,6 +173,22 @@ def opened_state(event: TableOpened) -> TableState:
         rated=event.rated,
     )
     return _noted(table, event)
+
+
+def _seated(table: TableState, event: SeatTaken) -> TableState:
+    """The table after a seat was taken: its name, token, code and (a known player's) handle."""
+    assert event.seat is not None, "a seat taken names its seat"
+    table = msgspec.structs.replace(
+        table,
+        seat_names=_put(table.seat_names, event.seat, event.name),
+        token_digests=_put(table.token_digests, event.seat, event.token_digest),
+        effective=table.effective + 1,
+        recovery_digests=_codes(table, event.seat, event.recovery_digest),
+    )
+    if event.player is None:
+        return table
+    players = table.players or (None,) * len(table.seat_names)
+    return msgspec.structs.replace(table, players=_put(players, event.seat, event.player))
 
 
 def _codes(table: TableState, seat: int, recovery_digest: str | None) -> tuple[str | None, ...]:
