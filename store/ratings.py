@@ -53,7 +53,12 @@ class RatingsLog:
             return known
 
     def rate(self, table: Table) -> ratings.TableRated | None:
-        """Rate the finished ``table`` unless it is rated already or not ratable (rules 1-6)."""
+        """Rate the finished ``table`` unless it is rated already or not ratable (rules 1-6). A table
+        with a guest, or opened unrated, is passed over before its log is read (most tables, and every
+        table of a rebuild that knew no players)."""
+        seats = range(len(table.seat_names))
+        if not table.state.rated or any(ratings.holder(table, seat) is None for seat in seats):
+            return None
         finished = ratings.finished_of(table, self.reader.events(table))
         if finished is None:
             return None

@@ -1,7 +1,7 @@
 // A player's page (/players/{handle}): their tables (theirs to play first), finished games with their
 // replays, and their ratings with each game's leaderboard. Built from the public summaries only.
 
-import { get } from "./api.js";
+import { get, session } from "./api.js";
 import { Notice, crumbs, html, mount, outcomeText, useEffect, useState } from "./ui.js";
 
 const handleOfPath = () => decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -28,6 +28,8 @@ function Page() {
   const handle = handleOfPath();
   const [found, setFound] = useState(null);
   const [notice, setNotice] = useState(null);
+  const [own, setOwn] = useState(false);
+  useEffect(() => { session().then((found) => setOwn(found.handle === handle)); }, []);
   useEffect(() => {
     crumbs([{ text: "Lobby", href: "/" }, { text: handle }]);
     get(`/api/players/${encodeURIComponent(handle)}`).then(setFound).catch((error) => setNotice({ kind: "error", text: error.message }));
@@ -35,6 +37,7 @@ function Page() {
   if (!found) return html`<h1>${handle}</h1><${Notice} notice=${notice} />`;
   const mine = found.live.filter((t) => t.your_turn);
   return html`<h1>${found.handle}</h1>
+    ${own ? html`<p><a href="/account" id="account">Your account: passkeys, API keys, signing out</a></p>` : ""}
     <section class="card-panel" aria-labelledby="turn"><h2 id="turn">Your turn</h2>
       ${mine.length ? html`<p id="your-turn">${found.handle}'s turn at ${mine.length} ${mine.length === 1 ? "table" : "tables"}.</p>`
         : html`<p class="muted" id="your-turn">Nobody waits for ${found.handle}.</p>`}
