@@ -4,7 +4,9 @@
 session cookie :data:`COOKIE` (``HttpOnly``, ``SameSite=Lax``, ``Secure`` unless the public origin is
 ``http://localhost``). A change a cookie authorises must carry the session's CSRF token (``X-CSRF-Token``,
 from ``GET /api/me``) and, when the browser says where it comes from, the public origin (``Origin``);
-else it is refused 403 ``auth/csrf`` and changes nothing. A request with a seat token
+else it is refused 403 ``auth/csrf`` and changes nothing. A cookie whose session ended (signed out,
+here or everywhere) makes its browser a guest again: a guest's request is never refused for it, and a
+route that needs a player answers 401 ``auth/invalid_player``. A request with a seat token
 (``Authorization: Bearer``) speaks for its seat alone, whatever cookie rides along.
 """
 
@@ -45,7 +47,10 @@ async def caller_of(request: Request) -> Caller | None:
     session = request.cookies.get(COOKIE)
     if not session or scheme.lower() == "bearer":  # a seat token speaks for its seat alone
         return None
-    caller = Caller(await service.by_session(session), session)
+    try:
+        caller = Caller(await service.by_session(session), session)
+    except PlayerRefused:
+        return None  # a session ended (here or on another device): this browser is a guest again
     if request.method not in SAFE:
         origin = request.headers.get("origin")
         if origin is not None and origin.rstrip("/") != service.origin:

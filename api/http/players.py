@@ -104,7 +104,10 @@ async def session(request: Request, service: PlayersDep) -> Response:
     except PlayerRefused:
         player = None  # ended elsewhere: a guest now
     if player is None or found is None:
-        return reply({"handle": None, "csrf": None})
+        answer = reply({"handle": None, "csrf": None})
+        if found:
+            answer.delete_cookie(COOKIE, path="/")  # an ended session: forgotten by this browser too
+        return answer
     return reply({"handle": player.handle, "csrf": csrf_of(found)})
 
 

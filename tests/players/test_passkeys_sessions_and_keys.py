@@ -141,6 +141,10 @@ def test_signing_out_everywhere_ends_every_session_on_every_process(
     assert one.post("/api/me/signout-everywhere", headers=csrf(one)).status_code == 200
     refused = two.get("/api/me")
     assert refused.status_code == 401 and refused.json()["error"]["code"] == "auth/invalid_player"
+    as_guest = two.post("/api/games", json={"game": "pile", "players": ["fern", "Guest"]})
+    assert as_guest.status_code == 201  # the ended cookie's browser is a guest again, never refused
+    assert "player" not in as_guest.json()["game"]["seats"][0]
+    assert two.get("/api/session").json() == {"handle": None, "csrf": None}
 
 
 def test_passkeys_are_added_and_revoked_but_never_the_last(apps: tuple[TestClient, TestClient]) -> None:
