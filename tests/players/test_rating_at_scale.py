@@ -57,7 +57,8 @@ def test_two_workers_sharing_the_partitions_rate_each_table_once(log: tuple[Tabl
         for worker in workers:
             worker.close()
     assert len(RatingsLog(recorder, GAMES).events("pile")) == 3
-    assert board.tables == 3 and {h: r.games for h, r in board.players.items()} == {"ann": 2, "bob": 2, "cid": 2}
+    games = {handle: rating.games for handle, rating in board.players.items()}
+    assert board.tables == 3 and games == {"ann": 2, "bob": 2, "cid": 2}
     with redis_prefix() as other:
         rebuild_partitions(recorder, REDIS_URL, other, PARTITIONS, GAMES)
         rebuilt = RedisReadStore(REDIS_URL, other).get("ratings:pile")
