@@ -21,7 +21,7 @@ function Leaderboard({ game }) {
   return html`<table class="leaderboard" data-game=${game}><caption>${game}: leaderboard</caption>
     <thead><tr><th scope="col">Player</th><th scope="col">Rating</th><th scope="col">Games</th></tr></thead>
     <tbody>${board.players.map((row) => html`<tr key=${row.handle}><td><a href=${`/players/${row.handle}`}>${row.handle}</a></td>
-      <td>${row.provisional ? `${Math.round(row.rating)} (${row.shown})` : row.shown}</td><td>${row.games}</td></tr>`)}</tbody></table>`;
+      <td>${row.provisional ? `${Math.round(row.rating)}, ${row.shown}` : row.shown}</td><td>${row.games}</td></tr>`)}</tbody></table>`;
 }
 
 function Page() {
@@ -38,7 +38,7 @@ function Page() {
   const mine = found.live.filter((t) => t.your_turn);
   return html`<h1>${found.handle}</h1>
     ${own ? html`<p><a href="/account" id="account">Your account: passkeys, API keys, signing out</a></p>` : ""}
-    <section class="card-panel" aria-labelledby="turn"><h2 id="turn">Your turn</h2>
+    <section class="card-panel" aria-labelledby="turn"><h2 id="turn">${own ? "Your turn" : `${found.handle}'s turn`}</h2>
       ${mine.length ? html`<p id="your-turn">${found.handle}'s turn at ${mine.length} ${mine.length === 1 ? "table" : "tables"}.</p>`
         : html`<p class="muted" id="your-turn">Nobody waits for ${found.handle}.</p>`}
     </section>
@@ -53,7 +53,7 @@ function Page() {
     <section class="card-panel" aria-labelledby="rated"><h2 id="rated">Ratings</h2>
       <p class="muted">A rating is 40 × (μ − 3σ) + 1000 from openskill's Plackett-Luce model; it is provisional until 5 rated games.</p>
       ${found.ratings.length ? html`<ul id="ratings">${found.ratings.map((r) => html`<li key=${r.game} data-rating=${r.game}>
-        <strong>${r.game}</strong>: <span class="rating">${Math.round(r.rating)}</span>${r.provisional ? ` (${r.shown})` : ""}, ${r.games} rated ${r.games === 1 ? "game" : "games"}</li>`)}</ul>`
+        <strong>${r.game}</strong>: <span class="rating">${Math.round(r.rating)}</span>${r.provisional ? `, ${r.shown}` : ""}, ${r.games} rated ${r.games === 1 ? "game" : "games"}</li>`)}</ul>`
         : html`<p class="muted" id="ratings">Not rated yet.</p>`}
       ${found.ratings.map((r) => html`<${Leaderboard} key=${r.game} game=${r.game} />`)}
     </section>`;
