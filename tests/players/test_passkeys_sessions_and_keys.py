@@ -218,3 +218,13 @@ def test_a_player_page_shows_tables_live_first_with_whose_turn_and_nothing_hidde
     ]:
         assert secret not in page.text
     assert two.get("/api/players/nobody").status_code == 404
+
+
+def test_passkey_ceremonies_are_budgeted_as_openings(tmp_path: Path) -> None:
+    """Each ceremony keeps its challenge on the log, so one address begins only so many a minute
+    (BACKROOM_CREATIONS_PER_MINUTE), refused 429 after that."""
+    log = str(tmp_path / "log.sqlite")
+    settings = Settings(sqlite_path=log, creations_per_minute=2, refused_pause_seconds=0)
+    with TestClient(create_app(settings, games=GAMES, clock=StepClock())) as client:
+        asked = [client.post("/api/players/signin/options").status_code for _ in range(3)]
+    assert asked == [200, 200, 429]
