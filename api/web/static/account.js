@@ -96,8 +96,9 @@ function Account({ me, reload, setNotice }) {
     </section>
     <section class="card-panel" aria-labelledby="passkeys"><h2 id="passkeys">Your passkeys</h2>
       <ul id="passkey-list">${me.passkeys.map((passkey) => html`<li key=${passkey.id} data-passkey=${passkey.id}>${passkey.name}${" "}
-        <button type="button" disabled=${me.passkeys.length === 1} title=${me.passkeys.length === 1 ? "Your only passkey: add another first" : ""}
+        <button type="button" disabled=${me.passkeys.length === 1} aria-describedby=${me.passkeys.length === 1 ? "only-passkey" : undefined}
           onClick=${() => act(() => del(`/api/me/passkeys/${encodeURIComponent(passkey.id)}`))}>Revoke</button></li>`)}</ul>
+      ${me.passkeys.length === 1 ? html`<p class="muted" id="only-passkey">Your only passkey cannot be revoked: add another first.</p>` : ""}
       <button type="button" id="add-passkey" onClick=${addPasskey}>Add a passkey</button>
     </section>
     <section class="card-panel" aria-labelledby="keys"><h2 id="keys">API keys for bots and scripts</h2>
