@@ -3,7 +3,8 @@
 with a passkey and signs out; on a second browser context holding the same passkey she signs in; she
 adds a passkey there and revokes the first (which then no longer signs in); she opens a table signed
 in, finds it on her page with "your turn", plays it (her first move by clicking, the rest through the
-API with the seat tokens, as any other test plays a whole game), and sees her rating appear."""
+API with the seat tokens, as any other test plays a whole game), and sees her rating appear. axe finds
+nothing on the account page nor on the player's page."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from api.cli.players import players
+from tests.browser.access import violations
 from tests.browser.players import Player, play_randomly, summary
 from tests.support.server import Served
 
@@ -99,6 +101,7 @@ def test_a_passkey_signs_up_signs_in_elsewhere_and_the_player_s_table_is_rated(
     phone.page.click("#passkey-list li:first-child button")
     phone.page.wait_for_selector("#passkey-list li:nth-child(2)", state="detached")
     phone.shot("account-with-a-new-passkey")
+    assert violations(phone.page) == []  # axe finds nothing on the account page
     zoe.page.click("#sign-in-button")  # the revoked passkey
     zoe.page.wait_for_selector(".notice.error")
     assert "no longer" in (zoe.page.text_content(".notice.error") or "")
@@ -129,6 +132,7 @@ def test_a_passkey_signs_up_signs_in_elsewhere_and_the_player_s_table_is_rated(
     assert "provisional (1 of 5)" in rating and "1 rated game" in rating
     phone.page.wait_for_selector("table.leaderboard >> text=bob")
     phone.shot("player-page-rated")
+    assert violations(phone.page) == []  # nor on the player's page
 
 
 def play_randomly_once(base: str, game_id: str, tokens: list[str], rng: random.Random) -> None:
