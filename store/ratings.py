@@ -52,6 +52,17 @@ class RatingsLog:
             self.kept[game] = known
             return known
 
+    def recomputed(self, game: str) -> ratings.Ratings:
+        """Every rating of ``game`` made again from nothing from the tables' own logs (each rated table
+        loaded and judged afresh, in the stream's order): equal to :meth:`current` (rule 6)."""
+        again = ratings.Ratings()
+        for rated in self.events(game):
+            table = self.reader.load(rated.table)
+            finished = ratings.finished_of(table, self.reader.events(table))
+            assert finished is not None, "a rated table is over"
+            again = ratings.fold(ratings.decide(again, finished), again)
+        return again
+
     def rate(self, table: Table) -> ratings.TableRated | None:
         """Rate the finished ``table`` unless it is rated already or not ratable (rules 1-6). A table
         with a guest, or opened unrated, is passed over before its log is read (most tables, and every
