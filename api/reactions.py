@@ -19,9 +19,12 @@ Embedded (``backroom serve``), a process runs:
 
 At scale neither runs in the API process: the projection and timer workers read the log themselves.
 
-A reaction across tables belongs here too: for example, a finished table's standings for ratings or a
-tournament would be one more entry, taking each commit whose table is over (``Folded`` holds the table
-after each event, so ``table.over`` and ``table.outcome`` are known without a load).
+A reaction across tables that only this process's commits need would be one more entry here. The
+ratings' "a table is over, so rate it" is not one: it must run once per table whichever process wrote
+the end, also at scale where no API process sees every commit, so it runs where every table's end is met
+exactly once by position, in the projection (embedded in ``serve``, the projection workers at scale),
+before the batch holding the end is committed; the ratings stream refuses a second rating of a table
+(:mod:`store.ratings`, docs/players.md).
 """
 
 from __future__ import annotations

@@ -165,6 +165,9 @@ def seat_entry(table: TableState, seat: int) -> dict[str, Any]:
     """A seat in a summary: its number and player's name, and its bot when a bot plays it."""
     bot = table.bots[seat] if seat < len(table.bots) else None
     entry: dict[str, Any] = {"seat": seat, "name": table.seat_names[seat]}
+    player = table.player_at(seat)
+    if player is not None:
+        entry["player"] = player
     if bot is None:
         return entry
     standing_in = table.token_digests[seat] is not None  # a person's seat, its player away

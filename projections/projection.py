@@ -39,9 +39,10 @@ from uuid import UUID
 
 from eventsourcing.persistence import ApplicationRecorder, Notification
 
+from domain import ratings
 from domain.codec import encode
 from domain.seats import Viewer
-from domain.table import AnyGame, AnyTableEvent, Table, TableOpened, evolve_table
+from domain.table import AnyGame, AnyTableEvent, SeatTaken, Table, TableOpened, evolve_table
 from projections import documents
 from projections.documents import lobby_key, perspectives, viewer_key
 from projections.stores import Batch, ReadStore
@@ -70,6 +71,8 @@ class Live:
     """Nobody took its open seats in time (:class:`Expiry`): listed as ``expired``, not ``waiting``."""
     feed: tuple[list[Viewer], str] = ([], "")
     """Every perspective and the key of the feed (made at its first event: a table's seats are fixed)."""
+    rated: bool = False
+    """The ratings were asked to rate it (once it was over), by this projection since it was loaded."""
 
     def feed_of(self, game_id: str) -> tuple[list[Viewer], str]:
         """Every perspective of the table, in order, and the key of its feed."""
@@ -133,8 +136,12 @@ class GameProjection:
         *,
         views: bool = True,
         expiry: Expiry | None = None,
+        rater: Callable[[Table], object] | None = None,
     ) -> None:
         self.store = store
+        self.rater = rater
+        """Asked to rate each table found over, before the batch that ends it is committed (the
+        ratings stream rates a table once however often it is asked: :mod:`store.ratings`)."""
         self.games = dict(games)
         self.changed = changed
         self.cache_size = cache_size
@@ -188,7 +195,9 @@ class GameProjection:
                 for logged, position in events:
                     if position > batch.position:
                         batch.position = position  # before applying: the lobby is ordered by it
-                        if logged is not None:
+                        if logged is not None and isinstance(logged[1], ratings.TableRated):
+                            self._rated(logged[1], batch)
+                        elif logged is not None:
                             game_id = str(logged[0])
                             self.apply(game_id, logged[1], batch, touched, folded.get(position))
                             applied.add(game_id)
@@ -211,6 +220,7 @@ class GameProjection:
                 batch.put(documents.FORMAT_KEY, documents.FEED_FORMAT)
             try:
                 self._expire(touched)
+                self._rate(touched)
                 for game_id, live in touched.items():
                     self._render(game_id, live, batch)
                 committed = self.store.commit(self.written, batch)
@@ -238,6 +248,29 @@ class GameProjection:
             self.pending, self.touched = Batch(position=self.written), {}
             self.position = self.written = self.store.position()
             self.pending = Batch(position=self.position)
+
+    def _rate(self, touched: dict[str, Live]) -> None:
+        """Ask the ratings to rate each table that is over (before the batch that ends it is written:
+        a worker killed between the two asks again, and the ratings stream says it is rated)."""
+        if self.rater is None:
+            return
+        for live in touched.values():
+            if not live.rated and live.table.over:
+                self.rater(live.table)
+                live.rated = True
+
+    def _rated(self, event: ratings.TableRated, batch: Batch) -> None:
+        """A table rated: its players' ratings in the game's ratings document (``ratings:<game>``), and
+        the table's own record of what it changed (``rated:<table>``)."""
+        key = f"ratings:{event.game}"
+        found = batch.documents.get(key) or self.store.get(key)
+        board = ratings.Board() if found is None else ratings.BOARD.decode(found)
+        board = ratings.posted(board, event)
+        batch.put(key, ratings.ENCODER.encode(board))
+        batch.put(f"rated:{event.table}", ratings.ENCODER.encode(event))
+        for placed in event.seats:
+            if placed.rated:
+                batch.add(f"player-rated:{placed.who}", batch.position, event.table.encode())
 
     def _publish(self, touched: dict[str, Live]) -> None:
         latest = self.latest
@@ -274,6 +307,9 @@ class GameProjection:
                 raise Outrun(f"Game {game_id} is at version {live.table.version}, the log opens it.")
             opened = Live(Table(UUID(game_id), game, evolve_table(game, None, event)), opened=batch.position)
             live = touched[game_id] = self._remember(game_id, opened)
+            for handle in event.players:
+                if handle is not None:
+                    batch.add(f"player:{handle}", batch.position, game_id.encode())
             for key in (lobby_key(None, None), lobby_key(event.game, None)):
                 batch.add(key, batch.position, game_id.encode())
                 batch.count(key, 1)
@@ -284,6 +320,8 @@ class GameProjection:
         else:
             event = stored.upcast(live.table.state, event)
             live.table = after if after is not None else live.table.evolve(event)
+            if isinstance(event, SeatTaken) and event.player is not None:
+                batch.add(f"player:{event.player}", live.opened or batch.position, game_id.encode())
             live.expired = False  # someone came after all
         viewers, feed = live.feed_of(game_id)
         state = live.table.state
@@ -385,7 +423,10 @@ what is pending first."""
 
 
 def logged(notification: Notification) -> Logged:
-    """A notification as the projection takes it: a table event with its table's id, else ``None``."""
+    """A notification as the projection takes it: a table event with its table's id, a table rated
+    with its ratings stream's id, else ``None``."""
+    if notification.topic == stored.RATED_TOPIC:
+        return notification.originator_id, stored.decode_rated(notification.state)  # type: ignore[return-value]  # a UUID
     if not stored.is_table_topic(notification.topic):
         return None
     event = stored.decode_event(notification.topic, notification.state, notification.originator_version)

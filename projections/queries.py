@@ -34,6 +34,7 @@ from uuid import UUID
 import msgspec
 from eventsourcing.persistence import ApplicationRecorder
 
+from domain import ratings
 from domain.codec import encode
 from domain.errors import GameNotFound, StoreUnavailable
 from domain.seats import SPECTATOR, Seat, Viewer
@@ -466,3 +467,96 @@ def _answer(reads: ReadSide, game_id: str, document: bytes, min_version: int | N
 
 def _seat_or_none(viewer: Viewer) -> int | None:
     return None if viewer is SPECTATOR else int(viewer)  # type: ignore[arg-type]  # a Seat here
+
+
+# -- players and ratings --------------------------------------------------------------------------
+
+PLAYER_TABLES = 500
+"""Tables a player's page lists at most (the latest first)."""
+
+
+def player_page(reads: ReadSide, handle: str) -> dict[str, Any]:
+    """A player's page: their live tables first (with whose turn it is, and whether it is theirs),
+    their finished games with their replays, and their ratings. Only what each table's public summary
+    shows: a player's page tells nobody more than the tables' spectators are told."""
+    store = reads.written()
+    entries = store.page(f"player:{handle}", 0, 100_000)[-PLAYER_TABLES:]
+    live, finished = [], []
+    for _, member in reversed(entries):
+        found = store.get(f"summary:{member.decode()}")
+        if found is None:
+            continue
+        summary = msgspec.json.decode(found)
+        seats = [seat["seat"] for seat in summary["seats"] if seat.get("player") == handle]
+        row = {
+            "id": summary["id"],
+            "game": summary["game"],
+            "title": summary["title"],
+            "status": summary["status"],
+            "seat": seats[0] if seats else None,
+            "seats": summary["seats"],
+            "to_act": [summary["seats"][seat]["name"] for seat in summary["to_act"]],
+            "your_turn": any(seat in summary["to_act"] for seat in seats),
+            "updated_at": summary["updated_at"],
+        }
+        if summary["status"] == "over":
+            finished.append(row | {"outcome": summary["outcome"], "replay": f"/games/{summary['id']}/replay"})
+        else:
+            live.append(row)
+    live.sort(key=lambda row: not row["your_turn"])  # your turn first, then the rest, latest first
+    return {
+        "handle": handle,
+        "your_turn": [row["id"] for row in live if row["your_turn"]],
+        "live": live,
+        "finished": finished,
+        "ratings": _player_ratings(reads, handle),
+    }
+
+
+def board_of(reads: ReadSide, game: str) -> ratings.Board:
+    found = reads.written().get(f"ratings:{game}")
+    return ratings.Board() if found is None else ratings.BOARD.decode(found)
+
+
+def _player_ratings(reads: ReadSide, handle: str) -> list[dict[str, Any]]:
+    found = []
+    for game in reads.games:
+        rating = board_of(reads, game).players.get(handle)
+        if rating is not None:
+            found.append(
+                {
+                    "game": game,
+                    "rating": ratings.shown(rating),
+                    "games": rating.games,
+                    "provisional": ratings.provisional(rating) is not None,
+                    "shown": ratings.provisional(rating) or f"{ratings.shown(rating):.0f}",
+                }
+            )
+    return found
+
+
+def ratings_of(reads: ReadSide, game: str) -> dict[str, Any]:
+    """``GET /api/ratings/{game}``: every rated player best first, and how the numbers are made."""
+    board = board_of(reads, game)
+    return {"game": game, "players": ratings.standings(board), "tables": board.tables} | ratings.described()
+
+
+def chances_at(reads: ReadSide, game_id: str) -> dict[str, Any]:
+    """Each seat's chance to win from the ratings now (a guest's or an open seat's: a new player's;
+    a bot's: its anchor). They sum to 1."""
+    table = _table(reads, canonical_id(game_id))
+    board = board_of(reads, table.state.game)
+    known = ratings.Ratings(players=board.players)
+    seats = range(len(table.seat_names))
+    holders = [ratings.holder(table, seat) for seat in seats]
+    before = [ratings.rating_of(known, who) if who else ratings.Rating() for who in holders]
+    rated = table.state.rated and all(holders)
+    chance = ratings.chances(before)
+    return {
+        "id": str(table.id),
+        "rated": rated,
+        "seats": [
+            {"seat": seat, "name": table.seat_names[seat], "holder": who, "chance": round(chance[seat], 6)}
+            for seat, who in zip(seats, holders, strict=True)
+        ],
+    }

@@ -86,6 +86,9 @@ class Settings:
     worker_port: int | None = None
     command_seconds: float = 5.0
     finished_seconds: int = 3600
+    public_origin: str = "http://localhost:8000"
+    """Where people reach the service (``BACKROOM_PUBLIC_ORIGIN``): the passkeys' relying party is its
+    host, and only pages of this origin may sign in or send a cookie-authorised change."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -115,6 +118,7 @@ class Settings:
             worker_port=int(env["BACKROOM_WORKER_PORT"]) if env.get("BACKROOM_WORKER_PORT") else None,
             trusted_proxies=env.get("BACKROOM_TRUSTED_PROXIES", ""),
             worker_outage_seconds=float(env.get("BACKROOM_WORKER_OUTAGE_SECONDS", "60")),
+            public_origin=(env.get("BACKROOM_PUBLIC_ORIGIN") or "http://localhost:8000").rstrip("/"),
             **policies,
         )
 

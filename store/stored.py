@@ -40,6 +40,10 @@ from domain.chat import ChatSent
 from domain.codec import encode
 from domain.game import AnyGame
 from domain.passing import PassingChosen
+from domain.players import EVENTS as PLAYER_EVENTS
+from domain.players import AnyPlayerEvent
+from domain.ratings import DECODER as RATED_DECODER
+from domain.ratings import TableRated
 from domain.table import (
     AnyTableEvent,
     GameEventRecorded,
@@ -157,6 +161,8 @@ class TableRecord(msgspec.Struct, kw_only=True):
     recovery_digests: tuple[str | None, ...] = ()
     forfeited_together: tuple[int, ...] = ()  # () in snapshots taken before seats forfeited together
     asked_at: datetime | None = None  # None in snapshots taken before passing for a seat: updated_at
+    players: tuple[str | None, ...] = ()  # () in snapshots taken before known players
+    rated: bool = True
 
 
 class SnapshotRow(msgspec.Struct, kw_only=True):
@@ -214,6 +220,8 @@ def record_of(table: TableState) -> TableRecord:
         recovery_digests=table.recovery_digests,
         forfeited_together=table.forfeited_together,
         asked_at=table.asked_at,
+        players=table.players,
+        rated=table.rated,
     )
 
 
@@ -268,6 +276,8 @@ def state_of(record: Any, version: int, games: Any) -> TableState:
         recovery_digests=tuple(record.recovery_digests),
         forfeited_together=tuple(record.forfeited_together),
         asked_at=getattr(record, "asked_at", None),
+        players=tuple(record.players),
+        rated=record.rated,
     )
 
 
@@ -350,6 +360,48 @@ def decode_passing(state: bytes, version: int) -> PassingChosen:
     return msgspec.convert(msgspec.json.decode(state) | {"number": version}, PassingChosen)
 
 
+# -- players and ratings: streams of their own ----------------------------------------------------
+
+PLAYER_TOPIC = "domain.players:PlayerEvent"
+"""The topic of a row of a player's stream (its ``type`` says which event; :mod:`domain.players`)."""
+RATED_TOPIC = "domain.ratings:TableRated"
+"""The topic of a row of a game's ratings stream (:mod:`domain.ratings`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """A player's event on its way into or out of the library, at its version of the player's stream."""
+
+    originator_id: UUID
+    originator_version: int
+    event: AnyPlayerEvent
+
+    @property
+    def timestamp(self) -> datetime:
+        return self.event.at
+
+
+@dataclass(frozen=True, slots=True)
+class RatedRow:
+    """A table rated, at its version of the game's ratings stream."""
+
+    originator_id: UUID
+    originator_version: int
+    event: TableRated
+
+    @property
+    def timestamp(self) -> datetime:
+        return self.event.at
+
+
+def decode_rated(state: bytes) -> TableRated:
+    return RATED_DECODER.decode(state)
+
+
+def decode_player(state: bytes) -> AnyPlayerEvent:
+    return PLAYER_EVENTS.decode(state)
+
+
 # -- what the library stores ----------------------------------------------------------------------
 
 
@@ -427,6 +479,8 @@ ENCODERS: dict[type, Encoder] = {
     ChatRow: lambda row: encode_chat(row.sent),
     PassingRow: lambda row: encode_passing(row.chosen),
     Attempted: encode_attempt,
+    PlayerRow: lambda row: (PLAYER_TOPIC, _ENCODER.encode(row.event)),
+    RatedRow: lambda row: (RATED_TOPIC, _ENCODER.encode(row.event)),
 }
 """How each kind of saved object is stored, by its type."""
 
@@ -437,6 +491,8 @@ DECODERS: dict[str, Decoder] = {
     ),
     CHAT_TOPIC: lambda at, _, state, version, __: ChatRow(at, decode_chat(state, version)),
     PASSING_TOPIC: lambda at, _, state, version, __: PassingRow(at, decode_passing(state, version)),
+    PLAYER_TOPIC: lambda at, _, state, version, __: PlayerRow(at, version, decode_player(state)),
+    RATED_TOPIC: lambda at, _, state, version, __: RatedRow(at, version, decode_rated(state)),
     **dict.fromkeys(
         SNAPSHOT_TOPICS,
         lambda at, _, state, version, games: Snapshot(at, version, decode_snapshot(state, version, games)),

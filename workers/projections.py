@@ -30,6 +30,7 @@ from projections.projection import (
 )
 from projections.redis_store import RedisReadStore
 from projections.stores import ReadStore, SQLiteReadStore
+from store.ratings import RatingsLog
 from store.settings import Settings, creating_schema
 from workers.health import serve_probes
 from workers.partitioned import ProjectionWorker
@@ -68,7 +69,8 @@ def run(settings: Settings, games: Mapping[str, AnyGame], stop: threading.Event 
         _run_share(ProjectionWorker(recorder, settings, games), settings, stop)
         return
     store = read_store(settings)
-    projection = GameProjection(store, games, expiry=Expiry(timedelta(seconds=settings.open_table_seconds)))
+    expiry = Expiry(timedelta(seconds=settings.open_table_seconds))
+    projection = GameProjection(store, games, expiry=expiry, rater=RatingsLog(recorder, games).rate)
     fit_format(recorder, projection)
     follower = follower_for(recorder, projection, poll=POLL).start()
     log.info("Projecting from position %d", projection.position)
@@ -118,7 +120,9 @@ def rebuild_all(settings: Settings, games: Mapping[str, AnyGame], progress: Prog
             progress(reached, reached)
         return reached
     try:
-        return rebuild(log_recorder(settings), GameProjection(store, games), progress)
+        recorder = log_recorder(settings)
+        rater = RatingsLog(recorder, games).rate
+        return rebuild(recorder, GameProjection(store, games, rater=rater), progress)
     finally:
         store.close()
 

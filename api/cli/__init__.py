@@ -39,7 +39,11 @@ def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option
     """Serve the HTTP API (SQLite at ./var/backroom.sqlite unless told otherwise)."""
     settings = _settings(sqlite, postgres_dsn, postgres_schema, snapshot_interval)
     _can_listen(host, port)  # say so before the banner, not after it
-    banner = f"Backroom on http://{host}:{port} ({settings.store}, {workers} worker(s))"
+    if not os.environ.get("BACKROOM_PUBLIC_ORIGIN"):  # passkeys need a name, not an address: localhost
+        os.environ["BACKROOM_PUBLIC_ORIGIN"] = f"http://localhost:{port}"
+        settings = dataclasses.replace(settings, public_origin=os.environ["BACKROOM_PUBLIC_ORIGIN"])
+    shown = settings.public_origin if host in {"127.0.0.1", "localhost", "::1"} else f"http://{host}:{port}"
+    banner = f"Backroom on {shown} ({settings.store}, {workers} worker(s))"
     typer.echo(banner, err=True)  # standard output holds nothing but the access log
     options = _uvicorn_options(host, port, settings)
     if workers == 1:
@@ -252,8 +256,16 @@ def _add_balance() -> None:
     app.command("balance")(balance)
 
 
+def _add_players() -> None:
+    # `backroom players add HANDLE` (api/cli/players.py).
+    from api.cli.players import players
+
+    app.add_typer(players, name="players")
+
+
 def main() -> None:
     """Entry point of the ``backroom`` script."""
+    _add_players()
     _add_simulate()
     _add_balance()
     _add_read_side()

@@ -25,6 +25,7 @@ from api.http.history import router as history_router
 from api.http.metrics import Metrics
 from api.http.openapi import openapi
 from api.http.passing import router as passing_router
+from api.http.players import router as players_router
 from api.http.reads import router as reads_router
 from api.http.routes import router
 from api.http.seats import router as seats_router
@@ -34,6 +35,7 @@ from api.http.wire import problem, reply
 from api.limits import Allowance, Pace, SharedCounts, Streams
 from api.reactions import reactions
 from api.service.application import Tables
+from api.service.players import Players
 from api.web import mount as mount_web
 from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError, StoreUnavailable
 from domain.games import registered
@@ -43,6 +45,7 @@ from projections.queries import ReadSide
 from projections.redis_store import RedisReadStore, RedisRelay
 from projections.restoring import restorer_for
 from projections.stores import ReadStore, Signals, SQLiteReadStore
+from store.ratings import RatingsLog
 from store.repository import Clock, utc_now
 from store.settings import Settings
 from workers import timers
@@ -70,6 +73,7 @@ def create_app(
         title="Backroom", version="0.1.0", lifespan=_lifespan(watch), docs_url=None, redoc_url=None
     )
     app.state.tables, app.state.reads, app.state.settings = tables, reads, settings
+    app.state.players = Players(tables.store, settings.public_origin)
     app.state.answers = Answers()
     app.state.streams = Streams(settings.streams_per_address, settings.streams_per_game)
     app.gate = gate(settings, clock, reads, shared)
@@ -126,6 +130,7 @@ def _route(app: Backroom) -> None:
         tickets_router,
         chat_router,
         passing_router,
+        players_router,
     ):
         app.include_router(each)
     app.answer_first(router, "command", fast.command, observed=True)
@@ -238,8 +243,11 @@ def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) 
         )
     local = SQLiteReadStore(settings.reads_path())
     expiry = Expiry(timedelta(seconds=settings.open_table_seconds), tables.clock)
-    projection = GameProjection(local, games, changed=signals.publish, views=False, expiry=expiry)
     recorder: Any = tables.store.recorder  # an application recorder (it keeps the notification log)
+    rater = RatingsLog(recorder, games).rate
+    projection = GameProjection(
+        local, games, changed=signals.publish, views=False, expiry=expiry, rater=rater
+    )
     fit_format(recorder, projection)  # before anything is served from the store
     follower = follower_for(recorder, projection)
     return ReadSide(local, dict(games), signals, recorder, projection, follower, clock=tables.clock)

@@ -31,6 +31,16 @@ from domain.errors import (
     UnknownGameType,
     WrongStep,
 )
+from domain.players import (
+    CounterWentBack,
+    CsrfRefused,
+    HandleTaken,
+    LastPasskey,
+    NoSuchPlayer,
+    PasskeyRefused,
+    PlayerRefused,
+    UnknownKey,
+)
 from domain.seats import InvalidName
 from domain.table import (
     IdempotencyKeyReused,
@@ -52,6 +62,14 @@ from domain.takeback import (
 )
 
 STATUS: dict[type[Exception], int] = {
+    PlayerRefused: 401,
+    CsrfRefused: 403,
+    PasskeyRefused: 400,
+    HandleTaken: 409,
+    NoSuchPlayer: 404,
+    LastPasskey: 409,
+    UnknownKey: 404,
+    CounterWentBack: 403,
     InvalidRequest: 422,
     BodyTooLarge: 413,
     RateLimited: 429,

@@ -17,33 +17,44 @@ from fastapi.openapi.utils import get_openapi
 from api.http.chat import Say
 from api.http.history import Fork
 from api.http.passing import Passing, SeatPassing
+from api.http.players import Ceremony, Handle, KeyName
 from api.http.schemas import (
     Answered,
     Audit,
     Catalogue,
+    Chances,
     ChatMessage,
     ChatMessages,
     Feed,
     Forked,
     Health,
+    KeyMade,
     Legal,
     Lobby,
+    Me,
     Moment,
     Opened,
+    PlayerPage,
     Probe,
     Problem,
+    Ratings,
     Seated,
+    Session,
+    SignedIn,
+    SignedOut,
     StreamTicket,
     Summary,
     Timeline,
     ViewDocument,
 )
+from api.http.schemas import Ceremony as CeremonyBegun
 from api.http.wire import Join, NewGame, Recovery
 from domain.table import AnyGame
 
 GAME = (404, 422, 503)
 SEAT = (401, 403, *GAME)
 HISTORY = (401, 403, *GAME)
+PLAYER = (401, 403, 503)
 ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("get", "/api/games/catalogue"): (200, "Catalogue", ()),
     ("post", "/api/games"): (201, "Opened", (404, 413, 422, 429, 503)),
@@ -71,11 +82,28 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("get", "/live"): (200, "Probe", ()),
     ("get", "/ready"): (200, "Probe", (503,)),
     ("get", "/metrics"): (200, "text/plain", ()),
+    ("post", "/api/players/signup/options"): (200, "Ceremony", (403, 409, 413, 422, 429, 503)),
+    ("post", "/api/players/signup"): (200, "SignedIn", (400, 403, 409, 413, 422, 503)),
+    ("post", "/api/players/signin/options"): (200, "Ceremony", (403, 429, 503)),
+    ("post", "/api/players/signin"): (200, "SignedIn", (400, 403, 413, 422, 503)),
+    ("get", "/api/me"): (200, "Me", PLAYER),
+    ("get", "/api/session"): (200, "Session", (503,)),
+    ("post", "/api/me/signout"): (200, "SignedOut", PLAYER),
+    ("post", "/api/me/signout-everywhere"): (200, "SignedOut", PLAYER),
+    ("post", "/api/me/passkeys/options"): (200, "Ceremony", (429, *PLAYER)),
+    ("post", "/api/me/passkeys"): (200, "Me", (400, 409, 413, 422, *PLAYER)),
+    ("delete", "/api/me/passkeys/{credential_id}"): (200, "Me", (404, 409, *PLAYER)),
+    ("post", "/api/me/keys"): (201, "KeyMade", (413, 422, *PLAYER)),
+    ("delete", "/api/me/keys/{key_id}"): (200, "Me", (404, *PLAYER)),
+    ("get", "/api/players/{handle}"): (200, "PlayerPage", (404, 422, 503)),
+    ("get", "/api/ratings/{game}"): (200, "Ratings", (404, 503)),
+    ("get", "/api/games/{game_id}/chances"): (200, "Chances", GAME),
 }
 """Each operation: its success status, the schema (or media type) of its body, its error statuses."""
 
 REASONS = {
-    401: "No seat token, or not sent as 'Authorization: Bearer <token>'",
+    400: "A passkey ceremony refused: unknown, used already, expired, another origin, a bad signature",
+    401: "No seat token (or player key or session), or not sent as 'Authorization: Bearer <token>'",
     403: "The token holds no seat here, or the perspective opens only once the game is over",
     404: "No such game (or game type, version, or seat)",
     409: "Refused by the rules or the table's state (not your turn, table full, version conflict)",
@@ -110,6 +138,7 @@ ANSWERED: list[Any] = [
     Legal,
 ]
 ANSWERED += [Feed, Timeline, Moment, Audit, Health, ChatMessages, ChatMessage, Probe, SeatPassing]
+ANSWERED += [CeremonyBegun, SignedIn, Me, KeyMade, SignedOut, PlayerPage, Ratings, Chances, Session]
 
 
 def document(schema: dict[str, Any]) -> None:
@@ -166,7 +195,7 @@ def openapi(app: FastAPI, games: Mapping[str, AnyGame]) -> dict[str, Any]:
         return app.openapi_schema
     schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
     ordered = list(games.values())
-    bodies = [NewGame, Join, Recovery, Passing, Fork, Say]
+    bodies = [NewGame, Join, Recovery, Passing, Fork, Say, Handle, Ceremony, KeyName]
     roots, components = msgspec.json.schema_components(
         [*bodies, *(game.commands for game in ordered)], ref_template="#/components/schemas/{name}"
     )
@@ -222,7 +251,15 @@ VERSION_HEADERS = {
     "Last-Event-ID": r"^[0-9]{1,18}$",
 }
 """Each header that names a version, as the server reads it (:func:`api.http.wire.version_number`)."""
-BODIES = {("post", "/api/games/{game_id}/fork"): "Fork", ("post", "/api/games/{game_id}/chat"): "Say"}
+BODIES = {
+    ("post", "/api/games/{game_id}/fork"): "Fork",
+    ("post", "/api/games/{game_id}/chat"): "Say",
+    ("post", "/api/players/signup/options"): "Handle",
+    ("post", "/api/players/signup"): "Ceremony",
+    ("post", "/api/players/signin"): "Ceremony",
+    ("post", "/api/me/passkeys"): "Ceremony",
+    ("post", "/api/me/keys"): "KeyName",
+}
 """The bodies of routes that read theirs by hand (FastAPI documents none for them)."""
 _TAKEN = r"[ -;=?-~\u00a0-\u00ac\u00ae-\u024f]"
 _LETTER = r"[0-9A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]"

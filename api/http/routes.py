@@ -18,8 +18,11 @@ from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import Response
 
 from api.http import fast
+from api.http.callers import CallerDep, holder_of
 from api.http.wire import Join, NewGame, TokenDep, decode, expected_version, read_body, reply
 from api.service.application import Tables
+from domain.errors import InvalidRequest
+from domain.players import same_handle
 from domain.seats import player_name
 from projections import documents, queries
 
@@ -60,12 +63,23 @@ async def catalogue(tables: TablesDep) -> Response:
 
 
 @router.post("/games", status_code=201, summary="Open a table", openapi_extra=_body_schema("NewGame"))
-async def open_table(tables: TablesDep, body: BodyDep) -> Response:
-    """Opening is budgeted per client address before routing (:mod:`api.http.throttle`)."""
+async def open_table(tables: TablesDep, body: BodyDep, caller: CallerDep) -> Response:
+    """Opening is budgeted per client address before routing (:mod:`api.http.throttle`). A known
+    player opening names their own seat by their handle: that seat is theirs (held by the player)."""
     request = decode(body, NewGame)
     tables.store.rules_for(request.game)  # an unknown game is 404 before its seats and bots are judged
     players, seating = request.seat_names(), request.seating()
-    opening = await tables.open(request.game, players, request.options, request.secret(), seating=seating)
+    held = caller.player.handle if caller is not None else None
+    holders = tuple(held if name is not None and same_handle(name) == held else None for name in players)
+    opening = await tables.open(
+        request.game,
+        [held if holder else name for name, holder in zip(players, holders, strict=True)],
+        request.options,
+        request.secret(),
+        seating=seating,
+        holders=holders,
+        rated=request.rated,
+    )
     names = opening.table.seat_names
     codes = opening.codes
     tokens = [
@@ -81,8 +95,11 @@ async def open_table(tables: TablesDep, body: BodyDep) -> Response:
 
 
 @router.post("/games/{game_id}/join", summary="Take an open seat", openapi_extra=_body_schema("Join"))
-async def join(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
-    seating = await tables.join(game_id, player_name(decode(body, Join).name))
+async def join(tables: TablesDep, game_id: str, body: BodyDep, caller: CallerDep) -> Response:
+    name, player = holder_of(caller, decode(body, Join).name)
+    if name is None:
+        raise InvalidRequest("Give a 'name' to sit under (or sign in, to sit under your handle).")
+    seating = await tables.join(game_id, player_name(name), player=player)
     answer = {"seat": seating.seat, "token": seating.token, "recovery_code": seating.recovery_code}
     return reply(answer | {"game": documents.summary(str(seating.table.id), seating.table)})
 

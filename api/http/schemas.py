@@ -36,6 +36,8 @@ class Problem(_Doc):
 class SeatEntry(_Doc):
     seat: int
     name: str | None
+    player: str | None = None
+    """The known player holding the seat (their handle; absent: a guest, a bot or an open seat)."""
 
 
 class Summary(_Doc):
@@ -280,3 +282,126 @@ class StreamTicket(_Doc):
     seat: int
     expires_at: datetime
     seconds: int
+
+
+# -- players and ratings --------------------------------------------------------------------------
+
+
+class Ceremony(_Doc):
+    """A passkey ceremony begun: its id (send it back with the credential) and the WebAuthn options
+    to hand to ``navigator.credentials.create`` or ``.get`` (binary fields base64url-encoded)."""
+
+    ceremony: str
+    options: dict[str, Any]
+
+
+class SignedIn(_Doc):
+    """Signed in: the session rides in the ``backroom_session`` cookie; ``csrf`` goes back as
+    ``X-CSRF-Token`` with every change the cookie authorises."""
+
+    handle: str
+    csrf: str
+
+
+class Session(_Doc):
+    """This browser's session: the player's handle and CSRF token, or both ``null`` (a guest)."""
+
+    handle: str | None
+    csrf: str | None
+
+
+class Named(_Doc):
+    id: str
+    name: str
+    created_at: datetime
+
+
+class Me(_Doc):
+    """The signed-in player's own account: names of keys and passkeys, never their secrets."""
+
+    handle: str
+    csrf: str | None
+    keys: list[Named]
+    passkeys: list[Named]
+
+
+class KeyMade(_Doc):
+    """A new API key, shown once: send it as ``Authorization: Player KEY``."""
+
+    id: str
+    name: str
+    key: str
+
+
+class SignedOut(_Doc):
+    signed_out: bool
+
+
+class PlayerTable(_Doc):
+    id: str
+    game: str
+    title: str
+    status: Status
+    seat: int | None
+    seats: list[SeatEntry]
+    to_act: list[str | None]
+    your_turn: bool
+    updated_at: datetime
+    outcome: Any = None
+    replay: str | None = None
+
+
+class PlayerRating(_Doc):
+    game: str
+    rating: float
+    games: int
+    provisional: bool
+    shown: str
+
+
+class PlayerPage(_Doc):
+    """A player's page: live tables (theirs to play first), finished games with replays, ratings."""
+
+    handle: str
+    your_turn: list[str]
+    live: list[PlayerTable]
+    finished: list[PlayerTable]
+    ratings: list[PlayerRating]
+
+
+class Rated(_Doc):
+    handle: str
+    rating: float
+    games: int
+    provisional: bool
+    shown: str
+    mu: float
+    sigma: float
+
+
+class Ratings(_Doc):
+    """A game's ratings, best first, and how they are made (README: what is rated)."""
+
+    game: str
+    players: list[Rated]
+    tables: int
+    model: str
+    parameters: dict[str, Any]
+    library: str
+    ordinal: str
+    provisional_until: int
+
+
+class SeatChance(_Doc):
+    seat: int
+    name: str | None
+    holder: str | None
+    chance: float
+
+
+class Chances(_Doc):
+    """Each seat's chance to win from the ratings now (they sum to 1); ``rated``: the table will be."""
+
+    id: str
+    rated: bool
+    seats: list[SeatChance]

@@ -2,7 +2,8 @@
 
 Three kinds of request are budgeted here, each by its own allowance (:mod:`api.limits`):
 
-* openings, ``POST /api/games`` and ``POST /api/games/{id}/fork``, per client address
+* openings, ``POST /api/games`` and ``POST /api/games/{id}/fork``, and the passkey ceremonies begun
+  (``POST .../options``: each keeps its challenge on the log), per client address
   (``BACKROOM_CREATIONS_PER_MINUTE``, counted in one-minute windows);
 * lobby reads, ``GET /api/games`` (``BACKROOM_LOBBY_READS_PER_MINUTE``);
 * history reads, ``GET /api/games/{id}/timeline``, ``/audit``, ``/events`` and ``/export``, and
@@ -42,6 +43,10 @@ from domain.tokens import digest
 
 _HISTORY = re.compile(r"/api/games/([^/]+)/(?:timeline|audit|events|export)")
 _FORK = re.compile(r"/api/games/[^/]+/fork")
+CEREMONIES = frozenset(
+    {"/api/players/signup/options", "/api/players/signin/options", "/api/me/passkeys/options"}
+)
+"""The passkey ceremonies' beginnings: each keeps a challenge on the log, so each counts as an opening."""
 _TICKET = re.compile(r"/api/games/([^/]+)/stream-ticket")
 _LIMIT = re.compile(rb"(?:^|&)limit=([0-9]{1,6})(?:&|$)")
 KNOWN = 50_000
@@ -62,7 +67,7 @@ def kind_of(scope: Any) -> str | None:
     """``creation``, ``lobby``, ``history``, or ``None`` for a request the gate lets through."""
     path, method = scope["path"], scope["method"]
     if method == "POST":
-        if path == "/api/games" or _FORK.fullmatch(path):
+        if path == "/api/games" or _FORK.fullmatch(path) or path in CEREMONIES:
             return "creation"
         return "history" if _TICKET.fullmatch(path) else None
     if method not in {"GET", "HEAD"}:

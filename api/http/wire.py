@@ -50,6 +50,8 @@ class NewGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     seed: Annotated[str, msgspec.Meta(min_length=1, max_length=200)] | int | None = None
     clock: TableClock | None = None
     bots: list[BotSeat] | None = None
+    rated: bool = True
+    """``false``: the table is never rated, whoever sits at it (docs: what is rated)."""
 
     def secret(self) -> str | None:
         """The seed as the table's secret (a number and its digits seed the same deal).
@@ -91,9 +93,9 @@ class NewGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 
 
 class Join(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Take an open seat under this name."""
+    """Take an open seat under this name (a known player: under their handle, ``name`` may be left out)."""
 
-    name: Name
+    name: Name | None = None
 
 
 class Recovery(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

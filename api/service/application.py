@@ -279,11 +279,15 @@ class Tables:
         at: tuple[datetime, datetime | None] | None = None,
         *,
         seating: BotsAndClock | None = None,
+        holders: tuple[str | None, ...] = (),
+        rated: bool = True,
     ) -> Opening:
         """Open a table; players named now get tokens, ``None`` leaves a seat open to join.
 
         ``at``: the recorded times of the opening and of its setup (an import replays them).
         ``seating``: the table's clock and its bot seats (each named for its bot, holding no token).
+        ``holders``: the known player at each named seat (a handle, which is its name); ``rated``:
+        whether the table may be rated (:mod:`domain.ratings`).
         """
         game_rules = self.store.rules_for(game)
         parsed = game_rules.parse_options(options)
@@ -299,7 +303,13 @@ class Tables:
         table_bots = tuple(bots.get(seat) for seat in range(len(players))) if bots else ()
         when = at[0] if at else self.clock()
         opened = msgspec.structs.replace(
-            opened, at=when, clock=clock, bots=table_bots, recovery_digests=recovery
+            opened,
+            at=when,
+            clock=clock,
+            bots=table_bots,
+            recovery_digests=recovery,
+            players=holders if any(holders) else (),
+            rated=rated,
         )
         ctx = TableContext(
             now=opened.at, command_id=opened.command_id, digest="", setup_at=at[1] if at else None
@@ -309,11 +319,18 @@ class Tables:
         return Opening(after.id, tokens, after, codes)
 
     async def join(
-        self, game_id: str, name: str, at: tuple[datetime, datetime | None] | None = None
+        self,
+        game_id: str,
+        name: str,
+        at: tuple[datetime, datetime | None] | None = None,
+        player: str | None = None,
     ) -> Seating:
-        """Seat ``name`` at the first open seat; the game is set up once the last seat is taken."""
+        """Seat ``name`` at the first open seat (``player``: a known player's handle, then its name);
+        the game is set up once the last seat is taken."""
         token, code = new_token(), new_recovery_code()
-        command = TakeSeat(name=name, token_digest=digest(token), recovery_digest=code_digest(code))
+        command = TakeSeat(
+            name=name, token_digest=digest(token), recovery_digest=code_digest(code), player=player
+        )
 
         async def seated(table: Table) -> Decision[Seating]:
             seat = next(iter(table.state.open_seats()), None)

@@ -58,6 +58,16 @@ async def replay(game_id: str) -> HTMLResponse:
     return _page("replay", "Backroom replay")
 
 
+@router.get("/account")
+async def account() -> HTMLResponse:
+    return _page("account", "Backroom: your account")
+
+
+@router.get("/players/{handle}")
+async def player(handle: str) -> HTMLResponse:
+    return _page("player", "Backroom player")
+
+
 class _Assets(StaticFiles):
     """Static files that browsers revalidate (no build step, so no hashed names to cache forever)."""
 

@@ -84,6 +84,8 @@ class TakeSeat(Command, frozen=True, kw_only=True, tag="TakeSeat"):
     token_digest: str
     recovery_digest: str | None = None
     """The digest of the seat's recovery code (:class:`RecoverSeat`), shown once to whoever sits down."""
+    player: str | None = None
+    """The known player who sits down (their handle, which is then ``name``); ``None``: a guest."""
 
 
 class ReissueSeatLink(Command, frozen=True, kw_only=True, tag="ReissueSeatLink"):
@@ -158,6 +160,11 @@ class TableOpened(TableEvent, frozen=True, kw_only=True, tag="TableOpened"):
     bots: tuple[BotSpec | None, ...] = ()
     recovery_digests: tuple[str | None, ...] = ()
     """The digests of the named seats' recovery codes (empty in tables opened before codes existed)."""
+    players: tuple[str | None, ...] = ()
+    """The known players seated at the opening, by seat (their handles; ``None``: a guest or a bot;
+    empty in tables opened before players existed)."""
+    rated: bool = True
+    """Whether the opener let the table be rated (:mod:`domain.ratings`, rule 1)."""
 
 
 class SeatTaken(TableEvent, frozen=True, kw_only=True, tag="SeatTaken"):
@@ -166,6 +173,8 @@ class SeatTaken(TableEvent, frozen=True, kw_only=True, tag="SeatTaken"):
     name: str
     token_digest: str
     recovery_digest: str | None = None
+    player: str | None = None
+    """The known player who sat down (``None``: a guest)."""
 
 
 class GameEventRecorded(TableEvent, frozen=True, kw_only=True, tag="GameEventRecorded"):

@@ -232,6 +232,7 @@ def _take_seat(game: AnyGame, table: TableState, command: TakeSeat, ctx: TableCo
         name=command.name,
         token_digest=command.token_digest,
         recovery_digest=command.recovery_digest,
+        player=command.player,
     )
     if len(open_seats) > 1:
         return [taken]

@@ -83,6 +83,14 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     asked then (:mod:`domain.passing`, rule 2; ``None``: at ``updated_at``)."""
     forfeited_together: tuple[int, ...] = ()
     """The seats of ``forfeited`` that forfeited in the same referee act as the seat before them."""
+    players: tuple[str | None, ...] = ()
+    """The known player at each seat (a handle), ``None`` for a guest or a bot (empty: none at all)."""
+    rated: bool = True
+    """Whether the opener let the table be rated."""
+
+    def player_at(self, seat: int) -> str | None:
+        """The handle of the known player at ``seat`` (``None``: a guest, a bot or an open seat)."""
+        return self.players[seat] if seat < len(self.players) else None
 
     @property
     def started(self) -> bool:
@@ -106,17 +114,7 @@ def evolve_table(game: AnyGame, table: TableState | None, event: AnyTableEvent) 
         return _recorded(game, table, event)
     table = msgspec.structs.replace(table, version=event.version, updated_at=event.at)
     if isinstance(event, SeatTaken):
-        assert event.seat is not None, "a seat taken names its seat"
-        names = _put(table.seat_names, event.seat, event.name)
-        digests = _put(table.token_digests, event.seat, event.token_digest)
-        codes = _codes(table, event.seat, event.recovery_digest)
-        table = msgspec.structs.replace(
-            table,
-            seat_names=names,
-            token_digests=digests,
-            effective=table.effective + 1,
-            recovery_digests=codes,
-        )
+        table = _seated(table, event)
     elif isinstance(event, SeatLinkReissued):
         assert event.seat is not None, "a link is reissued for a seat"
         digests = _put(table.token_digests, event.seat, event.token_digest)
@@ -171,8 +169,26 @@ def opened_state(event: TableOpened) -> TableState:
         clock=event.clock,
         bots=event.bots,
         recovery_digests=event.recovery_digests,
+        players=event.players,
+        rated=event.rated,
     )
     return _noted(table, event)
+
+
+def _seated(table: TableState, event: SeatTaken) -> TableState:
+    """The table after a seat was taken: its name, token, code and (a known player's) handle."""
+    assert event.seat is not None, "a seat taken names its seat"
+    table = msgspec.structs.replace(
+        table,
+        seat_names=_put(table.seat_names, event.seat, event.name),
+        token_digests=_put(table.token_digests, event.seat, event.token_digest),
+        effective=table.effective + 1,
+        recovery_digests=_codes(table, event.seat, event.recovery_digest),
+    )
+    if event.player is None:
+        return table
+    players = table.players or (None,) * len(table.seat_names)
+    return msgspec.structs.replace(table, players=_put(players, event.seat, event.player))
 
 
 def _codes(table: TableState, seat: int, recovery_digest: str | None) -> tuple[str | None, ...]:

@@ -10,10 +10,27 @@ export class Refusal extends Error {
   }
 }
 
-/** Call the API; resolves to the JSON body, rejects with a Refusal. */
+let signedIn = null;
+
+/** Who this browser is signed in as: {handle, csrf}, both null for a guest (asked once a page). */
+export function session(again = false) {
+  if (again || !signedIn) {
+    signedIn = fetch("/api/session", { cache: "no-store" })
+      .then((response) => (response.ok ? response.json() : { handle: null, csrf: null }))
+      .catch(() => ({ handle: null, csrf: null }));
+  }
+  return signedIn;
+}
+
+/** Call the API; resolves to the JSON body, rejects with a Refusal. A change without a seat token
+ * carries the session's CSRF token when this browser is signed in (the cookie alone is not enough). */
 export async function call(method, path, { token, body, headers = {}, signal } = {}) {
   const sent = { Accept: "application/json", ...headers };
   if (token) sent.Authorization = `Bearer ${token}`;
+  if (!token && method !== "GET") {
+    const { csrf } = await session();
+    if (csrf) sent["X-CSRF-Token"] = csrf;
+  }
   if (body !== undefined) sent["Content-Type"] = "application/json";
   let response;
   try {
@@ -40,6 +57,7 @@ export async function call(method, path, { token, body, headers = {}, signal } =
 
 export const get = (path, options) => call("GET", path, options);
 export const post = (path, body, options = {}) => call("POST", path, { ...options, body });
+export const del = (path, options) => call("DELETE", path, options);
 
 // Seat tokens live in localStorage, one entry per game, and never in a URL.
 const seatKey = (gameId) => `backroom.seat.${gameId}`;

@@ -1,7 +1,7 @@
 // The lobby (/): games on offer, open tables to join, games to watch, finished games to replay, and
 // a form to open a table. The creator joins like anyone else; the join link carries no token.
 
-import { gamePath, get, keepSeat, keptGames, mySeat, post, sleep } from "./api.js";
+import { gamePath, get, keepSeat, keptGames, mySeat, post, session, sleep } from "./api.js";
 import { OptionsForm, chosenOptions, fieldOf } from "./options.js";
 import { Notice, crumbs, html, mount, outcomeText, useEffect, useState } from "./ui.js";
 import { SeatingFields, seatingBody } from "./clocks.js";
@@ -39,6 +39,7 @@ function Lobby() {
   return html`
     <h1 class="visually-hidden">Backroom lobby</h1>
     <${Notice} notice=${notice} />
+    <${Who} />
     <div class="lobby-grid">
       <section class="card-panel" aria-labelledby="new-table"><h2 id="new-table">Open a table</h2>
         ${catalogue.length ? html`<${NewTable} catalogue=${catalogue} setNotice=${setNotice} />` : html`<p class="muted">Loading the games…</p>`}
@@ -51,6 +52,16 @@ function Lobby() {
     </div>
     <${MyTables} />
     ${LISTS.map((list) => html`<${GameList} key=${list.status} list=${list} found=${lists[list.status]} />`)}`;
+}
+
+/** Who you are here: signed in (a link to your page) or a guest (a link to sign in or up). */
+function Who() {
+  const [handle, setHandle] = useState(undefined);
+  useEffect(() => { session().then((found) => setHandle(found.handle)); }, []);
+  if (handle === undefined) return "";
+  return html`<p class="who" id="who">${handle
+    ? html`Signed in as <a href=${`/players/${handle}`} id="my-page">${handle}</a> · <a href="/account">your account</a>`
+    : html`Playing as a guest · <a href="/account">sign in or sign up with a passkey</a> for a page of your own and ratings`}</p>`;
 }
 
 /** The tables this browser holds a seat at (its seat tokens live here only), newest first. */
@@ -144,6 +155,8 @@ function useGameChoice(catalogue) {
 function NewTable({ catalogue, setNotice }) {
   const { gameId, game, choose, seats, setSeats, options, setOptions, refusal, setRefusal } = useGameChoice(catalogue);
   const [name, setName] = useState(localStorage.getItem("backroom.name") || "");
+  const [handle, setHandle] = useState(null); // signed in: you sit under your handle
+  useEffect(() => { session().then((found) => { if (found.handle) { setHandle(found.handle); setName(found.handle); } }); }, []);
   const [busy, setBusy] = useState(false);
   const [bots, setBots] = useState({});
   const [clock, setClock] = useState("none");
@@ -166,7 +179,9 @@ function NewTable({ catalogue, setNotice }) {
     <input id="new-seats" name="seats" type="number" min=${game.min_seats} max=${game.max_seats} value=${seats}
       disabled=${game.min_seats === game.max_seats} onInput=${(e) => setSeats(e.target.value)} />
     <label for="new-name">Your name</label>
-    <input id="new-name" name="name" required maxlength="40" autocomplete="nickname" value=${name} onInput=${(e) => setName(e.target.value)} />
+    <input id="new-name" name="name" required maxlength="40" autocomplete="nickname" value=${name} readOnly=${Boolean(handle)}
+      aria-describedby=${handle ? "name-is-handle" : undefined} onInput=${(e) => setName(e.target.value)} />
+    ${handle ? html`<p class="muted" id="name-is-handle">Signed in: you sit under your handle, and the table counts for your ratings.</p>` : ""}
     <${OptionsForm} key=${game.id} schema=${game.options_schema} values=${options} refusal=${refusal}
       onChange=${(key, value) => { setOptions({ ...options, [key]: value }); setRefusal(null); }} />
     ${refusal ? html`<p class="notice error form-refusal" role="alert" id="options-refusal">${refusal.text}</p>` : ""}

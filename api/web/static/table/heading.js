@@ -3,7 +3,8 @@
 
 import { botMark, forfeitMark, stillAsked } from "../clocks.js";
 import { SeatLink } from "../seatlink.js";
-import { html, plural, seatName, useState } from "../ui.js";
+import { get } from "../api.js";
+import { html, plural, seatName, useEffect, useState } from "../ui.js";
 
 const LIVE_TEXT = { live: "live", polling: "updating", reconnecting: "reconnecting…", connecting: "connecting…" };
 
@@ -11,8 +12,21 @@ function SeatList({ summary, seat }) {
   const asked = stillAsked(summary.to_act, summary);
   return html`<ul class="seat-list" aria-label="Seats">${summary.seats.map((entry) => html`<li key=${entry.seat}
       class=${`${asked.includes(entry.seat) ? "to-act" : ""} ${seat === entry.seat ? "mine" : ""}`}>
-    ${entry.name || html`<em>open seat</em>`}${botMark(entry)}${forfeitMark(summary, entry.seat)}${seat === entry.seat ? " (you)" : ""}${asked.includes(entry.seat) ? html` <span class="turn-mark">to play</span>` : ""}
+    ${entry.player ? html`<a href=${`/players/${encodeURIComponent(entry.player)}`} title="A known player: their page">${entry.name}</a>`
+      : entry.name || html`<em>open seat</em>`}${botMark(entry)}${forfeitMark(summary, entry.seat)}${seat === entry.seat ? " (you)" : ""}${asked.includes(entry.seat) ? html` <span class="turn-mark">to play</span>` : ""}
   </li>`)}</ul>`;
+}
+
+/** Each seat's chance to win from the ratings, at a table known players sit at (ratings move only
+ * when a table ends, so the chances before the deal hold for the whole game). */
+function Chances({ summary }) {
+  const [chances, setChances] = useState(null);
+  const seated = summary.seats.map((entry) => `${entry.name}:${entry.player || ""}`).join(",");
+  useEffect(() => {
+    get(`/api/games/${encodeURIComponent(summary.id)}/chances`).then(setChances).catch(() => setChances(null));
+  }, [summary.id, seated]);
+  if (!chances || !chances.rated) return "";
+  return html`<p class="chances" id="chances">Chances to win from the ratings: ${chances.seats.map((entry, i) => html`${i ? ", " : ""}${entry.name || "open seat"} ${Math.round(entry.chance * 100)}%`)}.</p>`;
 }
 
 /** The join link to share while seats are open (it carries no seat token). */
@@ -45,6 +59,7 @@ export function Heading({ summary, seat, mine, live, version, setMine }) {
       ${" "}Version <span class="version">${version}</span> · <span class=${`live ${live}`}>${LIVE_TEXT[live] || live}</span>
       · <a href=${`/games/${encodeURIComponent(id)}/replay`}>Replay viewer</a>
     </p>
+    ${summary.status !== "over" && summary.seats.some((entry) => entry.player) ? html`<${Chances} summary=${summary} />` : ""}
     ${summary.status === "waiting" ? html`<${JoinLink} summary=${summary} />` : ""}
     ${seat !== null && seat !== undefined ? html`<${SeatLink} gameId=${id} mine=${mine} onNewSeat=${setMine} />` : ""}
     ${mine && mine.others ? html`<p class="sandbox">A sandbox: this browser holds every seat and plays whoever is to act.</p>` : ""}
