@@ -63,6 +63,11 @@ async def account() -> HTMLResponse:
     return _page("account", "Backroom: your account")
 
 
+@router.get("/ratings/{game}")
+async def ratings(game: str) -> HTMLResponse:
+    return _page("ratings", "Backroom ratings")
+
+
 @router.get("/players/{handle}")
 async def player(handle: str) -> HTMLResponse:
     return _page("player", "Backroom player")

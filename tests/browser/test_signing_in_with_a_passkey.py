@@ -133,6 +133,15 @@ def test_a_passkey_signs_up_signs_in_elsewhere_and_the_player_s_table_is_rated(
     phone.page.wait_for_selector("table.leaderboard >> text=bob")
     phone.shot("player-page-rated")
     assert violations(phone.page) == []  # nor on the player's page
+    phone.page.click("#ratings a[href='/ratings/slush-fund-2']")  # the game's own leaderboard
+    phone.page.wait_for_selector("h1 >> text=Slush Fund 2: ratings")
+    rows = phone.page.eval_on_selector_all(
+        "table.leaderboard tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
+    )
+    assert [row[0] for row in rows] == ["1", "2"] and {row[1] for row in rows} == {"zoe", "bob"}, rows
+    assert all("provisional (1 of 5)" in row[2] and row[3] == "1" for row in rows), rows
+    phone.shot("ratings-page")
+    assert violations(phone.page) == []  # nor on the game's leaderboard
 
 
 def play_randomly_once(base: str, game_id: str, tokens: list[str], rng: random.Random) -> None:

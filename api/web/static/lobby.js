@@ -47,7 +47,7 @@ function Lobby() {
       <section class="card-panel" aria-labelledby="on-offer"><h2 id="on-offer">Games on offer</h2>
         <ul class="catalogue">${catalogue.map((game) => html`<li key=${game.id}><strong>${game.title}</strong>${" "}
           <span class="muted">${game.min_seats === game.max_seats ? `${game.min_seats} players` : `${game.min_seats}–${game.max_seats} players`}</span>
-          <p>${game.summary}</p></li>`)}</ul>
+          <p>${game.summary}</p><a href=${`/ratings/${game.id}`}>${game.title}: ratings</a></li>`)}</ul>
       </section>
     </div>
     <${MyTables} />

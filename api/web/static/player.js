@@ -2,6 +2,7 @@
 // replays, and their ratings with each game's leaderboard. Built from the public summaries only.
 
 import { get, session } from "./api.js";
+import { HOW_RATED, Leaderboard } from "./leaderboard.js";
 import { Notice, crumbs, html, mount, outcomeText, useEffect, useState } from "./ui.js";
 
 const handleOfPath = () => decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -12,16 +13,6 @@ function Table({ table }) {
     <a class="button" href=${`/games/${table.id}`}>${table.your_turn ? "Play" : "Open"}</a>${" "}
     <strong>${table.title}</strong> <span class="muted">with ${table.seats.map((s) => s.name || "open seat").join(", ")}</span>${" "}
     <span class="status">${whose}</span></li>`;
-}
-
-function Leaderboard({ game }) {
-  const [board, setBoard] = useState(null);
-  useEffect(() => { get(`/api/ratings/${game}`).then(setBoard).catch(() => setBoard(null)); }, [game]);
-  if (!board) return "";
-  return html`<table class="leaderboard" data-game=${game}><caption>${game}: leaderboard</caption>
-    <thead><tr><th scope="col">Player</th><th scope="col">Rating</th><th scope="col">Games</th></tr></thead>
-    <tbody>${board.players.map((row) => html`<tr key=${row.handle}><td><a href=${`/players/${row.handle}`}>${row.handle}</a></td>
-      <td>${row.provisional ? `${Math.round(row.rating)}, ${row.shown}` : row.shown}</td><td>${row.games}</td></tr>`)}</tbody></table>`;
 }
 
 function Page() {
@@ -51,9 +42,9 @@ function Page() {
         : html`<p class="muted">No finished game yet.</p>`}
     </section>
     <section class="card-panel" aria-labelledby="rated"><h2 id="rated">Ratings</h2>
-      <p class="muted">A rating is 40 × (μ − 3σ) + 1000 from openskill's Plackett-Luce model; it is provisional until 5 rated games.</p>
+      <p class="muted">${HOW_RATED}</p>
       ${found.ratings.length ? html`<ul id="ratings">${found.ratings.map((r) => html`<li key=${r.game} data-rating=${r.game}>
-        <strong>${r.game}</strong>: <span class="rating">${Math.round(r.rating)}</span>${r.provisional ? `, ${r.shown}` : ""}, ${r.games} rated ${r.games === 1 ? "game" : "games"}</li>`)}</ul>`
+        <a href=${`/ratings/${r.game}`}><strong>${r.game}</strong></a>: <span class="rating">${Math.round(r.rating)}</span>${r.provisional ? `, ${r.shown}` : ""}, ${r.games} rated ${r.games === 1 ? "game" : "games"}</li>`)}</ul>`
         : html`<p class="muted" id="ratings">Not rated yet.</p>`}
       ${found.ratings.map((r) => html`<${Leaderboard} key=${r.game} game=${r.game} />`)}
     </section>`;
