@@ -157,6 +157,12 @@ class TableRecord(msgspec.Struct, kw_only=True):
     recovery_digests: tuple[str | None, ...] = ()
     forfeited_together: tuple[int, ...] = ()  # () in snapshots taken before seats forfeited together
     asked_at: datetime | None = None  # None in snapshots taken before passing for a seat: updated_at
+    scheme: int = 1  # 1 in snapshots taken before the record (issue 47), as in their tables
+    commitment: str = ""
+    pledges: tuple[str | None, ...] = ()
+    contributions: tuple[str | None, ...] = ()
+    salt_key: str = ""
+    chain: str = ""
 
 
 class SnapshotRow(msgspec.Struct, kw_only=True):
@@ -214,6 +220,12 @@ def record_of(table: TableState) -> TableRecord:
         recovery_digests=table.recovery_digests,
         forfeited_together=table.forfeited_together,
         asked_at=table.asked_at,
+        scheme=table.scheme,
+        commitment=table.commitment,
+        pledges=table.pledges,
+        contributions=table.contributions,
+        salt_key=table.salt_key,
+        chain=table.chain,
     )
 
 
@@ -268,6 +280,12 @@ def state_of(record: Any, version: int, games: Any) -> TableState:
         recovery_digests=tuple(record.recovery_digests),
         forfeited_together=tuple(record.forfeited_together),
         asked_at=getattr(record, "asked_at", None),
+        scheme=record.scheme,
+        commitment=record.commitment,
+        pledges=tuple(record.pledges),
+        contributions=tuple(record.contributions),
+        salt_key=record.salt_key,
+        chain=record.chain,
     )
 
 

@@ -18,6 +18,7 @@ from api.http.wire import BotSeat
 from api.service.answers import Opening
 from api.service.application import Tables
 from api.service.chatting import say
+from domain import dealing
 from domain.bots import BotSpec
 from domain.codec import encode
 from domain.errors import ImportRefused, InvalidRequest, RuleError
@@ -135,6 +136,7 @@ async def _play(tables: Tables, header: dict[str, Any], entries: list[dict[str, 
             seed=str(header["secret"]),
             at=_times(entries, 0),
             seating=_seating(header),
+            scheme=_scheme(header),
         )
     except (RuleError, InvalidRequest) as error:
         raise ImportRefused(f"The table cannot be opened again: {error}") from None
@@ -190,6 +192,14 @@ async def _stand_in(
     except (RuleError, InvalidRequest, KeyError) as error:
         refused = f"Version {entry['version']}: the seat cannot leave or come back: {error}"
         raise ImportRefused(refused) from None
+
+
+def _scheme(header: dict[str, Any]) -> int:
+    """The dealing scheme the table was opened with (an export made before the record has none: 1)."""
+    scheme = header.get("scheme", dealing.MERSENNE)
+    if scheme not in dealing.SCHEMES:
+        raise ImportRefused(f"The header's dealing scheme {scheme!r} is not one this Backroom knows.")
+    return int(scheme)
 
 
 def _times(entries: list[dict[str, Any]], index: int) -> tuple[datetime, datetime | None]:

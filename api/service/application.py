@@ -26,7 +26,7 @@ import msgspec
 from api.limits import Allowance, SharedCounts
 from api.service.answers import Opening, Ruling, Seating
 from api.service.passing import passed_for
-from domain import passing, takeback
+from domain import dealing, passing, takeback
 from domain.bots import BotSpec, bot_names
 from domain.chance import EPOCH
 from domain.choices import Pass
@@ -279,10 +279,12 @@ class Tables:
         at: tuple[datetime, datetime | None] | None = None,
         *,
         seating: BotsAndClock | None = None,
+        scheme: int = dealing.HMAC_SHA256,
     ) -> Opening:
         """Open a table; players named now get tokens, ``None`` leaves a seat open to join.
 
         ``at``: the recorded times of the opening and of its setup (an import replays them).
+        ``scheme``: how it deals (:mod:`domain.dealing`; an import replays an old table's).
         ``seating``: the table's clock and its bot seats (each named for its bot, holding no token).
         """
         game_rules = self.store.rules_for(game)
@@ -299,8 +301,9 @@ class Tables:
         table_bots = tuple(bots.get(seat) for seat in range(len(players))) if bots else ()
         when = at[0] if at else self.clock()
         opened = msgspec.structs.replace(
-            opened, at=when, clock=clock, bots=table_bots, recovery_digests=recovery
+            opened, at=when, clock=clock, bots=table_bots, recovery_digests=recovery, scheme=scheme
         )
+        opened = msgspec.structs.replace(opened, pledges=_pledges(opened))
         ctx = TableContext(
             now=opened.at, command_id=opened.command_id, digest="", setup_at=at[1] if at else None
         )
@@ -599,6 +602,7 @@ class Tables:
         opened = _opened(source.game, names, digests, source.state.options, digest_of(None, b"fork"))
         table_bots = tuple(bots.get(seat) for seat in range(len(names))) if bots else ()
         opened = msgspec.structs.replace(opened, at=self.clock(), clock=source.state.clock, bots=table_bots)
+        opened = msgspec.structs.replace(opened, pledges=_pledges(opened))
         state, effective = msgspec.Raw(encode(past.game_state)), past.state.effective
         forked = TableForked(
             version=2,
@@ -686,6 +690,17 @@ def _opened(  # noqa: PLR0917  (a table's opening, part by part)
         options=options,
         secret=seed if seed is not None else secrets.token_hex(16),
         seeded=seed is not None,
+        scheme=dealing.HMAC_SHA256,
+    )
+
+
+def _pledges(opened: TableOpened) -> tuple[str | None, ...]:
+    """The commitments to the bot seats' contributions, which the service makes (scheme 2 only)."""
+    if opened.scheme < dealing.HMAC_SHA256 or not opened.bots:
+        return ()
+    return tuple(
+        None if bot is None else dealing.pledge(dealing.bot_nonce(opened.secret, seat))
+        for seat, bot in enumerate(opened.bots)
     )
 
 

@@ -84,6 +84,8 @@ class TakeSeat(Command, frozen=True, kw_only=True, tag="TakeSeat"):
     token_digest: str
     recovery_digest: str | None = None
     """The digest of the seat's recovery code (:class:`RecoverSeat`), shown once to whoever sits down."""
+    pledge: str | None = None
+    """The commitment to the seat's contribution to the deal, if it makes one."""
 
 
 class ReissueSeatLink(Command, frozen=True, kw_only=True, tag="ReissueSeatLink"):
@@ -158,6 +160,10 @@ class TableOpened(TableEvent, frozen=True, kw_only=True, tag="TableOpened"):
     bots: tuple[BotSpec | None, ...] = ()
     recovery_digests: tuple[str | None, ...] = ()
     """The digests of the named seats' recovery codes (empty in tables opened before codes existed)."""
+    scheme: int = 1
+    """How the table deals (:mod:`domain.dealing`): 1 in every table opened before the record."""
+    pledges: tuple[str | None, ...] = ()
+    """The commitments to the contributions of the seats taken at opening (a bot's is the service's)."""
 
 
 class SeatTaken(TableEvent, frozen=True, kw_only=True, tag="SeatTaken"):
@@ -166,6 +172,8 @@ class SeatTaken(TableEvent, frozen=True, kw_only=True, tag="SeatTaken"):
     name: str
     token_digest: str
     recovery_digest: str | None = None
+    pledge: str | None = None
+    """The commitment to the seat's contribution to the deal (:func:`domain.dealing.pledge`), if any."""
 
 
 class GameEventRecorded(TableEvent, frozen=True, kw_only=True, tag="GameEventRecorded"):

@@ -40,6 +40,7 @@ decided: the take-back kind, whether it starts a turn, the state a take-back ret
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 from collections.abc import Callable
@@ -48,7 +49,7 @@ from typing import Any
 
 import msgspec
 
-from domain import passing, referee, takeback
+from domain import dealing, passing, referee, takeback
 from domain.chance import Step
 from domain.choices import Pass
 from domain.codec import encode
@@ -86,11 +87,25 @@ from domain.table.timeouts import TIMEOUT_BOTS, out_of_time, stand_in, timed
 # -- deciding -------------------------------------------------------------------------------------
 
 
-def chance_after(secret: str, version: int, now: datetime) -> Step:
-    """The chance of the command that follows ``version`` at a table with ``secret``: seeded with
-    ``"{secret}:{version}"``, so a command draws the same wherever and however often it is decided
-    (after a take-back, ``version`` is the table's effective one). Nothing is seeded until it draws."""
-    return Step(seed=f"{secret}:{version}", now=now)
+def chance_after(secret: str, version: int, now: datetime, key: bytes = b"") -> Step:
+    """The chance of the command that follows ``version`` at a table with ``secret``: under scheme 1
+    seeded with ``"{secret}:{version}"``, under scheme 2 the stream of the table's ``key`` at ``version``
+    (:mod:`domain.dealing`); so a command draws the same wherever and however often it is decided
+    (after a take-back, ``version`` is the table's effective one). Nothing is drawn until it draws."""
+    return Step(seed=f"{secret}:{version}", now=now, key=key, position=version)
+
+
+def chance_of(table: TableState, version: int, now: datetime) -> Step:
+    """The chance of the command that follows ``version`` at ``table``, by the table's own scheme."""
+    if table.scheme == dealing.MERSENNE:
+        return chance_after(table.secret, version, now)
+    return chance_after(table.secret, version, now, _key(table.secret, table.contributions))
+
+
+@functools.lru_cache(maxsize=1024)
+def _key(secret: str, contributions: tuple[str | None, ...]) -> bytes:
+    """The table's key, made once per table and process (one HMAC: cheap, but not free a command)."""
+    return dealing.table_key(secret, contributions)
 
 
 class TableContext(msgspec.Struct, frozen=True, kw_only=True):
@@ -177,7 +192,7 @@ def decide_table(
     if isinstance(command, takeback.TAKEBACK_COMMANDS):
         told = takeback.decide(table.ledger, actor, command, situation(game, table, ctx.now, ctx.timeout))
         return _timed(game, table, _takebacks(table, told, actor, ctx), None, ctx.now)
-    chance = chance_after(table.secret, table.effective, ctx.now)  # the same draws after a take-back
+    chance = chance_of(table, table.effective, ctx.now)  # the same draws after a take-back
     events = referee.decide(game, table.game_state, actor, command, chance)
     lapsed = _takebacks(table, takeback.lapse(table.ledger, ctx.now), actor, ctx)
     recorded = _record(game, table.game_state, table.version + len(lapsed), events, actor, ctx)
@@ -265,7 +280,7 @@ def _set_up(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTabl
     """Deal the game once every seat is taken: the setup events, drawn from the table's secret."""
     options = msgspec.json.decode(table.options, type=game.options_type)
     now = ctx.setup_at or ctx.now
-    chance = chance_after(table.secret, table.version, now)
+    chance = chance_of(table, table.version, now)
     _, events = referee.start(game, options, len(table.seat_names), chance)
     setup = TableContext(now=now, command_id=ctx.command_id, digest=SETUP_DIGEST)
     return _timed(game, table, _record(game, table.game_state, table.version, events, None, setup), None, now)
@@ -332,7 +347,7 @@ def _overdue(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTab
     game_due = game.due(table.game_state)
     live = not forfeits.over(game, table)
     if game_due is not None and ctx.now >= game_due and live:
-        chance = chance_after(table.secret, table.effective, ctx.now)
+        chance = chance_of(table, table.effective, ctx.now)
         decided = game.overdue(table.game_state, chance)
     if not decided and live and (passed := _passed_for(game, table, ctx)):
         return passed
@@ -390,7 +405,7 @@ def _timed_out(
     seat = out[0]
     bot = TIMEOUT_BOTS.get(table.clock.timeout if table.clock else "move")
     command = stand_in(game, now_table, seat, bot)
-    chance = chance_after(table.secret, now_table.effective, ctx.now)
+    chance = chance_of(table, now_table.effective, ctx.now)
     decided = referee.decide(game, now_table.game_state, seat, command, chance)
     sent = encode(command).decode()
     played = TableContext(now=ctx.now, command_id=ctx.command_id, digest=ctx.digest, sent=sent)

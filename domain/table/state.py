@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from domain import takeback
+from domain import dealing, record, takeback
 from domain.bots.policies import BotSpec
 from domain.choices import PASS, Chosen
 from domain.game import AnyGame
@@ -83,6 +83,18 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     asked then (:mod:`domain.passing`, rule 2; ``None``: at ``updated_at``)."""
     forfeited_together: tuple[int, ...] = ()
     """The seats of ``forfeited`` that forfeited in the same referee act as the seat before them."""
+    scheme: int = dealing.MERSENNE
+    """How the table deals (:mod:`domain.dealing`); a table keeps the scheme it was opened with."""
+    commitment: str = ""
+    """The published commitment to the secret (scheme 2; ``""`` before it)."""
+    pledges: tuple[str | None, ...] = ()
+    """Each seat's commitment to its contribution to the deal (``None``: it makes none)."""
+    contributions: tuple[str | None, ...] = ()
+    """Each seat's revealed contribution (``None``: none, or not revealed yet)."""
+    salt_key: str = ""
+    """The key of the chain's per-event salts (:mod:`domain.record`): as secret as the secret."""
+    chain: str = ""
+    """The head of the table's hash chain after ``version`` (:mod:`domain.record`)."""
 
     @property
     def started(self) -> bool:
@@ -116,6 +128,7 @@ def evolve_table(game: AnyGame, table: TableState | None, event: AnyTableEvent) 
             token_digests=digests,
             effective=table.effective + 1,
             recovery_digests=codes,
+            pledges=_put(table.pledges or (None,) * len(names), event.seat, event.pledge),
         )
     elif isinstance(event, SeatLinkReissued):
         assert event.seat is not None, "a link is reissued for a seat"
@@ -144,6 +157,7 @@ def evolve_table(game: AnyGame, table: TableState | None, event: AnyTableEvent) 
             forked_from=(event.source, event.source_version),
             timing=event.timing,
             asked_at=event.at,
+            chain=record.link(table.salt_key, table.chain, event),
         )
     return _noted(table, event)
 
@@ -171,8 +185,22 @@ def opened_state(event: TableOpened) -> TableState:
         clock=event.clock,
         bots=event.bots,
         recovery_digests=event.recovery_digests,
+        scheme=event.scheme,
+        commitment=dealing.commitment(event.secret) if event.scheme >= dealing.HMAC_SHA256 else "",
+        pledges=event.pledges or (None,) * len(event.seat_names),
+        contributions=_bots_contributions(event),
+        salt_key=record.salt_key(event.secret),
     )
     return _noted(table, event)
+
+
+def _bots_contributions(event: TableOpened) -> tuple[str | None, ...]:
+    """The contributions of the bot seats (the service's own, made from the secret when it opened the
+    table: ``pledges`` commits to them), known from the opening; the other seats' are revealed later."""
+    seats = range(len(event.seat_names))
+    if not event.pledges:
+        return (None,) * len(seats)
+    return tuple(None if event.pledges[s] is None else dealing.bot_nonce(event.secret, s) for s in seats)
 
 
 def _codes(table: TableState, seat: int, recovery_digest: str | None) -> tuple[str | None, ...]:
@@ -195,6 +223,7 @@ def _recorded(game: AnyGame, table: TableState, event: GameEventRecorded) -> Tab
         effective=table.effective + 1,
         timing=event.timing or table.timing,
         receipts=_receipts(table.receipts, event),
+        chain=record.link(table.salt_key, table.chain, event),
     )
 
 
@@ -229,8 +258,9 @@ def _taken_back(game: AnyGame, table: TableState, event: TakeBackNoted) -> Table
 
 
 def _noted(table: TableState, event: TableEvent) -> TableState:
-    """Remember which versions ``event``'s command appended, so a retry is recognised."""
-    return msgspec.structs.replace(table, receipts=_receipts(table.receipts, event))
+    """Remember which versions ``event``'s command appended, so a retry is recognised; and chain it."""
+    chain = record.link(table.salt_key, table.chain, event)
+    return msgspec.structs.replace(table, receipts=_receipts(table.receipts, event), chain=chain)
 
 
 def _receipts(receipts: dict[str, Receipt], event: TableEvent) -> dict[str, Receipt]:
