@@ -120,7 +120,10 @@ def record_head(table: TableState) -> dict[str, Any]:
     opened before the record."""
     if not table.commitment:
         return {}
-    return {"commitment": table.commitment, "head": table.chain}
+    unrevealed = table.unrevealed() if not table.started else []
+    return {"commitment": table.commitment, "head": table.chain} | (
+        {"unrevealed": unrevealed} if unrevealed else {}
+    )
 
 
 def _sandbox(table: TableState) -> dict[str, Any]:

@@ -252,7 +252,7 @@ def export(log: LogReader, game_id: str, token: str | None, takeback_timeout: fl
         | scheme_of(table.state)
         | seating(table.state)
     )
-    lines = [header, *(encode(_line(table.game, event, viewer)) for event in log.events(table))]
+    lines = [header, *(encode(line_of(table.game, event, viewer)) for event in log.events(table))]
     return lines + [encode(_said(sent)) for sent in log.chat(table.id)]
 
 
@@ -277,7 +277,8 @@ def _said(sent: ChatSent) -> dict[str, Any]:
     return {"kind": "chat", "number": sent.number, "at": sent.at, "seat": sent.seat, "text": sent.text}
 
 
-def _line(rules: AnyGame, event: AnyTableEvent, viewer: Viewer) -> dict[str, Any]:
+def line_of(rules: AnyGame, event: AnyTableEvent, viewer: Viewer) -> dict[str, Any]:
+    """``event`` as a line of an export read by ``viewer``."""
     entry = timeline_entry(rules, event, viewer, ())  # an export line keeps no sentence
     line = {key: entry[key] for key in ("version", "at", "seat", "kind", "event")} | played_by(event)
     if isinstance(event, TableOpened):

@@ -42,6 +42,7 @@ from domain.game import AnyGame
 from domain.passing import PassingChosen
 from domain.table import (
     AnyTableEvent,
+    ContributionRevealed,
     GameEventRecorded,
     Receipt,
     SeatForfeited,
@@ -66,6 +67,7 @@ EVENT_TYPES: tuple[type[AnyTableEvent], ...] = (
     SeatLinkReissued,
     StandInChanged,
     SeatForfeited,
+    ContributionRevealed,
 )
 
 LEGACY_TOPICS: dict[str, type[AnyTableEvent]] = {

@@ -26,6 +26,7 @@ from api.http.metrics import Metrics
 from api.http.openapi import openapi
 from api.http.passing import router as passing_router
 from api.http.reads import router as reads_router
+from api.http.record import router as record_router
 from api.http.routes import router
 from api.http.seats import router as seats_router
 from api.http.throttle import Budget, Gate
@@ -34,6 +35,7 @@ from api.http.wire import problem, reply
 from api.limits import Allowance, Pace, SharedCounts, Streams
 from api.reactions import reactions
 from api.service.application import Tables
+from api.service.signing import signer_for
 from api.web import mount as mount_web
 from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError, StoreUnavailable
 from domain.games import registered
@@ -71,6 +73,7 @@ def create_app(
     )
     app.state.tables, app.state.reads, app.state.settings = tables, reads, settings
     app.state.answers = Answers()
+    app.state.signer = signer_for(settings)
     app.state.streams = Streams(settings.streams_per_address, settings.streams_per_game)
     app.gate = gate(settings, clock, reads, shared)
     _route(app)
@@ -126,6 +129,7 @@ def _route(app: Backroom) -> None:
         tickets_router,
         chat_router,
         passing_router,
+        record_router,
     ):
         app.include_router(each)
     app.answer_first(router, "command", fast.command, observed=True)

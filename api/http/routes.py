@@ -82,7 +82,8 @@ async def open_table(tables: TablesDep, body: BodyDep) -> Response:
 
 @router.post("/games/{game_id}/join", summary="Take an open seat", openapi_extra=_body_schema("Join"))
 async def join(tables: TablesDep, game_id: str, body: BodyDep) -> Response:
-    seating = await tables.join(game_id, player_name(decode(body, Join).name))
+    asked = decode(body, Join)
+    seating = await tables.join(game_id, player_name(asked.name), pledge=asked.pledge)
     answer = {"seat": seating.seat, "token": seating.token, "recovery_code": seating.recovery_code}
     return reply(answer | {"game": documents.summary(str(seating.table.id), seating.table)})
 

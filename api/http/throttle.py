@@ -5,7 +5,7 @@ Three kinds of request are budgeted here, each by its own allowance (:mod:`api.l
 * openings, ``POST /api/games`` and ``POST /api/games/{id}/fork``, per client address
   (``BACKROOM_CREATIONS_PER_MINUTE``, counted in one-minute windows);
 * lobby reads, ``GET /api/games`` (``BACKROOM_LOBBY_READS_PER_MINUTE``);
-* history reads, ``GET /api/games/{id}/timeline``, ``/audit``, ``/events`` and ``/export``, and
+* history reads, ``GET /api/games/{id}/timeline``, ``/audit``, ``/events``, ``/export`` and ``/record``, and
   stream tickets, ``POST /api/games/{id}/stream-ticket`` (``BACKROOM_HISTORY_READS_PER_MINUTE``).
 
 Reads are paced (earned evenly, three seconds' worth saved up at most), so a flood past its
@@ -40,7 +40,7 @@ import msgspec
 from domain.errors import RateLimited, StoreUnavailable
 from domain.tokens import digest
 
-_HISTORY = re.compile(r"/api/games/([^/]+)/(?:timeline|audit|events|export)")
+_HISTORY = re.compile(r"/api/games/([^/]+)/(?:timeline|audit|events|export|record)")
 _FORK = re.compile(r"/api/games/[^/]+/fork")
 _TICKET = re.compile(r"/api/games/([^/]+)/stream-ticket")
 _LIMIT = re.compile(rb"(?:^|&)limit=([0-9]{1,6})(?:&|$)")

@@ -54,6 +54,7 @@ from domain.table import (
     NotStarted,
     RecoverSeat,
     ReissueSeatLink,
+    RevealContribution,
     Table,
     TableContext,
     TableForked,
@@ -303,7 +304,7 @@ class Tables:
         opened = msgspec.structs.replace(
             opened, at=when, clock=clock, bots=table_bots, recovery_digests=recovery, scheme=scheme
         )
-        opened = msgspec.structs.replace(opened, pledges=_pledges(opened))
+        opened = msgspec.structs.replace(opened, pledges=_pledges(opened), commitment=_commitment(opened))
         ctx = TableContext(
             now=opened.at, command_id=opened.command_id, digest="", setup_at=at[1] if at else None
         )
@@ -312,11 +313,18 @@ class Tables:
         return Opening(after.id, tokens, after, codes)
 
     async def join(
-        self, game_id: str, name: str, at: tuple[datetime, datetime | None] | None = None
+        self,
+        game_id: str,
+        name: str,
+        at: tuple[datetime, datetime | None] | None = None,
+        pledge: str | None = None,
     ) -> Seating:
-        """Seat ``name`` at the first open seat; the game is set up once the last seat is taken."""
+        """Seat ``name`` at the first open seat; the game is set up once the last seat is taken (and
+        every contribution pledged is revealed: ``pledge``, this seat's commitment to its own)."""
         token, code = new_token(), new_recovery_code()
-        command = TakeSeat(name=name, token_digest=digest(token), recovery_digest=code_digest(code))
+        command = TakeSeat(
+            name=name, token_digest=digest(token), recovery_digest=code_digest(code), pledge=pledge
+        )
 
         async def seated(table: Table) -> Decision[Seating]:
             seat = next(iter(table.state.open_seats()), None)
@@ -329,6 +337,20 @@ class Tables:
             return Decision(events, lambda after: Seating(seat, token, after, recovery_code=code))
 
         return await self.transact(game_id, seated)
+
+    async def contribute(
+        self, game_id: str, token: str | None, contribution: str, at: Setup | None = None
+    ) -> Table:
+        """Reveal the contribution the seat ``token`` holds pledged (table rule 1a); the table after."""
+        command = RevealContribution(contribution=contribution)
+
+        async def revealed(table: Table) -> Decision[Table]:
+            seat = table.seat_of(token)
+            now, setup_at = at or (self.clock(), None)
+            ctx = self._context(table, digest_of(seat, contribution.encode()), None, now, setup_at)
+            return Decision(table.decide(Seat(seat), command, ctx), lambda after: after)
+
+        return await self.transact(game_id, revealed)
 
     def _expired(self, table: Table, now: datetime) -> bool:
         """Whether ``table`` still has open seats and nobody took one for longer than it waits."""
@@ -602,7 +624,7 @@ class Tables:
         opened = _opened(source.game, names, digests, source.state.options, digest_of(None, b"fork"))
         table_bots = tuple(bots.get(seat) for seat in range(len(names))) if bots else ()
         opened = msgspec.structs.replace(opened, at=self.clock(), clock=source.state.clock, bots=table_bots)
-        opened = msgspec.structs.replace(opened, pledges=_pledges(opened))
+        opened = msgspec.structs.replace(opened, pledges=_pledges(opened), commitment=_commitment(opened))
         state, effective = msgspec.Raw(encode(past.game_state)), past.state.effective
         forked = TableForked(
             version=2,
@@ -615,6 +637,10 @@ class Tables:
         started = timed(source.game, opened_state(opened), [forked], None, opened.at)
         after = await self.store.commit(_fresh(source.game, opened), [opened, *started], expected=None)
         return Opening(after.id, tokens, after)
+
+
+Setup = tuple[datetime, datetime | None]
+"""A command's recorded time and that of the setup it triggers (an import replays both)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -692,6 +718,11 @@ def _opened(  # noqa: PLR0917  (a table's opening, part by part)
         seeded=seed is not None,
         scheme=dealing.HMAC_SHA256,
     )
+
+
+def _commitment(opened: TableOpened) -> str:
+    """The commitment to the table's secret, published with the opening (scheme 2 only)."""
+    return dealing.commitment(opened.secret) if opened.scheme >= dealing.HMAC_SHA256 else ""
 
 
 def _pledges(opened: TableOpened) -> tuple[str | None, ...]:

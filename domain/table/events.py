@@ -68,6 +68,13 @@ class NothingOverdue(RuleError):
     code = "table/nothing_overdue"
 
 
+class ContributionRefused(RuleError):
+    """Raised when a seat reveals a contribution it did not pledge, one that is not its pledge's, or
+    one too early (seats still open) or too late (the game is dealt)."""
+
+    code = "record/contribution_refused"
+
+
 class NotABot(RuleError):
     """Raised when a bot is asked to play a seat no bot plays."""
 
@@ -101,6 +108,12 @@ class RecoverSeat(Command, frozen=True, kw_only=True, tag="RecoverSeat"):
     code_digest: str
     token_digest: str
     recovery_digest: str
+
+
+class RevealContribution(Command, frozen=True, kw_only=True, tag="RevealContribution"):
+    """Reveal the seat's contribution to the deal (its pledge's preimage), once every seat is taken."""
+
+    contribution: str
 
 
 class LeaveSeat(Command, frozen=True, kw_only=True, tag="LeaveSeat"):
@@ -164,6 +177,8 @@ class TableOpened(TableEvent, frozen=True, kw_only=True, tag="TableOpened"):
     """How the table deals (:mod:`domain.dealing`): 1 in every table opened before the record."""
     pledges: tuple[str | None, ...] = ()
     """The commitments to the contributions of the seats taken at opening (a bot's is the service's)."""
+    commitment: str = ""
+    """The commitment to ``secret`` (scheme 2), published from this version on (docs/record.md)."""
 
 
 class SeatTaken(TableEvent, frozen=True, kw_only=True, tag="SeatTaken"):
@@ -228,6 +243,12 @@ class SeatLinkReissued(TableEvent, frozen=True, kw_only=True, tag="SeatLinkReiss
     recovered: bool = False
 
 
+class ContributionRevealed(TableEvent, frozen=True, kw_only=True, tag="ContributionRevealed"):
+    """``seat`` revealed its contribution to the deal (:mod:`domain.dealing`): its pledge's preimage."""
+
+    contribution: str
+
+
 class StandInChanged(TableEvent, frozen=True, kw_only=True, tag="StandInChanged"):
     """A bot (``bot``) took over ``stand_in_for``, its player gone; or, ``bot`` being ``None``, the
     player came back. ``seat`` is who asked (``None``: the referee, when the seat's time ran out).
@@ -257,4 +278,5 @@ AnyTableEvent = (
     | SeatLinkReissued
     | StandInChanged
     | SeatForfeited
+    | ContributionRevealed
 )

@@ -5,6 +5,11 @@ The rules of a table
 1. A table is opened for one game with a number of seats; seats named at opening are taken then,
    the rest are taken one by one (:class:`TakeSeat`). Once the last seat is taken the game is set up
    at once, its chance drawn from the table's secret at that position.
+1a. Each seat may pledge a contribution to the deal as it sits down (a commitment to it: a bot's is
+   made by the service); once every seat is taken, each seat that pledged reveals it
+   (:class:`RevealContribution`: refused before, after the deal, or not matching its pledge), and the
+   game is set up as the last is revealed, its draws from the secret and every contribution
+   (:mod:`domain.dealing`, scheme 2). So every pledge is fixed before any is revealed.
 2. A seat acts only once the game is set up (``game/not_started``), only while the game is not over
    (by its own rules or by forfeit) and only when the game says it is to act (:func:`domain.referee.decide`,
    the check every game shares, with a table or without). The game decides the rest.
@@ -64,6 +69,8 @@ from domain.table.events import (
     SEAT_COMMANDS,
     Actor,
     AnyTableEvent,
+    ContributionRefused,
+    ContributionRevealed,
     GameEventRecorded,
     IdempotencyKeyReused,
     NameTaken,
@@ -71,6 +78,7 @@ from domain.table.events import (
     NotStarted,
     RecoverSeat,
     ReissueSeatLink,
+    RevealContribution,
     SeatLinkReissued,
     SeatTaken,
     Stamp,
@@ -159,7 +167,7 @@ def open_table(game: AnyGame, opened: TableOpened, ctx: TableContext) -> list[An
     if any(same_name(one, other) for i, one in enumerate(named) for other in named[i + 1 :]):
         raise NameTaken("Two players at a table may not have the same name.")
     table = opened_state(opened)
-    if table.open_seats():
+    if table.open_seats() or table.unrevealed():
         return [opened]
     return [opened, *_set_up(game, table, ctx)]
 
@@ -174,6 +182,8 @@ def decide_table(
         return [_reissued(table, actor, command, ctx)]
     if isinstance(command, RecoverSeat) and actor is NEWCOMER:
         return [_recovered(table, command, ctx)]
+    if isinstance(command, RevealContribution) and not isinstance(actor, Unseated):
+        return _revealed(game, table, actor, command, ctx)
     if not table.started:
         raise NotStarted("The game has not started: seats are still open.")
     if actor is REFEREE:
@@ -247,10 +257,31 @@ def _take_seat(game: AnyGame, table: TableState, command: TakeSeat, ctx: TableCo
         name=command.name,
         token_digest=command.token_digest,
         recovery_digest=command.recovery_digest,
+        pledge=command.pledge,
     )
-    if len(open_seats) > 1:
+    seated = evolve_table(game, table, taken)
+    if len(open_seats) > 1 or seated.unrevealed():
         return [taken]
-    return [taken, *_set_up(game, evolve_table(game, table, taken), ctx)]
+    return [taken, *_set_up(game, seated, ctx)]
+
+
+def _revealed(
+    game: AnyGame, table: TableState, seat: Seat, command: RevealContribution, ctx: TableContext
+) -> list[AnyTableEvent]:
+    """Rule 1a: a seat reveals its contribution once every seat is taken and before the deal; the
+    deal follows the last one revealed, drawn from the secret and every contribution."""
+    if table.open_seats():
+        raise ContributionRefused("Contributions are revealed once every seat is taken.")
+    if seat not in table.unrevealed():
+        raise ContributionRefused("This seat has no contribution left to reveal.")
+    given = command.contribution
+    if not dealing.is_nonce(given) or dealing.pledge(given) != table.pledges[seat]:
+        raise ContributionRefused("That is not the contribution this seat committed to.")
+    revealed = ContributionRevealed(**ctx.stamp(table.version + 1, seat), contribution=given)
+    after = evolve_table(game, table, revealed)
+    if after.unrevealed():
+        return [revealed]
+    return [revealed, *_set_up(game, after, ctx)]
 
 
 def _reissued(table: TableState, seat: Seat, command: ReissueSeatLink, ctx: TableContext) -> SeatLinkReissued:

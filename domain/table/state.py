@@ -19,6 +19,7 @@ from domain.game import AnyGame
 from domain.table.clocks import TableClock, Timing
 from domain.table.events import (
     AnyTableEvent,
+    ContributionRevealed,
     GameEventRecorded,
     SeatForfeited,
     SeatLinkReissued,
@@ -101,6 +102,14 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
         """True once every seat is taken and the game has been set up."""
         return self.recorded > 0
 
+    def unrevealed(self) -> list[int]:
+        """The seats that pledged a contribution to the deal and have not revealed it yet."""
+        return [
+            seat
+            for seat, pledge in enumerate(self.pledges)
+            if pledge is not None and self.contributions[seat] is None
+        ]
+
     def open_seats(self) -> list[int]:
         """The seats nobody has taken yet, in seating order."""
         return [seat for seat, name in enumerate(self.seat_names) if name is None]
@@ -130,6 +139,10 @@ def evolve_table(game: AnyGame, table: TableState | None, event: AnyTableEvent) 
             recovery_digests=codes,
             pledges=_put(table.pledges or (None,) * len(names), event.seat, event.pledge),
         )
+    elif isinstance(event, ContributionRevealed):
+        assert event.seat is not None, "a seat reveals its contribution"
+        contributions = _put(table.contributions, event.seat, event.contribution)
+        table = msgspec.structs.replace(table, contributions=contributions, effective=table.effective + 1)
     elif isinstance(event, SeatLinkReissued):
         assert event.seat is not None, "a link is reissued for a seat"
         digests = _put(table.token_digests, event.seat, event.token_digest)
@@ -186,7 +199,7 @@ def opened_state(event: TableOpened) -> TableState:
         bots=event.bots,
         recovery_digests=event.recovery_digests,
         scheme=event.scheme,
-        commitment=dealing.commitment(event.secret) if event.scheme >= dealing.HMAC_SHA256 else "",
+        commitment=event.commitment,
         pledges=event.pledges or (None,) * len(event.seat_names),
         contributions=_bots_contributions(event),
         salt_key=record.salt_key(event.secret),
