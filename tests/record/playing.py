@@ -4,13 +4,12 @@ it sits down, reveals it once every seat is taken, and keeps every signed head i
 from __future__ import annotations
 
 import hashlib
-import random
 import secrets
 from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.takeback.helpers import TAKEBACK_TYPES, Game
+from tests.takeback.helpers import Game
 
 
 def pledge_of(contribution: str) -> str:
@@ -19,11 +18,11 @@ def pledge_of(contribution: str) -> str:
 
 
 class PledgedGame(Game):
-    """A table opened with open seats, each taken with a pledge and revealed, its heads kept per seat."""
+    """A table opened at open seats, each taken with a pledge and revealed; its heads kept per seat."""
 
-    def __init__(self, client: TestClient, game: str, players: int, options: dict[str, Any] | None = None) -> None:
+    def __init__(self, client: TestClient, game: str, players: int) -> None:
         self.client = client
-        opened = client.post("/api/games", json={"game": game, "seats": players} | ({"options": options} if options else {}))
+        opened = client.post("/api/games", json={"game": game, "seats": players})
         assert opened.status_code == 201, opened.text
         self.id = opened.json()["id"]
         self.first = opened.json()["game"]
@@ -52,13 +51,3 @@ class PledgedGame(Game):
         head = self.get("/head", seat).json()
         self.receipts[seat].append(head)
         return head
-
-    def play_randomly(self, rng: random.Random, limit: int = 5000) -> int:
-        """Random legal game commands (no take-backs) by whoever may act, to the end; the commands sent."""
-        for sent in range(limit):
-            if self.over():
-                return sent
-            seat = rng.choice(self.to_act())
-            offered = [c for c in self.legal(seat) if c["type"] not in TAKEBACK_TYPES]
-            self.ok(seat, rng.choice(offered))
-        raise AssertionError("the game did not end")
