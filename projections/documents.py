@@ -120,7 +120,7 @@ def record_head(table: TableState) -> dict[str, Any]:
     opened before the record."""
     if not table.commitment:
         return {}
-    unrevealed = table.unrevealed() if not table.started else []
+    unrevealed = table.unrevealed() if not table.started and not table.open_seats() else []
     return {"commitment": table.commitment, "head": table.chain} | (
         {"unrevealed": unrevealed} if unrevealed else {}
     )

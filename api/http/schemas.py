@@ -66,7 +66,7 @@ class Summary(_Doc):
     head: str | None = None
     """The head of the table's hash chain at ``version`` (signed: ``/head``)."""
     unrevealed: list[int] = msgspec.field(default_factory=list)
-    """The seats whose pledged contribution the deal still waits for (absent when none)."""
+    """Once every seat is taken, the seats whose pledged contribution the deal still waits for."""
 
 
 class TokenEntry(_Doc):

@@ -16,15 +16,21 @@ export async function pledgeToSit(id) {
   return pledge(contribution);
 }
 
-/** Reveal this browser's contribution when the deal waits for it (every seat taken). */
-async function revealIfAsked(id, token, summary, seat) {
+const revealing = new Map(); // game id -> the reveal under way: reads come faster than the read side moves
+
+/** Reveal this browser's contribution when the deal waits for it (every seat taken), once. */
+function revealIfAsked(id, token, summary, seat) {
   const kept = localStorage.getItem(contributionKey(id));
-  if (!kept || !(summary.unrevealed || []).includes(seat)) return;
-  try {
-    await post(`${gamePath(id)}/contribution`, { contribution: kept }, { token });
-  } catch (error) {
-    if (error.status !== 422) throw error; // revealed already (another tab): nothing left to do
-  }
+  const asked = !summary.open_seats.length && (summary.unrevealed || []).includes(seat);
+  if (!kept || revealing.has(id) || !asked) return revealing.get(id);
+  const reveal = post(`${gamePath(id)}/contribution`, { contribution: kept }, { token })
+    .then(() => localStorage.removeItem(contributionKey(id)))
+    .catch((error) => {
+      revealing.delete(id); // a failure to reach the service is tried again at the next read
+      if (error.status === 422) localStorage.removeItem(contributionKey(id)); // revealed already
+    });
+  revealing.set(id, reveal);
+  return reveal;
 }
 
 /** The signed heads this browser kept for the game, oldest first. */
@@ -49,6 +55,6 @@ async function keepHead(id, version) {
 /** After each read of the table by a seat: reveal when asked, and keep the head shown. */
 export function sealed(id, token, summary, seat) {
   if (!token || seat == null || !summary.commitment) return;
-  revealIfAsked(id, token, summary, seat).catch(() => {});
+  revealIfAsked(id, token, summary, seat);
   keepHead(id, summary.version).catch(() => {});
 }
