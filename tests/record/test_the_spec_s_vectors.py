@@ -10,10 +10,13 @@ import re
 import struct
 from pathlib import Path
 
-from domain import dealing
+from domain import dealing, record
 from domain.chance import EPOCH
+from domain.codec import encode
 from domain.table.rules import chance_after
 from tests.record.vectors import vectors
+from tests.support.tiny_game import PILE, Take
+from tests.table.helpers import Log
 
 SPEC = Path(__file__).parents[2] / "docs" / "record.md"
 
@@ -58,3 +61,14 @@ def test_a_scheme_2_step_draws_from_the_key_and_a_scheme_1_step_from_mersenne() 
     chance_after("s", 4, EPOCH, key).rng.shuffle(deck)
     dealing.Draws(key, 4).shuffle(again)
     assert deck == again != list(range(20))
+
+
+def test_the_fold_keeps_the_head_the_spec_chains() -> None:
+    """The table's fold (which writes the head out for speed) and domain.record agree at every version."""
+    log = Log(PILE)
+    log.send(0, Take(count=1))
+    log.send(1, Take(count=2))
+    key, head = record.salt_key(log.table.secret), ""
+    for event in log.events:
+        head = record.extend(head, record.salt(key, event.version), encode(event))
+    assert log.table.chain == head and len(log.events) >= 4
