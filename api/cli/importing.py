@@ -88,9 +88,10 @@ async def _check(sandbox: Tables, header: dict[str, Any], entries: list[dict[str
                 {"version": given.get("version"), "expected": made, "found": given},
             )
     if len(entries) != len(replayed):
+        first_missing = min(len(entries), len(replayed)) + 1
         raise ImportRefused(
             f"The log has {len(entries)} events; replaying its commands gives {len(replayed)}.",
-            {"version": min(len(entries), len(replayed)) + 1, "expected": len(replayed), "found": len(entries)},  # noqa: E501  (one detail a line reads worse)
+            {"version": first_missing, "expected": len(replayed), "found": len(entries)},
         )
 
 

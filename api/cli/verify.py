@@ -203,10 +203,8 @@ def _contributions(found: Bundle, events: list[AnyTableEvent]) -> None:
             pledged[event.seat] = (event.version, event.pledge)
     given = {entry.seat: entry for entry in found.contributions}
     for seat, (version, pledge) in sorted(pledged.items()):
-        entry = given.get(seat)
+        entry = given.get(seat)  # a finished game was dealt: every pledge was revealed first
         revealed = None if entry is None or entry.contribution is None else dealing.pledge(entry.contribution)
-        if entry is not None and entry.contribution is None:
-            continue  # committed, never revealed: the deal used none (docs/record.md)
         if revealed != pledge:
             raise Mismatch("contribution", version, pledge, revealed)
 

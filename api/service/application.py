@@ -506,7 +506,7 @@ class Tables:
         if receipt is not None:
             return Decision([], lambda now: Ruling(now, seat, receipt.first, receipt.last, replayed=True))
         if not table.started:
-            raise NotStarted("The game has not started: seats are still open.")
+            raise NotStarted("The game has not started: a seat is open or a contribution unrevealed.")
         if isinstance(command, LIMITED):
             self.takebacks.spend((table.id, seat))
         if expected is not None and expected != table.version:

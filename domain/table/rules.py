@@ -185,7 +185,7 @@ def decide_table(
     if isinstance(command, RevealContribution) and not isinstance(actor, Unseated):
         return _revealed(game, table, actor, command, ctx)
     if not table.started:
-        raise NotStarted("The game has not started: seats are still open.")
+        raise NotStarted("The game has not started: a seat is open or a contribution unrevealed.")
     if actor is REFEREE:
         return _overdue(game, table, ctx)
     if isinstance(actor, Unseated):
@@ -257,7 +257,7 @@ def _take_seat(game: AnyGame, table: TableState, command: TakeSeat, ctx: TableCo
         name=command.name,
         token_digest=command.token_digest,
         recovery_digest=command.recovery_digest,
-        pledge=command.pledge,
+        pledge=command.pledge if table.scheme >= dealing.HMAC_SHA256 else None,  # scheme 1 deals alone
     )
     seated = evolve_table(game, table, taken)
     if len(open_seats) > 1 or seated.unrevealed():

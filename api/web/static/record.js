@@ -104,8 +104,7 @@ export async function checkBundle(bundle) {
   for (const event of log) if (event.type === "SeatTaken" && event.pledge) pledged.set(event.seat, [event.version, event.pledge]);
   const given = new Map(bundle.contributions.map((entry) => [entry.seat, entry.contribution]));
   for (const [seat, [version, expected]] of pledged) {
-    if (given.get(seat) === null) continue; // pledged, never revealed: the deal used none
-    const found = given.has(seat) ? await pledge(given.get(seat)) : null;
+    const found = given.get(seat) ? await pledge(given.get(seat)) : null; // a finished game revealed every pledge
     if (found !== expected) return failed("contribution", version, expected, found);
   }
   if (bundle.signed.version !== log.length) return failed("complete", log.length, bundle.signed.version, log.length);
