@@ -7,8 +7,8 @@ The state and its fold are one module: a table's state is only ever made by fold
 
 from __future__ import annotations
 
+import functools
 import hashlib
-import hmac
 from datetime import datetime
 from typing import Any
 
@@ -291,9 +291,24 @@ def _chained(table: TableState, event: TableEvent) -> str:
     """The chain's head after ``event``: ``H(head || salt || event)`` (docs/record.md, section 5;
     :mod:`domain.record` is the spec's, for the bundle and the verifier). Written out here so that a
     move's walk through the fold enters no file more; the record's tests hold the two equal."""
-    salted = hmac.digest(bytes.fromhex(table.salt_key), str(event.version).encode(), "sha256")
-    head = bytes.fromhex(table.chain) if table.chain else bytes(32)
-    return hashlib.sha256(head + salted + encode(event)).hexdigest()
+    inner, outer = _salting(table.salt_key)
+    mac = inner.copy()
+    mac.update(str(event.version).encode())
+    salted = outer.copy()
+    salted.update(mac.digest())
+    head = bytes.fromhex(table.chain) if table.chain else _GENESIS
+    return hashlib.sha256(head + salted.digest() + encode(event)).hexdigest()
+
+
+_GENESIS = bytes(32)
+
+
+@functools.lru_cache(maxsize=4096)
+def _salting(salt_key: str) -> tuple[Any, Any]:
+    """The salt key's two padded SHA-256 states: a salt is then HMAC's two hashes and no set-up
+    (0.6 µs against ``hmac.digest``'s 1.4; the chain costs a fold about 2 µs an event)."""
+    padded = bytes.fromhex(salt_key).ljust(64, b"\0")
+    return hashlib.sha256(bytes(b ^ 0x36 for b in padded)), hashlib.sha256(bytes(b ^ 0x5C for b in padded))
 
 
 def _receipts(receipts: dict[str, Receipt], event: TableEvent) -> dict[str, Receipt]:
