@@ -15,6 +15,8 @@ from typing import Protocol, TypeVar
 
 import msgspec
 
+from domain.dealing import Draws
+
 T = TypeVar("T")
 
 EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
@@ -53,9 +55,15 @@ class Step(msgspec.Struct, frozen=True, dict=True):
 
     seed: str
     now: datetime = EPOCH
+    key: bytes = b""
+    """The table's key under dealing scheme 2 (``b""``: scheme 1, Python's generator seeded with ``seed``)."""
+    position: int = 0
+    """The step's position in the log, which scheme 2 draws its stream at."""
 
     @functools.cached_property
     def rng(self) -> random.Random:
+        if self.key:
+            return Draws(self.key, self.position)
         return random.Random(self.seed)
 
 

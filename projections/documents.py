@@ -110,6 +110,19 @@ def summary(game_id: str, table: Table) -> dict[str, Any]:
         }
         | _sandbox(state)
         | clock_of(table)
+        | record_head(state)
+    )
+
+
+def record_head(table: TableState) -> dict[str, Any]:
+    """The table's commitment to its secret and the head of its hash chain (``docs/record.md``), the
+    same for everyone: a commitment and a salted head tell nobody anything; nothing for a table
+    opened before the record."""
+    if not table.commitment:
+        return {}
+    unrevealed = table.unrevealed() if not table.started and not table.open_seats() else []
+    return {"commitment": table.commitment, "head": table.chain} | (
+        {"unrevealed": unrevealed} if unrevealed else {}
     )
 
 

@@ -24,7 +24,7 @@ from typing import Any
 
 import msgspec
 
-from domain import takeback
+from domain import dealing, takeback
 from domain.chat import ChatSent
 from domain.codec import encode
 from domain.errors import HiddenUntilOver, InvalidRequest, NoSuchSeat, NoSuchVersion
@@ -249,10 +249,17 @@ def export(log: LogReader, game_id: str, token: str | None, takeback_timeout: fl
             "forked_from": table.state.forked_from,
             "sandbox": documents.sandbox(table.state),
         }
+        | scheme_of(table.state)
         | seating(table.state)
     )
-    lines = [header, *(encode(_line(table.game, event, viewer)) for event in log.events(table))]
+    lines = [header, *(encode(line_of(table.game, event, viewer)) for event in log.events(table))]
     return lines + [encode(_said(sent)) for sent in log.chat(table.id)]
+
+
+def scheme_of(table: TableState) -> dict[str, Any]:
+    """The table's dealing scheme (``{"scheme": 2}``); nothing for scheme 1, which an export without
+    one means (every export made before the record)."""
+    return {} if table.scheme == dealing.MERSENNE else {"scheme": table.scheme}
 
 
 def seating(table: TableState) -> dict[str, Any]:
@@ -270,7 +277,8 @@ def _said(sent: ChatSent) -> dict[str, Any]:
     return {"kind": "chat", "number": sent.number, "at": sent.at, "seat": sent.seat, "text": sent.text}
 
 
-def _line(rules: AnyGame, event: AnyTableEvent, viewer: Viewer) -> dict[str, Any]:
+def line_of(rules: AnyGame, event: AnyTableEvent, viewer: Viewer) -> dict[str, Any]:
+    """``event`` as a line of an export read by ``viewer``."""
     entry = timeline_entry(rules, event, viewer, ())  # an export line keeps no sentence
     line = {key: entry[key] for key in ("version", "at", "seat", "kind", "event")} | played_by(event)
     if isinstance(event, TableOpened):

@@ -31,6 +31,9 @@
 | ``BACKROOM_LEASE_SECONDS`` | a dead worker's partitions (projection, timer, bot) lapse after this | ``5`` |
 | ``BACKROOM_WORKER_PORT`` | a worker's ``/health``, ``/ready`` and ``/metrics`` port (unset: none) | unset |
 | ``BACKROOM_WORKER_OUTAGE_SECONDS`` | a worker is live while a store is away this long | ``60`` |
+| ``BACKROOM_SIGNING_KEY`` | the record's Ed25519 signing key (its seed, 64 hex digits) | a key file |
+| ``BACKROOM_SIGNING_KEY_ID`` | the key's id in ``GET /api/keys`` and every signature | from the key |
+| ``BACKROOM_RETIRED_KEYS`` | keys signed with before: ``id:public-key-hex``, comma-separated | none |
 
 The full table, with the API's own options, is in ``deploy/README.md``.
 """
@@ -89,6 +92,10 @@ class Settings:
     public_origin: str = "http://localhost:8000"
     """Where people reach the service (``BACKROOM_PUBLIC_ORIGIN``): the passkeys' relying party is its
     host, and only pages of this origin may sign in or send a cookie-authorised change."""
+    signing_key: str = ""
+    """The record's Ed25519 signing key (hex seed); empty: ``signing.key`` beside the SQLite file."""
+    signing_key_id: str = ""
+    retired_keys: str = ""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -119,6 +126,9 @@ class Settings:
             trusted_proxies=env.get("BACKROOM_TRUSTED_PROXIES", ""),
             worker_outage_seconds=float(env.get("BACKROOM_WORKER_OUTAGE_SECONDS", "60")),
             public_origin=(env.get("BACKROOM_PUBLIC_ORIGIN") or "http://localhost:8000").rstrip("/"),
+            signing_key=env.get("BACKROOM_SIGNING_KEY", ""),
+            signing_key_id=env.get("BACKROOM_SIGNING_KEY_ID", ""),
+            retired_keys=env.get("BACKROOM_RETIRED_KEYS", ""),
             **policies,
         )
 
@@ -145,6 +155,9 @@ class Settings:
             "BACKROOM_WORKER_PORT": "" if self.worker_port is None else str(self.worker_port),
             "BACKROOM_TRUSTED_PROXIES": self.trusted_proxies,
             "BACKROOM_WORKER_OUTAGE_SECONDS": str(self.worker_outage_seconds),
+            "BACKROOM_SIGNING_KEY": self.signing_key,
+            "BACKROOM_SIGNING_KEY_ID": self.signing_key_id,
+            "BACKROOM_RETIRED_KEYS": self.retired_keys,
         }
         return env | {variable: str(getattr(self, name)) for name, (variable, _) in _POLICIES.items()}
 
@@ -154,6 +167,13 @@ class Settings:
             return ":memory:"
         log = Path(self.sqlite_path)
         return str(log.with_name(f"{log.stem}.reads{log.suffix or '.sqlite'}"))
+
+    def signing_key_path(self) -> Path | None:
+        """Where the signing key is kept when no ``BACKROOM_SIGNING_KEY`` is set: beside the SQLite
+        log (``None`` for a log in memory: the process makes a key of its own)."""
+        if ":memory:" in self.sqlite_path or "://" in self.sqlite_path:
+            return None
+        return Path(self.sqlite_path).with_name("signing.key")
 
     @property
     def direct_dsn(self) -> str | None:

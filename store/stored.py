@@ -46,6 +46,7 @@ from domain.ratings import DECODER as RATED_DECODER
 from domain.ratings import TableRated
 from domain.table import (
     AnyTableEvent,
+    ContributionRevealed,
     GameEventRecorded,
     Receipt,
     SeatForfeited,
@@ -70,6 +71,7 @@ EVENT_TYPES: tuple[type[AnyTableEvent], ...] = (
     SeatLinkReissued,
     StandInChanged,
     SeatForfeited,
+    ContributionRevealed,
 )
 
 LEGACY_TOPICS: dict[str, type[AnyTableEvent]] = {
@@ -163,6 +165,12 @@ class TableRecord(msgspec.Struct, kw_only=True):
     asked_at: datetime | None = None  # None in snapshots taken before passing for a seat: updated_at
     players: tuple[str | None, ...] = ()  # () in snapshots taken before known players
     rated: bool = True
+    scheme: int = 1  # 1 in snapshots taken before the record (issue 47), as in their tables
+    commitment: str = ""
+    pledges: tuple[str | None, ...] = ()
+    contributions: tuple[str | None, ...] = ()
+    salt_key: str = ""
+    chain: str = ""
 
 
 class SnapshotRow(msgspec.Struct, kw_only=True):
@@ -222,6 +230,12 @@ def record_of(table: TableState) -> TableRecord:
         asked_at=table.asked_at,
         players=table.players,
         rated=table.rated,
+        scheme=table.scheme,
+        commitment=table.commitment,
+        pledges=table.pledges,
+        contributions=table.contributions,
+        salt_key=table.salt_key,
+        chain=table.chain,
     )
 
 
@@ -278,6 +292,12 @@ def state_of(record: Any, version: int, games: Any) -> TableState:
         asked_at=getattr(record, "asked_at", None),
         players=tuple(record.players),
         rated=record.rated,
+        scheme=record.scheme,
+        commitment=record.commitment,
+        pledges=tuple(record.pledges),
+        contributions=tuple(record.contributions),
+        salt_key=record.salt_key,
+        chain=record.chain,
     )
 
 

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Annotated, Any
 
+import msgspec
 import typer
 
 from store.settings import Settings
@@ -193,6 +194,30 @@ def import_log(
     typer.echo(f"Imported as game {opening.game_id}")
     for seat, token in sorted(opening.tokens.items()):
         typer.echo(f"seat {seat} ({opening.table.seat_names[seat]}): {token}")
+
+
+@app.command()
+def verify(
+    file: Annotated[Path, typer.Argument(help="a record bundle (GET /api/games/{id}/record)")],
+    json: Annotated[bool, typer.Option("--json", help="the verdict as one JSON object")] = False,
+    receipts: Annotated[
+        Path | None, typer.Option(help="the signed heads a seat's page kept, a JSON list")
+    ] = None,
+) -> None:
+    """Check a finished game's record offline: commitment, contributions, every draw re-dealt, every
+    command re-ruled, the chain, the signatures, the receipts. Exit 0 verified, 1 a mismatch, 2 malformed."""
+    from api.cli.verify import MALFORMED, Verdict
+    from api.cli.verify import verify as check
+
+    try:
+        verdict = check(file.read_bytes(), receipts.read_bytes() if receipts is not None else None)
+    except OSError as error:
+        verdict = Verdict(MALFORMED, f"cannot read it: {error.strerror or error}")
+    if json:
+        typer.echo(msgspec.json.encode(verdict.as_json()).decode())
+    else:
+        typer.echo(verdict.message, err=verdict.code != 0)
+    raise typer.Exit(verdict.code)
 
 
 def _run(coroutine: Any) -> Any:

@@ -16,8 +16,9 @@ import msgspec
 
 from api.http.wire import BotSeat
 from api.service.answers import Opening
-from api.service.application import Tables
+from api.service.application import Setup, Tables
 from api.service.chatting import say
+from domain import dealing
 from domain.bots import BotSpec
 from domain.codec import encode
 from domain.errors import ImportRefused, InvalidRequest, RuleError
@@ -34,18 +35,21 @@ async def import_log(tables: Tables, lines: Iterable[bytes]) -> Opening:
     that differs) unless every line is exactly what the rules give. Then it is replayed into ``tables``.
     """
     header, entries = _parse(lines)
-    sandbox = Tables(
-        {"PERSISTENCE_MODULE": "eventsourcing.popo"},
-        games=tables.store.games,
-        snapshot_interval=0,
-    )
+    await replayed_alike(tables.store.games, header, entries)
+    return await _replay(tables, header, entries)
+
+
+async def replayed_alike(games: Any, header: dict[str, Any], entries: list[dict[str, Any]]) -> None:
+    """Replay a complete export's commands in a sandbox in memory (no database) and refuse it
+    (``ImportRefused``, its details naming the first version that differs) unless every line is
+    exactly what the rules give; ``backroom verify`` asks this of a record too."""
+    sandbox = Tables({"PERSISTENCE_MODULE": "eventsourcing.popo"}, games=games, snapshot_interval=0)
     try:
         await _check(sandbox, header, entries)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         raise ImportRefused(f"A line of the log is not a Backroom event line: {error!r}") from None
     finally:
         sandbox.close()
-    return await _replay(tables, header, entries)
 
 
 def _parse(lines: Iterable[bytes]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -80,11 +84,14 @@ async def _check(sandbox: Tables, header: dict[str, Any], entries: list[dict[str
         if given != made:
             raise ImportRefused(
                 f"Version {given.get('version')} does not follow from the rules: "
-                f"the log says {encode(given).decode()}, the rules give {encode(made).decode()}."
+                f"the log says {encode(given).decode()}, the rules give {encode(made).decode()}.",
+                {"version": given.get("version"), "expected": made, "found": given},
             )
     if len(entries) != len(replayed):
+        first_missing = min(len(entries), len(replayed)) + 1
         raise ImportRefused(
-            f"The log has {len(entries)} events; replaying its commands gives {len(replayed)}."
+            f"The log has {len(entries)} events; replaying its commands gives {len(replayed)}.",
+            {"version": first_missing, "expected": len(replayed), "found": len(entries)},
         )
 
 
@@ -135,6 +142,7 @@ async def _play(tables: Tables, header: dict[str, Any], entries: list[dict[str, 
             seed=str(header["secret"]),
             at=_times(entries, 0),
             seating=_seating(header),
+            scheme=_scheme(header),
         )
     except (RuleError, InvalidRequest) as error:
         raise ImportRefused(f"The table cannot be opened again: {error}") from None
@@ -149,8 +157,11 @@ async def _play(tables: Tables, header: dict[str, Any], entries: list[dict[str, 
         elif entry["kind"] == "stand_in" and entry.get("seat") is not None:
             await _stand_in(tables, game_id, tokens, entry, entries[index + 1 : index + 2])
         elif entry["kind"] == "joined":
-            seating = await tables.join(game_id, str(entry["event"]["name"]), at=_times(entries, index))
+            pledge = entry["event"].get("pledge")
+            seating = await tables.join(game_id, str(entry["event"]["name"]), _times(entries, index), pledge)
             tokens[seating.seat] = seating.token
+        elif entry["kind"] == "contributed":
+            await _contribute(tables, game_id, tokens, entry, _times(entries, index))
         elif entry["kind"] == "relinked":  # the same versions as the export: a new link, as then
             relinked = await tables.relink(game_id, tokens[entry["seat"]], at=_time(entry["at"]))
             tokens[entry["seat"]] = relinked.token
@@ -172,7 +183,8 @@ async def _unattended(tables: Tables, game_id: str, entry: dict[str, Any]) -> in
             return (await tables.play_bot(game_id, int(entry["seat"]), at=at)).last
         return (await tables.referee(game_id, at=at)).version
     except (RuleError, InvalidRequest) as error:
-        raise ImportRefused(f"Version {entry['version']}: the rules refuse to act: {error.code}") from None
+        refused = f"Version {entry['version']}: the rules refuse to act: {error.code}"
+        raise ImportRefused(refused, {"version": entry["version"], "found": error.code}) from None
 
 
 async def _stand_in(
@@ -190,6 +202,25 @@ async def _stand_in(
     except (RuleError, InvalidRequest, KeyError) as error:
         refused = f"Version {entry['version']}: the seat cannot leave or come back: {error}"
         raise ImportRefused(refused) from None
+
+
+async def _contribute(
+    tables: Tables, game_id: str, tokens: dict[int, str], entry: dict[str, Any], at: Setup
+) -> None:
+    """A seat's contribution revealed again, at its recorded time (and its setup's, when it is the last)."""
+    try:
+        await tables.contribute(game_id, tokens[entry["seat"]], str(entry["event"]["contribution"]), at)
+    except (RuleError, InvalidRequest) as error:
+        refused = f"Version {entry['version']}: the seat cannot reveal that contribution: {error.code}"
+        raise ImportRefused(refused, {"version": entry["version"], "found": error.code}) from None
+
+
+def _scheme(header: dict[str, Any]) -> int:
+    """The dealing scheme the table was opened with (an export made before the record has none: 1)."""
+    scheme = header.get("scheme", dealing.MERSENNE)
+    if scheme not in dealing.SCHEMES:
+        raise ImportRefused(f"The header's dealing scheme {scheme!r} is not one this Backroom knows.")
+    return int(scheme)
 
 
 def _times(entries: list[dict[str, Any]], index: int) -> tuple[datetime, datetime | None]:
@@ -213,7 +244,8 @@ async def _send(tables: Tables, game_id: str, tokens: dict[int, str], entry: dic
         )
     except (RuleError, InvalidRequest) as error:
         raise ImportRefused(
-            f"Version {entry['version']}: the rules refuse seat {seat}'s command: {error.code}"
+            f"Version {entry['version']}: the rules refuse seat {seat}'s command: {error.code}",
+            {"version": entry["version"], "found": error.code},
         ) from None
 
 

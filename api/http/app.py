@@ -27,6 +27,7 @@ from api.http.openapi import openapi
 from api.http.passing import router as passing_router
 from api.http.players import router as players_router
 from api.http.reads import router as reads_router
+from api.http.record import router as record_router
 from api.http.routes import router
 from api.http.seats import router as seats_router
 from api.http.throttle import Budget, Gate
@@ -36,6 +37,7 @@ from api.limits import Allowance, Pace, SharedCounts, Streams
 from api.reactions import reactions
 from api.service.application import Tables
 from api.service.players import Players
+from api.service.signing import signer_for
 from api.web import mount as mount_web
 from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError, StoreUnavailable
 from domain.games import registered
@@ -75,6 +77,7 @@ def create_app(
     app.state.tables, app.state.reads, app.state.settings = tables, reads, settings
     app.state.players = Players(tables.store, settings.public_origin)
     app.state.answers = Answers()
+    app.state.signer = signer_for(settings)
     app.state.streams = Streams(settings.streams_per_address, settings.streams_per_game)
     app.gate = gate(settings, clock, reads, shared)
     _route(app)
@@ -131,6 +134,7 @@ def _route(app: Backroom) -> None:
         chat_router,
         passing_router,
         players_router,
+        record_router,
     ):
         app.include_router(each)
     app.answer_first(router, "command", fast.command, observed=True)

@@ -29,6 +29,7 @@ from api.http.schemas import (
     Forked,
     Health,
     KeyMade,
+    Keys,
     Legal,
     Lobby,
     Me,
@@ -38,8 +39,10 @@ from api.http.schemas import (
     Probe,
     Problem,
     Ratings,
+    RecordBundle,
     Seated,
     Session,
+    SignedHead,
     SignedIn,
     SignedOut,
     StreamTicket,
@@ -48,7 +51,7 @@ from api.http.schemas import (
     ViewDocument,
 )
 from api.http.schemas import Ceremony as CeremonyBegun
-from api.http.wire import Join, NewGame, Recovery
+from api.http.wire import Contribute, Join, NewGame, Recovery
 from domain.table import AnyGame
 
 GAME = (404, 422, 503)
@@ -78,6 +81,10 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("post", "/api/games/{game_id}/recover-seat"): (200, "Seated", (403, 413, 429, *GAME)),
     ("get", "/api/games/{game_id}/passing"): (200, "SeatPassing", SEAT),
     ("put", "/api/games/{game_id}/passing"): (200, "SeatPassing", (413, *SEAT)),
+    ("get", "/api/keys"): (200, "Keys", ()),
+    ("post", "/api/games/{game_id}/contribution"): (200, "Summary", (409, 413, *SEAT)),
+    ("get", "/api/games/{game_id}/head"): (200, "SignedHead", GAME),
+    ("get", "/api/games/{game_id}/record"): (200, "RecordBundle", (403, 429, *GAME)),
     ("get", "/health"): (200, "Health", (503,)),
     ("get", "/live"): (200, "Probe", ()),
     ("get", "/ready"): (200, "Probe", (503,)),
@@ -126,10 +133,12 @@ STREAMS = {
 }
 ANSWERED: list[Any] = [
     Problem,
+    RecordBundle,
     Summary,
     Opened,
     Forked,
     Seated,
+    SignedHead,
     StreamTicket,
     Lobby,
     Catalogue,
@@ -139,6 +148,7 @@ ANSWERED: list[Any] = [
 ]
 ANSWERED += [Feed, Timeline, Moment, Audit, Health, ChatMessages, ChatMessage, Probe, SeatPassing]
 ANSWERED += [CeremonyBegun, SignedIn, Me, KeyMade, SignedOut, PlayerPage, Ratings, Chances, Session]
+ANSWERED += [Keys, SignedHead, RecordBundle]
 
 
 def document(schema: dict[str, Any]) -> None:
@@ -195,7 +205,7 @@ def openapi(app: FastAPI, games: Mapping[str, AnyGame]) -> dict[str, Any]:
         return app.openapi_schema
     schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
     ordered = list(games.values())
-    bodies = [NewGame, Join, Recovery, Passing, Fork, Say, Handle, Ceremony, KeyName]
+    bodies = [NewGame, Join, Recovery, Passing, Fork, Say, Handle, Ceremony, KeyName, Contribute]
     roots, components = msgspec.json.schema_components(
         [*bodies, *(game.commands for game in ordered)], ref_template="#/components/schemas/{name}"
     )

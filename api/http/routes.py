@@ -96,10 +96,11 @@ async def open_table(tables: TablesDep, body: BodyDep, caller: CallerDep) -> Res
 
 @router.post("/games/{game_id}/join", summary="Take an open seat", openapi_extra=_body_schema("Join"))
 async def join(tables: TablesDep, game_id: str, body: BodyDep, caller: CallerDep) -> Response:
-    name, player = holder_of(caller, decode(body, Join).name)
+    asked = decode(body, Join)
+    name, player = holder_of(caller, asked.name)
     if name is None:
         raise InvalidRequest("Give a 'name' to sit under (or sign in, to sit under your handle).")
-    seating = await tables.join(game_id, player_name(name), player=player)
+    seating = await tables.join(game_id, player_name(name), player=player, pledge=asked.pledge)
     answer = {"seat": seating.seat, "token": seating.token, "recovery_code": seating.recovery_code}
     return reply(answer | {"game": documents.summary(str(seating.table.id), seating.table)})
 

@@ -63,6 +63,12 @@ class Summary(_Doc):
     closes: datetime | None = None
     """When the open reaction window closes and the referee answers for whoever is still asked
     (absent while none is open); the same for every reader."""
+    commitment: str | None = None
+    """SHA-256 commitment to the table's secret, from version 1 (docs/record.md; absent: an older table)."""
+    head: str | None = None
+    """The head of the table's hash chain at ``version`` (signed: ``/head``)."""
+    unrevealed: list[int] = msgspec.field(default_factory=list)
+    """Once every seat is taken, the seats whose pledged contribution the deal still waits for."""
 
 
 class TokenEntry(_Doc):
@@ -405,3 +411,52 @@ class Chances(_Doc):
     id: str
     rated: bool
     seats: list[SeatChance]
+
+
+class PublicKey(_Doc):
+    id: str
+    algorithm: str
+    public_key: str
+    status: Literal["current", "retired"]
+
+
+class Keys(_Doc):
+    """The Ed25519 public keys the record's heads are signed with (hex, raw 32 bytes)."""
+
+    keys: list[PublicKey]
+
+
+class SignedHead(_Doc):
+    """A head of a table's hash chain, signed (docs/record.md): a seat's page keeps each it is shown."""
+
+    game: str
+    version: int
+    head: str
+    key_id: str
+    signature: str
+
+
+class Contribution(_Doc):
+    seat: int
+    pledge: str
+    contribution: str | None
+
+
+class RecordBundle(_Doc):
+    """A finished game's record: the log as the chain hashed it, the secret, contributions, salts,
+    heads, the last head signed and the keys; ``backroom verify FILE`` checks it offline."""
+
+    format: str
+    id: str
+    game: str
+    rules_version: str
+    scheme: int
+    secret: str
+    commitment: str | None
+    contributions: list[Contribution]
+    takeback_timeout: float
+    log: list[str]
+    salts: list[str]
+    heads: list[str]
+    signed: SignedHead
+    keys: list[PublicKey]

@@ -92,10 +92,23 @@ class NewGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         return clock, self.bot_seats(len(self.seat_names()))
 
 
+Pledge = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
+"""A commitment to a contribution to the deal: SHA-256 (hex) of ``"backroom/contribution:" + it``."""
+
+
 class Join(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Take an open seat under this name (a known player: under their handle, ``name`` may be left out)."""
+    """Take an open seat under this name (a known player: under their handle, ``name`` may be left
+    out); ``pledge``: commit to a contribution to the deal, to be revealed once every seat is taken
+    (``POST /api/games/{id}/contribution``; docs/record.md)."""
 
     name: Name | None = None
+    pledge: Pledge | None = None
+
+
+class Contribute(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Reveal the contribution the seat pledged: 1 to 64 lowercase hex digits."""
+
+    contribution: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{1,64}$")]
 
 
 class Recovery(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

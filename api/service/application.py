@@ -26,7 +26,7 @@ import msgspec
 from api.limits import Allowance, SharedCounts
 from api.service.answers import Opening, Ruling, Seating
 from api.service.passing import passed_for
-from domain import passing, takeback
+from domain import dealing, passing, takeback
 from domain.bots import BotSpec, bot_names
 from domain.chance import EPOCH
 from domain.choices import Pass
@@ -54,6 +54,7 @@ from domain.table import (
     NotStarted,
     RecoverSeat,
     ReissueSeatLink,
+    RevealContribution,
     Table,
     TableContext,
     TableForked,
@@ -281,10 +282,12 @@ class Tables:
         seating: BotsAndClock | None = None,
         holders: tuple[str | None, ...] = (),
         rated: bool = True,
+        scheme: int = dealing.HMAC_SHA256,
     ) -> Opening:
         """Open a table; players named now get tokens, ``None`` leaves a seat open to join.
 
         ``at``: the recorded times of the opening and of its setup (an import replays them).
+        ``scheme``: how it deals (:mod:`domain.dealing`; an import replays an old table's).
         ``seating``: the table's clock and its bot seats (each named for its bot, holding no token).
         ``holders``: the known player at each named seat (a handle, which is its name); ``rated``:
         whether the table may be rated (:mod:`domain.ratings`).
@@ -310,7 +313,9 @@ class Tables:
             recovery_digests=recovery,
             players=holders if any(holders) else (),
             rated=rated,
+            scheme=scheme,
         )
+        opened = msgspec.structs.replace(opened, pledges=_pledges(opened), commitment=_commitment(opened))
         ctx = TableContext(
             now=opened.at, command_id=opened.command_id, digest="", setup_at=at[1] if at else None
         )
@@ -324,12 +329,18 @@ class Tables:
         name: str,
         at: tuple[datetime, datetime | None] | None = None,
         player: str | None = None,
+        pledge: str | None = None,
     ) -> Seating:
         """Seat ``name`` at the first open seat (``player``: a known player's handle, then its name);
-        the game is set up once the last seat is taken."""
+        the game is set up once the last seat is taken (and every contribution pledged is revealed:
+        ``pledge``, this seat's commitment to its own)."""
         token, code = new_token(), new_recovery_code()
         command = TakeSeat(
-            name=name, token_digest=digest(token), recovery_digest=code_digest(code), player=player
+            name=name,
+            token_digest=digest(token),
+            recovery_digest=code_digest(code),
+            player=player,
+            pledge=pledge,
         )
 
         async def seated(table: Table) -> Decision[Seating]:
@@ -343,6 +354,20 @@ class Tables:
             return Decision(events, lambda after: Seating(seat, token, after, recovery_code=code))
 
         return await self.transact(game_id, seated)
+
+    async def contribute(
+        self, game_id: str, token: str | None, contribution: str, at: Setup | None = None
+    ) -> Table:
+        """Reveal the contribution the seat ``token`` holds pledged (table rule 1a); the table after."""
+        command = RevealContribution(contribution=contribution)
+
+        async def revealed(table: Table) -> Decision[Table]:
+            seat = table.seat_of(token)
+            now, setup_at = at or (self.clock(), None)
+            ctx = self._context(table, digest_of(seat, contribution.encode()), None, now, setup_at)
+            return Decision(table.decide(Seat(seat), command, ctx), lambda after: after)
+
+        return await self.transact(game_id, revealed)
 
     def _expired(self, table: Table, now: datetime) -> bool:
         """Whether ``table`` still has open seats and nobody took one for longer than it waits."""
@@ -498,7 +523,7 @@ class Tables:
         if receipt is not None:
             return Decision([], lambda now: Ruling(now, seat, receipt.first, receipt.last, replayed=True))
         if not table.started:
-            raise NotStarted("The game has not started: seats are still open.")
+            raise NotStarted("The game has not started: a seat is open or a contribution unrevealed.")
         if isinstance(command, LIMITED):
             self.takebacks.spend((table.id, seat))
         if expected is not None and expected != table.version:
@@ -616,6 +641,7 @@ class Tables:
         opened = _opened(source.game, names, digests, source.state.options, digest_of(None, b"fork"))
         table_bots = tuple(bots.get(seat) for seat in range(len(names))) if bots else ()
         opened = msgspec.structs.replace(opened, at=self.clock(), clock=source.state.clock, bots=table_bots)
+        opened = msgspec.structs.replace(opened, pledges=_pledges(opened), commitment=_commitment(opened))
         state, effective = msgspec.Raw(encode(past.game_state)), past.state.effective
         forked = TableForked(
             version=2,
@@ -628,6 +654,10 @@ class Tables:
         started = timed(source.game, opened_state(opened), [forked], None, opened.at)
         after = await self.store.commit(_fresh(source.game, opened), [opened, *started], expected=None)
         return Opening(after.id, tokens, after)
+
+
+Setup = tuple[datetime, datetime | None]
+"""A command's recorded time and that of the setup it triggers (an import replays both)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -703,6 +733,22 @@ def _opened(  # noqa: PLR0917  (a table's opening, part by part)
         options=options,
         secret=seed if seed is not None else secrets.token_hex(16),
         seeded=seed is not None,
+        scheme=dealing.HMAC_SHA256,
+    )
+
+
+def _commitment(opened: TableOpened) -> str:
+    """The commitment to the table's secret, published with the opening (scheme 2 only)."""
+    return dealing.commitment(opened.secret) if opened.scheme >= dealing.HMAC_SHA256 else ""
+
+
+def _pledges(opened: TableOpened) -> tuple[str | None, ...]:
+    """The commitments to the bot seats' contributions, which the service makes (scheme 2 only)."""
+    if opened.scheme < dealing.HMAC_SHA256 or not opened.bots:
+        return ()
+    return tuple(
+        None if bot is None else dealing.pledge(dealing.bot_nonce(opened.secret, seat))
+        for seat, bot in enumerate(opened.bots)
     )
 
 

@@ -46,6 +46,12 @@ class TableClock(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     increment: Increment = 0.0
     timeout: Literal["move", "bot", "forfeit"] = "move"
 
+    def __post_init__(self) -> None:
+        # Seconds given as an int (a test's ``seconds=30``) are stored as 30.0: the event then encodes
+        # as it will decode, and the record's chain (docs/record.md) hashes the same bytes either way.
+        msgspec.structs.force_setattr(self, "seconds", float(self.seconds))
+        msgspec.structs.force_setattr(self, "increment", float(self.increment))
+
     @property
     def runs(self) -> bool:
         """True unless the table plays without a clock."""

@@ -10,6 +10,7 @@ from domain.game import AnyGame
 from domain.seats import SPECTATOR, SeatNames, Viewer, label
 from domain.table.events import (
     AnyTableEvent,
+    ContributionRevealed,
     GameEventRecorded,
     SeatForfeited,
     SeatLinkReissued,
@@ -37,6 +38,7 @@ FEED_TYPES = {
     "relinked": "SeatLinkReissued",
     "stand_in": "StandIn",
     "forfeit": "Forfeited",
+    "contributed": "ContributionRevealed",
 }
 """The ``type`` a feed line gives the table's own events (game and take-back events carry theirs)."""
 
@@ -59,8 +61,13 @@ def told(
         return Told(
             "takeback", noted, takeback.describe(noted, names, taken(game, noted, viewer, names, ledger))
         )
-    if isinstance(event, SeatTaken):
-        return Told("joined", {"seat": event.seat, "name": event.name}, f"{event.name} took a seat.")
+    if isinstance(event, SeatTaken):  # a pledge is public: it commits to a contribution, hiding it
+        joined = {"seat": event.seat, "name": event.name} | ({"pledge": event.pledge} if event.pledge else {})
+        return Told("joined", joined, f"{event.name} took a seat.")
+    if isinstance(event, ContributionRevealed):  # revealed once every pledge is fixed: public
+        who = label(names, event.seat or 0, "A player")
+        shown = {"seat": event.seat, "contribution": event.contribution}
+        return Told("contributed", shown, f"{who} revealed a contribution to the deal.")
     if isinstance(event, SeatLinkReissued):  # the digest is never told: only that the seat has a new link
         assert event.seat is not None, "a link is reissued for a seat"
         who = label(names, event.seat, "A player")

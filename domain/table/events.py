@@ -68,6 +68,13 @@ class NothingOverdue(RuleError):
     code = "table/nothing_overdue"
 
 
+class ContributionRefused(RuleError):
+    """Raised when a seat reveals a contribution it did not pledge, one that is not its pledge's, or
+    one too early (seats still open) or too late (the game is dealt)."""
+
+    code = "record/contribution_refused"
+
+
 class NotABot(RuleError):
     """Raised when a bot is asked to play a seat no bot plays."""
 
@@ -86,6 +93,8 @@ class TakeSeat(Command, frozen=True, kw_only=True, tag="TakeSeat"):
     """The digest of the seat's recovery code (:class:`RecoverSeat`), shown once to whoever sits down."""
     player: str | None = None
     """The known player who sits down (their handle, which is then ``name``); ``None``: a guest."""
+    pledge: str | None = None
+    """The commitment to the seat's contribution to the deal, if it makes one."""
 
 
 class ReissueSeatLink(Command, frozen=True, kw_only=True, tag="ReissueSeatLink"):
@@ -101,6 +110,12 @@ class RecoverSeat(Command, frozen=True, kw_only=True, tag="RecoverSeat"):
     code_digest: str
     token_digest: str
     recovery_digest: str
+
+
+class RevealContribution(Command, frozen=True, kw_only=True, tag="RevealContribution"):
+    """Reveal the seat's contribution to the deal (its pledge's preimage), once every seat is taken."""
+
+    contribution: str
 
 
 class LeaveSeat(Command, frozen=True, kw_only=True, tag="LeaveSeat"):
@@ -165,6 +180,12 @@ class TableOpened(TableEvent, frozen=True, kw_only=True, tag="TableOpened"):
     empty in tables opened before players existed)."""
     rated: bool = True
     """Whether the opener let the table be rated (:mod:`domain.ratings`, rule 1)."""
+    scheme: int = 1
+    """How the table deals (:mod:`domain.dealing`): 1 in every table opened before the record."""
+    pledges: tuple[str | None, ...] = ()
+    """The commitments to the contributions of the seats taken at opening (a bot's is the service's)."""
+    commitment: str = ""
+    """The commitment to ``secret`` (scheme 2), published from this version on (docs/record.md)."""
 
 
 class SeatTaken(TableEvent, frozen=True, kw_only=True, tag="SeatTaken"):
@@ -175,6 +196,8 @@ class SeatTaken(TableEvent, frozen=True, kw_only=True, tag="SeatTaken"):
     recovery_digest: str | None = None
     player: str | None = None
     """The known player who sat down (``None``: a guest)."""
+    pledge: str | None = None
+    """The commitment to the seat's contribution to the deal (:func:`domain.dealing.pledge`), if any."""
 
 
 class GameEventRecorded(TableEvent, frozen=True, kw_only=True, tag="GameEventRecorded"):
@@ -229,6 +252,12 @@ class SeatLinkReissued(TableEvent, frozen=True, kw_only=True, tag="SeatLinkReiss
     recovered: bool = False
 
 
+class ContributionRevealed(TableEvent, frozen=True, kw_only=True, tag="ContributionRevealed"):
+    """``seat`` revealed its contribution to the deal (:mod:`domain.dealing`): its pledge's preimage."""
+
+    contribution: str
+
+
 class StandInChanged(TableEvent, frozen=True, kw_only=True, tag="StandInChanged"):
     """A bot (``bot``) took over ``stand_in_for``, its player gone; or, ``bot`` being ``None``, the
     player came back. ``seat`` is who asked (``None``: the referee, when the seat's time ran out).
@@ -258,4 +287,5 @@ AnyTableEvent = (
     | SeatLinkReissued
     | StandInChanged
     | SeatForfeited
+    | ContributionRevealed
 )

@@ -5,6 +5,11 @@ The rules of a table
 1. A table is opened for one game with a number of seats; seats named at opening are taken then,
    the rest are taken one by one (:class:`TakeSeat`). Once the last seat is taken the game is set up
    at once, its chance drawn from the table's secret at that position.
+1a. Each seat may pledge a contribution to the deal as it sits down (a commitment to it: a bot's is
+   made by the service); once every seat is taken, each seat that pledged reveals it
+   (:class:`RevealContribution`: refused before, after the deal, or not matching its pledge), and the
+   game is set up as the last is revealed, its draws from the secret and every contribution
+   (:mod:`domain.dealing`, scheme 2). So every pledge is fixed before any is revealed.
 2. A seat acts only once the game is set up (``game/not_started``), only while the game is not over
    (by its own rules or by forfeit) and only when the game says it is to act (:func:`domain.referee.decide`,
    the check every game shares, with a table or without). The game decides the rest.
@@ -40,6 +45,7 @@ decided: the take-back kind, whether it starts a turn, the state a take-back ret
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 from collections.abc import Callable
@@ -48,7 +54,7 @@ from typing import Any
 
 import msgspec
 
-from domain import passing, referee, takeback
+from domain import dealing, passing, referee, takeback
 from domain.chance import Step
 from domain.choices import Pass
 from domain.codec import encode
@@ -63,6 +69,8 @@ from domain.table.events import (
     SEAT_COMMANDS,
     Actor,
     AnyTableEvent,
+    ContributionRefused,
+    ContributionRevealed,
     GameEventRecorded,
     IdempotencyKeyReused,
     NameTaken,
@@ -70,6 +78,7 @@ from domain.table.events import (
     NotStarted,
     RecoverSeat,
     ReissueSeatLink,
+    RevealContribution,
     SeatLinkReissued,
     SeatTaken,
     Stamp,
@@ -86,11 +95,25 @@ from domain.table.timeouts import TIMEOUT_BOTS, out_of_time, stand_in, timed
 # -- deciding -------------------------------------------------------------------------------------
 
 
-def chance_after(secret: str, version: int, now: datetime) -> Step:
-    """The chance of the command that follows ``version`` at a table with ``secret``: seeded with
-    ``"{secret}:{version}"``, so a command draws the same wherever and however often it is decided
-    (after a take-back, ``version`` is the table's effective one). Nothing is seeded until it draws."""
-    return Step(seed=f"{secret}:{version}", now=now)
+def chance_after(secret: str, version: int, now: datetime, key: bytes = b"") -> Step:
+    """The chance of the command that follows ``version`` at a table with ``secret``: under scheme 1
+    seeded with ``"{secret}:{version}"``, under scheme 2 the stream of the table's ``key`` at ``version``
+    (:mod:`domain.dealing`); so a command draws the same wherever and however often it is decided
+    (after a take-back, ``version`` is the table's effective one). Nothing is drawn until it draws."""
+    return Step(seed=f"{secret}:{version}", now=now, key=key, position=version)
+
+
+def chance_of(table: TableState, version: int, now: datetime) -> Step:
+    """The chance of the command that follows ``version`` at ``table``, by the table's own scheme."""
+    if table.scheme == dealing.MERSENNE:
+        return chance_after(table.secret, version, now)
+    return chance_after(table.secret, version, now, _key(table.secret, table.contributions))
+
+
+@functools.lru_cache(maxsize=1024)
+def _key(secret: str, contributions: tuple[str | None, ...]) -> bytes:
+    """The table's key, made once per table and process (one HMAC: cheap, but not free a command)."""
+    return dealing.table_key(secret, contributions)
 
 
 class TableContext(msgspec.Struct, frozen=True, kw_only=True):
@@ -144,7 +167,7 @@ def open_table(game: AnyGame, opened: TableOpened, ctx: TableContext) -> list[An
     if any(same_name(one, other) for i, one in enumerate(named) for other in named[i + 1 :]):
         raise NameTaken("Two players at a table may not have the same name.")
     table = opened_state(opened)
-    if table.open_seats():
+    if table.open_seats() or table.unrevealed():
         return [opened]
     return [opened, *_set_up(game, table, ctx)]
 
@@ -159,8 +182,10 @@ def decide_table(
         return [_reissued(table, actor, command, ctx)]
     if isinstance(command, RecoverSeat) and actor is NEWCOMER:
         return [_recovered(table, command, ctx)]
+    if isinstance(command, RevealContribution) and not isinstance(actor, Unseated):
+        return _revealed(game, table, actor, command, ctx)
     if not table.started:
-        raise NotStarted("The game has not started: seats are still open.")
+        raise NotStarted("The game has not started: a seat is open or a contribution unrevealed.")
     if actor is REFEREE:
         return _overdue(game, table, ctx)
     if isinstance(actor, Unseated):
@@ -177,7 +202,7 @@ def decide_table(
     if isinstance(command, takeback.TAKEBACK_COMMANDS):
         told = takeback.decide(table.ledger, actor, command, situation(game, table, ctx.now, ctx.timeout))
         return _timed(game, table, _takebacks(table, told, actor, ctx), None, ctx.now)
-    chance = chance_after(table.secret, table.effective, ctx.now)  # the same draws after a take-back
+    chance = chance_of(table, table.effective, ctx.now)  # the same draws after a take-back
     events = referee.decide(game, table.game_state, actor, command, chance)
     lapsed = _takebacks(table, takeback.lapse(table.ledger, ctx.now), actor, ctx)
     recorded = _record(game, table.game_state, table.version + len(lapsed), events, actor, ctx)
@@ -233,10 +258,31 @@ def _take_seat(game: AnyGame, table: TableState, command: TakeSeat, ctx: TableCo
         token_digest=command.token_digest,
         recovery_digest=command.recovery_digest,
         player=command.player,
+        pledge=command.pledge if table.scheme >= dealing.HMAC_SHA256 else None,  # scheme 1 deals alone
     )
-    if len(open_seats) > 1:
+    seated = evolve_table(game, table, taken)
+    if len(open_seats) > 1 or seated.unrevealed():
         return [taken]
-    return [taken, *_set_up(game, evolve_table(game, table, taken), ctx)]
+    return [taken, *_set_up(game, seated, ctx)]
+
+
+def _revealed(
+    game: AnyGame, table: TableState, seat: Seat, command: RevealContribution, ctx: TableContext
+) -> list[AnyTableEvent]:
+    """Rule 1a: a seat reveals its contribution once every seat is taken and before the deal; the
+    deal follows the last one revealed, drawn from the secret and every contribution."""
+    if table.open_seats():
+        raise ContributionRefused("Contributions are revealed once every seat is taken.")
+    if seat not in table.unrevealed():
+        raise ContributionRefused("This seat has no contribution left to reveal.")
+    given = command.contribution
+    if not dealing.is_nonce(given) or dealing.pledge(given) != table.pledges[seat]:
+        raise ContributionRefused("That is not the contribution this seat committed to.")
+    revealed = ContributionRevealed(**ctx.stamp(table.version + 1, seat), contribution=given)
+    after = evolve_table(game, table, revealed)
+    if after.unrevealed():
+        return [revealed]
+    return [revealed, *_set_up(game, after, ctx)]
 
 
 def _reissued(table: TableState, seat: Seat, command: ReissueSeatLink, ctx: TableContext) -> SeatLinkReissued:
@@ -266,7 +312,7 @@ def _set_up(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTabl
     """Deal the game once every seat is taken: the setup events, drawn from the table's secret."""
     options = msgspec.json.decode(table.options, type=game.options_type)
     now = ctx.setup_at or ctx.now
-    chance = chance_after(table.secret, table.version, now)
+    chance = chance_of(table, table.version, now)
     _, events = referee.start(game, options, len(table.seat_names), chance)
     setup = TableContext(now=now, command_id=ctx.command_id, digest=SETUP_DIGEST)
     return _timed(game, table, _record(game, table.game_state, table.version, events, None, setup), None, now)
@@ -333,7 +379,7 @@ def _overdue(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTab
     game_due = game.due(table.game_state)
     live = not forfeits.over(game, table)
     if game_due is not None and ctx.now >= game_due and live:
-        chance = chance_after(table.secret, table.effective, ctx.now)
+        chance = chance_of(table, table.effective, ctx.now)
         decided = game.overdue(table.game_state, chance)
     if not decided and live and (passed := _passed_for(game, table, ctx)):
         return passed
@@ -391,7 +437,7 @@ def _timed_out(
     seat = out[0]
     bot = TIMEOUT_BOTS.get(table.clock.timeout if table.clock else "move")
     command = stand_in(game, now_table, seat, bot)
-    chance = chance_after(table.secret, now_table.effective, ctx.now)
+    chance = chance_of(table, now_table.effective, ctx.now)
     decided = referee.decide(game, now_table.game_state, seat, command, chance)
     sent = encode(command).decode()
     played = TableContext(now=ctx.now, command_id=ctx.command_id, digest=ctx.digest, sent=sent)

@@ -19,6 +19,7 @@ from typing import Any
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from api.service.application import Tables
+from domain import record
 from domain.games.campaign_trail.cards.candidates import CANDIDATES
 from domain.games.campaign_trail.cards.catalogue import CARDS as TRAIL_CARDS
 from domain.games.campaign_trail.state import Drafting, Finished
@@ -134,6 +135,12 @@ def shown_secrets(words: str, secrets: set[str]) -> dict[str, str]:
     return found
 
 
+def record_secrets(table: Any) -> list[str]:
+    """What the record keeps secret until the end: the table's secret, its salt key and every salt so far."""
+    salts = [record.salt(table.salt_key, version).hex() for version in range(1, table.version + 1)]
+    return [table.secret, table.salt_key, *salts]
+
+
 def sit_by_seat_links(
     make: Callable[..., Player], names: list[str], game_id: str, tokens: list[str]
 ) -> dict[int, Player]:
@@ -185,9 +192,16 @@ class Match:
                 self.movers.append(seat)
 
     def audit(self) -> None:
-        """No page draws a card its seat may not see, nor shows a word that would give one away."""
-        self.state = self.service.store.load(self.game_id).game_state
+        """No page draws a card its seat may not see, nor shows a word that would give one away; and no
+        page, nor what it keeps (its signed heads), holds the table's secret or a salt of its chain."""
+        table = self.service.store.load(self.game_id)
+        self.state = table.game_state
+        hidden = record_secrets(table.state)
         for seat, each in self.seats.items():
+            kept = each.page.evaluate("() => JSON.stringify(Object.assign({}, localStorage))")
+            page = each.page.content() + kept
+            found = [value for value in hidden if value in page]
+            assert not found, f"{each.name}'s page holds the record's secrets at version {self.version}"
             cards, words = self.secrets(self.state, seat)
             shown, said = each.page.evaluate(SHOWN)
             drawn = set(shown) & cards

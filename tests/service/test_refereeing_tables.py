@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from api.service.application import Tables
+from domain import dealing
 from domain.chance import EPOCH
 from domain.errors import NotYourTurn, StaleVersion
 from domain.table import GameEventRecorded, TableOpened
@@ -71,9 +72,11 @@ def test_every_event_carries_its_seat_command_id_and_clock_time(tables: Tables) 
 
 
 def test_each_step_draws_from_the_secret_and_the_version(tables: Tables) -> None:
-    """The deal is what the game's setup draws from the chance after the version before it."""
+    """The deal is what the game's setup draws from the chance after the version before it: the
+    stream of the table's key (its secret, no seat contributing) at that version."""
     opening = run(tables.open("pile", ["ann", "bob"], seed="fixed"))
-    expected = PILE.setup(PileOptions(), 2, chance_after("fixed", 1, EPOCH))
+    key = dealing.table_key("fixed", (None, None))
+    expected = PILE.setup(PileOptions(), 2, chance_after("fixed", 1, EPOCH, key))
     assert tables.store.load(opening.game_id).game_state.cards == expected[0].cards  # type: ignore[attr-defined]
 
 

@@ -5,6 +5,7 @@ import { gamePath, get, keepSeat, keptGames, mySeat, post, session, sleep } from
 import { OptionsForm, chosenOptions, fieldOf } from "./options.js";
 import { Notice, crumbs, html, mount, outcomeText, useEffect, useState } from "./ui.js";
 import { SeatingFields, seatingBody } from "./clocks.js";
+import { pledgeToSit } from "./table/receipts.js";
 
 const REFRESH_MS = 4000;
 const LISTS = [
@@ -126,7 +127,7 @@ async function openAndSit(body, name, { setRefusal, setBusy, setNotice }) {
   try {
     const trimmed = name.trim();
     localStorage.setItem("backroom.name", trimmed);
-    const seating = await post(`/api/games/${opened.id}/join`, { name: trimmed });
+    const seating = await post(`/api/games/${opened.id}/join`, { name: trimmed, pledge: await pledgeToSit(opened.id) });
     keepSeat(opened.id, { seat: seating.seat, token: seating.token, name: trimmed, recovery: seating.recovery_code });
     location.assign(`/games/${opened.id}`);
   } catch (error) {

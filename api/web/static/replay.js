@@ -11,6 +11,7 @@ import { Controls } from "./replay/controls.js";
 import { useReplayedGame } from "./replay/game.js";
 import { landing, useAddress } from "./replay/link.js";
 import { Options } from "./replay/options.js";
+import { RecordCheck } from "./replay/record.js";
 import { usePerspective } from "./replay/perspective.js";
 import { useKeys, usePlayer } from "./replay/player.js";
 import { ReplaySide, useTableTalk } from "./replay/side.js";
@@ -45,7 +46,8 @@ function Replay() {
 function Heading({ game }) {
   const { summary, over } = game;
   return html`<h1>Replay: ${summary.title} <span class=${`status ${summary.status}`}>${summary.status}</span>${summary.sandbox ? html` <span class="status sandbox-mark" title="Seeded or forked: its cards may be known. Not a real game.">sandbox</span>` : ""}</h1>
-    ${over ? html`<p class="outcome">${outcomeText(summary)}</p>` : ""}`;
+    ${over ? html`<p class="outcome">${outcomeText(summary)}</p>` : ""}
+    <${RecordCheck} id=${summary.id} summary=${summary} />`;
 }
 
 mount(Replay);

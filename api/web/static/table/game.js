@@ -6,6 +6,7 @@ import { rendererFor } from "../games/index.js";
 import { crumbs, useCallback, useEffect, useRef, useState } from "../ui.js";
 import { useLive } from "./live.js";
 import { useLog } from "./log.js";
+import { sealed } from "./receipts.js";
 
 function withMin(path, version) {
   return version ? `${path}${path.includes("?") ? "&" : "?"}min_version=${version}` : path;
@@ -48,6 +49,7 @@ function useRefresh(id, token, known, on) {
           if (state !== known.current) return; // the seat changed meanwhile: a newer refresh answers
           state.version = Math.max(state.version, view.version);
           on.setSummary(nextSummary);
+          sealed(id, token, nextSummary, view.seat);
           on.setSeen(view);
           on.setLegal(moves);
           on.addToLog(feed.events, true);

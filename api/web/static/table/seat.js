@@ -3,6 +3,7 @@
 
 import { forgetSeat, gamePath, keepSeat, mySeat, post } from "../api.js";
 import { claimFromLink, relinking } from "../seatlink.js";
+import { pledgeToSit } from "./receipts.js";
 import { html, useCallback, useEffect, useRef, useState } from "../ui.js";
 
 /** This browser's seat (null when watching), its token, and how the seat changes. */
@@ -40,7 +41,7 @@ export function useSeat(id, { setNotice, setBusy }) {
   const join = async (name) => {
     setBusy(true);
     try {
-      const seating = await post(`${gamePath(id)}/join`, { name });
+      const seating = await post(`${gamePath(id)}/join`, { name, pledge: await pledgeToSit(id) });
       const seat = { seat: seating.seat, token: seating.token, name, recovery: seating.recovery_code };
       floor.current = seating.game.version;
       keepSeat(id, seat);
