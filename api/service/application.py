@@ -328,6 +328,7 @@ class Tables:
         game_id: str,
         name: str,
         at: tuple[datetime, datetime | None] | None = None,
+        *,
         player: str | None = None,
         pledge: str | None = None,
     ) -> Seating:
