@@ -96,7 +96,7 @@ async def watched_of(
     game_id = queries.canonical_id(game_id)
     if ticket is None:
         table = await queries.watched_table(reads, tables.store.load, game_id)
-        viewer = queries.viewer_at(table, token)
+        viewer = queries.live_viewer(reads, game_id, table, token)
         return Watched(game_id, viewer, table.version, digest(token) if token else "")
     if token is not None:
         raise InvalidRequest("Send a stream ticket or a seat token, not both.")
