@@ -59,6 +59,7 @@ from domain.table import (
     TableForked,
     TableOpened,
     TakeSeat,
+    WrongRecoveryCode,
     digest_of,
     evolve_table,
     open_table,
@@ -364,11 +365,12 @@ class Tables:
         """The seat ``code`` is the recovery code of, with a new token and a new code (table rule 5a);
         the old token and code stop working at once.
 
-        ``caller`` (the client's address) may try :attr:`recoveries` codes a minute, right or wrong,
-        before any is compared. With a ``key`` the new token and code are derived from the old code
-        and the key, so a retry whose answer was lost gets the same ones again.
+        ``caller`` (the client's address) may try :attr:`recoveries` wrong codes a minute; past that a
+        wrong code is refused 429, a right one is always taken: a code is 200 random bits, so the budget
+        bounds the load of wrong guesses, and anyone behind the player's proxy could otherwise spend it
+        and lock the player out (issue 49 item 7). With a ``key`` the new token and code are derived
+        from the old code and the key, so a retry whose answer was lost gets the same ones again.
         """
-        self.recoveries.spend(caller)
 
         async def recovered(table: Table) -> Decision[Seating]:
             if key and (again := _recovered(table, code, key)) is not None:
@@ -384,7 +386,11 @@ class Tables:
             assert seat is not None  # rule 5a names the seat recovered
             return Decision(events, lambda after: Seating(seat, fresh, after, after.version, renewed))
 
-        seating = await self.transact(game_id, recovered)  # a wrong code is asked of the log before it stands
+        try:
+            seating = await self.transact(game_id, recovered)  # a wrong code is asked of the log first
+        except WrongRecoveryCode:
+            self.recoveries.spend(caller)  # 429 instead, once the address's wrong codes are spent
+            raise
         if seating.revoked:  # a new link for the seat, as any other (a retry's answer is none)
             self.seat_links.spend((seating.table.id, seating.seat), refuse=False)
         return seating
