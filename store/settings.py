@@ -31,6 +31,7 @@
 | ``BACKROOM_LEASE_SECONDS`` | a dead worker's partitions (projection, timer, bot) lapse after this | ``5`` |
 | ``BACKROOM_WORKER_PORT`` | a worker's ``/health``, ``/ready`` and ``/metrics`` port (unset: none) | unset |
 | ``BACKROOM_WORKER_OUTAGE_SECONDS`` | a worker is live while a store is away this long | ``60`` |
+| ``BACKROOM_METRICS_TOKEN`` | an API process's ``/metrics`` answers this bearer only (unset: 404) | unset |
 
 The full table, with the API's own options, is in ``deploy/README.md``.
 """
@@ -86,6 +87,9 @@ class Settings:
     worker_port: int | None = None
     command_seconds: float = 5.0
     finished_seconds: int = 3600
+    metrics_token: str = ""
+    """The bearer token an API process's ``/metrics`` answers (empty: it answers nobody, 404): the public
+    port carries it, and the numbers are the operators' (issue 49 item 6)."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -115,6 +119,7 @@ class Settings:
             worker_port=int(env["BACKROOM_WORKER_PORT"]) if env.get("BACKROOM_WORKER_PORT") else None,
             trusted_proxies=env.get("BACKROOM_TRUSTED_PROXIES", ""),
             worker_outage_seconds=float(env.get("BACKROOM_WORKER_OUTAGE_SECONDS", "60")),
+            metrics_token=env.get("BACKROOM_METRICS_TOKEN", ""),
             **policies,
         )
 
@@ -141,6 +146,7 @@ class Settings:
             "BACKROOM_WORKER_PORT": "" if self.worker_port is None else str(self.worker_port),
             "BACKROOM_TRUSTED_PROXIES": self.trusted_proxies,
             "BACKROOM_WORKER_OUTAGE_SECONDS": str(self.worker_outage_seconds),
+            "BACKROOM_METRICS_TOKEN": self.metrics_token,
         }
         return env | {variable: str(getattr(self, name)) for name, (variable, _) in _POLICIES.items()}
 

@@ -64,13 +64,13 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("get", "/api/games/{game_id}/chat"): (200, "ChatMessages", GAME),
     ("post", "/api/games/{game_id}/chat"): (201, "ChatMessage", (409, 413, 429, *SEAT)),
     ("post", "/api/games/{game_id}/seat-link"): (200, "Seated", (409, *SEAT)),
-    ("post", "/api/games/{game_id}/recover-seat"): (200, "Seated", (403, 413, 429, *GAME)),
+    ("post", "/api/games/{game_id}/recover-seat"): (200, "Seated", (403, 409, 413, 429, *GAME)),
     ("get", "/api/games/{game_id}/passing"): (200, "SeatPassing", SEAT),
     ("put", "/api/games/{game_id}/passing"): (200, "SeatPassing", (413, *SEAT)),
     ("get", "/health"): (200, "Health", (503,)),
     ("get", "/live"): (200, "Probe", ()),
     ("get", "/ready"): (200, "Probe", (503,)),
-    ("get", "/metrics"): (200, "text/plain", ()),
+    ("get", "/metrics"): (200, "text/plain", (404,)),
 }
 """Each operation: its success status, the schema (or media type) of its body, its error statuses."""
 
