@@ -169,6 +169,27 @@ class Share:
         """Each held partition's position."""
         return {partition: projection.position for partition, projection in self.projections.items()}
 
+    def stored(self) -> dict[int, int]:
+        """Each held partition's position as Redis holds it (one read; 0 for a key it lost)."""
+        held = sorted(self.projections)
+        if not held:
+            return {}
+        store = self.projections[held[0]].store
+        assert isinstance(store, RedisReadStore)  # a share's partitions are always in Redis
+        keys = [store.full_key(position_key(partition, self.partitions)) for partition in held]
+        found: list[bytes | None] = store.redis.mget(keys)  # type: ignore[assignment]  # a list: no asyncio
+        return {partition: int(position or 0) for partition, position in zip(held, found, strict=True)}
+
+    def heal(self) -> bool:
+        """Start again from what Redis holds wherever it holds less than was written (a Redis replaced
+        by an empty one, or flushed): ``True`` when a partition went back, so the next step reads the
+        log from there. Without this a worker waited for the next command of each partition (its
+        commit refused), and until then the lobby stayed empty and the lag said 0 (issue 49 item 3)."""
+        behind = [p for p, position in self.stored().items() if position < self.projections[p].written]
+        for partition in behind:
+            self.projections[partition].forget()  # reloads the position: where Redis now stands
+        return bool(behind)
+
     def close(self) -> None:
         self.hold(())
 
