@@ -39,6 +39,7 @@ from api.http.schemas import (
     ViewDocument,
 )
 from api.http.wire import Join, NewGame, Recovery
+from domain.chat import MAX_LENGTH as CHAT_LENGTH
 from domain.table import AnyGame
 
 GAME = (404, 422, 503)
@@ -231,6 +232,17 @@ NAME = f"^{_TAKEN}*{_LETTER}{_TAKEN}*$"
 a letter or digit, and nothing that could pass for markup (``<``, ``>``) or a control or format
 character. Names in other scripts are taken too (letters, digits, punctuation and spaces): a JSON
 Schema pattern cannot say "any printable character" as Python's Unicode categories do."""
+_SPOKEN = r"[ -~\u00a0-\u00ac\u00ae-\u024f]"
+_SAID = r"[!-~\u00a1-\u00ac\u00ae-\u024f]"
+CHAT = f"^{_SPOKEN}*{_SAID}{_SPOKEN}*$"
+"""A chat message the server takes whatever the table (:func:`domain.chat.chat_text`), in the Latin
+scripts: one line of printable characters with at least one that is not a space (every character
+here is its own NFC form, so the rules count what the schema counts). Other scripts are taken too."""
+CHAT_DESCRIPTION = (
+    "One chat message: 1 to 300 characters once trimmed (Unicode NFC), one line, no control or format "
+    "characters. The pattern lists the Latin scripts; every script's printable characters are taken. "
+    "A seat sending too fast, or a table's full chat, is refused by the chat's rules (a 'chat/' code)."
+)
 NAME_DESCRIPTION = (
     "A player's name: 1 to 40 characters once trimmed, at least one letter or digit, no < or >, no "
     "control or format characters. The pattern lists the Latin scripts; letters of every script are taken."
@@ -262,5 +274,7 @@ def agree(schema: dict[str, Any]) -> None:
     found = schema["components"]["schemas"]
     for name in (found["Join"]["properties"]["name"], found["NewGame"]["properties"]["players"]["items"]):
         name.update(pattern=NAME, description=NAME_DESCRIPTION)
+    said = found["Say"]["properties"]["text"]
+    said.update(maxLength=CHAT_LENGTH, pattern=CHAT, description=CHAT_DESCRIPTION)
     found["NewGame"]["dependentRequired"] = {"seed": ["players"]}
     found["NewGame"]["description"] = found["NewGame"].get("description", "") + GAME_SAYS
