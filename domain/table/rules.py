@@ -378,6 +378,7 @@ def _passed_for(game: AnyGame, table: TableState, ctx: TableContext) -> list[Any
             continue  # the window closed with an earlier pass
         sent = msgspec.structs.replace(
             ctx,
+            now=passing.moment(current),  # as a pass sent by hand before it is recorded (rule 3)
             command_id=f"pass:{seat}:{current.version}",
             digest=digest_of(seat, PASSED),
             sent=PASSED.decode(),
