@@ -137,13 +137,18 @@ def process(*args: str, env: dict[str, str]) -> Iterator[subprocess.Popen[bytes]
                     running.wait()
 
 
+STARTING = 60.0
+"""Seconds a ``backroom serve`` may take to answer ``/health``: 17-20 s at a load average of 16-23 here
+(2026-12-06), so the 20 s allowed before failed a module that starts two in a row."""
+
+
 @contextmanager
 def api_process(env: dict[str, str], *extra: str) -> Iterator[str]:
     """A ``backroom serve`` process with ``env``; yields its base URL once healthy."""
     port = free_port()
     with process("serve", "--port", str(port), *extra, env=env) as running:
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + STARTING
         while True:
             if running.poll() is not None:
                 running.errors.seek(0)  # type: ignore[attr-defined]  # set by process()
