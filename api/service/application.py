@@ -175,7 +175,7 @@ class Tables:
         self.takebacks = Allowance(takebacks, self.clock, what, shared=shared, name="takebacks")
         what = "new seat links per seat"
         self.seat_links = Allowance(seat_links, self.clock, what, shared=shared, name="links")
-        what = "tries at a recovery code from one address"
+        what = "wrong recovery codes from one address"
         self.recoveries = Allowance(seat_links, self.clock, what, shared=shared, name="recoveries")
         self.bot_pause = BOT_PAUSE
         self.command_seconds = 0.0
