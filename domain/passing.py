@@ -16,6 +16,8 @@ The rules of passing (the ruling: docs/bots.md, "Timing in a reaction window")
 3. No pass in a reaction window is recorded sooner than :data:`PAUSE` after its seat was asked: the
    referee's pass for a seat whose choice is ``auto`` is made at that moment (:func:`due`); a pass
    sent by hand sooner is held until then; a bot's is sent a fixed pause after its turn is taken up.
+   The referee's pass and a pass sent by hand before the moment are both recorded at the moment
+   (:func:`moment`), and are decided by one path from one wake-up (issue 49 item 5).
 4. The referee's pass is recorded as the seat's own ``Pass`` would be: the seat, its command, its
    take-back kind and its clock (the sender's answer aside, nothing tells the two apart).
 5. The referee never passes for a seat that holds an answer (its legal commands are more than
@@ -103,6 +105,13 @@ def passing_for(game: Any, table: Any, auto: frozenset[int], to_act: frozenset[S
         and seat not in table.forfeited
         and only_passes(game, table.game_state, Seat(seat))
     ]
+
+
+def moment(table: Any) -> datetime:
+    """When a pass in the open window is recorded, whoever made it (rule 3): the pause after its seat was
+    asked, and never before the table's latest event (``table``: a ``TableState``)."""
+    at: datetime = max(asked_at(table) + PAUSE, table.updated_at)
+    return at
 
 
 def due(game: Any, table: Any, auto: frozenset[int], to_act: frozenset[Seat]) -> datetime | None:

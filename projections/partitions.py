@@ -32,6 +32,10 @@ LEASE_PREFIX = "lease"
 """Keys ``<prefix>:lease:<n>`` (the holder of partition n) and ``<prefix>:lease:members`` (live workers);
 the timer and bot workers lease the same partitions under ``<prefix>:lease:<role>:...`` of their own."""
 
+CLIENT_NAME = "backroom-lease:"
+"""The name a worker's connections carry in Redis (``CLIENT SETNAME``), followed by its name in the
+leases: a worker none of whose connections Redis lists is gone (issue 49 item 4)."""
+
 _RENEW = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 0
@@ -69,7 +73,8 @@ class Leases:
         self.ttl_ms = max(1, int(ttl * 1000))
         self.prefix = f"{prefix}:{LEASE_PREFIX}" + (f":{role}" if role else "")
         """The leases' keys start here: projection workers' at ``lease``, the others' at ``lease:<role>``."""
-        self.redis = redis.Redis.from_url(url)
+        self.redis = redis.Redis.from_url(url, client_name=f"{CLIENT_NAME}{self.me}")
+        """Every connection is named for this worker: while the process lives, Redis lists one."""
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
         self.held: set[int] = set()
@@ -77,18 +82,37 @@ class Leases:
     def _lease(self, partition: int) -> str:
         return f"{self.prefix}:{partition}"
 
-    def _members(self) -> int:
-        """Announce this worker and count the live ones (each entry expires with its lease time)."""
+    def _members(self, alive: set[str] | None) -> int:
+        """Announce this worker and count the live ones (each entry expires with its lease time, and
+        one whose process Redis knows gone leaves at once)."""
         key, now = f"{self.prefix}:members", int(time.time() * 1000)
         pipe = self.redis.pipeline()
         pipe.zadd(key, {self.me: now + self.ttl_ms})
         pipe.zremrangebyscore(key, "-inf", now)
-        pipe.zcard(key)
-        return max(1, int(pipe.execute()[-1]))
+        pipe.zrange(key, 0, -1)
+        members = [member.decode() for member in pipe.execute()[-1]]
+        dead = [member for member in members if alive is not None and member not in alive]
+        if dead:
+            self.redis.zrem(key, *dead)
+        return max(1, len(members) - len(dead))
+
+    def _alive(self) -> set[str] | None:
+        """The workers whose processes hold a connection to Redis now (named :data:`CLIENT_NAME` and
+        their name in the leases); ``None`` where Redis does not say (``CLIENT LIST`` refused, as some
+        managed services do: the leases then lapse with time alone)."""
+        try:
+            clients = self.redis.client_list()
+        except redis.ResponseError:
+            return None
+        named = (str(client.get("name", "")) for client in clients)
+        return {name.removeprefix(CLIENT_NAME) for name in named if name.startswith(CLIENT_NAME)}
 
     def refresh(self) -> set[int]:
-        """Renew what is held, give back what is over the share, claim free partitions up to it."""
-        share = math.ceil(self.partitions / self._members())
+        """Renew what is held, give back what is over the share, claim free partitions up to it: a
+        partition whose holder's process is gone (its connections closed: killed, or crashed) is free
+        at once, not a lease time later (issue 49 item 4)."""
+        alive = self._alive()
+        share = math.ceil(self.partitions / self._members(alive))
         self.held = {p for p in self.held if self._renew(keys=[self._lease(p)], args=[self.me, self.ttl_ms])}
         for extra in sorted(self.held, reverse=True)[: max(0, len(self.held) - share)]:
             self._release(keys=[self._lease(extra)], args=[self.me])
@@ -96,11 +120,20 @@ class Leases:
         for partition in self._order():
             if len(self.held) >= share:
                 break
-            if partition not in self.held and self.redis.set(
-                self._lease(partition), self.me, nx=True, px=self.ttl_ms
-            ):
+            if partition not in self.held and self._claim(partition, alive):
                 self.held.add(partition)
         return set(self.held)
+
+    def _claim(self, partition: int, alive: set[str] | None) -> bool:
+        """Take ``partition`` if free, or if its holder is known dead."""
+        lease = self._lease(partition)
+        if self.redis.set(lease, self.me, nx=True, px=self.ttl_ms):
+            return True
+        holder = self.redis.get(lease)
+        if alive is None or holder is None or holder.decode() in alive:  # type: ignore[union-attr]  # bytes
+            return False
+        self._release(keys=[lease], args=[holder])  # only if still the dead one's
+        return bool(self.redis.set(lease, self.me, nx=True, px=self.ttl_ms))
 
     def _order(self) -> list[int]:
         """Partitions to try, starting at a place of this worker's own, so workers do not all collide."""
@@ -170,6 +203,27 @@ class Share:
     def positions(self) -> dict[int, int]:
         """Each held partition's position."""
         return {partition: projection.position for partition, projection in self.projections.items()}
+
+    def stored(self) -> dict[int, int]:
+        """Each held partition's position as Redis holds it (one read; 0 for a key it lost)."""
+        held = sorted(self.projections)
+        if not held:
+            return {}
+        store = self.projections[held[0]].store
+        assert isinstance(store, RedisReadStore)  # a share's partitions are always in Redis
+        keys = [store.full_key(position_key(partition, self.partitions)) for partition in held]
+        found: list[bytes | None] = store.redis.mget(keys)  # type: ignore[assignment]  # a list: no asyncio
+        return {partition: int(position or 0) for partition, position in zip(held, found, strict=True)}
+
+    def heal(self) -> bool:
+        """Start again from what Redis holds wherever it holds less than was written (a Redis replaced
+        by an empty one, or flushed): ``True`` when a partition went back, so the next step reads the
+        log from there. Without this a worker waited for the next command of each partition (its
+        commit refused), and until then the lobby stayed empty and the lag said 0 (issue 49 item 3)."""
+        behind = [p for p, position in self.stored().items() if position < self.projections[p].written]
+        for partition in behind:
+            self.projections[partition].forget()  # reloads the position: where Redis now stands
+        return bool(behind)
 
     def close(self) -> None:
         self.hold(())

@@ -36,7 +36,7 @@ from eventsourcing.persistence import ApplicationRecorder
 
 from domain import ratings
 from domain.codec import encode
-from domain.errors import GameNotFound, StoreUnavailable
+from domain.errors import GameNotFound, InvalidToken, StoreUnavailable
 from domain.seats import SPECTATOR, Seat, Viewer
 from domain.table import AnyGame, Table, parsed_id, table_id
 from domain.tokens import seat_holding
@@ -130,7 +130,17 @@ class ReadSide:
         (blocking: call it off the event loop)."""
         self.signals.revoke(game_id, seat, version)
         if self.relay is not None:
-            self.relay.announce({game_id: version}, f"revoked {seat}")
+            self.relay.revoke(game_id, seat, version)
+
+    def revocations(self, game_id: str) -> dict[int, int]:
+        """Each seat of ``game_id`` whose token was replaced lately, with the version that replaced it:
+        heard of here, and at scale as Redis notes it (one read: another process may have answered the
+        link a moment ago, before any worker wrote it)."""
+        found = self.signals.revocations(game_id)
+        if self.relay is not None:
+            for seat, version in self.relay.revocations(game_id).items():
+                found[seat] = max(version, found.get(seat, 0))
+        return found
 
     def seat_of(self, game_id: str, token: str) -> tuple[str, int] | None:
         """The game (its canonical id) and the seat ``token`` holds there, as the read models say; else
@@ -332,7 +342,7 @@ async def seat_view(reads: ReadSide, game_id: str, token: str | None, min_versio
     if table is None:  # not projected yet: the log's table, stale
         table = await reads.from_log(game_id)
         return documents.view(game_id, table, _viewer(table, token)) | {"stale": True}
-    viewer = _viewer(table, token)
+    table, viewer = await _seated(reads, game_id, table, token)
     if reads.projection is not None and not reads.projection.views:  # embedded: built when asked for
         document = encode(documents.view(game_id, table, viewer))
         return _answer(reads, game_id, document, min_version, stale)
@@ -350,7 +360,10 @@ async def legal(
     unprojected = table is None
     if table is None:  # not projected yet: the log's table, stale
         table = await reads.from_log(game_id)
-    seat = _seat_or_none(_viewer(table, token))
+        seat = _seat_or_none(_viewer(table, token))
+    else:
+        table, viewer = await _seated(reads, game_id, table, token)
+        seat = _seat_or_none(viewer)
     commands = table.legal(seat, reads.clock()) if seat is not None else []
     answer = {"version": table.version, "seat": seat, "commands": commands} | documents.clock_of(table)
     if unprojected:
@@ -380,7 +393,7 @@ async def feed(  # noqa: PLR0917  (the feed's parameters, as the route reads the
     if table is None:  # not projected yet: the token is checked at the log's table; no entries yet
         _viewer(await reads.from_log(game_id), token)
         return {"version": 0, "events": [], "next": None, "stale": True}
-    viewer = _viewer(table, token)
+    table, viewer = await _seated(reads, game_id, table, token)
     version = reads.version(game_id)
     # Up to a page of 500 entries: read in the thread pool, so a flood of feeds never stalls the loop.
     page = await asyncio.to_thread(feed_page, reads, game_id, viewer, after, limit + 1)
@@ -424,6 +437,34 @@ async def watched_table(reads: ReadSide, log: Callable[[str], Table], game_id: s
     if table is None:
         table = await asyncio.to_thread(log, game_id)
     return table
+
+
+async def _seated(reads: ReadSide, game_id: str, table: Table, token: str | None) -> tuple[Table, Viewer]:
+    """The table to answer from and the caller's perspective at it, with a seat link answered lately
+    taken into account: a link's views may not be written yet, so a read naming no version of a game
+    whose read models are behind a link waits for them as a read naming that version would (the new
+    token reads at once), and a token the link replaced reads nothing meanwhile (issue 49 items 1, 2)."""
+    if not token:
+        return table, SPECTATOR
+    revoked = reads.revocations(game_id)
+    newest = max(revoked.values(), default=0)
+    if newest > table.version:
+        await reads.settle(game_id, newest)
+        table = reads.table(game_id) or table
+    return table, _live(revoked, table, token)
+
+
+def live_viewer(reads: ReadSide, game_id: str, table: Table, token: str | None) -> Viewer:
+    """:func:`viewer_at`, refusing a token a seat link replaced after ``table``'s version (a stream's or a
+    ticket's check: they wait for nothing, and a new token behind the read models is refused as before)."""
+    return _live(reads.revocations(game_id) if token else {}, table, token)
+
+
+def _live(revoked: dict[int, int], table: Table, token: str | None) -> Viewer:
+    viewer = _viewer(table, token)
+    if viewer is not SPECTATOR and revoked.get(int(viewer), 0) > table.version:  # type: ignore[arg-type]  # a Seat
+        raise InvalidToken("This token holds no seat at this game.")  # the words of any stranger's token
+    return viewer
 
 
 def viewer_at(table: Table, token: str | None) -> Viewer:

@@ -220,6 +220,19 @@ SYNC = 0.05
 subscribed within this; its waiters are woken once the subscription holds)."""
 
 
+REVOKED_SECONDS = 86_400
+"""How long a revocation is kept in Redis: it matters only until the projection has written the link
+(the record then holds the new token's digest), which takes well under a second unless every worker is
+down; a day covers any outage a worker's supervisor leaves standing."""
+
+_REVOKE = """
+local kept = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
+if tonumber(ARGV[2]) > kept then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+return 1
+"""
+
+
 class RedisRelay:
     """A thread forwarding the change messages of the games this process serves to local :class:`Signals`.
 
@@ -237,6 +250,7 @@ class RedisRelay:
         self.channel = channel
         self.signals = signals
         self.pubsub = self.redis.pubsub()
+        self._revoke = self.redis.register_script(_REVOKE)
         self._wanted: dict[str, float] = {}
         """Subscribed games, each with the last time a local reader waited on it."""
         self._stopping = threading.Event()
@@ -303,6 +317,28 @@ class RedisRelay:
                 self.redis.publish(change_channel(self.channel, game_id), f"{game_id} {version} {what}")
         except redis.RedisError:
             log.warning("Could not announce a change on Redis", exc_info=True)
+
+    def revoke(self, game_id: str, seat: int, version: int) -> None:
+        """Note in Redis, before the link is answered, that ``seat``'s token at ``game_id`` was replaced
+        at ``version`` (``<prefix>:revoked:<game>``, a hash of seat to version, kept for
+        :data:`REVOKED_SECONDS`), then tell every API process's streams. A Redis that does not answer is
+        logged, not raised: the link is saved and its new token must reach the player; while Redis is
+        away no read of the game is answered from it anyway, and a Redis back empty is rebuilt from the
+        log, which holds the link."""
+        try:
+            self._revoke(keys=[self.revoked_key(game_id)], args=[seat, version, REVOKED_SECONDS])
+        except redis.RedisError:
+            log.warning("Could not note a revocation on Redis", exc_info=True)
+        self.announce({game_id: version}, f"revoked {seat}")
+
+    @_reachable
+    def revocations(self, game_id: str) -> dict[int, int]:
+        """Each seat of ``game_id`` whose token a link or recovery replaced lately, with the version."""
+        found: dict[bytes, bytes] = self.redis.hgetall(self.revoked_key(game_id))  # type: ignore[assignment]  # no decode_responses
+        return {int(seat): int(version) for seat, version in found.items()}
+
+    def revoked_key(self, game_id: str) -> str:
+        return f"{self.channel.removesuffix(':changes')}:revoked:{game_id}"
 
     def stop(self) -> None:
         self._stopping.set()

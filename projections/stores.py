@@ -274,7 +274,8 @@ def _chunks(keys: Sequence[str], size: int) -> Iterable[Sequence[str]]:
 LATEST_KEPT = 100_000
 """Games whose last announced version :class:`Signals` remembers before it starts afresh."""
 REVOKED_KEPT = 10_000
-"""Revocations remembered (the oldest forgotten first): far more than streams are open at once."""
+"""Games whose revocations are remembered (the oldest forgotten first): far more than streams are open
+at once (at scale a read asks Redis too, :meth:`projections.redis_store.RedisRelay.revocations`)."""
 
 
 class Waiter:
@@ -306,7 +307,8 @@ class Signals:
         self._lock = threading.Lock()
         self._waiters: dict[str, set[Waiter]] = {}
         self._latest: dict[str, int] = {}
-        self._revoked: dict[tuple[str, int], int] = {}
+        self._revoked: dict[str, dict[int, int]] = {}
+        """Per game, each seat whose token was replaced and the version that replaced it."""
 
     def latest(self, game_id: str) -> int:
         """The highest version of ``game_id`` announced here (0: none seen), a lower bound of what the
@@ -347,20 +349,30 @@ class Signals:
             self._latest.pop(game_id, None)
 
     def revoke(self, game_id: str, seat: int, version: int) -> None:
-        """Note that ``seat``'s token at ``game_id`` was replaced at ``version``; wake its streams."""
+        """Note that ``seat``'s token at ``game_id`` was replaced at ``version``; wake its streams.
+
+        The version is not noted as announced (:meth:`latest`): the link is answered before any worker
+        wrote its views, and a read naming that version must wait for them (issue 49 item 1)."""
         with self._lock:
-            key = (game_id, seat)
-            self._revoked[key] = max(version, self._revoked.pop(key, 0))
+            seats = self._revoked.pop(game_id, {})
+            seats[seat] = max(version, seats.get(seat, 0))
+            self._revoked[game_id] = seats  # most recent last, so the oldest go first
             while len(self._revoked) > REVOKED_KEPT:
                 del self._revoked[next(iter(self._revoked))]
-        self.publish({game_id: version})
+            woken = list(self._waiters.get(game_id, ()))
+        for waiter in woken:
+            waiter.wake()
 
     def revoked(self, game_id: str, seat: int) -> int:
         """The version at which ``seat``'s token at ``game_id`` was last replaced (0: not heard of here).
 
         A stream (or ticket) whose token was checked at an earlier version holds a dead token.
         """
-        return self._revoked.get((game_id, seat), 0)
+        return self._revoked.get(game_id, {}).get(seat, 0)
+
+    def revocations(self, game_id: str) -> dict[int, int]:
+        """Every seat of ``game_id`` whose token was replaced as heard of here, with the version."""
+        return dict(self._revoked.get(game_id, {}))
 
     def watched(self) -> list[str]:
         """The games some reader waits on now."""

@@ -34,6 +34,7 @@
 | ``BACKROOM_SIGNING_KEY`` | the record's Ed25519 signing key (its seed, 64 hex digits) | a key file |
 | ``BACKROOM_SIGNING_KEY_ID`` | the key's id in ``GET /api/keys`` and every signature | from the key |
 | ``BACKROOM_RETIRED_KEYS`` | keys signed with before: ``id:public-key-hex``, comma-separated | none |
+| ``BACKROOM_METRICS_TOKEN`` | an API process's ``/metrics`` answers this bearer only (unset: 404) | unset |
 
 The full table, with the API's own options, is in ``deploy/README.md``.
 """
@@ -47,7 +48,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 DEFAULT_SQLITE = "./var/backroom.sqlite"
 
@@ -96,6 +97,9 @@ class Settings:
     """The record's Ed25519 signing key (hex seed); empty: ``signing.key`` beside the SQLite file."""
     signing_key_id: str = ""
     retired_keys: str = ""
+    metrics_token: str = ""
+    """The bearer token an API process's ``/metrics`` answers (empty: it answers nobody, 404): the public
+    port carries it, and the numbers are the operators' (issue 49 item 6)."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -129,6 +133,7 @@ class Settings:
             signing_key=env.get("BACKROOM_SIGNING_KEY", ""),
             signing_key_id=env.get("BACKROOM_SIGNING_KEY_ID", ""),
             retired_keys=env.get("BACKROOM_RETIRED_KEYS", ""),
+            metrics_token=env.get("BACKROOM_METRICS_TOKEN", ""),
             **policies,
         )
 
@@ -158,6 +163,7 @@ class Settings:
             "BACKROOM_SIGNING_KEY": self.signing_key,
             "BACKROOM_SIGNING_KEY_ID": self.signing_key_id,
             "BACKROOM_RETIRED_KEYS": self.retired_keys,
+            "BACKROOM_METRICS_TOKEN": self.metrics_token,
         }
         return env | {variable: str(getattr(self, name)) for name, (variable, _) in _POLICIES.items()}
 
@@ -193,6 +199,7 @@ class Settings:
             "AGGREGATE_CACHE_MAXSIZE": str(self.cache_size),
         }
         if self.postgres_dsn:
+            os.environ.update(libpq_environment(self.postgres_dsn))
             return env | _postgres_env(self) | {"BACKROOM_SCHEMA_LOCK_DSN": self.direct_dsn or ""}
         if "://" not in self.sqlite_path and ":memory:" not in self.sqlite_path:
             Path(self.sqlite_path).parent.mkdir(parents=True, exist_ok=True)
@@ -215,6 +222,33 @@ _POLICIES: dict[str, tuple[str, type[int] | type[float]]] = {
     "streams_per_game": ("BACKROOM_STREAMS_PER_GAME", int),
 }
 """The abuse policies (documented in the README's operations section): field -> variable, type."""
+
+
+LIBPQ_VARIABLES = {
+    "sslmode": "PGSSLMODE",
+    "sslrootcert": "PGSSLROOTCERT",
+    "sslcert": "PGSSLCERT",
+    "sslkey": "PGSSLKEY",
+    "sslcrl": "PGSSLCRL",
+    "sslnegotiation": "PGSSLNEGOTIATION",
+    "connect_timeout": "PGCONNECT_TIMEOUT",
+    "application_name": "PGAPPNAME",
+    "target_session_attrs": "PGTARGETSESSIONATTRS",
+}
+"""The DSN parameters libpq also reads from the environment: those the library's pool can be given."""
+
+
+def libpq_environment(dsn: str) -> dict[str, str]:
+    """The query parameters of ``dsn`` (``?sslmode=verify-full&sslrootcert=...``) as libpq's environment
+    variables. The library's pool is built from host, port, user, password and database alone, so a DSN's
+    ``sslmode`` was dropped and the log connected in the clear; libpq reads these for every connection
+    of the process instead (the direct DSN's own parameters still win for its sessions). A parameter
+    libpq cannot take so is refused at start, never silently dropped."""
+    given = dict(parse_qsl(urlsplit(dsn).query, keep_blank_values=True))
+    unknown = sorted(set(given) - set(LIBPQ_VARIABLES))
+    if unknown:
+        raise ValueError(f"BACKROOM_POSTGRES_DSN: the log's pool cannot carry {', '.join(unknown)}.")
+    return {LIBPQ_VARIABLES[name]: value for name, value in given.items()}
 
 
 def _postgres_env(settings: Settings) -> dict[str, str]:

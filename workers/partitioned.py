@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Mapping
 
+import redis
 from eventsourcing.persistence import ApplicationRecorder
 from prometheus_client import CollectorRegistry, Counter, Gauge
 
@@ -33,6 +34,9 @@ commit made batches of one commit each (one Redis script per partition per commi
 20 ms poll had gathered many (measured in docs/scaling.md)."""
 RETRY = 0.5
 """Seconds to wait after a failed step (PostgreSQL or Redis away) before trying again."""
+LOOK = 1.0
+"""Seconds at least between an idle worker's looks at the positions Redis holds (one ``MGET``): a Redis
+replaced by an empty one is noticed within this and a poll, and projected again from the log's start."""
 
 
 class ProjectionWorker:
@@ -69,7 +73,7 @@ class ProjectionWorker:
 
     def run(self, stop: threading.Event) -> None:
         """Project until ``stop`` is set; give the partitions back on the way out."""
-        renew_at, self.nudges.stop = 0.0, stop
+        renew_at, look_at, self.nudges.stop = 0.0, 0.0, stop
         try:
             while not stop.is_set():
                 try:
@@ -77,6 +81,8 @@ class ProjectionWorker:
                         self.share.hold(self.leases.refresh())
                         renew_at = time.monotonic() + self.lease_seconds / 3
                     read = self.share.step()
+                    if not read and time.monotonic() >= look_at:  # idle: did Redis lose what we wrote?
+                        read, look_at = int(self.share.heal()), time.monotonic() + LOOK
                 except Exception:  # keep going: PostgreSQL or Redis away must not end the worker
                     log.exception("Projection step failed; retrying")
                     stop.wait(RETRY)
@@ -110,8 +116,14 @@ class ProjectionWorker:
         return self.caught_up and self.healthy()
 
     def lag(self) -> float:
-        """How many log entries the furthest-behind held partition has still to project."""
-        positions = self.share.positions().values()
+        """How many log entries the furthest-behind held partition's read models lack, as Redis holds
+        them (not as this worker remembers writing them: a Redis replaced by an empty one lacks all,
+        and an alert must see that). Redis not answering: the whole log, as nothing can be read."""
+        head = self.recorder.max_notification_id() or 0
+        try:
+            positions = self.share.stored().values()
+        except redis.RedisError:
+            return float(head)
         if not positions:
             return 0.0
-        return float(max(0, (self.recorder.max_notification_id() or 0) - min(positions)))
+        return float(max(0, head - min(positions)))

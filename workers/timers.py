@@ -32,7 +32,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 from uuid import UUID
 
@@ -57,6 +57,10 @@ LIVE = ("waiting", "playing")
 """The lobby statuses of the tables a resumed watch adopts."""
 TICK = 0.1
 """Seconds between looks at the log and the clock while tending."""
+LEAD = timedelta(seconds=0.2)
+"""How long before its moment the referee's pass for a seat is handed to the write side, which holds
+it until then: more than a look (:data:`TICK`) and the table's load, so it wakes at the moment itself,
+as a pass sent by hand and held does, rather than at the first look after it."""
 
 
 class Steward(Protocol):
@@ -85,6 +89,10 @@ class Watch:
         self.streams: dict[UUID, UUID] = {}
         """Each watched table by the id of its passing stream."""
         self._passes: dict[UUID, tuple[int, frozenset[int], datetime | None]] = {}
+        self.passing: dict[str, asyncio.Task[int]] = {}
+        """The referee's passes handed over ahead of their moment, each held until then (by table)."""
+        self.passed = 0
+        """How many of those were recorded since the last look counted them."""
         self.backlog = Backlog()
         self.read = 0
         """Log entries (notifications) this watch has read from the log, for the workers' metrics."""
@@ -236,7 +244,21 @@ class Watch:
 
     def overdue(self, now: datetime) -> list[str]:
         """The tables of the held partitions where the referee must act at ``now``."""
-        return [identity for identity, when in self._dues() if when <= now]
+        return [identity for identity, when in self._dues() if when <= now and identity not in self.passing]
+
+    def passing_soon(self, now: datetime) -> list[str]:
+        """The tables where the referee is to pass for a seat within :data:`LEAD` of ``now`` (and has no
+        other deadline before), not yet handed to it: it is called now, and holds the pass until its
+        moment, as a pass sent by hand is held (issue 49 item 5)."""
+        soon = []
+        for identity, table in self.tables.items():
+            if str(identity) in self.passing or not self.mine(identity):
+                continue
+            due = self._passing_due(identity, table)
+            own = table.due
+            if due is not None and now < due <= now + LEAD and (own is None or own > due):
+                soon.append(str(identity))
+        return soon
 
     def _passing_due(self, identity: UUID, table: Table) -> datetime | None:
         """When the referee must pass for a seat of ``table``: worked out once a version and choice
@@ -298,14 +320,29 @@ async def tend(
     if not watch.tables:
         watch.backlog = Backlog()
         return 0
-    overdue = watch.overdue(clock()) if referee else []
+    now = clock() if referee else None
+    overdue = watch.overdue(now) if now is not None else []
+    for game_id in watch.passing_soon(now) if now is not None else []:
+        _hand_over(watch, game_id, steward.referee(game_id))
     turns = watch.bot_turns() if bots else []
     watch.backlog = Backlog(overdue=len(overdue), bot_turns=len(turns))
-    acted = 0
-    for game_id in overdue:
-        acted += await _attempt(steward.referee(game_id))
+    refereed = await asyncio.gather(*(_attempt(steward.referee(game_id)) for game_id in overdue))
     moved = await asyncio.gather(*(_attempt(steward.play_bot(game_id, seat)) for game_id, seat in turns))
-    return acted + sum(moved)  # each bot thinks and waits its fixed pause at once (docs/bots.md)
+    passed, watch.passed = watch.passed, 0
+    return sum(refereed) + sum(moved) + passed  # each bot thinks and waits its fixed pause at once
+
+
+def _hand_over(watch: Watch, game_id: str, action: Any) -> None:
+    """Run the referee's held pass at ``game_id`` beside the looks (counted at the look after it)."""
+
+    def done(task: asyncio.Task[int]) -> None:
+        watch.passing.pop(game_id, None)
+        if not task.cancelled() and task.exception() is None:
+            watch.passed += task.result()
+
+    task = asyncio.ensure_future(_attempt(action))
+    watch.passing[game_id] = task
+    task.add_done_callback(done)
 
 
 async def _attempt(action: Any) -> int:

@@ -158,7 +158,9 @@ async def _play(tables: Tables, header: dict[str, Any], entries: list[dict[str, 
             await _stand_in(tables, game_id, tokens, entry, entries[index + 1 : index + 2])
         elif entry["kind"] == "joined":
             pledge = entry["event"].get("pledge")
-            seating = await tables.join(game_id, str(entry["event"]["name"]), _times(entries, index), pledge=pledge)
+            seating = await tables.join(
+                game_id, str(entry["event"]["name"]), _times(entries, index), pledge=pledge
+            )
             tokens[seating.seat] = seating.token
         elif entry["kind"] == "contributed":
             await _contribute(tables, game_id, tokens, entry, _times(entries, index))

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import hmac
 import logging
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import timedelta
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Header, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException
@@ -204,8 +205,15 @@ def _operations(app: Backroom, tables: Tables, reads: ReadSide, settings: Settin
             return reply({"status": "ready", "reads": "stale"})  # Redis away: commands still work
         return reply({"status": "ready", "reads": "current"})
 
-    @app.get("/metrics", summary="This process's metrics in the Prometheus text format")
-    def scraped() -> Response:
+    @app.get("/metrics", summary="This process's metrics (Prometheus text), for the metrics token only")
+    def scraped(authorization: Annotated[str | None, Header()] = None) -> Response:
+        """404, as for a path that does not exist, unless ``Authorization: Bearer`` carries
+        ``BACKROOM_METRICS_TOKEN``: the public port (and the Ingress in front of it) serves the numbers
+        to the operators' scraper alone (issue 49 item 6)."""
+        given = (authorization or "").encode()
+        wanted = f"Bearer {settings.metrics_token}".encode()
+        if not settings.metrics_token or not hmac.compare_digest(given, wanted):
+            raise HTTPException(404)
         return metrics.response()
 
 

@@ -52,6 +52,7 @@ from api.http.schemas import (
 )
 from api.http.schemas import Ceremony as CeremonyBegun
 from api.http.wire import Contribute, Join, NewGame, Recovery
+from domain.chat import MAX_LENGTH as CHAT_LENGTH
 from domain.table import AnyGame
 
 GAME = (404, 422, 503)
@@ -78,7 +79,7 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("get", "/api/games/{game_id}/chat"): (200, "ChatMessages", GAME),
     ("post", "/api/games/{game_id}/chat"): (201, "ChatMessage", (409, 413, 429, *SEAT)),
     ("post", "/api/games/{game_id}/seat-link"): (200, "Seated", (409, *SEAT)),
-    ("post", "/api/games/{game_id}/recover-seat"): (200, "Seated", (403, 413, 429, *GAME)),
+    ("post", "/api/games/{game_id}/recover-seat"): (200, "Seated", (403, 409, 413, 429, *GAME)),
     ("get", "/api/games/{game_id}/passing"): (200, "SeatPassing", SEAT),
     ("put", "/api/games/{game_id}/passing"): (200, "SeatPassing", (413, *SEAT)),
     ("get", "/api/keys"): (200, "Keys", ()),
@@ -88,7 +89,6 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("get", "/health"): (200, "Health", (503,)),
     ("get", "/live"): (200, "Probe", ()),
     ("get", "/ready"): (200, "Probe", (503,)),
-    ("get", "/metrics"): (200, "text/plain", ()),
     ("post", "/api/players/signup/options"): (200, "Ceremony", (403, 409, 413, 422, 429, 503)),
     ("post", "/api/players/signup"): (200, "SignedIn", (400, 403, 409, 413, 422, 503)),
     ("post", "/api/players/signin/options"): (200, "Ceremony", (403, 429, 503)),
@@ -105,6 +105,7 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("get", "/api/players/{handle}"): (200, "PlayerPage", (404, 422, 503)),
     ("get", "/api/ratings/{game}"): (200, "Ratings", (404, 503)),
     ("get", "/api/games/{game_id}/chances"): (200, "Chances", GAME),
+    ("get", "/metrics"): (200, "text/plain", (404,)),
 }
 """Each operation: its success status, the schema (or media type) of its body, its error statuses."""
 
@@ -278,6 +279,17 @@ NAME = f"^{_TAKEN}*{_LETTER}{_TAKEN}*$"
 a letter or digit, and nothing that could pass for markup (``<``, ``>``) or a control or format
 character. Names in other scripts are taken too (letters, digits, punctuation and spaces): a JSON
 Schema pattern cannot say "any printable character" as Python's Unicode categories do."""
+_SPOKEN = r"[ -~\u00a0-\u00ac\u00ae-\u024f]"
+_SAID = r"[!-~\u00a1-\u00ac\u00ae-\u024f]"
+CHAT = f"^{_SPOKEN}*{_SAID}{_SPOKEN}*$"
+"""A chat message the server takes whatever the table (:func:`domain.chat.chat_text`), in the Latin
+scripts: one line of printable characters with at least one that is not a space (every character
+here is its own NFC form, so the rules count what the schema counts). Other scripts are taken too."""
+CHAT_DESCRIPTION = (
+    "One chat message: 1 to 300 characters once trimmed (Unicode NFC), one line, no control or format "
+    "characters. The pattern lists the Latin scripts; every script's printable characters are taken. "
+    "A seat sending too fast, or a table's full chat, is refused by the chat's rules (a 'chat/' code)."
+)
 NAME_DESCRIPTION = (
     "A player's name: 1 to 40 characters once trimmed, at least one letter or digit, no < or >, no "
     "control or format characters. The pattern lists the Latin scripts; letters of every script are taken."
@@ -309,5 +321,7 @@ def agree(schema: dict[str, Any]) -> None:
     found = schema["components"]["schemas"]
     for name in (found["Join"]["properties"]["name"], found["NewGame"]["properties"]["players"]["items"]):
         name.update(pattern=NAME, description=NAME_DESCRIPTION)
+    said = found["Say"]["properties"]["text"]
+    said.update(maxLength=CHAT_LENGTH, pattern=CHAT, description=CHAT_DESCRIPTION)
     found["NewGame"]["dependentRequired"] = {"seed": ["players"]}
     found["NewGame"]["description"] = found["NewGame"].get("description", "") + GAME_SAYS

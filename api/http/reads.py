@@ -33,7 +33,7 @@ from api.http.throttle import client_address
 from api.http.wire import MAX_VERSION, TokenDep, reply, version_number
 from api.limits import Streams, Turn
 from api.service.application import Tables
-from domain.errors import InvalidRequest, MissingToken
+from domain.errors import InvalidRequest, MissingToken, StoreUnavailable
 from domain.seats import Seat, Viewer, is_seat
 from domain.table import table_id
 from domain.tokens import digest
@@ -43,6 +43,12 @@ from projections.queries import ReadSide
 R = TypeVar("R")
 KEEPALIVE = 15.0
 """Seconds a stream waits for a change signal before it sends a keepalive comment and looks again."""
+AWAY = 1.0
+"""Seconds a stream whose read models do not answer (Redis away) waits before it reads again (or less,
+woken by the relay): it stays open through the outage; ended, each browser reconnected over and over,
+49-52 times over two Redis losses in the audit (issue 49 item 4)."""
+AWAY_COMMENT = b": the read models are away; this stream goes on once they are back\n\n"
+"""What a stream sends at each look that finds the read models away (a comment: clients ignore it)."""
 _ENCODER = msgspec.json.Encoder()
 
 
@@ -96,7 +102,7 @@ async def watched_of(
     game_id = queries.canonical_id(game_id)
     if ticket is None:
         table = await queries.watched_table(reads, tables.store.load, game_id)
-        viewer = queries.viewer_at(table, token)
+        viewer = queries.live_viewer(reads, game_id, table, token)
         return Watched(game_id, viewer, table.version, digest(token) if token else "")
     if token is not None:
         raise InvalidRequest("Send a stream ticket or a seat token, not both.")
@@ -256,11 +262,17 @@ async def _told(  # noqa: PLR0917  (the stream's parts, as the route gathers the
     try:
         with metrics.stream_open(), reads.signals.listen(game_id) as waiter:
             replaced = False
-            while not replaced and not watched.revoked(reads, look=reads.relay is None):
-                if opening.held:
-                    told, after, read = await opening.read(_framed_page, reads, game_id, viewer, after)
-                else:
-                    told, after, read = _framed_page(reads, game_id, viewer, after)
+            while not replaced and not _revoked(watched, reads, look=reads.relay is None):
+                try:
+                    if opening.held:
+                        told, after, read = await opening.read(_framed_page, reads, game_id, viewer, after)
+                    else:
+                        told, after, read = _framed_page(reads, game_id, viewer, after)
+                except StoreUnavailable:  # the read models away (Redis): wait for them here, not the client
+                    opening.done()
+                    yield AWAY_COMMENT
+                    await waiter.wait(AWAY)
+                    continue
                 if told:
                     yield told
                 if read == queries.PAGE:
@@ -272,12 +284,21 @@ async def _told(  # noqa: PLR0917  (the stream's parts, as the route gathers the
                     yield b"".join(framed)
                 opening.done()
                 while not await waiter.wait(KEEPALIVE):  # nothing changed: nothing to read but the token's
-                    if replaced := watched.revoked(reads, look=True):
+                    if replaced := _revoked(watched, reads, look=True):
                         break
                     yield b": ping\n\n"
             yield b'event: revoked\ndata: {"reason":"This seat took a new link."}\n\n'
     finally:  # a stream revoked at once, or whose client left while it opened, hands its turn on now
         opening.done()
+
+
+def _revoked(watched: Watched, reads: ReadSide, *, look: bool) -> bool:
+    """:meth:`Watched.revoked`, ``False`` while the read models cannot say (Redis away: a link made
+    meanwhile is announced, or found at a keepalive once they answer)."""
+    try:
+        return watched.revoked(reads, look=look)
+    except StoreUnavailable:
+        return False
 
 
 def _framed_page(reads: ReadSide, game_id: str, viewer: Viewer, after: int) -> tuple[bytes, int, int]:

@@ -14,7 +14,8 @@ its budget is, so that a client asking again at once asks at most once a pause p
 A player whose browser is gone gets the seat back with the recovery code it was shown once on sitting
 down: ``POST /api/games/{id}/recover-seat`` with ``{"code": ...}`` and no token answers a new token
 and a new code, and revokes the old token as a new link does (docs/seats.md). One client address may
-try ``BACKROOM_SEAT_LINKS_PER_MINUTE`` codes a minute, refused after the same pause past that.
+send ``BACKROOM_SEAT_LINKS_PER_MINUTE`` wrong codes a minute, a wrong one past that refused after the
+same pause; the right code is never refused for the address's budget (issue 49 item 7).
 
 The pause is what bounds a seat that asks for links in a loop: answered at once, the refusals came
 back as fast as the client asked, and four such clients took a playing table's p99 to 1.97-2.15x its

@@ -61,7 +61,7 @@ def issue(reads: ReadSide, game_id: str, token: str | None, now: datetime) -> di
     table = reads.table(game_id)
     if table is None:
         raise GameNotFound(f"No game {game_id}.")
-    viewer = queries.viewer_at(table, token)
+    viewer = queries.live_viewer(reads, game_id, table, token)
     assert is_seat(viewer)  # a token always names a seat (else InvalidToken was raised)
     ticket, until = secrets.token_urlsafe(24), now + timedelta(seconds=TICKET_SECONDS)
     held = digest(token)

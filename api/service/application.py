@@ -60,6 +60,7 @@ from domain.table import (
     TableForked,
     TableOpened,
     TakeSeat,
+    WrongRecoveryCode,
     digest_of,
     evolve_table,
     open_table,
@@ -175,7 +176,7 @@ class Tables:
         self.takebacks = Allowance(takebacks, self.clock, what, shared=shared, name="takebacks")
         what = "new seat links per seat"
         self.seat_links = Allowance(seat_links, self.clock, what, shared=shared, name="links")
-        what = "tries at a recovery code from one address"
+        what = "wrong recovery codes from one address"
         self.recoveries = Allowance(seat_links, self.clock, what, shared=shared, name="recoveries")
         self.bot_pause = BOT_PAUSE
         self.command_seconds = 0.0
@@ -207,14 +208,16 @@ class Tables:
         again on the table then (passing rule 3: a pass is recorded no sooner than its pause after its
         seat was asked, and another command may ask it again meanwhile).
         """
+        waited: Table | None = None
         for _ in range(WAITS):
             async with self.hold(game_id):
-                answered = await self._on_the_log(game_id, decide, refused, not_before)
+                answered = await self._on_the_log(game_id, decide, refused, not_before, waited)
             if not isinstance(answered, _Wait):
                 return answered
             await asyncio.sleep(answered.seconds)
+            waited = answered.table
         async with self.hold(game_id):
-            last = await self._on_the_log(game_id, decide, refused, None)
+            last = await self._on_the_log(game_id, decide, refused, None, waited)
         assert not isinstance(last, _Wait)  # nothing waits without ``not_before``
         return last
 
@@ -224,6 +227,7 @@ class Tables:
         decide: Decide[A],
         refused: Refused | None,
         not_before: Callable[[Table], datetime | None] | None,
+        waited: Table | None = None,
     ) -> A | _Wait:
         """``decide`` on the kept table, then again on the log's newer table whenever it may be behind.
 
@@ -231,12 +235,19 @@ class Tables:
         events after its version are read (one indexed read; none on the hot path: an accepted command
         is saved against the log's next version, so the save's optimistic concurrency is the check). A
         conflict on the save always reads them. The decision stands once the log holds nothing newer.
+
+        After a wait (``waited``: the table it was decided on) the log's tail past that table is read
+        first, whoever waited and wherever: a pass held by hand and the referee's pass for a seat on
+        auto wake at one moment and take one path from there (issue 49 item 5).
         """
-        table, checked = await self._current(game_id)
+        if waited is None:
+            table, checked = await self._current(game_id)
+        else:
+            table, checked = await self.store.newer(waited) or waited, True
         for attempt in range(DECISIONS):
             due = not_before(table) if not_before is not None else None
             if due is not None and (wait := (due - self.clock()).total_seconds()) > 0:
-                return _Wait(min(wait, self.pass_pause))
+                return _Wait(min(wait, self.pass_pause), table)
             final = attempt == DECISIONS - 1
             try:
                 decision = await decide(table)
@@ -407,11 +418,12 @@ class Tables:
         """The seat ``code`` is the recovery code of, with a new token and a new code (table rule 5a);
         the old token and code stop working at once.
 
-        ``caller`` (the client's address) may try :attr:`recoveries` codes a minute, right or wrong,
-        before any is compared. With a ``key`` the new token and code are derived from the old code
-        and the key, so a retry whose answer was lost gets the same ones again.
+        ``caller`` (the client's address) may try :attr:`recoveries` wrong codes a minute; past that a
+        wrong code is refused 429, a right one is always taken: a code is 200 random bits, so the budget
+        bounds the load of wrong guesses, and anyone behind the player's proxy could otherwise spend it
+        and lock the player out (issue 49 item 7). With a ``key`` the new token and code are derived
+        from the old code and the key, so a retry whose answer was lost gets the same ones again.
         """
-        self.recoveries.spend(caller)
 
         async def recovered(table: Table) -> Decision[Seating]:
             if key and (again := _recovered(table, code, key)) is not None:
@@ -427,7 +439,11 @@ class Tables:
             assert seat is not None  # rule 5a names the seat recovered
             return Decision(events, lambda after: Seating(seat, fresh, after, after.version, renewed))
 
-        seating = await self.transact(game_id, recovered)  # a wrong code is asked of the log before it stands
+        try:
+            seating = await self.transact(game_id, recovered)  # a wrong code is asked of the log first
+        except WrongRecoveryCode:
+            self.recoveries.spend(caller)  # 429 instead, once the address's wrong codes are spent
+            raise
         if seating.revoked:  # a new link for the seat, as any other (a retry's answer is none)
             self.seat_links.spend((seating.table.id, seating.seat), refuse=False)
         return seating
@@ -447,16 +463,19 @@ class Tables:
         audited for the seat the token holds at the table that refused it.
         """
 
+        held = at is None and self.pass_pause > 0 and b"Pass" in body
+        due, arrived = (_pass_due(body), self.clock()) if held else (None, None)
+
         async def ruled(table: Table) -> Decision[Ruling]:
-            return await self._ruling(table, table.seat_of(token), body, command_id, expected_version, at)
+            when = at or _held_until(table, due, arrived)
+            return await self._ruling(table, table.seat_of(token), body, command_id, expected_version, when)
 
         async def refused(table: Table, error: Exception) -> None:
             seat = seat_holding(token, table.state.token_digests) if token else None
             if seat is not None:
                 await self._audit(table.id, seat, body, command_id, "refused", error)
 
-        held = at is None and self.pass_pause > 0 and b"Pass" in body
-        ruling = await self.transact(game_id, ruled, refused, _pass_due(body) if held else None)
+        ruling = await self.transact(game_id, ruled, refused, due)
         if ruling.replayed or ruling.first > ruling.last:
             outcome = "retried" if ruling.replayed else "unchanged"
             await self._audit(ruling.table.id, ruling.seat, body, command_id, outcome)
@@ -464,15 +483,24 @@ class Tables:
 
     async def referee(self, game_id: str, at: datetime | None = None) -> Table:
         """The referee closes what is overdue at ``game_id`` (``table/nothing_overdue`` when nothing is);
-        the table after (``at``: as recorded, for an import)."""
-        return await self.transact(game_id, lambda table: self._refereed(table, at))
+        the table after (``at``: as recorded, for an import).
 
-    async def _refereed(self, table: Table, at: datetime | None = None) -> Decision[Table]:
-        key = f"referee:{table.version}"  # the same on every worker, and when an import acts again
+        The seats' standing choices are read first; where the referee is to pass for a seat, the call
+        may come before that moment (the watch calls it a little early) and is held until then exactly
+        as a pass sent by hand is held (:meth:`transact`), so the two land alike (issue 49 item 5)."""
         reader = self.store.reader
-        auto = fold_passing(await asyncio.to_thread(reader.passing, table.id)) if table.game.waits else None
+        auto = fold_passing(await asyncio.to_thread(reader.passing, table_id(game_id)))
+        held = _referee_due(auto, self.clock) if auto and at is None and self.pass_pause > 0 else None
+        return await self.transact(game_id, lambda table: self._refereed(table, auto, at), None, held)
+
+    async def _refereed(self, table: Table, auto: frozenset[int], at: datetime | None) -> Decision[Table]:
+        key = f"referee:{table.version}"  # the same on every worker, and when an import acts again
+        auto = auto if table.game.waits else frozenset()
         ctx = self._context(table, digest_of(None, b"referee"), key, at)
         ctx = msgspec.structs.replace(ctx, auto_pass=auto) if auto else ctx
+        own = table.due
+        if auto and (own is None or own > ctx.now):  # only passes: decided on the loop, as a hand's is
+            return Decision(table.decide(REFEREE, CloseOverdue(), ctx), lambda after: after)
         return Decision(
             await asyncio.to_thread(table.decide, REFEREE, CloseOverdue(), ctx), lambda after: after
         )
@@ -663,9 +691,11 @@ Setup = tuple[datetime, datetime | None]
 
 @dataclass(frozen=True, slots=True)
 class _Wait:
-    """A decision that must wait ``seconds`` before it is made (the lock let go meanwhile)."""
+    """A decision that must wait ``seconds`` before it is made (the lock let go meanwhile), and the
+    table it was put off on."""
 
     seconds: float
+    table: Table
 
 
 def _pass_due(body: bytes) -> Callable[[Table], datetime | None]:
@@ -681,6 +711,31 @@ def _pass_due(body: bytes) -> Callable[[Table], datetime | None]:
         except (RuleError, ServiceError):
             return None
         return passing.asked_at(table.state) + passing.PAUSE if isinstance(command, Pass) else None
+
+    return due
+
+
+def _held_until(
+    table: Table, due: Callable[[Table], datetime | None] | None, arrived: datetime | None
+) -> datetime | None:
+    """Passing rule 3: a pass sent before its moment is recorded at that moment (the pause after its seat
+    was asked, never before the table's last event), as the referee's pass is; ``None`` for any other
+    command, or a pass sent after it (recorded when decided)."""
+    moment = due(table) if due is not None else None
+    if moment is None or arrived is None or arrived > moment:
+        return None
+    return passing.moment(table.state)
+
+
+def _referee_due(auto: frozenset[int], clock: Callable[[], datetime]) -> Callable[[Table], datetime | None]:
+    """When the referee's decision at a table may be made: at once when the table's own deadline has
+    come, else at the moment it is to pass for a seat of ``auto`` (``None``: at once)."""
+
+    def due(table: Table) -> datetime | None:
+        own = table.due
+        if own is not None and own <= clock():
+            return None
+        return table.passing_due(auto)
 
     return due
 

@@ -30,6 +30,8 @@ The rules of a table
    (``auth/invalid_recovery_code``) and changes nothing; a code recovers only its own seat. The
    other players are not asked: their approval would let two players give a third's seat away, and
    at a two-seat table the only one to ask is the opponent (docs/seats.md).
+5b. Once the game is over its log is closed: a new link or a recovery is refused (``rule/game_over``)
+   and appends nothing. Every token and code of a finished game keeps reading what it read.
 6. The referee is an actor too (:data:`REFEREE`): it acts only when something is overdue — a take-back
    request past its deadline, or the game's own ``due(state)`` passed — and its events say so.
 7. ``now`` arrives once, in the :class:`TableContext`; every event records it, so a fold, a replay
@@ -178,6 +180,8 @@ def decide_table(
     """The events ``command`` from ``actor`` produces at ``table``; raises a ``RuleError`` when refused."""
     if isinstance(command, TakeSeat):
         return _take_seat(game, table, command, ctx)
+    if isinstance(command, ReissueSeatLink | RecoverSeat) and _ended(game, table):
+        raise GameIsOver("The game is over: its log is closed, and its seats need no new link.")
     if isinstance(command, ReissueSeatLink) and not isinstance(actor, Unseated):
         return [_reissued(table, actor, command, ctx)]
     if isinstance(command, RecoverSeat) and actor is NEWCOMER:
@@ -290,6 +294,13 @@ def _reissued(table: TableState, seat: Seat, command: ReissueSeatLink, ctx: Tabl
         **ctx.stamp(table.version + 1, seat),
         token_digest=command.token_digest,
     )
+
+
+def _ended(game: AnyGame, table: TableState) -> bool:
+    """Rule 5b: whether the game has ended, by its own rules or by forfeit (as ``Table.over`` says)."""
+    if table.forfeited:
+        return forfeits.over(game, table)
+    return table.recorded > 0 and game.is_over(table.game_state)
 
 
 def _recovered(table: TableState, command: RecoverSeat, ctx: TableContext) -> SeatLinkReissued:
@@ -414,6 +425,7 @@ def _passed_for(game: AnyGame, table: TableState, ctx: TableContext) -> list[Any
             continue  # the window closed with an earlier pass
         sent = msgspec.structs.replace(
             ctx,
+            now=passing.moment(current),  # as a pass sent by hand before it is recorded (rule 3)
             command_id=f"pass:{seat}:{current.version}",
             digest=digest_of(seat, PASSED),
             sent=PASSED.decode(),

@@ -9,11 +9,14 @@ import itertools
 import re
 from typing import Any
 
+import hypothesis
 import msgspec
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import strategies as st
 
-from api.http.openapi import NAME
+from api.http.openapi import CHAT, NAME
+from domain.chat import MAX_LENGTH, ChatInvalid, chat_text
 from domain.games import registered
 from domain.playout import Step, random_steps
 from domain.table import command_of
@@ -167,3 +170,23 @@ def test_a_stream_checks_its_game_before_its_resume_points_as_its_documented_rou
                 app.hot = hot
             assert (tuned.status_code, tuned.json()) == (documented.status_code, documented.json()), address
             assert tuned.status_code == status, (address, headers)
+
+
+@hypothesis.given(text=st.from_regex(CHAT, fullmatch=True).filter(lambda text: len(text) <= MAX_LENGTH))
+@hypothesis.settings(max_examples=300, deadline=None)
+def test_every_chat_message_the_schema_allows_is_taken_by_the_chat_rules(text: str) -> None:
+    """The Say schema's pattern and length promise only messages the chat's rules take (issue 49 item 7:
+    one text up to 1,200 characters long, blank, or holding a control character was valid by the schema
+    and refused 422 ``chat/invalid``)."""
+    assert chat_text(text)
+
+
+def test_the_chat_messages_the_rules_refuse_are_not_valid_by_the_schema(client: TestClient) -> None:
+    """A message too long once trimmed, a blank one and one with a control character: refused by the
+    rules, and now outside the schema too."""
+    text = _document(client)["components"]["schemas"]["Say"]["properties"]["text"]
+    assert (text["maxLength"], text["pattern"]) == (MAX_LENGTH, CHAT)
+    for refused in ("x" * (MAX_LENGTH + 1), "   ", "a\u0007b", "a\nb", "a\u202eb"):
+        with pytest.raises(ChatInvalid):
+            chat_text(refused)
+        assert len(refused) > MAX_LENGTH or not re.fullmatch(CHAT, refused)

@@ -98,9 +98,9 @@ def test_two_timer_workers_racing_for_one_deadline_record_one_move(
         decided = []
         refereed = other._refereed
 
-        async def counted(table, at=None):  # type: ignore[no-untyped-def]  (wraps the service's own)
+        async def counted(table, auto, at=None):  # type: ignore[no-untyped-def]  (wraps the service's own)
             decided.append(table.version)
-            return await refereed(table, at)
+            return await refereed(table, auto, at)
 
         other._refereed = counted  # type: ignore[method-assign]
         assert run(tend(watches[1], other, clock)) == 0

@@ -242,9 +242,14 @@ def _replicas(deployment: dict[str, Any]) -> int:
     return int(scaler["spec"]["minReplicas"])
 
 
+def _deployment(name: str) -> dict[str, Any]:
+    return next(doc for doc in _of_kind("Deployment") if doc["metadata"]["name"] == name)
+
+
 def test_the_shipped_topology_keeps_under_50_connections_to_postgresql_at_idle() -> None:
     """Each process keeps its pool size (a projection worker one more, its LISTEN, past PgBouncer):
-    the replicas shipped keep fewer than 50 at idle, and PgBouncer holds at most its pool to PostgreSQL."""
+    the replicas shipped keep fewer than 50 at idle, and the PgBouncers hold at most their pools to
+    PostgreSQL, fewer than 50 together."""
     config = next(doc for doc in _of_kind("ConfigMap") if doc["metadata"]["name"] == "backroom")["data"]
     settings = Settings.from_env(config)
     kept = 0
@@ -254,5 +259,5 @@ def test_the_shipped_topology_keeps_under_50_connections_to_postgresql_at_idle()
             listens = 1 if command[1:3] == ["worker", "projections"] else 0
             kept += _replicas(deployment) * (settings.postgres_pool_size + listens)
     assert kept < 50
-    bouncer = _pgbouncer()
-    assert int(bouncer["default_pool_size"]) + int(bouncer["reserve_pool_size"]) < 50
+    bouncer, bouncers = _pgbouncer(), _replicas(_deployment("backroom-pgbouncer"))
+    assert bouncers * (int(bouncer["default_pool_size"]) + int(bouncer["reserve_pool_size"])) < 50

@@ -1,5 +1,6 @@
 """/metrics in the Prometheus text format: commands by outcome, refusals by code, latency, streams,
-live tables and projection lag, parsed back with prometheus-client's own parser."""
+live tables and projection lag, parsed back with prometheus-client's own parser; answered to the
+operators' scraper alone (``BACKROOM_METRICS_TOKEN``), with nothing of any one table in it."""
 
 from __future__ import annotations
 
@@ -16,14 +17,18 @@ from domain.games import registered
 from store.settings import Settings
 from tests.support.service import bearer, client_for
 
+SCRAPER = "a-scrapers-token"
+"""The metrics token of the app under test."""
+
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    yield from client_for(Settings(sqlite_path=str(tmp_path / "backroom.sqlite")), games=registered())
+    settings = Settings(sqlite_path=str(tmp_path / "backroom.sqlite"), metrics_token=SCRAPER)
+    yield from client_for(settings, games=registered())
 
 
 def _samples(client: TestClient) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
-    answer = client.get("/metrics")
+    answer = client.get("/metrics", headers=bearer(SCRAPER))
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/plain")
     return {
         (sample.name, tuple(sorted(sample.labels.items()))): sample.value
@@ -88,3 +93,31 @@ def test_command_latency_falls_in_the_bucket_of_its_bound() -> None:
     sums = {s.name: s.value for s in latency.samples}
     assert sums["backroom_command_seconds_count"] == 4
     assert sums["backroom_command_seconds_sum"] == pytest.approx(7.0045)
+
+
+def test_the_metrics_answer_the_scrapers_token_alone(client: TestClient, tmp_path: Path) -> None:
+    """Without the metrics token, with another, or on a process that has none, /metrics is a path that
+    does not exist (the public Ingress routes every path to the API: issue 49 item 6)."""
+    unknown = client.get("/no-such-path")
+    for headers in ({}, bearer("a-guess"), {"Authorization": SCRAPER}, bearer(SCRAPER + "x")):
+        answer = client.get("/metrics", headers=headers)
+        assert (answer.status_code, answer.json()) == (404, unknown.json()), headers
+    settings = Settings(sqlite_path=str(tmp_path / "other.sqlite"))
+    for unset in client_for(settings, games=registered()):
+        assert unset.get("/metrics").status_code == 404
+        assert unset.get("/metrics", headers=bearer("")).status_code == 404
+
+
+def test_nothing_of_any_one_table_is_in_the_metrics(client: TestClient) -> None:
+    """After tables were opened, played and refused, no sample names a game, a seat or a token."""
+    opened = client.post("/api/games", json={"game": "slush-fund-2", "players": ["a", "b"], "seed": 4}).json()
+    tokens = {entry["seat"]: entry["token"] for entry in opened["tokens"]}
+    game = f"/api/games/{opened['id']}"
+    acting = client.get(game).json()["to_act"][0]
+    legal = client.get(f"{game}/legal", headers=bearer(tokens[acting])).json()["commands"]
+    client.post(f"{game}/commands", json=legal[0], headers=bearer(tokens[acting]))
+    client.post(f"{game}/commands", json=legal[0], headers=bearer(tokens[1 - acting]))
+    text = client.get("/metrics", headers=bearer(SCRAPER)).text
+    assert opened["id"] not in text and not any(token in text for token in tokens.values())
+    labels = {name for (_, pairs) in _samples(client) for name, _ in pairs}
+    assert labels <= {"outcome", "code", "le"}

@@ -14,7 +14,7 @@ import pytest
 from api.service.application import Tables
 from domain.games import registered
 from tests.operations.up import backroom_up
-from tests.support.projecting import deployment_env, scale_settings
+from tests.support.projecting import METRICS_TOKEN, deployment_env, scale_settings
 from tests.support.service import bearer
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
@@ -58,7 +58,7 @@ def test_every_process_comes_up_ready_and_serves_the_one_deployment(env: dict[st
         version = answer.json()["version"]
         seen = httpx.get(f"{urls['api.1']}/api/games/{game_id}", params={"min_version": version}).json()
         assert (seen["version"], seen["stale"]) == (version, False)
-        scraped = httpx.get(f"{urls['api.2']}/metrics").text
+        scraped = httpx.get(f"{urls['api.2']}/metrics", headers=bearer(METRICS_TOKEN)).text
         assert 'backroom_commands_total{outcome="accepted"} 1.0' in scraped
         assert "backroom_projection_partitions_held 1.0" in _scraped_once_held(
             f"{urls['projections.1']}/metrics"
@@ -118,7 +118,8 @@ def test_sigterm_drains_a_command_in_flight_then_stops_every_process(env: dict[s
 def _until_in_flight(api: str) -> None:
     """Wait until the server holds the half-sent command (its metrics count it in flight)."""
     deadline = time.monotonic() + 30
-    while "backroom_commands_in_flight 1.0" not in httpx.get(f"{api}/metrics").text:
+    scrape = {"url": f"{api}/metrics", "headers": bearer(METRICS_TOKEN)}
+    while "backroom_commands_in_flight 1.0" not in httpx.get(**scrape).text:
         assert time.monotonic() < deadline, "the command never reached the server"
         time.sleep(0.05)
 

@@ -89,10 +89,16 @@ def play(tables: Tables, game_id: str, tokens: dict[int, str], rng: random.Rando
 BACKROOM = Path(sys.executable).with_name("backroom")
 
 
+METRICS_TOKEN = "the-tests-metrics-token"
+"""The ``BACKROOM_METRICS_TOKEN`` of every deployment the tests start (its API processes' ``/metrics``
+answer nobody else)."""
+
+
 def scale_env(schema: str, prefix: str) -> dict[str, str]:
     """A deployment at scale: the PostgreSQL log in ``schema``, Redis reads under ``prefix``."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("BACKROOM_")}
     return env | {
+        "BACKROOM_METRICS_TOKEN": METRICS_TOKEN,
         "BACKROOM_POSTGRES_DSN": POSTGRES_DSN,
         "BACKROOM_POSTGRES_SCHEMA": schema,
         "BACKROOM_REDIS_URL": REDIS_URL,

@@ -5,7 +5,8 @@ takes the last stone wins.
 1. Taking two stones puts the other seat (the victim) to a choice: ``return`` one stone to the pile,
    or ``forfeit`` its next turn (the taker plays again).
 2. Taking one stone opens a reaction window for the other seat: ``protest`` (the stone goes back to
-   the pile) or pass. The window closes after :data:`WINDOW`; then the referee passes for it.
+   the pile) or pass. The window closes after :data:`WINDOW`; then the referee passes for it. With the
+   option ``protests`` off, the window offers only the pass (a seat that holds no answer).
 3. A turn begins with a take; the victim's answer and the reaction belong to the taker's turn.
 """
 
@@ -35,6 +36,7 @@ class TollOptions(Options, frozen=True, kw_only=True, forbid_unknown_fields=True
     """The pile's size."""
 
     stones: int = PILE_SIZE
+    protests: bool = True
 
 
 class Take(Command, frozen=True, kw_only=True, tag="Take"):
@@ -50,6 +52,7 @@ class PileLaid(Event, frozen=True, kw_only=True, tag="PileLaid"):
     """The pile was laid."""
 
     stones: int
+    protests: bool = True
 
 
 class Taken(Event, frozen=True, kw_only=True, tag="Taken"):
@@ -80,6 +83,7 @@ class TollState(msgspec.Struct, frozen=True, kw_only=True, tag="TollState"):
     turn: int
     choice: Choice | None = None
     winner: int | None = None
+    protests: bool = True
 
 
 class TollView(View, frozen=True, kw_only=True):
@@ -92,7 +96,7 @@ class TollView(View, frozen=True, kw_only=True):
 
 
 def setup(options: TollOptions, seat_count: int, ctx: Context) -> list[Event]:
-    return [PileLaid(stones=options.stones)]
+    return [PileLaid(stones=options.stones, protests=options.protests)]
 
 
 def decide(state: TollState, seat: Seat, command: Command, ctx: Context) -> list[Event]:
@@ -114,19 +118,22 @@ def decide(state: TollState, seat: Seat, command: Command, ctx: Context) -> list
     if command.count == 2:
         choice = Choice(seats=victim, options=("return", "forfeit"), about="toll")
     else:
-        choice = Choice(seats=victim, options=("protest",), may_pass=True, deadline=ctx.now + WINDOW)
+        answers = ("protest",) if state.protests else ()
+        choice = Choice(seats=victim, options=answers, may_pass=True, deadline=ctx.now + WINDOW)
     return [Taken(seat=seat, count=command.count, choice=choice)]
 
 
 def evolve(state: TollState | None, event: Event) -> TollState:
     """Apply what the event says."""
     if isinstance(event, PileLaid):
-        return TollState(stones=event.stones, turn=0)
+        return TollState(stones=event.stones, turn=0, protests=event.protests)
     assert state is not None
     if isinstance(event, Taken):
         stones = state.stones - event.count
         winner = event.seat if stones == 0 else None
-        return TollState(stones=stones, turn=1 - event.seat, choice=event.choice, winner=winner)
+        return msgspec.structs.replace(
+            state, stones=stones, turn=1 - event.seat, choice=event.choice, winner=winner
+        )
     if isinstance(event, Chosen):
         assert state.choice is not None
         return msgspec.structs.replace(state, choice=choices.after(state.choice, event))
