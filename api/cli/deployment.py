@@ -166,8 +166,15 @@ class Deployment:
 
 
 def plan(scale: dict[str, int], env: dict[str, str], port: int, available: set[str], say: Say) -> list[Child]:
-    """The processes ``scale`` asks for (ports from ``port`` up; 0: any free ports)."""
+    """The processes ``scale`` asks for (ports from ``port`` up; 0: any free ports).
+
+    Every API process signs the record's heads with one key (``BACKROOM_SIGNING_KEY``): without one
+    in ``env``, each would make its own, so one is made here for this deployment and handed to all.
+    """
     ports = iter(range(port, port + 1000)) if port else None
+    if not env.get("BACKROOM_SIGNING_KEY"):
+        say("BACKROOM_SIGNING_KEY is unset: the processes share a key made for this run (set it to keep one)")
+        env = env | {"BACKROOM_SIGNING_KEY": os.urandom(32).hex()}
     children: list[Child] = []
     for role in ROLES:
         if scale[role] and role in WORKER_ROLES and role not in available:
