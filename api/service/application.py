@@ -316,16 +316,11 @@ class Tables:
         opened = _opened(game_rules, tuple(players), digests, msgspec.Raw(encode(parsed)), sent, seed)
         table_bots = tuple(bots.get(seat) for seat in range(len(players))) if bots else ()
         when = at[0] if at else self.clock()
+        held = holders if any(holders) else ()
         opened = msgspec.structs.replace(
-            opened,
-            at=when,
-            clock=clock,
-            bots=table_bots,
-            recovery_digests=recovery,
-            players=holders if any(holders) else (),
-            rated=rated,
-            scheme=scheme,
+            opened, at=when, clock=clock, bots=table_bots, recovery_digests=recovery, players=held
         )
+        opened = msgspec.structs.replace(opened, rated=rated, scheme=scheme)
         opened = msgspec.structs.replace(opened, pledges=_pledges(opened), commitment=_commitment(opened))
         ctx = TableContext(
             now=opened.at, command_id=opened.command_id, digest="", setup_at=at[1] if at else None
