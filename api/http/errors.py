@@ -36,6 +36,7 @@ from domain.players import (
     CsrfRefused,
     HandleTaken,
     LastPasskey,
+    NameOrPlayerNeeded,
     NoSuchPlayer,
     PasskeyRefused,
     PlayerRefused,
@@ -63,6 +64,7 @@ from domain.takeback import (
 
 STATUS: dict[type[Exception], int] = {
     PlayerRefused: 401,
+    NameOrPlayerNeeded: 401,
     CsrfRefused: 403,
     PasskeyRefused: 400,
     HandleTaken: 409,
