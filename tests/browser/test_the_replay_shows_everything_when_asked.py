@@ -25,12 +25,17 @@ HANDS = {
 }
 """Where each game's view lists the seats whose hands it holds."""
 
+FACE_DOWN_SEED = "omniscient-politrickers-11"
+"""A seed whose random game (the test's own moves) has Ann set a card aside face down: about one game
+in twelve does, and the deal follows the dealing scheme, so a new scheme may need another seed."""
+
 
 def seats_at(base: str, game_id: str, version: int, game: str) -> list[dict[str, Any]]:
     """Each seat's entry at ``version`` in the omniscient view (the game is over: anyone may ask)."""
     answer = httpx.get(f"{base}/api/games/{game_id}/at/{version}", params={"perspective": "omniscient"})
     answer.raise_for_status()
-    seats: list[dict[str, Any]] = answer.json()["view"][HANDS[game]]
+    view = answer.json()["view"]  # None before the deal
+    seats: list[dict[str, Any]] = view[HANDS[game]] if view else []
     return seats
 
 
@@ -67,7 +72,8 @@ def shot_below_the_controls(page: Any, box: Any, path: Path) -> None:
 
 def shows_everything(base: str, game_id: str, version: int, game: str) -> bool:
     """Every seat holds cards (and, in Politrickers, some seat has face-down cards set aside)."""
-    if not all(hands_at(base, game_id, version, game)):
+    hands = hands_at(base, game_id, version, game)
+    if not hands or not all(hands):
         return False
     return game != "politrickers" or any(face_down_at(base, game_id, version))
 
@@ -79,10 +85,12 @@ def test_the_omniscient_replay_draws_every_hand_and_a_seat_s_perspective_names_i
     """At a version where both seats hold cards, "Everything" draws each hand under its owner's name
     with every card; Bob's perspective, read by Ann, says "Bob's hand" and never "Your hand"."""
     players = [*NAMES, "Cy"] if game == "politrickers" else NAMES
-    game_id, tokens = open_table(server.base, game, players, seed=f"omniscient-{game}")
+    seed = FACE_DOWN_SEED if game == "politrickers" else f"omniscient-{game}"
+    game_id, tokens = open_table(server.base, game, players, seed=seed)
     play_randomly(server.base, game_id, tokens, random.Random(2), limit=4000)
     last = summary(server.base, game_id)["version"]
-    version = next(v for v in range(last // 2, last) if shows_everything(server.base, game_id, v, game))
+    later_first = [*range(last // 2, last), *range(1, last // 2)]  # a short game may show both only early
+    version = next(v for v in later_first if shows_everything(server.base, game_id, v, game))
     hands = hands_at(server.base, game_id, version, game)
     ann = player("Ann", phone=True)
     ann.keep_seat(game_id, {"seat": 0, "token": tokens[0], "name": "Ann"})
@@ -159,16 +167,18 @@ def test_another_seat_s_candidate_choice_says_whose_it_is(
 
 
 def play_until_face_down(base: str, game_id: str, tokens: list[str], rng: random.Random) -> list[int]:
-    """Random legal commands until Ann (seat 0) has a card played face down and set aside; those cards."""
+    """Random legal commands until Ann (seat 0) has a card played face down and set aside; those cards
+    (none if the game ended first)."""
     auth = {"Authorization": f"Bearer {tokens[0]}"}
     with httpx.Client(base_url=base, timeout=10) as client:
         for _ in range(4000):
             mine = client.get(f"/api/games/{game_id}/view", headers=auth).json()
             held = mine["view"]["seats"][0]["set_aside_face_down"] if mine["view"] else {"cards": []}
-            if held["cards"] and mine["view"]["trick"]:
+            if held.get("cards") and mine["view"]["trick"]:
                 return list(held["cards"])
             state = client.get(f"/api/games/{game_id}").json()
-            assert state["status"] != "over", "Ann played no card face down"
+            if state["status"] == "over":
+                return []  # Ann played no card face down in this game
             seat = state["to_act"][0]
             asker = {"Authorization": f"Bearer {tokens[seat]}"}
             legal = client.get(
@@ -185,8 +195,10 @@ def test_your_own_face_down_cards_are_drawn_at_the_table(
     """Regression: the table's own hand drew "Your face-down cards" through names it did not have, so a
     player with a card set aside face down had no hand at all; now the cards are drawn there."""
     players = [*NAMES, "Cy"]
-    game_id, tokens = open_table(server.base, "politrickers", players, seed="omniscient-politrickers")
+    seed = FACE_DOWN_SEED
+    game_id, tokens = open_table(server.base, "politrickers", players, seed=seed)
     cards = play_until_face_down(server.base, game_id, tokens, random.Random(2))
+    assert cards, f"Ann sets no card aside face down in the game seeded {seed!r}: choose another seed"
     ann = player("Ann", phone=True)
     ann.keep_seat(game_id, {"seat": 0, "token": tokens[0], "name": "Ann"})
     ann.open(f"/games/{game_id}")
