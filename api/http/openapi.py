@@ -22,6 +22,7 @@ from api.http.schemas import (
     Answered,
     Audit,
     Catalogue,
+    CeremonyBegun,
     Chances,
     ChatMessage,
     ChatMessages,
@@ -50,7 +51,6 @@ from api.http.schemas import (
     Timeline,
     ViewDocument,
 )
-from api.http.schemas import Ceremony as CeremonyBegun
 from api.http.wire import Contribute, Join, NewGame, Recovery
 from domain.chat import MAX_LENGTH as CHAT_LENGTH
 from domain.table import AnyGame
@@ -89,15 +89,15 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("get", "/health"): (200, "Health", (503,)),
     ("get", "/live"): (200, "Probe", ()),
     ("get", "/ready"): (200, "Probe", (503,)),
-    ("post", "/api/players/signup/options"): (200, "Ceremony", (403, 409, 413, 422, 429, 503)),
+    ("post", "/api/players/signup/options"): (200, "CeremonyBegun", (403, 409, 413, 422, 429, 503)),
     ("post", "/api/players/signup"): (200, "SignedIn", (400, 403, 409, 413, 422, 503)),
-    ("post", "/api/players/signin/options"): (200, "Ceremony", (403, 429, 503)),
+    ("post", "/api/players/signin/options"): (200, "CeremonyBegun", (403, 429, 503)),
     ("post", "/api/players/signin"): (200, "SignedIn", (400, 403, 413, 422, 503)),
     ("get", "/api/me"): (200, "Me", PLAYER),
     ("get", "/api/session"): (200, "Session", (503,)),
     ("post", "/api/me/signout"): (200, "SignedOut", PLAYER),
     ("post", "/api/me/signout-everywhere"): (200, "SignedOut", PLAYER),
-    ("post", "/api/me/passkeys/options"): (200, "Ceremony", (429, *PLAYER)),
+    ("post", "/api/me/passkeys/options"): (200, "CeremonyBegun", (429, *PLAYER)),
     ("post", "/api/me/passkeys"): (200, "Me", (400, 409, 413, 422, *PLAYER)),
     ("delete", "/api/me/passkeys/{credential_id}"): (200, "Me", (404, 409, *PLAYER)),
     ("post", "/api/me/keys"): (201, "KeyMade", (413, 422, *PLAYER)),
@@ -210,6 +210,7 @@ def openapi(app: FastAPI, games: Mapping[str, AnyGame]) -> dict[str, Any]:
     roots, components = msgspec.json.schema_components(
         [*bodies, *(game.commands for game in ordered)], ref_template="#/components/schemas/{name}"
     )
+    roots, components = _named_by_game(roots, components)
     per_game = {f"{game.id}.Command": root for game, root in zip(ordered, roots[len(bodies) :], strict=True)}
     command = {
         "anyOf": [{"$ref": f"#/components/schemas/{name}"} for name in per_game],
@@ -225,6 +226,25 @@ def openapi(app: FastAPI, games: Mapping[str, AnyGame]) -> dict[str, Any]:
     schema["security"] = [{}, {"seatToken": []}]  # optional: without a token you read as a spectator
     app.openapi_schema = schema
     return schema
+
+
+def _named_by_game(roots: Any, components: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """Two games' commands of one name (``PlayCard``) are named by msgspec for their module
+    (``domain.games.politrickers.commands.PlayCard``); here by their game, ``politrickers.PlayCard``,
+    as the games' Command schemas are (a module path is no name for a reader, and the explorer stops
+    drawing its schema list at one)."""
+    renamed = {
+        name: f"{name.split('.')[2].replace('_', '-')}.{name.rsplit('.', 1)[1]}"
+        for name in components
+        if name.startswith("domain.games.")
+    }
+    if not renamed:
+        return roots, components
+    text = msgspec.json.encode([roots, components]).decode()
+    for old, new in renamed.items():
+        text = text.replace(f'"#/components/schemas/{old}"', f'"#/components/schemas/{new}"')
+    roots, components = msgspec.json.decode(text)
+    return roots, {renamed.get(name, name): schema for name, schema in components.items()}
 
 
 BY_GAME = "x-commands-by-game"

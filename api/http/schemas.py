@@ -293,7 +293,7 @@ class StreamTicket(_Doc):
 # -- players and ratings --------------------------------------------------------------------------
 
 
-class Ceremony(_Doc):
+class CeremonyBegun(_Doc):
     """A passkey ceremony begun: its id (send it back with the credential) and the WebAuthn options
     to hand to ``navigator.credentials.create`` or ``.get`` (binary fields base64url-encoded)."""
 

@@ -31,8 +31,9 @@ def test_the_docs_page_lists_every_route_and_each_games_commands(
     reader.open("/docs")
     reader.page.wait_for_selector(".opblock-summary-path[data-path='/api/games/{game_id}/commands']")
     assert reader.page.locator(".opblock").count() >= 10
-    for game in ("slush-fund-2", "politrickers"):
-        assert reader.page.get_by_text(f"{game}.Command", exact=True).count() >= 1
+    loaded = reader.page.evaluate("() => Object.keys(ui.specSelectors.specJson().toJS().components.schemas)")
+    for game in ("slush-fund-2", "politrickers"):  # in the document the explorer drew its pages from
+        assert f"{game}.Command" in loaded, loaded
     assert all(url.startswith(reader.base) for url in requests), "the explorer reached outside Backroom"
     reader.page.click("button.authorize")  # a seat token is entered once, for every request
     reader.page.wait_for_selector(".modal-ux input[type='text'], .modal-ux input[type='password']")
