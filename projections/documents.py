@@ -107,6 +107,7 @@ def summary(game_id: str, table: Table) -> dict[str, Any]:
             "sandbox": sandbox(state),
             "created_at": state.created_at,
             "updated_at": state.updated_at,
+            "options": state.options,
         }
         | _sandbox(state)
         | clock_of(table)

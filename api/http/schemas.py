@@ -61,6 +61,9 @@ class Summary(_Doc):
     closes: datetime | None = None
     """When the open reaction window closes and the referee answers for whoever is still asked
     (absent while none is open); the same for every reader."""
+    options: Any = None
+    """The table options it was opened with, as the opener sent them (``{}``: the game's defaults);
+    public, as the table's rules are."""
 
 
 class TokenEntry(_Doc):

@@ -38,7 +38,7 @@ PAGE_WORDS = """() => [document.body.textContent,
   ...[...document.querySelectorAll("[aria-label]")].map((e) => e.getAttribute("aria-label")),
   ...[...document.querySelectorAll("[title]")].map((e) => e.getAttribute("title"))].join("\\n")"""
 """Everything a page says: its text, and the labels and tooltips a screen reader or a mouse finds."""
-CAUGHT_UP = """v => Number(document.querySelector('.table-head .version')?.textContent) >= v
+CAUGHT_UP = """v => Number(document.querySelector('.table-head')?.dataset.version) >= v
   && Number(document.querySelector('.controls')?.dataset.version) >= v
   && !document.querySelector('.controls button.move[disabled]')
   && 1 + Number(document.querySelector('.controls')?.dataset.moves || 0)"""
@@ -54,7 +54,7 @@ COMMANDS_OF = "buttons => buttons.map(b => JSON.parse(b.dataset.command))"
 SHOWN = f"""() => [[...document.querySelectorAll('{DRAWN}')].map((c) => Number(c.dataset.card)),
   ({PAGE_WORDS})()]"""
 """The cards a page draws and the words it says, in one call."""
-MOVED = "v => Number(document.querySelector('.table-head .version')?.textContent) > v"
+MOVED = "v => Number(document.querySelector('.table-head')?.dataset.version) > v"
 
 
 def _unique(hidden: Iterable[int], everything: Iterable[int], word: Callable[[int], str]) -> set[str]:

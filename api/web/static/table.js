@@ -8,7 +8,7 @@ import { ChatPanel } from "./chat.js";
 import { Clock, stillAsked } from "./clocks.js";
 import { takeBacks } from "./consent.js";
 import * as generic from "./games/generic.js";
-import { EventLog, Notice, html, mount, outcomeText, useState } from "./ui.js";
+import { AddressNotice, EventLog, Notice, html, mount, outcomeText, useState } from "./ui.js";
 import { BoardPanel } from "./table/board.js";
 import { useChat } from "./table/chat.js";
 import { RecoverForm, RecoveryCode } from "./recovery.js";
@@ -40,6 +40,14 @@ function seenAt(game) {
   };
 }
 
+/** The table always shows the game as it is now: a link asking for a past version is sent to the replay. */
+function pastVersion(id, key) {
+  if (!["version", "v"].includes(key)) return "";
+  const asked = new URLSearchParams(location.search).get(key);
+  const replay = `/games/${encodeURIComponent(id)}/replay${/^\d+$/.test(asked || "") ? `?v=${asked}` : ""}`;
+  return html`The table always shows the game as it is now; <a href=${replay}>the replay</a> shows any moment of it.`;
+}
+
 function Table() {
   const id = gameIdFromPath();
   const [notice, setNotice] = useState(null);
@@ -61,8 +69,9 @@ function Table() {
   const takeBack = { commands: table.undo, limited: game.legal.limited || [], request: undone.request };
   document.title = `${seated && toAct.includes(seat) ? "● Your move · " : ""}${summary.title} · Backroom`;
   return html`
+    <${AddressNotice} known=${[]} hint=${(key) => pastVersion(id, key)} />
     <${Heading} summary=${summary} seat=${seat} mine=${seating.mine} live=${game.live} version=${game.known.current.version} setMine=${seating.setMine} />
-    <${Clock} clock=${summary.clock} closes=${summary.closes} summary=${summary} />
+    <${Clock} clock=${summary.clock} closes=${summary.closes} summary=${summary} window=${table.R.windowSeconds} />
     <${RecoveryCode} gameId=${id} mine=${seating.mine} setMine=${seating.setMine} />
     ${seated ? "" : html`<${Notice} notice=${notice} />`}
     ${summary.status === "waiting" && !seating.mine ? html`<${JoinForm} summary=${summary} onJoin=${seating.join} busy=${busy} />` : ""}
@@ -73,7 +82,7 @@ function Table() {
       <aside class="table-side">
         ${seated ? html`<${PlayerDock} table=${table} clicks=${clicks} sending=${sending} takeBack=${takeBack} notice=${notice} />` : ""}
         ${seated && summary.status === "playing" ? html`<${PassingChoice} id=${id} token=${seating.token} windows=${table.R.windows} now=${Boolean(game.legal.auto_pass)} />` : ""}
-        <${EventLog} entries=${log} reverted=${undone.reverted} />
+        <${EventLog} entries=${log} reverted=${undone.reverted} numbered=${false} />
         <${ChatPanel} gameId=${id} token=${seated ? seating.token : null} messages=${chat.messages} onSent=${(m) => chat.add([m])} />
       </aside>
     </div>`;

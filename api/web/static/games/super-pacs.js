@@ -189,7 +189,7 @@ function Playing({ view, names }) {
   const plays = (election ? election.plays : pending.plays) || [];
   return html`<section class="playing" aria-label="Being played">
     <p><strong>${kind}:</strong> ${who}<strong>${cardName(id)}</strong> — <span class="text">${pending && pending.kind === "superpower" ? card(id).text.replace(/^.*Superpower \(\d+\): /, "") : cardText(id)}</span></p>
-    ${plays.length ? html`<p class="plays">Answered with: ${plays.map(([s, c], i) => html`<span key=${i}>${i ? "; " : ""}${names[s]}: <strong>${cardName(c)}</strong> (${c >= 100 ? "superpower" : card(c).text})</span>`)}</p>` : ""}
+    ${plays.length ? html`<p class="answered">Answered with: ${plays.map(([s, c], i) => html`${i ? "; " : ""}<span key=${i}>${names[s]}: <strong>${cardName(c)}</strong> (${c >= 100 ? "superpower" : card(c).text})</span>`)}</p>` : ""}
     ${election ? html`<p class="votes" aria-label="Votes">Votes now: ${view.seats.map((e) => html`<span key=${e.seat} class="election-votes">${e.seat ? " · " : ""}${names[e.seat]} <strong>${election.votes[e.seat]}</strong></span>`)}</p>` : ""}
   </section>`;
 }
@@ -366,3 +366,6 @@ export function cardOf(command) {
 
 /** This game opens reaction windows: the table offers its players to let it pass for them. */
 export const windows = true;
+
+/** How long a reaction window stays open (the rules' WINDOW): its countdown never shows more. */
+export const windowSeconds = 30;

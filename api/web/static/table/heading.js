@@ -1,5 +1,6 @@
-// The table's head: its title and status, the seats and whose turn it is, who you are, the
-// version and how we follow it, the join link while seats are open, and your private seat link.
+// The table's head: its title and status, the seats and whose turn it is, who you are, how we follow
+// it, the join link while seats are open, and your private seat link. The version shown is a data
+// attribute only: numbered versions are the replay's words, not the table's.
 
 import { botMark, forfeitMark, stillAsked } from "../clocks.js";
 import { SeatLink } from "../seatlink.js";
@@ -37,13 +38,12 @@ function JoinLink({ summary }) {
 
 export function Heading({ summary, seat, mine, live, version, setMine }) {
   const id = summary.id;
-  return html`<section class="table-head">
+  return html`<section class="table-head" data-version=${version}>
     <h1>${summary.title} <span class=${`status ${summary.status}`}>${summary.status}</span>${summary.sandbox ? html` <span class="status sandbox-mark" title="Seeded or forked: its cards may be known. Not a real game.">sandbox</span>` : ""}</h1>
     <${SeatList} summary=${summary} seat=${seat} />
     <p class="meta">
       ${seat === null || seat === undefined ? html`<strong>You are watching</strong> (the public table).` : html`You play <strong>${seatName(summary, seat)}</strong>.`}
-      ${" "}Version <span class="version">${version}</span> · <span class=${`live ${live}`}>${LIVE_TEXT[live] || live}</span>
-      · <a href=${`/games/${encodeURIComponent(id)}/replay`}>Replay viewer</a>
+      ${" "}<span class=${`live ${live}`}>${LIVE_TEXT[live] || live}</span>${" · "}<a href=${`/games/${encodeURIComponent(id)}/replay`}>Replay viewer</a>
     </p>
     ${summary.status === "waiting" ? html`<${JoinLink} summary=${summary} />` : ""}
     ${seat !== null && seat !== undefined ? html`<${SeatLink} gameId=${id} mine=${mine} onNewSeat=${setMine} />` : ""}
