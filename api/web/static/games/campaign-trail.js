@@ -409,6 +409,16 @@ export function group(command) {
   return null;
 }
 
+/** What the board's places are called in the move list ("Tap a lit state on the board"). */
+export const places = "state";
+
+/** Whether a tap on the map makes `command` (the best move at its state, as the tile offers it). */
+export function onBoard(command, moves) {
+  if (!STEP_TYPES.has(command.type) || command.state === undefined || command.state < 0) return false;
+  const there = tileMoves(moves).get(CODES[command.state]);
+  return Boolean(there) && there[0] === command;
+}
+
 export function cardOf(command) {
   return typeof command.card === "number" ? command.card : null;
 }
