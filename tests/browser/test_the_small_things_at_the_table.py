@@ -149,3 +149,38 @@ def test_campaign_trail_names_its_months_and_its_deciding_tiebreak_and_the_repla
     assert "Round" not in (ann.page.text_content("#jump") or "")
     assert int(ann.page.get_attribute("#scrub", "max") or 0) == last
     assert int(ann.page.input_value("#scrub")) == last
+
+
+HOW_TO_PLAY = [
+    ("campaign-trail", ["Ann", "Dee"]),
+    ("super-pacs", ["Ann", "Bob"]),
+    ("politrickers", ["Ann", "Bob", "Cy"]),
+    ("slush-fund-2", ["Ann", "Bob"]),
+]
+
+
+def test_every_game_has_a_how_to_play_panel_readable_on_a_phone(
+    player: Callable[..., Player], server: Served, service: Tables
+) -> None:
+    """Each table opens with "How to play": the goal, a turn and how it ends, in lines that fit a
+    390 px phone (nothing wider than the screen, no text smaller than 14 px)."""
+    phone = player("Ann", phone=True)
+    for game, names in HOW_TO_PLAY:
+        game_id, tokens = opened(service, game, names, f"how-to-play-{game}")
+        phone.keep_seat(game_id, {"seat": 0, "token": tokens[0], "name": "Ann"})
+        phone.open(f"/games/{game_id}")
+        phone.page.wait_for_selector(".how-to-play[open] dd")
+        terms = phone.page.locator(".how-to-play dt").all_text_contents()
+        assert terms == ["The goal", "A turn", "How it ends"], (game, terms)
+        for text in phone.page.locator(".how-to-play dd").all_text_contents():
+            assert len(text.split()) >= 12, (game, text)  # a sentence or two, not a label
+        fits = phone.page.evaluate(
+            """() => [...document.querySelectorAll('.how-to-play dd')].every((dd) => {
+                 const box = dd.getBoundingClientRect();
+                 const size = parseFloat(getComputedStyle(dd).fontSize);
+                 return box.left >= 0 && box.right <= innerWidth && size >= 14;
+               })"""
+        )
+        assert fits, f"{game}: the panel does not fit a phone"
+        shot = phone.artifacts / f"how-to-play-{game}-390.png"
+        phone.page.locator(".how-to-play").screenshot(path=str(shot))

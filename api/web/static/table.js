@@ -14,7 +14,7 @@ import { useChat } from "./table/chat.js";
 import { RecoverForm, RecoveryCode } from "./recovery.js";
 import { PlayerDock, splitCommands } from "./table/dock.js";
 import { useGame } from "./table/game.js";
-import { Heading } from "./table/heading.js";
+import { Heading, HowToPlay } from "./table/heading.js";
 import { clicking, usePicking } from "./table/picking.js";
 import { JoinForm, useSandboxTurn, useSeat } from "./table/seat.js";
 import { PassingChoice } from "./table/passing.js";
@@ -72,6 +72,7 @@ function Table() {
     <${AddressNotice} known=${[]} hint=${(key) => pastVersion(id, key)} />
     <${Heading} summary=${summary} seat=${seat} mine=${seating.mine} live=${game.live} version=${game.known.current.version} setMine=${seating.setMine} />
     <${Clock} clock=${summary.clock} closes=${summary.closes} summary=${summary} window=${table.R.windowSeconds} />
+    <${HowToPlay} R=${table.R} summary=${summary} />
     <${RecoveryCode} gameId=${id} mine=${seating.mine} setMine=${seating.setMine} />
     ${seated ? "" : html`<${Notice} notice=${notice} />`}
     ${summary.status === "waiting" && !seating.mine ? html`<${JoinForm} summary=${summary} onJoin=${seating.join} busy=${busy} />` : ""}

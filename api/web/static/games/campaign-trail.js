@@ -438,3 +438,10 @@ export const windows = true;
 
 /** How long a reaction window stays open (the rules' WINDOW): its countdown never shows more. */
 export const windowSeconds = 30;
+
+/** How to play, in short (from docs/rules/campaign-trail.md and the rules' prose). */
+export const howToPlay = {
+  goal: "Win the presidency: 270 of the 538 electoral votes. Each state's votes go to the party with most committed voters there on Election Day.",
+  turn: "Play a card from your hand and take one of its actions (Fundraise, Register voters, Travel your pawn, Advertise, Campaign where your pawn stands, or a Politick), then draw from the month's deck. Tap a card, then a lit state or a move.",
+  end: "August, September and October each end when their deck runs out; a debate follows the first two, Election Day the last. Ties on electoral votes go to most committed voters, then most states won.",
+};

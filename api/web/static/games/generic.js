@@ -53,3 +53,6 @@ export const windowSeconds = null;
 /** What the game calls its rounds (the replay's jumps): a round's name from its number and the event
  * that opened it, and the word for one and for the list. */
 export const rounds = { name: (round) => `Round ${round}`, one: "round", many: "Rounds" };
+
+/** How to play, in short: the goal, a turn, how it ends (null: the table shows the catalogue's summary). */
+export const howToPlay = null;

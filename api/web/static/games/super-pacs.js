@@ -386,3 +386,10 @@ export const windows = true;
 
 /** How long a reaction window stays open (the rules' WINDOW): its countdown never shows more. */
 export const windowSeconds = 30;
+
+/** How to play, in short (from docs/rules/super-pacs.md and the rules' prose). */
+export const howToPlay = {
+  goal: "Have the most power when the WHITE HOUSE is won: your coalition's power plus your investments' worth.",
+  turn: "Take an initial action (Campaign with your leader, or Embezzle 2 megabucks), then one main action: Exploit a faction, Sneak one or two factions face down, or Fundraise. Buy investments and use your superpower when you can pay. Between turns, surprises answer what others play.",
+  end: "Each round ends with an event; rounds 4, 7 and 10 are the House, Senate and White House elections. After the WHITE HOUSE the most power wins; a tie is a civil war that everybody loses.",
+};

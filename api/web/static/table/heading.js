@@ -50,3 +50,14 @@ export function Heading({ summary, seat, mine, live, version, setMine }) {
     ${mine && mine.others ? html`<p class="sandbox">A sandbox: this browser holds every seat and plays whoever is to act.</p>` : ""}
   </section>`;
 }
+
+/** How to play, in short, open to anyone at the table: the goal, a turn and how it ends, from the
+ * game's renderer (written from its rules docs); open at first while the game waits or has just begun. */
+export function HowToPlay({ R, summary }) {
+  const how = R.howToPlay;
+  if (!how) return "";
+  const fresh = summary.status === "waiting" || summary.version <= 8;
+  return html`<details class="how-to-play card-panel" open=${fresh}><summary>How to play ${summary.title}</summary>
+    <dl><dt>The goal</dt><dd>${how.goal}</dd><dt>A turn</dt><dd>${how.turn}</dd><dt>How it ends</dt><dd>${how.end}</dd></dl>
+  </details>`;
+}
