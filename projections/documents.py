@@ -25,6 +25,7 @@ from domain.table import (
     Told,
     feed_event,
     played_by,
+    rematch_id,
     told_alike,
     told_each,
 )
@@ -111,6 +112,7 @@ def summary(game_id: str, table: Table) -> dict[str, Any]:
         }
         | _sandbox(state)
         | clock_of(table)
+        | ({"rematch": str(rematch_id(game_id))} if table.over else {})
     )
 
 

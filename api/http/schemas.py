@@ -64,6 +64,9 @@ class Summary(_Doc):
     options: Any = None
     """The table options it was opened with, as the opener sent them (``{}``: the game's defaults);
     public, as the table's rules are."""
+    rematch: str | None = None
+    """Once over: the id of the table its players play again at (``POST .../rematch`` opens it and
+    seats the asker; until then reading it answers 404)."""
 
 
 class TokenEntry(_Doc):

@@ -231,7 +231,9 @@ class Match:
         commands = page.eval_on_selector_all(MOVES, COMMANDS_OF)
         hand = set(page.eval_on_selector_all(HAND, CARD_IDS_OF))
         playable = sorted({card for card in map(card_of, commands) if card in hand})
-        if playable and self.rng.random() < PICK_A_CARD:
+        if page.locator(".controls .elsewhere").count():  # a long list leaves the cards' moves to the cards
+            playable = sorted(page.eval_on_selector_all(f"{HAND}:not(.unplayable)", CARD_IDS_OF))
+        if playable and (not commands or self.rng.random() < PICK_A_CARD):
             card = self.rng.choice(playable)
             page.click(f".own-hand button[data-card='{card}']")
             page.wait_for_selector(".controls button.linkish:has-text('Show all')")

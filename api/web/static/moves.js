@@ -150,7 +150,8 @@ export function Controls({ table, clicks, sending }) {
       <${Chooser} chooser=${chooser} chosen=${chosen} describe=${describe} send=${send} busy=${busy} cancel=${() => setChooser(null)} />
     </section>`;
   }
-  const short = shortList(R, all, moves);
+  // A picked card's moves are few (its sneaks are at most a hand's worth): they are listed as they are.
+  const short = picked === null ? shortList(R, all, moves) : { buttons: all, choosers: [], board: [], cards: [] };
   const paged = short.buttons.length > MOST_BUTTONS - short.choosers.length;
   const room = MOST_BUTTONS - short.choosers.length - (paged ? 1 : 0);
   const pages = paged ? Math.ceil(short.buttons.length / room) : 1;

@@ -16,6 +16,7 @@ import { PlayerDock, splitCommands } from "./table/dock.js";
 import { useGame } from "./table/game.js";
 import { Heading, HowToPlay } from "./table/heading.js";
 import { clicking, usePicking } from "./table/picking.js";
+import { Rematch } from "./table/rematch.js";
 import { JoinForm, useSandboxTurn, useSeat } from "./table/seat.js";
 import { PassingChoice } from "./table/passing.js";
 import { sender } from "./table/send.js";
@@ -77,7 +78,8 @@ function Table() {
     ${seated ? "" : html`<${Notice} notice=${notice} />`}
     ${summary.status === "waiting" && !seating.mine ? html`<${JoinForm} summary=${summary} onJoin=${seating.join} busy=${busy} />` : ""}
     ${seating.mine ? "" : html`<${RecoverForm} summary=${summary} onRecovered=${seating.recovered} />`}
-    ${summary.status === "over" ? html`<p class="outcome" role="status">${outcomeText(summary)} <a href=${`/games/${encodeURIComponent(id)}/replay`}>Replay the game</a></p>` : ""}
+    ${summary.status === "over" ? html`<p class="outcome" role="status">${outcomeText(summary)} <a href=${`/games/${encodeURIComponent(id)}/replay`}>Replay the game</a></p>
+      <${Rematch} id=${id} summary=${summary} mine=${seating.mine} setNotice=${setNotice} />` : ""}
     <div class="table-grid">
       <${BoardPanel} table=${table} clicks=${clicks} sending=${sending} />
       <aside class="table-side">
