@@ -209,7 +209,7 @@ function Finished({ view, names, live = false }) {
     carried: (seat) => view.states.filter((entry) => entry[3] === seat).length,
   };
   return html`<section class="finished" aria-label="Final result" ref=${box}><h3>Election Day: the votes are counted</h3>
-    <p><strong>${view.winners.map((s) => names[s]).join(" and ")}</strong> ${view.winners.length > 1 ? "share" : "wins"} the election.</p>
+    <p><strong>${view.winners.map((s) => names[s]).join(" and ")}</strong> ${view.winners.length > 1 ? "tie" : "wins"} the election.</p>
     <p class="tiebreak">${decidedBy(view, names, totals)}</p>
     <table class="score"><thead><tr><th scope="col">Party</th><th scope="col">Candidate</th><th scope="col">Electoral votes</th><th scope="col">Committed voters</th><th scope="col">States carried</th></tr></thead>
       <tbody>${view.seats.map((entry) => html`<tr key=${entry.seat} class=${view.winners.includes(entry.seat) ? "winner" : ""}>
