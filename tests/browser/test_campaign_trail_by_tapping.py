@@ -172,7 +172,7 @@ def _figures(match: Tapping, shots: set[str]) -> str:
     median = statistics.median(match.tricks) if match.tricks else "n/a"
     return (
         f"{match.commands} commands, {match.taps} taps, {match.on_tiles} on map tiles, "
-        f"{match.scrolled} needed a scroll ({share:.1%} did not); "
+        f"{match.scrolled} needed a scroll ({share:.1%} did not); most buttons at once {match.most_buttons}; "
         f"taps per dirty trick {sorted(match.tricks)}, median {median} "
         f"(by action: {', '.join(f'{k} {sorted(v)}' for k, v in sorted(match.kinds.items()))}); "
         f"shots {sorted(shots)}"

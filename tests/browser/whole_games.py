@@ -49,6 +49,9 @@ DRAWN = ".board [data-card]:not(.raw [data-card])"
 CARD_IDS_OF = "cards => cards.map(c => Number(c.dataset.card))"
 MOVES = ".controls button.move, .ct-map button.target[data-command]"
 """A move a tap makes: a button of the list, or a lit state (a long list leaves the map's to the map)."""
+BUTTONS = ".controls button.move, .controls button.choose, .controls button.more"
+"""The buttons of a move list (its moves, its choosers, its "More moves")."""
+MOST_BUTTONS = 30
 HAND = ".dock .own-hand button[data-card]"
 """The viewer's hand, in the table's dock."""
 COMMANDS_OF = "buttons => buttons.map(b => JSON.parse(b.dataset.command))"
@@ -170,16 +173,22 @@ class Match:
     """Times the table moved on by itself while a seat was choosing (its moves left the page)."""
     late: int = 0
     """Times no page offered a move at first though the table waited for a seat (see ``waited_for``)."""
+    most_buttons: int = 0
+    """The most move buttons any page showed at once."""
     sent: list[dict[str, Any]] = field(default_factory=list)
     movers: list[int] = field(default_factory=list)
     state: Any = None
 
     def catch_up(self) -> None:
-        """Every page has caught up with the match's version; notes which offer moves."""
+        """Every page has caught up with the match's version; notes which offer moves, and that none
+        shows more than ``MOST_BUTTONS`` move buttons at once (issue 48)."""
         self.movers = []
         for seat, each in self.seats.items():
             if each.page.wait_for_function(CAUGHT_UP, arg=self.version).json_value() > 1:
                 self.movers.append(seat)
+            shown = each.page.locator(BUTTONS).count()
+            self.most_buttons = max(self.most_buttons, shown)
+            assert shown <= MOST_BUTTONS, f"{each.name}'s page shows {shown} move buttons at once"
 
     def audit(self) -> None:
         """No page draws a card its seat may not see, nor shows a word that would give one away."""

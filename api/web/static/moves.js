@@ -84,7 +84,7 @@ export const MOST_BUTTONS = 30;
 
 /**
  * The moves `shown` as a short list, never more than MOST_BUTTONS buttons: each multi-card choice
- * (`R.together`: Super PACS's sneak) is one button that opens a chooser; when still too many, the
+ * (`R.together`: a sneak of one or two factions) is one button that opens a chooser; when still too many, the
  * moves a tap on the board makes (`R.onBoard`) are left to the board, then the moves of a card in your
  * hand to the card; what is still over is paged ("More moves").
  */
