@@ -8,6 +8,7 @@ import random
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -184,3 +185,25 @@ def test_every_game_has_a_how_to_play_panel_readable_on_a_phone(
         assert fits, f"{game}: the panel does not fit a phone"
         shot = phone.artifacts / f"how-to-play-{game}-390.png"
         phone.page.locator(".how-to-play").screenshot(path=str(shot))
+
+
+def test_the_surprises_a_play_was_answered_with_read_as_one_list(
+    player: Callable[..., Player], server: Served, service: Tables
+) -> None:
+    """Super PACS's "Answered with:" names each surprise after the colon, separated by semicolons, and
+    never opens with one (it was a flex row whose wrapped lines began with "; ")."""
+    game_id, tokens = opened(service, "super-pacs", ["Ann", "Bob", "Cy"], "answered")
+
+    def answered(table: Any) -> bool:
+        pending = getattr(table.game_state, "pending", None)
+        return bool(pending and pending.plays and pending.window)
+
+    table = played_on(service, game_id, tokens, random.Random(8), until=answered)
+    assert not table.over, "no surprise was ever played"
+    served(server.base, game_id, table.version)
+    ann = player("Ann", phone=True)
+    ann.keep_seat(game_id, {"seat": 0, "token": tokens[0], "name": "Ann"})
+    ann.open(f"/games/{game_id}")
+    ann.page.wait_for_selector(".playing .answered")
+    said = ann.page.inner_text(".playing .answered")
+    assert re.fullmatch(r"Answered with: (Ann|Bob|Cy): [^;]+(; (Ann|Bob|Cy): [^;]+)*", said.strip()), said
