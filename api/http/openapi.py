@@ -80,6 +80,7 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("post", "/api/games/{game_id}/chat"): (201, "ChatMessage", (409, 413, 429, *SEAT)),
     ("post", "/api/games/{game_id}/seat-link"): (200, "Seated", (409, *SEAT)),
     ("post", "/api/games/{game_id}/recover-seat"): (200, "Seated", (403, 409, 413, 429, *GAME)),
+    ("post", "/api/games/{game_id}/rematch"): (201, "Seated", (409, 410, *SEAT)),
     ("get", "/api/games/{game_id}/passing"): (200, "SeatPassing", SEAT),
     ("put", "/api/games/{game_id}/passing"): (200, "SeatPassing", (413, *SEAT)),
     ("get", "/api/keys"): (200, "Keys", ()),

@@ -69,6 +69,12 @@ class Summary(_Doc):
     """The head of the table's hash chain at ``version`` (signed: ``/head``)."""
     unrevealed: list[int] = msgspec.field(default_factory=list)
     """Once every seat is taken, the seats whose pledged contribution the deal still waits for."""
+    options: Any = None
+    """The table options it was opened with, as the opener sent them (``{}``: the game's defaults);
+    public, as the table's rules are."""
+    rematch: str | None = None
+    """Once over: the id of the table its players play again at (``POST .../rematch`` opens it and
+    seats the asker; until then reading it answers 404)."""
 
 
 class TokenEntry(_Doc):
