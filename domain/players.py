@@ -69,6 +69,12 @@ class PlayerRefused(ServiceError):
     code = "auth/invalid_player"
 
 
+class NameOrPlayerNeeded(ServiceError):
+    """Raised when a guest takes a seat without a name: a signed-in player sits under their handle."""
+
+    code = "auth/name_or_player"
+
+
 class CsrfRefused(ServiceError):
     """Raised when a change authorised by a session cookie lacks the session's CSRF token or comes
     from a page of another origin."""

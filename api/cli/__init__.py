@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import msgspec
 import typer
 
+from api.cli.options import PostgresDsn, PostgresSchema, Sqlite
 from store.settings import Settings
 
 app = typer.Typer(help="Backroom referees political card games.", no_args_is_help=True)
@@ -26,11 +27,9 @@ app = typer.Typer(help="Backroom referees political card games.", no_args_is_hel
 def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option)
     host: Annotated[str, typer.Option(envvar="BACKROOM_HOST", help="interface to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(envvar="BACKROOM_PORT", help="port to listen on")] = 8000,
-    sqlite: Annotated[str | None, typer.Option(help="SQLite file (env BACKROOM_SQLITE)")] = None,
-    postgres_dsn: Annotated[
-        str | None, typer.Option(help="PostgreSQL DSN (env BACKROOM_POSTGRES_DSN)")
-    ] = None,
-    postgres_schema: Annotated[str | None, typer.Option(help="PostgreSQL schema")] = None,
+    sqlite: Sqlite = None,
+    postgres_dsn: PostgresDsn = None,
+    postgres_schema: PostgresSchema = None,
     snapshot_interval: Annotated[int | None, typer.Option(help="snapshot every N events (0: never)")] = None,
     access_log: Annotated[
         bool, typer.Option(help="log every request to stdout as JSON lines (tokens redacted)")
@@ -168,11 +167,9 @@ def share_the_lock() -> None:
 @app.command("import")
 def import_log(
     file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="a JSON-lines export")],
-    sqlite: Annotated[str | None, typer.Option(help="SQLite file (env BACKROOM_SQLITE)")] = None,
-    postgres_dsn: Annotated[
-        str | None, typer.Option(help="PostgreSQL DSN (env BACKROOM_POSTGRES_DSN)")
-    ] = None,
-    postgres_schema: Annotated[str | None, typer.Option(help="PostgreSQL schema")] = None,
+    sqlite: Sqlite = None,
+    postgres_dsn: PostgresDsn = None,
+    postgres_schema: PostgresSchema = None,
 ) -> None:
     """Replay a finished game's export through the rules; store it as a new game if every event holds."""
     from api.cli import importing

@@ -10,6 +10,8 @@ from typing import Annotated
 
 import typer
 
+from api.cli.options import PostgresDsn, PostgresSchema, Sqlite
+
 players = typer.Typer(help="Known players: add one and print its API key.", no_args_is_help=True)
 
 
@@ -21,11 +23,9 @@ def _group() -> None:
 @players.command("add")
 def add(
     handle: Annotated[str, typer.Argument(help="2-20 letters, digits, '_' or '-'")],
-    sqlite: Annotated[str | None, typer.Option(help="SQLite file (env BACKROOM_SQLITE)")] = None,
-    postgres_dsn: Annotated[
-        str | None, typer.Option(help="PostgreSQL DSN (env BACKROOM_POSTGRES_DSN)")
-    ] = None,
-    postgres_schema: Annotated[str | None, typer.Option(help="PostgreSQL schema")] = None,
+    sqlite: Sqlite = None,
+    postgres_dsn: PostgresDsn = None,
+    postgres_schema: PostgresSchema = None,
 ) -> None:
     """Add the player HANDLE; its API key is the last line printed."""
     from api.cli import _run, _settings

@@ -37,6 +37,7 @@ from domain.players import (
     CsrfRefused,
     HandleTaken,
     LastPasskey,
+    NameOrPlayerNeeded,
     NoSuchPlayer,
     PasskeyRefused,
     PlayerRefused,
@@ -64,6 +65,7 @@ from domain.takeback import (
 
 STATUS: dict[type[Exception], int] = {
     PlayerRefused: 401,
+    NameOrPlayerNeeded: 401,
     CsrfRefused: 403,
     PasskeyRefused: 400,
     HandleTaken: 409,

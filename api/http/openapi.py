@@ -64,7 +64,7 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("post", "/api/games"): (201, "Opened", (404, 413, 422, 429, 503)),
     ("get", "/api/games"): (200, "Lobby", (422, 429, 503)),
     ("get", "/api/games/{game_id}"): (200, "Summary", GAME),
-    ("post", "/api/games/{game_id}/join"): (200, "Seated", (409, 410, 413, *GAME)),
+    ("post", "/api/games/{game_id}/join"): (200, "Seated", (401, 409, 410, 413, *GAME)),
     ("post", "/api/games/{game_id}/commands"): (200, "Answered", (409, 412, 413, 429, *SEAT)),
     ("get", "/api/games/{game_id}/view"): (200, "ViewDocument", SEAT),
     ("get", "/api/games/{game_id}/legal"): (200, "Legal", SEAT),

@@ -21,8 +21,7 @@ from api.http import fast
 from api.http.callers import CallerDep, holder_of
 from api.http.wire import Join, NewGame, TokenDep, decode, expected_version, read_body, reply
 from api.service.application import Tables
-from domain.errors import InvalidRequest
-from domain.players import same_handle
+from domain.players import NameOrPlayerNeeded, same_handle
 from domain.seats import player_name
 from projections import documents, queries
 
@@ -99,7 +98,7 @@ async def join(tables: TablesDep, game_id: str, body: BodyDep, caller: CallerDep
     asked = decode(body, Join)
     name, player = holder_of(caller, asked.name)
     if name is None:
-        raise InvalidRequest("Give a 'name' to sit under (or sign in, to sit under your handle).")
+        raise NameOrPlayerNeeded("Give a 'name' to sit under, or sign in to sit under your handle.")
     seating = await tables.join(game_id, player_name(name), player=player, pledge=asked.pledge)
     answer = {"seat": seating.seat, "token": seating.token, "recovery_code": seating.recovery_code}
     return reply(answer | {"game": documents.summary(str(seating.table.id), seating.table)})

@@ -193,8 +193,10 @@ def test_guests_still_sit_down_with_just_a_name(apps: tuple[TestClient, TestClie
     joined = two.post(f"/api/games/{opened['id']}/join", json={"name": "Wanda"})
     assert joined.status_code == 200 and joined.json()["token"]
     assert "player" not in joined.json()["game"]["seats"][0]
-    nameless = two.post(f"/api/games/{opened['id']}/join", json={})
-    assert nameless.status_code == 422
+    nameless = two.post(f"/api/games/{opened['id']}/join", json={})  # valid by the schema: a player may
+    assert nameless.status_code == 401  # leave the name out; a guest must give one (or sign in)
+    assert nameless.json()["error"]["code"] == "auth/name_or_player"
+    assert "sign in" in nameless.json()["error"]["message"]
 
 
 def test_a_player_page_shows_tables_live_first_with_whose_turn_and_nothing_hidden(
