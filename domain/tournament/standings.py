@@ -83,7 +83,8 @@ def lot(seed: int, entrant: Entrant) -> str:
 
 def _places(result: TableResult) -> dict[Entrant, int]:
     """Each entrant's place (0 first; tied seats share the better place)."""
-    places, place = {}, 0
+    places: dict[Entrant, int] = {}
+    place = 0
     for group in result.ranking:
         places.update((result.entrants[seat], place) for seat in group)
         place += len(group)
