@@ -150,7 +150,8 @@ def _byes(
     if len(order) < sizes.start:
         why = f"{len(order)} entrants cannot fill a table of {sizes.start}"
     else:
-        why = f"{len(order)} entrants cannot be split into tables of {sizes.start} to {sizes.stop - 1}"
+        allowed = f"{sizes.start} to {sizes.stop - 1}" if len(sizes) > 1 else f"{sizes.start}"
+        why = f"{len(order)} entrants cannot be split into tables of {allowed}"
     reason = f"{why}; {out} sit out: the fewest byes so far, then " + ("lowest standing" if swiss else "lots")
     return tuple(Bye(entrant=e, reason=reason) for e in sorted(chosen, key=rank.__getitem__)), [
         e for e in order if e not in chosen

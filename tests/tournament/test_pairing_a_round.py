@@ -137,7 +137,7 @@ def test_an_odd_field_of_a_two_player_game_gives_the_lowest_a_bye_and_says_why()
     points = {e: float(5 - n) for n, e in enumerate(entrants)}
     pairing = plan_round(1, entrants, points, [], 1, range(2, 3))
     assert [bye.entrant for bye in pairing.byes] == ["e04"]
-    assert pairing.byes[0].reason.startswith("5 entrants cannot be split into tables of 2 to 2")
+    assert pairing.byes[0].reason.startswith("5 entrants cannot be split into tables of 2")
     again = plan_round(2, entrants, points, [pairing], 1, range(2, 3))
     assert [bye.entrant for bye in again.byes] == ["e03"]
 
