@@ -60,8 +60,15 @@ from domain.takeback import (
     PastCheckpoint,
     RequestPending,
 )
+from domain.tournament.planner import PlannerVersionRefused
+from domain.tournament.tournament import NoSuchRound, RoundNotOver, TournamentNotFound, TournamentOver
 
 STATUS: dict[type[Exception], int] = {
+    TournamentNotFound: 404,
+    NoSuchRound: 404,
+    RoundNotOver: 409,
+    TournamentOver: 409,
+    PlannerVersionRefused: 409,
     PlayerRefused: 401,
     CsrfRefused: 403,
     PasskeyRefused: 400,

@@ -31,6 +31,8 @@ from enum import StrEnum
 
 import msgspec
 
+from domain.errors import ServiceError
+
 PLANNER_VERSION = 1
 """Bumped whenever any pairing could change; a running tournament refuses a different one."""
 WINDOW = 11
@@ -68,8 +70,10 @@ class Pairing(msgspec.Struct, frozen=True, kw_only=True):
     byes: tuple[Bye, ...] = ()
 
 
-class PlannerVersionRefused(ValueError):
+class PlannerVersionRefused(ServiceError):
     """Raised when a round is asked of a planner version other than the one this code implements."""
+
+    code = "tournament/planner_version"
 
 
 def table_sizes(count: int, sizes: range) -> tuple[int, ...] | None:

@@ -19,6 +19,7 @@ from fractions import Fraction
 
 import msgspec
 
+from domain.errors import ServiceError
 from domain.tournament.planner import (
     PLANNER_VERSION,
     Entrant,
@@ -30,10 +31,22 @@ from domain.tournament.planner import (
 from domain.tournament.standings import PLACEMENT_POINTS, Standing, TableResult, standings
 
 
-class TournamentError(ValueError):
+class TournamentError(ServiceError):
     """Raised when a tournament command cannot apply; ``code`` is its stable name."""
 
     code = "tournament/refused"
+
+
+class TournamentNotFound(TournamentError):
+    """Raised when a tournament id names no tournament on the log."""
+
+    code = "tournament/not_found"
+
+
+class NoSuchRound(TournamentError):
+    """Raised when a round is asked of a tournament that has not paired it."""
+
+    code = "tournament/no_such_round"
 
 
 class RoundNotOver(TournamentError):
