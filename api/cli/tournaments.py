@@ -10,8 +10,8 @@ the tournament's seed, and the random bots draw from the table's seed.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
-from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 
@@ -20,11 +20,14 @@ import typer
 from api.service.application import Tables
 from api.simulate import GameArgument, _game
 from domain.bots import BotSpec
-from domain.game import GameDefinition
 from domain.games import registered
-from domain.tournament.planner import Entrant, Format, Pairing, plan_round
-from domain.tournament.standings import Standing, TableResult, default_bye_points, standings
+from domain.table import Table
+from domain.tournament import tournament as t
+from domain.tournament.planner import Format
+from store.tournaments import TournamentLog
 
+DRY_RUN = "dry-run"
+"""The dry run's tournament id (its log is its own, in memory)."""
 tournament = typer.Typer(help="Tournaments: a dry run of a whole tournament.", no_args_is_help=True)
 BOT = BotSpec(policy="random")
 """Rule: a dry run's entrants are random bots (fast, and every legal move gets played)."""
@@ -43,51 +46,38 @@ class CountingClock:
         return self.now
 
 
-@dataclass
-class DryRun:
-    """A tournament played so far: its rounds as paired, each table's result, each round's byes."""
-
-    game: GameDefinition[Any, Any, Any, Any]
-    entrants: list[Entrant]
-    seed: int
-    format: Format
-    pairings: list[Pairing] = field(default_factory=list)
-    results: list[TableResult] = field(default_factory=list)
-
-    def standings(self) -> list[Standing]:
-        """The standings after the rounds played."""
-        byes = [bye.entrant for pairing in self.pairings for bye in pairing.byes]
-        bye_points = default_bye_points(self.game.min_seats)
-        return standings(self.entrants, self.results, byes, self.seed, bye_points)
-
-
-async def play_tournament(game_id: str, players: int, rounds: int, format: Format, seed: int) -> DryRun:
-    """Pair and play ``rounds`` rounds of ``players`` random bots through a service in memory."""
+async def play_tournament(game_id: str, players: int, rounds: int, format: Format, seed: int) -> t.Tournament:
+    """Create a tournament of ``players`` random bots on a log in memory and play its ``rounds`` rounds:
+    each round paired by the aggregate, each table opened, noted and played through the service, and
+    its result taken by the same reaction the projection runs when a table is over."""
     game = registered()[game_id]
     clock = CountingClock()
     tables = Tables(
         {"PERSISTENCE_MODULE": "eventsourcing.popo"}, games=registered(), snapshot_interval=0, clock=clock
     )
     tables.bot_pause = 0.0
-    run = DryRun(game, [f"bot-{n:02d}" for n in range(1, players + 1)], seed, format)
-    sizes = range(game.min_seats, game.max_seats + 1)
+    log = TournamentLog(tables.store.recorder)
+    entrants = [f"bot-{n:02d}" for n in range(1, players + 1)]
+    sizes = (game.min_seats, game.max_seats)
     try:
-        for number in range(1, rounds + 1):
-            points = {row.entrant: row.points for row in run.standings()}
-            pairing = plan_round(number, run.entrants, points, run.pairings, seed, sizes, format)
-            for index, seated in enumerate(pairing.tables, start=1):
-                ranking = await _play_table(tables, clock, game_id, len(seated), f"{seed}:{number}:{index}")
-                run.results.append(TableResult(entrants=seated, ranking=ranking))
-            run.pairings.append(pairing)
+        log.create(t.create(DRY_RUN, game_id, format, rounds, seed, sizes, entrants))
+        for _ in range(rounds):
+            (paired,) = log.change(DRY_RUN, t.pair_next)
+            assert isinstance(paired, t.RoundPaired)
+            number = paired.pairing.round
+            for index, seated in enumerate(paired.pairing.tables, start=1):
+                table = await _play_table(tables, clock, game_id, len(seated), f"{seed}:{number}:{index}")
+                log.change(
+                    DRY_RUN, functools.partial(t.assign, number=number, index=index, table=str(table.id))
+                )
+                log.take(table)
+        return log.current(DRY_RUN)
     finally:
         tables.close()
-    return run
 
 
-async def _play_table(
-    tables: Tables, clock: CountingClock, game_id: str, seats: int, seed: str
-) -> tuple[tuple[int, ...], ...]:
-    """Open a table of random bots, play it to its end through the service, and return its ranking."""
+async def _play_table(tables: Tables, clock: CountingClock, game_id: str, seats: int, seed: str) -> Table:
+    """Open a table of random bots and play it to its end through the service."""
     bots = dict.fromkeys(range(seats), BOT)
     opening = await tables.open(
         game_id, [None] * seats, seed=f"backroom:tournament:{seed}", seating=(None, bots), rated=False
@@ -95,8 +85,7 @@ async def _play_table(
     table, game = opening.table, str(opening.game_id)
     for _ in range(LONGEST_TABLE):
         if table.over:
-            assert table.outcome is not None
-            return table.outcome.ranking
+            return table
         if table.to_act:
             table = (await tables.play_bot(game, min(table.to_act))).table
         else:  # a window the game keeps open: let its time pass, and the referee close it
@@ -107,7 +96,7 @@ async def _play_table(
     raise RuntimeError(f"a table of {game_id} did not end in {LONGEST_TABLE} moves")
 
 
-def report(run: DryRun) -> dict[str, Any]:
+def report(run: t.Tournament) -> dict[str, Any]:
     """The ``--json`` line: every round's tables and the final standings."""
     return {
         "rounds": [[list(table) for table in pairing.tables] for pairing in run.pairings],
