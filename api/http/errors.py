@@ -61,10 +61,19 @@ from domain.takeback import (
     RequestPending,
 )
 from domain.tournament.planner import PlannerVersionRefused
-from domain.tournament.tournament import NoSuchRound, RoundNotOver, TournamentNotFound, TournamentOver
+from domain.tournament.tournament import (
+    EntrantKnown,
+    NoSuchEntrant,
+    NoSuchRound,
+    RoundNotOver,
+    TournamentNotFound,
+    TournamentOver,
+)
 
 STATUS: dict[type[Exception], int] = {
     TournamentNotFound: 404,
+    NoSuchEntrant: 404,
+    EntrantKnown: 409,
     NoSuchRound: 404,
     RoundNotOver: 409,
     TournamentOver: 409,

@@ -452,6 +452,9 @@ class Tournament(_Doc):
     planner: int
     table_sizes: list[int]
     entrants: list[str]
+    """Everyone entered, late entries last."""
+    withdrawn: list[str]
+    """Entrants paired in no later round."""
     finished: bool
     paired: list[TournamentRound]
     standings: list[TournamentStanding]

@@ -53,7 +53,8 @@ def answer_of(state: Tournament) -> dict[str, Any]:
         "seed": created.seed,
         "planner": created.planner,
         "table_sizes": list(created.sizes),
-        "entrants": list(created.entrants),
+        "entrants": list(state.entrants),
+        "withdrawn": [w.entrant for w in state.withdrawn],
         "finished": state.finished,
         "paired": rounds,
         "standings": [

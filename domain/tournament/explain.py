@@ -43,9 +43,7 @@ def explain(state: Tournament, number: int) -> dict[str, Any]:
         ]
         same = [e for seat, e in enumerate(seated) if meetings.seats[(e, seat)]]
         if same:
-            reasons.append(
-                f"{', '.join(same)} in a seat held before (the fewest this first seat allows)"
-            )
+            reasons.append(f"{', '.join(same)} in a seat held before (the fewest this first seat allows)")
         tables.append(
             {
                 "index": index,

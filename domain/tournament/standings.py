@@ -99,9 +99,11 @@ def standings(  # noqa: PLR0917  (the declared rules and the record, named)
     bye_points: Fraction,
     scale: Mapping[int, Sequence[int]] = PLACEMENT_POINTS,
     marks: Mapping[Entrant, Sequence[str]] | None = None,
+    credits: Mapping[Entrant, Fraction] | None = None,
 ) -> list[Standing]:
-    """Rules 1-4: every entrant's row, best first."""
-    points: dict[Entrant, Fraction] = dict.fromkeys(entrants, Fraction(0))
+    """Rules 1-4: every entrant's row, best first (``credits``: points given outside any table, such as
+    a late entry's missed rounds)."""
+    points: dict[Entrant, Fraction] = {e: (credits or {}).get(e, Fraction(0)) for e in entrants}
     tables: dict[Entrant, int] = dict.fromkeys(entrants, 0)
     beaten: dict[Entrant, int] = dict.fromkeys(entrants, 0)
     met: dict[Entrant, list[Entrant]] = defaultdict(list)

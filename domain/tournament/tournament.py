@@ -10,6 +10,11 @@ The rules of a tournament (so far)
 3. Each table of a round is opened by the service and recorded (``TableAssigned``); when a table is
    over its tournament takes the result (``ResultTaken``), once: a table taken already adds nothing.
 4. After the last round's last result the tournament is finished (it says so in the same decision).
+5. A late entry joins before the next round is paired; each round paired before it is credited at its
+   declared score (by default the tournament's bye points, so entering late neither helps nor hurts on
+   average), and the row is marked ``late``.
+6. A withdrawn entrant is paired in no later round (a table already paired plays on with them); their
+   row stays, marked ``withdrawn``.
 """
 
 from __future__ import annotations
@@ -47,6 +52,18 @@ class NoSuchRound(TournamentError):
     """Raised when a round is asked of a tournament that has not paired it."""
 
     code = "tournament/no_such_round"
+
+
+class EntrantKnown(TournamentError):
+    """Raised when a late entry names someone already entered."""
+
+    code = "tournament/entrant_known"
+
+
+class NoSuchEntrant(TournamentError):
+    """Raised when a withdrawal names someone not entered."""
+
+    code = "tournament/no_such_entrant"
 
 
 class RoundNotOver(TournamentError):
@@ -108,7 +125,31 @@ class TournamentFinished(TournamentEvent, frozen=True, kw_only=True, tag="Tourna
     """Rule 4: every round played."""
 
 
-AnyTournamentEvent = TournamentCreated | RoundPaired | TableAssigned | ResultTaken | TournamentFinished
+class EntrantAdded(TournamentEvent, frozen=True, kw_only=True, tag="EntrantAdded"):
+    """Rule 5: a late entry, credited ``points`` (a fraction) for each of the ``missed`` rounds."""
+
+    entrant: Entrant
+    missed: int
+    points: tuple[int, int]
+
+
+class EntrantWithdrawn(TournamentEvent, frozen=True, kw_only=True, tag="EntrantWithdrawn"):
+    """Rule 6: an entrant paired in no round after ``after_round``, and why."""
+
+    entrant: Entrant
+    after_round: int
+    reason: str
+
+
+AnyTournamentEvent = (
+    TournamentCreated
+    | RoundPaired
+    | TableAssigned
+    | ResultTaken
+    | TournamentFinished
+    | EntrantAdded
+    | EntrantWithdrawn
+)
 EVENTS = msgspec.json.Decoder(AnyTournamentEvent)
 
 
@@ -121,10 +162,23 @@ class Tournament(msgspec.Struct, frozen=True, kw_only=True):
     results: tuple[ResultTaken, ...] = ()
     finished: bool = False
     version: int = 1
+    late: tuple[EntrantAdded, ...] = ()
+    withdrawn: tuple[EntrantWithdrawn, ...] = ()
 
     @property
     def id(self) -> str:
         return self.created.tournament
+
+    @property
+    def entrants(self) -> tuple[Entrant, ...]:
+        """Everyone ever entered, the late last (rule 5)."""
+        return self.created.entrants + tuple(added.entrant for added in self.late)
+
+    @property
+    def playing(self) -> tuple[Entrant, ...]:
+        """The entrants a next round pairs: every entrant not withdrawn (rule 6)."""
+        gone = {w.entrant for w in self.withdrawn}
+        return tuple(e for e in self.entrants if e not in gone)
 
     def table_of(self, table: str) -> tuple[int, int] | None:
         """The round and index of a service table in this tournament, if it is one of its."""
@@ -149,7 +203,11 @@ class Tournament(msgspec.Struct, frozen=True, kw_only=True):
         low, high = self.created.sizes
         scale = dict(zip(range(low, high + 1), self.created.points, strict=True))
         bye = Fraction(*self.created.bye_points)
-        return standings(self.created.entrants, results, byes, self.created.seed, bye, scale)
+        credits = {a.entrant: Fraction(*a.points) * min(a.missed, last) for a in self.late}
+        marks: dict[Entrant, list[str]] = {a.entrant: ["late"] for a in self.late}
+        for gone in self.withdrawn:
+            marks.setdefault(gone.entrant, []).append("withdrawn")
+        return standings(self.entrants, results, byes, self.created.seed, bye, scale, marks, credits)
 
 
 def create(  # noqa: PLR0917  (the declarations, named)
@@ -197,7 +255,7 @@ def pair_next(state: Tournament) -> list[AnyTournamentEvent]:
     low, high = state.created.sizes
     pairing = plan_round(
         number,
-        state.created.entrants,
+        state.playing,
         points,
         state.pairings,
         state.created.seed,
@@ -206,6 +264,31 @@ def pair_next(state: Tournament) -> list[AnyTournamentEvent]:
         state.created.planner,
     )
     return [RoundPaired(tournament=state.id, pairing=pairing)]
+
+
+def enter_late(
+    state: Tournament, entrant: Entrant, points: Fraction | None = None
+) -> list[AnyTournamentEvent]:
+    """Rule 5: enter ``entrant`` before the next round (credited ``points`` a missed round)."""
+    if state.finished or len(state.pairings) >= state.created.rounds:
+        raise TournamentOver("Every round of this tournament has been paired: it takes no more entries.")
+    if entrant.casefold() in {e.casefold() for e in state.entrants}:
+        raise EntrantKnown(f"{entrant} is entered already.")
+    credit = Fraction(*state.created.bye_points) if points is None else points
+    missed = len(state.pairings)
+    pair = (credit.numerator, credit.denominator)
+    return [EntrantAdded(tournament=state.id, entrant=entrant, missed=missed, points=pair)]
+
+
+def withdraw(state: Tournament, entrant: Entrant, reason: str) -> list[AnyTournamentEvent]:
+    """Rule 6: pair ``entrant`` in no later round (withdrawn already: nothing)."""
+    if entrant not in state.entrants:
+        raise NoSuchEntrant(f"{entrant} is not entered in this tournament.")
+    if entrant not in state.playing:
+        return []
+    return [
+        EntrantWithdrawn(tournament=state.id, entrant=entrant, after_round=len(state.pairings), reason=reason)
+    ]
 
 
 def assign(state: Tournament, number: int, index: int, table: str) -> list[AnyTournamentEvent]:
@@ -249,6 +332,10 @@ def evolve(state: Tournament | None, event: AnyTournamentEvent) -> Tournament:
             return msgspec.structs.replace(state, results=(*state.results, event), version=version)
         case TournamentFinished():
             return msgspec.structs.replace(state, finished=True, version=version)
+        case EntrantAdded():
+            return msgspec.structs.replace(state, late=(*state.late, event), version=version)
+        case EntrantWithdrawn():
+            return msgspec.structs.replace(state, withdrawn=(*state.withdrawn, event), version=version)
     raise TypeError(event)
 
 

@@ -82,3 +82,33 @@ def test_a_tournament_of_another_planner_version_is_refused():
     log.events = [msgspec.structs.replace(created, planner=PLANNER_VERSION + 1)]
     with pytest.raises(PlannerVersionRefused):
         t.pair_next(log.state)
+
+
+def test_a_late_entry_is_credited_its_missed_rounds_at_the_bye_score_and_paired_from_then_on():
+    """Rule 5: entering after round 1 credits one round at the bye points (4/3 at tables of 3), marks
+    the row "late", and the next round seats the newcomer; the same name twice is refused."""
+    log = Log(rounds=3)
+    log.play_round()
+    log.do(t.enter_late(log.state, "zed"))
+    with pytest.raises(t.EntrantKnown):
+        t.enter_late(log.state, "ZED")
+    row = next(r for r in log.state.standings() if r.entrant == "zed")
+    assert row.points == pytest.approx(4 / 3) and row.marks == ("late",) and row.tables == 0
+    log.play_round()
+    seated = [e for table in log.state.pairings[1].tables for e in table]
+    assert "zed" in seated and sorted(seated) == sorted([*ENTRANTS, "zed"])
+
+
+def test_a_withdrawn_entrant_is_paired_in_no_later_round_and_keeps_a_marked_row():
+    """Rule 6: withdrawn after round 1, the entrant sits at no table of round 2 but stays in the standings."""
+    log = Log(rounds=2)
+    log.play_round()
+    log.do(t.withdraw(log.state, "e3", "asked to leave"))
+    assert t.withdraw(log.state, "e3", "again") == []
+    with pytest.raises(t.NoSuchEntrant):
+        t.withdraw(log.state, "nobody", "?")
+    log.play_round()
+    assert all("e3" not in table for table in log.state.pairings[1].tables)
+    assert [len(table) for table in log.state.pairings[1].tables] == [4, 4]
+    row = next(r for r in log.state.standings() if r.entrant == "e3")
+    assert row.marks == ("withdrawn",) and row.tables == 1
