@@ -48,3 +48,23 @@ def test_an_odd_field_at_slush_fund_gives_a_bye_each_round_with_its_reason():
     assert line["byes"][0][0]["entrant"] != line["byes"][1][0]["entrant"]
     assert "cannot be split into tables of 2" in result.output
     assert sum("bye" in row["marks"] for row in line["standings"]) == 2
+
+
+def test_a_round_robin_of_six_at_slush_fund_meets_every_pair_once_in_five_rounds():
+    """--format round-robin: six entrants in pairs, five rounds, each of the 15 pairs meets exactly once."""
+    args = (
+        "simulate",
+        "slush-fund-2",
+        "--players",
+        "6",
+        "--rounds",
+        "5",
+        "--format",
+        "round-robin",
+        "--json",
+    )
+    result = backroom(*args)
+    assert result.exit_code == 0, result.output
+    line = json.loads(result.output.strip().splitlines()[-1])
+    met = Counter(frozenset(t) for tables in line["rounds"] for t in tables)
+    assert len(met) == 15 and set(met.values()) == {1}
