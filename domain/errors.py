@@ -172,6 +172,12 @@ class NotOver(ServiceError):
     code = "history/not_over"
 
 
+class NoRematchYet(ServiceError):
+    """Raised when a rematch is asked for before the game is over."""
+
+    code = "table/not_over"
+
+
 class ImportRefused(ServiceError):
     """Raised when an imported log is not a complete export or does not follow from the rules."""
 

@@ -6,6 +6,8 @@ and every event type round-trips through :mod:`domain.codec`.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 
@@ -19,6 +21,17 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
 
 class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A game's table options; every field has a default."""
+
+
+SeatOption = Annotated[
+    int | None,
+    msgspec.Meta(
+        extra_json_schema={"x-seat": True},
+        description="A seat, counted from 0 as the API counts seats (0: the first); empty, drawn at random.",
+    ),
+]
+"""An option naming a seat. Its schema says ``x-seat``, so the lobby offers the seats by place ("Second
+seat"), never the API's numbers from 0."""
 
 
 class View(msgspec.Struct, frozen=True, kw_only=True):

@@ -25,6 +25,7 @@ from domain.table import (
     Told,
     feed_event,
     played_by,
+    rematch_id,
     told_alike,
     told_each,
 )
@@ -107,10 +108,12 @@ def summary(game_id: str, table: Table) -> dict[str, Any]:
             "sandbox": sandbox(state),
             "created_at": state.created_at,
             "updated_at": state.updated_at,
+            "options": state.options,
         }
         | _sandbox(state)
         | clock_of(table)
         | record_head(state)
+        | ({"rematch": str(rematch_id(game_id))} if table.over else {})
     )
 
 

@@ -26,7 +26,7 @@ from domain.table import AnyGame
 from projections.projection import PAGE, GameProjection, logged
 from projections.redis_store import RedisReadStore
 from store.commits import Logged
-from store.ratings import RatingsLog
+from store.table_over import table_over
 
 LEASE_PREFIX = "lease"
 """Keys ``<prefix>:lease:<n>`` (the holder of partition n) and ``<prefix>:lease:members`` (live workers);
@@ -176,7 +176,7 @@ class Share:
             self.projections.pop(gone).store.close()
         for new in wanted - set(self.projections):
             store = partition_store(self.url, self.prefix, new, self.partitions, self.finished_seconds)
-            rater = RatingsLog(self.recorder, self.games).rate
+            rater = table_over(self.recorder, self.games)
             self.projections[new] = GameProjection(store, self.games, rater=rater)
 
     def step(self, page: int = PAGE) -> int:

@@ -61,6 +61,8 @@ from domain.table import (
 )
 from domain.table.clocks import TableClock, Timing
 from domain.table.state import receipt_key
+from domain.tournament.tournament import EVENTS as TOURNAMENT_EVENTS
+from domain.tournament.tournament import AnyTournamentEvent
 
 EVENT_TYPES: tuple[type[AnyTableEvent], ...] = (
     TableOpened,
@@ -386,6 +388,9 @@ PLAYER_TOPIC = "domain.players:PlayerEvent"
 """The topic of a row of a player's stream (its ``type`` says which event; :mod:`domain.players`)."""
 RATED_TOPIC = "domain.ratings:TableRated"
 """The topic of a row of a game's ratings stream (:mod:`domain.ratings`)."""
+TOURNAMENT_TOPIC = "domain.tournament:TournamentEvent"
+"""The topic of a row of a tournament's stream, or of a table's note of its tournament
+(:mod:`domain.tournament.tournament`, :mod:`store.tournaments`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,6 +417,19 @@ class RatedRow:
     @property
     def timestamp(self) -> datetime:
         return self.event.at
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRow:
+    """A tournament's event at its version of the tournament's stream (or of a table's note of it)."""
+
+    originator_id: UUID
+    originator_version: int
+    event: AnyTournamentEvent
+
+
+def decode_tournament(state: bytes) -> AnyTournamentEvent:
+    return TOURNAMENT_EVENTS.decode(state)
 
 
 def decode_rated(state: bytes) -> TableRated:
@@ -501,6 +519,7 @@ ENCODERS: dict[type, Encoder] = {
     Attempted: encode_attempt,
     PlayerRow: lambda row: (PLAYER_TOPIC, _ENCODER.encode(row.event)),
     RatedRow: lambda row: (RATED_TOPIC, _ENCODER.encode(row.event)),
+    TournamentRow: lambda row: (TOURNAMENT_TOPIC, _ENCODER.encode(row.event)),
 }
 """How each kind of saved object is stored, by its type."""
 
@@ -513,6 +532,7 @@ DECODERS: dict[str, Decoder] = {
     PASSING_TOPIC: lambda at, _, state, version, __: PassingRow(at, decode_passing(state, version)),
     PLAYER_TOPIC: lambda at, _, state, version, __: PlayerRow(at, version, decode_player(state)),
     RATED_TOPIC: lambda at, _, state, version, __: RatedRow(at, version, decode_rated(state)),
+    TOURNAMENT_TOPIC: lambda at, _, state, version, __: TournamentRow(at, version, decode_tournament(state)),
     **dict.fromkeys(
         SNAPSHOT_TOPICS,
         lambda at, _, state, version, games: Snapshot(at, version, decode_snapshot(state, version, games)),

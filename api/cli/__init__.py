@@ -285,9 +285,17 @@ def _add_players() -> None:
     app.add_typer(players, name="players")
 
 
+def _add_tournaments() -> None:
+    # `backroom tournament simulate GAME` (api/cli/tournaments.py).
+    from api.cli.tournaments import tournament
+
+    app.add_typer(tournament, name="tournament")
+
+
 def main() -> None:
     """Entry point of the ``backroom`` script."""
     _add_players()
+    _add_tournaments()
     _add_simulate()
     _add_balance()
     _add_read_side()

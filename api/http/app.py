@@ -33,6 +33,7 @@ from api.http.routes import router
 from api.http.seats import router as seats_router
 from api.http.throttle import Budget, Gate
 from api.http.tickets import router as tickets_router
+from api.http.tournaments import router as tournaments_router
 from api.http.wire import problem, reply
 from api.limits import Allowance, Pace, SharedCounts, Streams
 from api.reactions import reactions
@@ -48,9 +49,9 @@ from projections.queries import ReadSide
 from projections.redis_store import RedisReadStore, RedisRelay
 from projections.restoring import restorer_for
 from projections.stores import ReadStore, Signals, SQLiteReadStore
-from store.ratings import RatingsLog
 from store.repository import Clock, utc_now
 from store.settings import Settings
+from store.table_over import table_over
 from workers import timers
 
 log = logging.getLogger(__name__)
@@ -136,6 +137,7 @@ def _route(app: Backroom) -> None:
         passing_router,
         players_router,
         record_router,
+        tournaments_router,
     ):
         app.include_router(each)
     app.answer_first(router, "command", fast.command, observed=True)
@@ -256,7 +258,7 @@ def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) 
     local = SQLiteReadStore(settings.reads_path())
     expiry = Expiry(timedelta(seconds=settings.open_table_seconds), tables.clock)
     recorder: Any = tables.store.recorder  # an application recorder (it keeps the notification log)
-    rater = RatingsLog(recorder, games).rate
+    rater = table_over(recorder, games)
     projection = GameProjection(
         local, games, changed=signals.publish, views=False, expiry=expiry, rater=rater
     )

@@ -16,6 +16,7 @@ from domain.errors import (
     InvalidTicket,
     InvalidToken,
     MissingToken,
+    NoRematchYet,
     NoSuchSeat,
     NoSuchVersion,
     NotOver,
@@ -61,8 +62,24 @@ from domain.takeback import (
     PastCheckpoint,
     RequestPending,
 )
+from domain.tournament.planner import PlannerVersionRefused
+from domain.tournament.tournament import (
+    EntrantKnown,
+    NoSuchEntrant,
+    NoSuchRound,
+    RoundNotOver,
+    TournamentNotFound,
+    TournamentOver,
+)
 
 STATUS: dict[type[Exception], int] = {
+    TournamentNotFound: 404,
+    NoSuchEntrant: 404,
+    EntrantKnown: 409,
+    NoSuchRound: 404,
+    RoundNotOver: 409,
+    TournamentOver: 409,
+    PlannerVersionRefused: 409,
     PlayerRefused: 401,
     NameOrPlayerNeeded: 401,
     CsrfRefused: 403,
@@ -94,6 +111,7 @@ STATUS: dict[type[Exception], int] = {
     NoSuchVersion: 404,
     NoSuchSeat: 404,
     NotOver: 409,
+    NoRematchYet: 409,
     ImportRefused: 422,
     NothingToTakeBack: 409,
     PastCheckpoint: 409,

@@ -41,6 +41,7 @@ from api.http.schemas import (
     Problem,
     Ratings,
     RecordBundle,
+    RoundExplained,
     Seated,
     Session,
     SignedHead,
@@ -49,6 +50,7 @@ from api.http.schemas import (
     StreamTicket,
     Summary,
     Timeline,
+    Tournament,
     ViewDocument,
 )
 from api.http.wire import Contribute, Join, NewGame, Recovery
@@ -80,6 +82,7 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("post", "/api/games/{game_id}/chat"): (201, "ChatMessage", (409, 413, 429, *SEAT)),
     ("post", "/api/games/{game_id}/seat-link"): (200, "Seated", (409, *SEAT)),
     ("post", "/api/games/{game_id}/recover-seat"): (200, "Seated", (403, 409, 413, 429, *GAME)),
+    ("post", "/api/games/{game_id}/rematch"): (201, "Seated", (409, 410, *SEAT)),
     ("get", "/api/games/{game_id}/passing"): (200, "SeatPassing", SEAT),
     ("put", "/api/games/{game_id}/passing"): (200, "SeatPassing", (413, *SEAT)),
     ("get", "/api/keys"): (200, "Keys", ()),
@@ -106,6 +109,8 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("get", "/api/ratings/{game}"): (200, "Ratings", (404, 503)),
     ("get", "/api/games/{game_id}/chances"): (200, "Chances", GAME),
     ("get", "/metrics"): (200, "text/plain", (404,)),
+    ("get", "/api/tournaments/{tournament}"): (200, "Tournament", (404, 503)),
+    ("get", "/api/tournaments/{tournament}/rounds/{number}/explain"): (200, "RoundExplained", GAME),
 }
 """Each operation: its success status, the schema (or media type) of its body, its error statuses."""
 
@@ -113,7 +118,7 @@ REASONS = {
     400: "A passkey ceremony refused: unknown, used already, expired, another origin, a bad signature",
     401: "No seat token (or player key or session), or not sent as 'Authorization: Bearer <token>'",
     403: "The token holds no seat here, or the perspective opens only once the game is over",
-    404: "No such game (or game type, version, or seat)",
+    404: "No such game (or game type, version, seat, tournament or round)",
     409: "Refused by the rules or the table's state (not your turn, table full, version conflict)",
     410: "The open table expired: nobody joined in time",
     412: "If-Match names a version that is no longer the game's latest",
@@ -150,6 +155,7 @@ ANSWERED: list[Any] = [
 ANSWERED += [Feed, Timeline, Moment, Audit, Health, ChatMessages, ChatMessage, Probe, SeatPassing]
 ANSWERED += [CeremonyBegun, SignedIn, Me, KeyMade, SignedOut, PlayerPage, Ratings, Chances, Session]
 ANSWERED += [Keys, SignedHead, RecordBundle]
+ANSWERED += [Tournament, RoundExplained]
 
 
 def document(schema: dict[str, Any]) -> None:

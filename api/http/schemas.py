@@ -69,6 +69,12 @@ class Summary(_Doc):
     """The head of the table's hash chain at ``version`` (signed: ``/head``)."""
     unrevealed: list[int] = msgspec.field(default_factory=list)
     """Once every seat is taken, the seats whose pledged contribution the deal still waits for."""
+    options: Any = None
+    """The table options it was opened with, as the opener sent them (``{}``: the game's defaults);
+    public, as the table's rules are."""
+    rematch: str | None = None
+    """Once over: the id of the table its players play again at (``POST .../rematch`` opens it and
+    seats the asker; until then reading it answers 404)."""
 
 
 class TokenEntry(_Doc):
@@ -460,3 +466,80 @@ class RecordBundle(_Doc):
     heads: list[str]
     signed: SignedHead
     keys: list[PublicKey]
+
+
+class TournamentTable(_Doc):
+    index: int
+    entrants: list[str]
+    """In seat order."""
+    table: str | None
+    """The service table it was opened as (``null`` until opened)."""
+    ranking: list[list[int]] | None
+    """Its outcome's groups of seats, best first (``null`` until over)."""
+
+
+class TournamentBye(_Doc):
+    entrant: str
+    reason: str
+
+
+class TournamentRound(_Doc):
+    round: int
+    planner: int
+    tables: list[TournamentTable]
+    byes: list[TournamentBye]
+
+
+class TournamentStanding(_Doc):
+    place: int
+    entrant: str
+    points: float
+    tables: int
+    opponents_average: float
+    tablemates_beaten: int
+    head_to_head: int
+    lot: str
+    marks: list[str]
+
+
+class Tournament(_Doc):
+    """A tournament: its declarations, every round paired so far, and the standings (docs/tournaments.md)."""
+
+    id: str
+    game: str
+    format: Literal["swiss", "round-robin"]
+    rounds: int
+    seed: int
+    planner: int
+    table_sizes: list[int]
+    entrants: list[str]
+    """Everyone entered, late entries last."""
+    withdrawn: list[str]
+    """Entrants paired in no later round."""
+    finished: bool
+    paired: list[TournamentRound]
+    standings: list[TournamentStanding]
+
+
+class MetBefore(_Doc):
+    entrants: list[str]
+    met_in_rounds: list[int]
+
+
+class ExplainedTable(_Doc):
+    index: int
+    entrants: list[str]
+    points_before: list[float]
+    repeats: list[MetBefore]
+    reasons: list[str]
+
+
+class RoundExplained(_Doc):
+    """Why each table of a round is as it is, by the planner's measures in their order."""
+
+    round: int
+    planner: int
+    format: Literal["swiss", "round-robin"]
+    measures: list[str]
+    tables: list[ExplainedTable]
+    byes: list[TournamentBye]

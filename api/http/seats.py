@@ -75,6 +75,16 @@ async def recover_seat(
     return reply(answer | {"game": documents.summary(str(seating.table.id), seating.table)})
 
 
+@router.post(
+    "/games/{game_id}/rematch",
+    summary="Play again: open this finished game's rematch (same game and options) and sit down there",
+)
+async def rematch(tables: TablesDep, game_id: str, token: TokenDep) -> Response:
+    seating = await tables.rematch(game_id, token)
+    answer = {"seat": seating.seat, "token": seating.token, "recovery_code": seating.recovery_code}
+    return reply(answer | {"game": documents.summary(str(seating.table.id), seating.table)}, 201)
+
+
 async def _paced(request: Request, asking: Awaitable[Seating]) -> Seating:
     """``asking``'s seating; a refusal past the seat's (or the address's) budget after the gate's pause."""
     try:

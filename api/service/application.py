@@ -10,6 +10,7 @@ log. Refused, retried and unchanged commands from a seat go to the game's attemp
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import os
 import random
@@ -33,6 +34,7 @@ from domain.choices import Pass
 from domain.codec import encode
 from domain.errors import (
     ConcurrentUpdate,
+    NoRematchYet,
     NoSuchVersion,
     NotYourTurn,
     RateLimited,
@@ -67,6 +69,7 @@ from domain.table import (
     opened_state,
     parsed_id,
     receipt_for,
+    rematch_id,
     standins,
     table_id,
 )
@@ -294,6 +297,7 @@ class Tables:
         holders: tuple[str | None, ...] = (),
         rated: bool = True,
         scheme: int = dealing.HMAC_SHA256,
+        table_id: UUID | None = None,
     ) -> Opening:
         """Open a table; players named now get tokens, ``None`` leaves a seat open to join.
 
@@ -326,7 +330,7 @@ class Tables:
             now=opened.at, command_id=opened.command_id, digest="", setup_at=at[1] if at else None
         )
         events = open_table(game_rules, opened, ctx)
-        after = await self.store.commit(_fresh(game_rules, opened), events, None)
+        after = await self.store.commit(_fresh(game_rules, opened, table_id), events, None)
         return Opening(after.id, tokens, after, codes)
 
     async def join(
@@ -653,6 +657,24 @@ class Tables:
         recorded = await asyncio.to_thread(store.events_of, table, ruling.first - 1, ruling.last)
         return await asyncio.to_thread(store.load, table.id, ruling.last), tuple(recorded)
 
+    async def rematch(self, game_id: str, token: str | None) -> Seating:
+        """Play again: the finished table's rematch (same game, seat count, options, clock and bot
+        seats; a new secret), opened by the first of its players to ask, and the asker seated there
+        under the same name. Each player asks with its own token, so each seat joins with its own tap."""
+        source, _ = await self._current(game_id)
+        if not source.over:
+            raise NoRematchYet("The game is not over yet: a rematch is offered at the end.")
+        seat = source.seat_of(token)
+        rematch = rematch_id(source.id)
+        bots = standins.seated_bots(source.state)
+        names: list[str | None] = [None] * len(source.seat_names)
+        options = msgspec.json.decode(source.state.options)
+        with contextlib.suppress(ConcurrentUpdate):  # another player asked first: the table is there
+            await self.open(
+                source.state.game, names, options, seating=(source.state.clock, bots), table_id=rematch
+            )
+        return await self.join(str(rematch), source.seat_names[seat] or f"Player {seat + 1}")
+
     async def fork(self, source: Table, version: int) -> Opening:
         """A new table (same game, seats, options; a new secret) starting from ``source`` at ``version``."""
         past = await asyncio.to_thread(self.store.load, source.id, version)
@@ -803,6 +825,7 @@ def _pledges(opened: TableOpened) -> tuple[str | None, ...]:
     )
 
 
-def _fresh(game: AnyGame, opened: TableOpened) -> Table:
-    """A table not stored yet: ``commit`` folds its events from nothing (version 0)."""
-    return Table(uuid4(), game, msgspec.structs.replace(evolve_table(game, None, opened), version=0))
+def _fresh(game: AnyGame, opened: TableOpened, table_id: UUID | None = None) -> Table:
+    """A table not stored yet (``table_id``, else a new id): ``commit`` folds its events from nothing."""
+    state = msgspec.structs.replace(evolve_table(game, None, opened), version=0)
+    return Table(table_id or uuid4(), game, state)

@@ -69,7 +69,7 @@ from domain.table.state import (
     ledger_after,
     opened_state,
 )
-from domain.table.table import Table, command_of, parsed_id, table_id
+from domain.table.table import Table, command_of, parsed_id, rematch_id, table_id
 
 __all__ = [
     "FEED_TYPES",
@@ -124,6 +124,7 @@ __all__ = [
     "parsed_id",
     "played_by",
     "receipt_for",
+    "rematch_id",
     "situation",
     "table_id",
     "told",

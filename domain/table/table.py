@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Union
-from uuid import UUID
+from uuid import UUID, uuid5
 
 import msgspec
 
@@ -248,6 +248,16 @@ def table_id(game_id: str | UUID) -> UUID:
     if found is None:
         raise GameNotFound(f"No game {game_id}.")
     return found
+
+
+REMATCH = UUID("6d1f3c2a-0b7e-5a44-9a1e-3f0c7b2d9e51")
+"""The namespace of rematch ids (any fixed UUID: the name is the finished table's id)."""
+
+
+def rematch_id(game_id: str | UUID) -> UUID:
+    """The id of the table a finished table's players play again at: one per table, the same for every
+    reader, so every player's page finds it and the first to ask opens it."""
+    return uuid5(REMATCH, str(table_id(game_id)))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -74,11 +74,11 @@ class Player:
         return set(found)
 
     def version(self) -> int:
-        return int(self.page.text_content(".table-head .version") or 0)
+        return int(self.page.get_attribute(".table-head", "data-version") or 0)
 
     def wait_version(self, version: int) -> None:
         self.page.wait_for_function(
-            "v => Number(document.querySelector('.table-head .version')?.textContent) >= v", arg=version
+            "v => Number(document.querySelector('.table-head')?.dataset.version) >= v", arg=version
         )
 
     def play_any(self, rng: random.Random) -> dict[str, Any]:
@@ -195,7 +195,11 @@ def open_from_lobby(
     if options:
         host.page.click("text=Table options")
         for name, value in options.items():
-            host.page.fill(f"#option-{name}", value)
+            field = host.page.locator(f"#option-{name}")
+            if field.evaluate("e => e.tagName") == "SELECT":  # a seat, offered by place
+                field.select_option(value)
+            else:
+                field.fill(value)
     host.page.fill("#new-name", host.name)
     host.page.click("text=Open the table and sit down")
     host.page.wait_for_url("**/games/*")

@@ -107,7 +107,8 @@ class Tapping(Match):
         self.last = (next(seat for seat, player in self.seats.items() if player is each), 0)
         page = each.page
         commands = page.eval_on_selector_all(MOVES, COMMANDS_OF)
-        if not commands:
+        left_to_cards = page.locator(".controls .elsewhere:has-text('card in your hand')").count() > 0
+        if not commands and not left_to_cards:
             return None
         keep, tiles = page.locator(KEEP), page.locator(TILES)
         everywhere = {"type": "Sweep", "state": -1} in commands
@@ -118,7 +119,7 @@ class Tapping(Match):
             return self._tap_command(each, tiles.nth(self.rng.randrange(tiles.count())))
         hand = page.locator(".dock .own-hand button[data-card]:not(.unplayable)")
         plays = [c for c in commands if "card" in c]
-        if hand.count() and plays and not everywhere:
+        if hand.count() and (plays or left_to_cards) and not everywhere:
             card = hand.nth(self.rng.randrange(hand.count()))
             self.tap(each, card)
             page.wait_for_selector(".controls button.linkish:has-text('Show all')")
@@ -171,7 +172,7 @@ def _figures(match: Tapping, shots: set[str]) -> str:
     median = statistics.median(match.tricks) if match.tricks else "n/a"
     return (
         f"{match.commands} commands, {match.taps} taps, {match.on_tiles} on map tiles, "
-        f"{match.scrolled} needed a scroll ({share:.1%} did not); "
+        f"{match.scrolled} needed a scroll ({share:.1%} did not); most buttons at once {match.most_buttons}; "
         f"taps per dirty trick {sorted(match.tricks)}, median {median} "
         f"(by action: {', '.join(f'{k} {sorted(v)}' for k, v in sorted(match.kinds.items()))}); "
         f"shots {sorted(shots)}"

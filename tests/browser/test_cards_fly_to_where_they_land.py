@@ -170,7 +170,13 @@ def test_a_card_played_from_the_hand_flies_to_the_map_or_the_coalition(
     each.keep_seat(game_id, {"seat": seat, "token": tokens[seat], "name": names[seat]})
     each.open(f"/games/{game_id}")
     each.page.wait_for_selector(f"{hand} [data-card]")
-    move = each.page.locator(f'button.move[data-command*=\'"type":"{wanted}"\']').first
+    if wanted == "Sneak":  # a sneak is picked card by card, then confirmed (issue 48)
+        each.page.click(".controls button.choose")
+        each.page.locator(".own-hand button.card:not(.unplayable)").first.click()
+        each.page.wait_for_selector(".chooser button.confirm[data-command]")
+    move = each.page.locator(
+        f'button.move[data-command*=\'"type":"{wanted}"\'], .chooser button.confirm[data-command]'
+    ).first
     sent = json.loads(move.get_attribute("data-command") or "{}")
     card = sent.get("card", (sent.get("cards") or [None])[0])
     move.click()  # the card leaves the hand (a Campaign Trail hand is refilled: count the card, not the hand)

@@ -63,7 +63,7 @@ def test_the_table_and_replay_pages_pass_axe(
     ann.keep_seat(game_id, {"seat": 0, "token": tokens[0], "name": "Ann"})
     for each in (ann, watcher):
         each.open(f"/games/{game_id}")
-        each.page.wait_for_selector(".table-head .version")
+        each.page.wait_for_selector(".table-head[data-version]")
     ann.page.wait_for_selector("section.controls")
     _clean(ann, f"{game}-table-seated")
     _clean(watcher, f"{game}-table-watching")
@@ -71,7 +71,7 @@ def test_the_table_and_replay_pages_pass_axe(
     watcher.open(f"/games/{game_id}?developer=1")
     watcher.page.wait_for_selector("details.raw summary:has-text('Show the view as data')")
     watcher.open(f"/games/{game_id}?developer=0")
-    watcher.page.wait_for_selector(".table-head .version")
+    watcher.page.wait_for_selector(".table-head[data-version]")
     assert watcher.page.locator("details.raw").count() == 0
 
     play_randomly(server.base, game_id, tokens, rng)

@@ -22,37 +22,32 @@ def _games(base: str) -> int:
 def test_options_are_a_form_with_defaults_and_a_refused_value_says_why_in_the_servers_words(
     player: Callable[..., Player], server: Served
 ) -> None:
-    """Numbers for the starting seat and each ladder step, defaults shown; a seat out of range is
-    refused with the server's message beside the form and no table is opened."""
+    """Numbers for each ladder step and the seats by place for the starting seat, defaults shown; a
+    ladder that rises is refused with the server's message beside the form and no table is opened."""
     ann = player("Ann")
     ann.open("/")
     ann.page.wait_for_selector(".catalogue li")
     ann.page.select_option("#new-game", "slush-fund-2")
     ann.page.click("text=Table options")
     hints = ann.page.text_content(".options") or ""
-    assert "Default: 7/4/2, 6/4/1" in hints and "Default: none" in hints
+    assert "Default: 7/4/2, 6/4/1" in hints and "Default: drawn at random" in hints
     assert ann.page.input_value("#option-ladders-0-0") == "7"
-    assert ann.page.get_attribute("#option-starting_seat", "type") == "number"
+    seats = ann.page.locator("#option-starting_seat option").all_text_contents()
+    assert seats == ["drawn at random", "First seat (yours)", "Second seat"], seats  # never "0 for the first"
     ann.page.fill("#new-name", "Ann")
-    ann.page.fill("#option-starting_seat", "5")
+    ann.page.select_option("#option-starting_seat", "1")
     before = _games(server.base)
+    ann.page.fill("#option-ladders-0-1", "8")  # a ladder that rises: the rules' own message names it
     ann.page.click("text=Open the table and sit down")
-    ann.page.wait_for_selector(".form-refusal")
-    refusal = ann.page.text_content(".form-refusal") or ""
-    assert "The starting seat is 0 (Red), 1 (Blue) or random." in refusal
+    ann.page.wait_for_selector(".form-refusal:has-text('fall')")
     assert _games(server.base) == before
     assert not (found := serious_violations(ann.page)), found
     ann.shot("lobby-options-refused")
-
-    ann.page.fill("#option-ladders-0-1", "8")  # a ladder that rises: the rules' own message names it
-    ann.page.fill("#option-starting_seat", "1")
-    ann.page.click("text=Open the table and sit down")
-    ann.page.wait_for_selector(".form-refusal:has-text('fall')")
     ann.page.fill("#option-ladders-0-1", "4")
     ann.page.click("text=Open the table and sit down")
     ann.page.wait_for_url("**/games/*")
     assert _games(server.base) == before + 1
-    ann.forgive(422)  # the two refusals asked for
+    ann.forgive(422)  # the refusal asked for
 
 
 def test_a_private_seat_link_takes_the_seat_to_a_phone_and_a_newer_link_revokes_it(

@@ -112,7 +112,8 @@ def test_a_whole_two_party_campaign_is_played_through_the_pages_and_no_page_show
             ".finished table.score tbody tr", "rows => rows.map(r => [...r.children].map(c => c.textContent))"
         )
         assert [int(row[2]) for row in rows] == list(final.electoral)
-        assert [int(row[3]) for row in rows] == [final.leaders.count(seat) for seat in range(2)]
+        assert [int(row[3]) for row in rows] == list(final.committed)  # the first tie-break's totals
+        assert [int(row[4]) for row in rows] == [final.leaders.count(seat) for seat in range(2)]
         assert_the_map_is_drawn(each.page, final)
     seats[0].shot("campaign-trail-the-end-lauren")
     seats[1].shot("campaign-trail-the-end-ben")

@@ -236,7 +236,10 @@ def test_a_whole_two_player_game_on_a_phone_keeps_the_moves_in_view(
     assert final.phase == "over" and match.commands > 50
     print(f"phone: {match.commands} commands, {match.cards_drawn} cards' words checked on 2 pages")
     share = 1 - match.scrolled / match.taps
-    print(f"phone taps: {match.taps}, needing a scroll: {match.scrolled}, in view: {share:.1%}")
+    print(
+        f"phone taps: {match.taps}, needing a scroll: {match.scrolled}, in view: {share:.1%}, "
+        f"most buttons at once: {match.most_buttons}"
+    )
     print("needing a scroll:", "; ".join(match.missed))
     assert share >= SHARE, f"{match.scrolled} of {match.taps} taps needed a scroll"
 

@@ -43,7 +43,7 @@ PAGE_WORDS = """() => [document.body.textContent,
   ...[...document.querySelectorAll("[aria-label]")].map((e) => e.getAttribute("aria-label")),
   ...[...document.querySelectorAll("[title]")].map((e) => e.getAttribute("title"))].join("\\n")"""
 """Everything a page says: its text, and the labels and tooltips a screen reader or a mouse finds."""
-CAUGHT_UP = """v => Number(document.querySelector('.table-head .version')?.textContent) >= v
+CAUGHT_UP = """v => Number(document.querySelector('.table-head')?.dataset.version) >= v
   && Number(document.querySelector('.controls')?.dataset.version) >= v
   && !document.querySelector('.controls button.move[disabled]')
   && 1 + Number(document.querySelector('.controls')?.dataset.moves || 0)"""
@@ -52,14 +52,18 @@ reached through the cards of the hand)."""
 DRAWN = ".board [data-card]:not(.raw [data-card])"
 """The cards the game's renderer draws (the raw data tree below it numbers candidates too)."""
 CARD_IDS_OF = "cards => cards.map(c => Number(c.dataset.card))"
-MOVES = ".controls button.move"
+MOVES = ".controls button.move, .ct-map button.target[data-command]"
+"""A move a tap makes: a button of the list, or a lit state (a long list leaves the map's to the map)."""
+BUTTONS = ".controls button.move, .controls button.choose, .controls button.more"
+"""The buttons of a move list (its moves, its choosers, its "More moves")."""
+MOST_BUTTONS = 30
 HAND = ".dock .own-hand button[data-card]"
 """The viewer's hand, in the table's dock."""
 COMMANDS_OF = "buttons => buttons.map(b => JSON.parse(b.dataset.command))"
 SHOWN = f"""() => [[...document.querySelectorAll('{DRAWN}')].map((c) => Number(c.dataset.card)),
   ({PAGE_WORDS})()]"""
 """The cards a page draws and the words it says, in one call."""
-MOVED = "v => Number(document.querySelector('.table-head .version')?.textContent) > v"
+MOVED = "v => Number(document.querySelector('.table-head')?.dataset.version) > v"
 
 
 def _unique(hidden: Iterable[int], everything: Iterable[int], word: Callable[[int], str]) -> set[str]:
@@ -180,16 +184,22 @@ class Match:
     """Times the table moved on by itself while a seat was choosing (its moves left the page)."""
     late: int = 0
     """Times no page offered a move at first though the table waited for a seat (see ``waited_for``)."""
+    most_buttons: int = 0
+    """The most move buttons any page showed at once."""
     sent: list[dict[str, Any]] = field(default_factory=list)
     movers: list[int] = field(default_factory=list)
     state: Any = None
 
     def catch_up(self) -> None:
-        """Every page has caught up with the match's version; notes which offer moves."""
+        """Every page has caught up with the match's version; notes which offer moves, and that none
+        shows more than ``MOST_BUTTONS`` move buttons at once (issue 48)."""
         self.movers = []
         for seat, each in self.seats.items():
             if each.page.wait_for_function(CAUGHT_UP, arg=self.version).json_value() > 1:
                 self.movers.append(seat)
+            shown = each.page.locator(BUTTONS).count()
+            self.most_buttons = max(self.most_buttons, shown)
+            assert shown <= MOST_BUTTONS, f"{each.name}'s page shows {shown} move buttons at once"
 
     def audit(self) -> None:
         """No page draws a card its seat may not see, nor shows a word that would give one away; and no
@@ -248,7 +258,9 @@ class Match:
         commands = page.eval_on_selector_all(MOVES, COMMANDS_OF)
         hand = set(page.eval_on_selector_all(HAND, CARD_IDS_OF))
         playable = sorted({card for card in map(card_of, commands) if card in hand})
-        if playable and self.rng.random() < PICK_A_CARD:
+        if page.locator(".controls .elsewhere").count():  # a long list leaves the cards' moves to the cards
+            playable = sorted(page.eval_on_selector_all(f"{HAND}:not(.unplayable)", CARD_IDS_OF))
+        if playable and (not commands or self.rng.random() < PICK_A_CARD):
             card = self.rng.choice(playable)
             page.click(f".own-hand button[data-card='{card}']")
             page.wait_for_selector(".controls button.linkish:has-text('Show all')")

@@ -2,7 +2,7 @@
 // A clock answer ({kind, deadlines: [{seat, at}], left, since}) never goes stale: each seat's time
 // is counted down here from when the wait began.
 
-import { html, seatName, useEffect, useState } from "./ui.js";
+import { html, placeOf, seatName, useEffect, useState } from "./ui.js";
 
 const LEVELS = { 1: "easy", 2: "medium", 3: "hard" };
 const POLICIES = [["", "a person"], ["random", "random bot (plays any legal move)"], ["greedy", "greedy bot (takes the best move now)"],
@@ -14,15 +14,13 @@ const CLOCKS = {
   seat300: { kind: "seat", seconds: 300, increment: 5 },
 };
 
-const ORDINALS = ["First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth"];
-
 /** The lobby's fields: who plays each seat after the creator's (the first), and the table's clock.
  * Seats without a player yet are told by their place ("Second seat"), never by a number: the pages
  * name players, and the API numbers seats from 0. */
 export function SeatingFields({ seats, bots, setBots, clock, setClock, timeout = "move", setTimeout: setRule = () => {} }) {
   const others = Array.from({ length: Math.max(0, seats - 1) }, (_, i) => i + 1);
   return html`<details class="options seating"><summary>Bots and clock</summary>
-    ${others.map((seat) => html`<label key=${seat} for=${`bot-${seat}`}>${ORDINALS[seat] || `${seat + 1}th`} seat</label>
+    ${others.map((seat) => html`<label key=${seat} for=${`bot-${seat}`}>${placeOf(seat)}</label>
       <select id=${`bot-${seat}`} value=${bots[seat] || ""} onChange=${(e) => setBots({ ...bots, [seat]: e.target.value })}>
         ${POLICIES.map(([value, text]) => html`<option value=${value}>${text}</option>`)}
       </select>`)}
@@ -69,7 +67,7 @@ export function forfeitMark(summary, seat) {
 /** Each waited-for seat's time left, and the open reaction window's, counting down to the second:
  * every reader is given the same deadlines, so every seat sees the same countdown. At zero it says
  * what happens next (the referee acts at once), so nobody is surprised when it does. */
-export function Clock({ clock, closes, summary }) {
+export function Clock({ clock, closes, summary, window: windowSeconds = null }) {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     if (!clock && !closes) return undefined;
@@ -77,18 +75,24 @@ export function Clock({ clock, closes, summary }) {
     return () => clearInterval(timer);
   }, [clock, closes]);
   if (!clock && !closes) return "";
-  const left = (at) => Math.max(0, Math.ceil((new Date(at).getTime() - now) / 1000));
+  // Never above the limit: a browser whose clock runs behind the server's would otherwise count from
+  // 1:01 on a 60 s clock. Each wait is as long as its deadline is after the wait began (the clock's
+  // `since`); a window is as long as the game's renderer says its windows are.
+  const since = clock && clock.since ? new Date(clock.since).getTime() : null;
+  const limit = (at) => (since === null ? Infinity : Math.max(0, Math.round((new Date(at).getTime() - since) / 1000)));
+  const left = (at, most = limit(at)) => Math.min(most, Math.max(0, Math.ceil((new Date(at).getTime() - now) / 1000)));
+  const windowLeft = closes ? left(closes, windowSeconds ?? Infinity) : 0;
   const asked = clock ? clock.deadlines.filter((d) => !(summary.forfeited || []).includes(d.seat)) : [];
   const upOn = asked.filter((d) => left(d.at) === 0).map((d) => seatName(summary, d.seat));
   return html`<div class="clocks" role="timer" aria-label="Time left">
-    ${closes ? html`<p class="clock window-clock">Reaction window closes in${" "}<span class=${`countdown ${left(closes) <= 10 ? "low" : ""}`}>${formatSeconds(left(closes))}</span>${
-      left(closes) === 0 ? html` <strong class="time-up">Time is up: the referee passes for everyone still asked.</strong>`
+    ${closes ? html`<p class="clock window-clock">Reaction window closes in${" "}<span class=${`countdown ${windowLeft <= 10 ? "low" : ""}`}>${formatSeconds(windowLeft)}</span>${
+      windowLeft === 0 ? html` <strong class="time-up">Time is up: the referee passes for everyone still asked.</strong>`
         : html` <span class="muted">— then the referee passes for everyone still asked</span>`}</p>` : ""}
     ${clock ? html`<p class="clock" aria-label="Clock">${clock.kind === "move" ? "Time to move" : "Clocks"}:
     ${asked.map((d) => html` <span key=${d.seat} class=${`countdown ${left(d.at) <= 10 ? "low" : ""}`}>
       ${seatName(summary, d.seat)} ${formatSeconds(left(d.at))}</span>`)}
     ${clock.kind === "seat" ? clock.left.map((seconds, seat) => clock.deadlines.some((d) => d.seat === seat) ? ""
-      : html` <span key=${`s${seat}`} class="countdown idle">${seatName(summary, seat)} ${formatSeconds(Math.ceil(seconds))}</span>`) : ""}
+      : html` <span key=${`s${seat}`} class="countdown idle">${seatName(summary, seat)} ${formatSeconds(Math.floor(seconds))}</span>`) : ""}
     ${upOn.length ? html` <strong class="time-up">Time is up for ${upOn.join(" and ")}: the referee ${
       clock.timeout === "forfeit" ? "records the forfeit" : "plays for them"} now.</strong>` : ""}
   </p>` : ""}</div>`;

@@ -2,8 +2,8 @@
 // a form to open a table. The creator joins like anyone else; the join link carries no token.
 
 import { gamePath, get, keepSeat, keptGames, mySeat, post, session, sleep } from "./api.js";
-import { OptionsForm, chosenOptions, fieldOf } from "./options.js";
-import { Notice, crumbs, html, mount, outcomeText, useEffect, useState } from "./ui.js";
+import { OptionsForm, chosenOptions, fieldOf, optionsText } from "./options.js";
+import { AddressNotice, Notice, crumbs, html, mount, outcomeText, plural, useEffect, useState } from "./ui.js";
 import { SeatingFields, seatingBody } from "./clocks.js";
 import { pledgeToSit } from "./table/receipts.js";
 
@@ -39,6 +39,7 @@ function Lobby() {
 
   return html`
     <h1 class="visually-hidden">Backroom lobby</h1>
+    <${AddressNotice} known=${[]} />
     <${Notice} notice=${notice} />
     <${Who} />
     <div class="lobby-grid">
@@ -52,7 +53,7 @@ function Lobby() {
       </section>
     </div>
     <${MyTables} />
-    ${LISTS.map((list) => html`<${GameList} key=${list.status} list=${list} found=${lists[list.status]} />`)}`;
+    ${LISTS.map((list) => html`<${GameList} key=${list.status} list=${list} found=${lists[list.status]} catalogue=${catalogue} />`)}`;
 }
 
 /** Who you are here: signed in (a link to your page) or a guest (a link to sign in or up). */
@@ -92,7 +93,27 @@ function MyTables() {
 
 const seatNameOf = (game, seat) => (game.seats[seat] && game.seats[seat].name) || "open seat";
 
-function GameList({ list, found }) {
+/** How long ago `when` was, in words a lobby reads at a glance ("just now", "5 min ago", "2 h ago", "3 days ago"). */
+export function ago(when, now = Date.now()) {
+  const seconds = Math.max(0, Math.round((now - new Date(when).getTime()) / 1000));
+  if (seconds < 60) return "just now";
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
+  return plural(Math.floor(seconds / 86400), "day") + " ago";
+}
+
+const CLOCK_WORDS = { move: (c) => `${c.seconds} s a move`, seat: (c) => `${Math.round(c.seconds / 60)} min a seat${c.increment ? `, +${c.increment} s a move` : ""}` };
+
+/** A table's age, clock and options, so two tables by the same opener tell apart. */
+function TableFacts({ game, catalogue }) {
+  const entry = catalogue.find((g) => g.id === game.game);
+  const options = optionsText(entry ? entry.options_schema : {}, game.options || {}, game.seats.length);
+  const clock = game.clock && CLOCK_WORDS[game.clock.kind] ? CLOCK_WORDS[game.clock.kind](game.clock) : "no clock";
+  return html`<span class="muted table-facts"> · opened <time datetime=${game.created_at} title=${new Date(game.created_at).toLocaleString()}>${
+    ago(game.created_at)}</time>${` · ${options || "standard options"} · ${clock}`}</span>`;
+}
+
+function GameList({ list, found, catalogue }) {
   // Sandboxes (forks of finished games) are nobody's real game: this browser lists its own above.
   const games = found ? found.games.filter((game) => !game.forked_from) : null;
   const hidden = found ? found.games.length - games.length : 0;
@@ -109,6 +130,7 @@ function GameList({ list, found }) {
           <strong>${game.title}</strong>${game.sandbox ? html` <span class="status sandbox-mark" title="Seeded or forked: its cards may be known">sandbox</span>` : ""} <span class="muted">${names}</span>
           ${list.status === "over" ? html`<span class="muted"> — ${outcomeText(game)}</span>` : ""}
           ${list.status === "waiting" ? html`<span class="muted"> — ${game.open_seats.length} open</span>` : ""}
+          <${TableFacts} game=${game} catalogue=${catalogue} />
         </li>`;
       })}</ul>`}
   </section>`;
@@ -183,7 +205,7 @@ function NewTable({ catalogue, setNotice }) {
     <input id="new-name" name="name" required maxlength="40" autocomplete="nickname" value=${name} readOnly=${Boolean(handle)}
       aria-describedby=${handle ? "name-is-handle" : undefined} onInput=${(e) => setName(e.target.value)} />
     ${handle ? html`<p class="muted" id="name-is-handle">Signed in: you sit under your handle, and the table counts for your ratings.</p>` : ""}
-    <${OptionsForm} key=${game.id} schema=${game.options_schema} values=${options} refusal=${refusal}
+    <${OptionsForm} key=${game.id} schema=${game.options_schema} values=${options} refusal=${refusal} seats=${Number(seats)}
       onChange=${(key, value) => { setOptions({ ...options, [key]: value }); setRefusal(null); }} />
     ${refusal ? html`<p class="notice error form-refusal" role="alert" id="options-refusal">${refusal.text}</p>` : ""}
     <${SeatingFields} seats=${Number(seats)} bots=${bots} setBots=${setBots} clock=${clock} setClock=${setClock} timeout=${timeoutRule} setTimeout=${setTimeoutRule} />

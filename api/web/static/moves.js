@@ -2,7 +2,7 @@
 // card cannot be played, the dock (your hand and moves, a bar at the bottom on a phone), the move list
 // and the last move's cards.
 
-import { Notice, html, plural, seatName, useEffect, useRef } from "./ui.js";
+import { Notice, html, plural, seatName, useEffect, useRef, useState } from "./ui.js";
 
 /**
  * What clicking can do now: the cards some move plays, the board targets of the picked card's moves,
@@ -78,27 +78,109 @@ function grouped(R, commands) {
   return groups;
 }
 
+/** No list offers more move buttons at once than this (issue 48): longer choices are reached through
+ * what they act on (the map, a card in hand) or picked card by card, then confirmed. */
+export const MOST_BUTTONS = 30;
+
+/**
+ * The moves `shown` as a short list, never more than MOST_BUTTONS buttons: each multi-card choice
+ * (`R.together`: a sneak of one or two factions) is one button that opens a chooser; when still too many, the
+ * moves a tap on the board makes (`R.onBoard`) are left to the board, then the moves of a card in your
+ * hand to the card; what is still over is paged ("More moves").
+ */
+export function shortList(R, shown, moves) {
+  const choosers = new Map();
+  let buttons = [];
+  for (const command of shown) {
+    const part = R.together ? R.together(command) : null;
+    if (!part) { buttons.push(command); continue; }
+    if (!choosers.has(part.key)) choosers.set(part.key, { ...part, commands: [] });
+    choosers.get(part.key).commands.push(command);
+  }
+  const room = () => MOST_BUTTONS - choosers.size;
+  let board = [];
+  let cards = [];
+  if (buttons.length > room() && R.onBoard) {
+    board = buttons.filter((c) => R.onBoard(c, moves));
+    buttons = buttons.filter((c) => !R.onBoard(c, moves));
+  }
+  if (buttons.length > room()) {
+    cards = buttons.filter((c) => R.cardOf(c) !== null);
+    buttons = buttons.filter((c) => R.cardOf(c) === null);
+  }
+  return { buttons, choosers: [...choosers.values()], board, cards };
+}
+
+/** The chooser of a multi-card move: pick its cards in your hand one by one, then confirm. */
+function Chooser({ chooser, chosen, describe, send, busy, cancel }) {
+  const exact = chooser.commands.find((c) => sameCards(chooser.cardsOf(c), chosen));
+  return html`<fieldset class="chooser" aria-label=${chooser.title}><legend>${chooser.title}</legend>
+    <p>${chosen.length ? html`Chosen: <strong>${chosen.map(chooser.name).join(" + ")}</strong>. ` : ""}${
+      `${chooser.hint.charAt(0).toUpperCase()}${chooser.hint.slice(1)}, then confirm; dimmed cards say why they cannot join.`}</p>
+    <button type="button" class="confirm" disabled=${busy || !exact} data-command=${exact ? JSON.stringify(exact) : undefined}
+      onClick=${() => exact && send(exact)}>${exact ? describe(exact) : "Pick a card in your hand"}</button>
+    <button type="button" class="linkish inline" onClick=${cancel}>Cancel</button>
+  </fieldset>`;
+}
+
+const sameCards = (a, b) => a.length === b.length && [...a].sort().every((card, i) => card === [...b].sort()[i]);
+
+/** While a chooser is open: the cards that may join the chosen ones (or leave them), and why a card may not. */
+export function choosing(chooser, chosen) {
+  const open = new Set(chosen);
+  for (const command of chooser.commands) {
+    const cards = chooser.cardsOf(command);
+    if (chosen.every((card) => cards.includes(card))) for (const card of cards) open.add(card);
+  }
+  const most = Math.max(...chooser.commands.map((c) => chooser.cardsOf(c).length));
+  const why = (card) => (chosen.length >= most ? `${chooser.title} takes at most ${plural(most, "card")}: put one back first.`
+    : chooser.why(card, chosen));
+  return { open, why };
+}
+
 /** Your moves, grouped as the game groups them: `table` as you see it, your `clicks` (a picked card narrows them), `sending`. */
 export function Controls({ table, clicks, sending }) {
   const { R, version, moves, describe, toAct, summary } = table;
-  const { play: { shown, playable }, pick: { picked, clear } } = clicks;
+  const { play: { shown: all, playable }, pick: { picked, clear, chooser, chosen, setChooser } } = clicks;
   const { send, busy } = sending;
+  const [page, setPage] = useState(0);
+  if (chooser) {
+    return html`<section class="controls" aria-label="Your moves" data-version=${version} data-moves=${moves.length}>
+      <h2>Your moves</h2>
+      <${Chooser} chooser=${chooser} chosen=${chosen} describe=${describe} send=${send} busy=${busy} cancel=${() => setChooser(null)} />
+    </section>`;
+  }
+  // A picked card's moves are few (its sneaks are at most a hand's worth): they are listed as they are.
+  const short = picked === null ? shortList(R, all, moves) : { buttons: all, choosers: [], board: [], cards: [] };
+  const paged = short.buttons.length > MOST_BUTTONS - short.choosers.length;
+  const room = MOST_BUTTONS - short.choosers.length - (paged ? 1 : 0);
+  const pages = paged ? Math.ceil(short.buttons.length / room) : 1;
+  const shown = paged ? short.buttons.slice((page % pages) * room, (page % pages + 1) * room) : short.buttons;
   if (!moves.length) {
     const waiting = toAct.length ? `Waiting for ${toAct.map((s) => seatName(summary, s)).join(" and ")}.` : "";
     return html`<section class="controls" aria-label="Your moves" data-version=${version} data-moves="0"><h2>Your moves</h2><p class="muted">${
       summary.status === "over" ? "The game is over." : waiting || "Nothing to do yet."}</p></section>`;
   }
   const groups = grouped(R, shown);
-  const count = shown.length === moves.length ? `${moves.length}` : `${shown.length} of ${moves.length}`;
+  const count = all.length === moves.length ? `${moves.length}` : `${all.length} of ${moves.length}`;
+  const elsewhere = [
+    short.board.length ? html`<strong>Tap a lit ${R.places || "place"} on the board</strong> for ${plural(short.board.length, "move")}` : "",
+    short.cards.length ? html`<strong>tap a card in your hand</strong> for ${plural(short.cards.length, "move")}` : "",
+  ].filter(Boolean);
   return html`<section class="controls" aria-label="Your moves" data-version=${version} data-moves=${moves.length}>
     <h2>Your moves <span class="muted">(${count})</span></h2>
-    ${picked === null && shown.length < moves.length ? html`<p class="via-cards"><strong>Tap a card in your hand</strong> for its ${
-      plural(moves.length - shown.length, "move")}.</p>` : picked !== null ? html`<p class="muted">Showing the picked card's moves: click where it goes on the table, or a move here.${" "}
+    ${picked === null && all.length < moves.length ? html`<p class="via-cards"><strong>Tap a card in your hand</strong> for its ${
+      plural(moves.length - all.length, "move")}.</p>` : picked !== null ? html`<p class="muted">Showing the picked card's moves: click where it goes on the table, or a move here.${" "}
         <button type="button" class="linkish inline" onClick=${clear}>Show all</button></p>`
       : playable.size > 0 ? html`<p class="muted">Click a card, then where it goes; double-click a card with one move to play it.</p>` : ""}
+    ${elsewhere.length ? html`<p class="elsewhere">${elsewhere.map((part, i) => html`${i ? "; " : ""}${part}`)}.</p>` : ""}
+    ${short.choosers.map((chooser) => html`<fieldset key=${chooser.key}><legend>${chooser.group}</legend>
+      <button type="button" class="choose" disabled=${busy} onClick=${() => setChooser(chooser)}>${chooser.title}…
+        <span class="muted">(${chooser.hint})</span></button></fieldset>`)}
     ${[...groups.entries()].map(([name, list]) => html`<fieldset key=${name}><legend>${name}</legend>
       ${list.map((command) => html`<button key=${JSON.stringify(command)} type="button" class="move" disabled=${busy}
         data-command=${JSON.stringify(command)} onClick=${() => send(command)}>${describe(command)}</button>`)}
     </fieldset>`)}
+    ${paged ? html`<button type="button" class="more" onClick=${() => setPage(page + 1)}>More moves (${page % pages + 1} of ${pages})</button>` : ""}
   </section>`;
 }

@@ -2,7 +2,7 @@
 // choices, checkboxes and fixed-size lists of numbers, each showing its default. What the server
 // refuses comes back in its own words, beside the option it names.
 
-import { html } from "./ui.js";
+import { html, placeOf } from "./ui.js";
 
 /** The options object's schema (the catalogue gives a $ref into $defs). */
 export function rootOf(schema) {
@@ -16,6 +16,7 @@ export function kindOf(spec) {
   const types = variants.map((v) => v.type);
   const nullable = types.includes("null");
   const main = variants.find((v) => v.type !== "null") || spec;
+  if (spec["x-seat"]) return { kind: "seat", nullable }; // a seat, counted from 0 by the API: offered by place
   if (main.enum) return { kind: "choice", nullable, choices: main.enum };
   if (main.type === "boolean") return { kind: "boolean", nullable };
   if (main.type === "integer" || main.type === "number") return { kind: "number", nullable, integer: main.type === "integer" };
@@ -42,6 +43,7 @@ export function chosenOptions(schema, values) {
     if (!spec || value === undefined) continue;
     const { kind } = kindOf(spec);
     if (kind === "boolean") chosen[key] = value;
+    else if (kind === "seat") { if (value !== "") chosen[key] = Number(value); }
     else if (kind === "number" || kind === "choice") { if (value !== "") chosen[key] = kind === "number" ? Number(value) : value; }
     else if (kind === "grid") chosen[key] = value.map((row) => row.map((cell) => (cell === "" ? NaN : Number(cell))));
     else if (value !== "") chosen[key] = parseOrText(value);
@@ -53,18 +55,30 @@ function parseOrText(text) {
   try { return JSON.parse(text); } catch { return text; } // the server then says what it expected
 }
 
-export function OptionsForm({ schema, values, onChange, refusal }) {
+/** The options a table was opened with that differ from the game's defaults, in words ("Random leaders:
+ * yes · First player: Second seat"), or "" when it keeps every default. */
+export function optionsText(schema, values, seats = 0) {
+  const properties = rootOf(schema).properties || {};
+  const changed = ([key, value]) => key in properties && JSON.stringify(value) !== JSON.stringify(properties[key].default ?? null);
+  return Object.entries(values || {}).filter(changed).map(([key, value]) => {
+    const spec = properties[key];
+    const said = kindOf(spec).kind === "seat" && typeof value === "number" ? placeOf(value) : shown(value);
+    return `${spec.title || humanise(key)}: ${said}`;
+  }).join(" · ");
+}
+
+export function OptionsForm({ schema, values, onChange, refusal, seats = 0 }) {
   const root = rootOf(schema);
   const properties = Object.entries(root.properties || {});
   if (!properties.length) return html`<p class="muted options-none">${root.description || "This game has no table options."}</p>`;
   return html`<details class="options" open=${Boolean(refusal && refusal.field)}><summary>Table options</summary>
     ${root.description ? html`<p class="muted">${root.description}</p>` : ""}
     ${properties.map(([key, spec]) => html`<${Option} key=${key} name=${key} spec=${spec} value=${values[key]}
-      invalid=${refusal && refusal.field === key} onChange=${(value) => onChange(key, value)} />`)}
+      invalid=${refusal && refusal.field === key} onChange=${(value) => onChange(key, value)} seats=${seats} />`)}
   </details>`;
 }
 
-function Option({ name, spec, value, onChange, invalid }) {
+function Option({ name, spec, value, onChange, invalid, seats }) {
   const id = `option-${name}`;
   const about = kindOf(spec);
   const title = spec.title || humanise(name);
@@ -79,6 +93,13 @@ function Option({ name, spec, value, onChange, invalid }) {
     return html`<div class="option"><label for=${id}>${title}</label><select id=${id} value=${value ?? ""} aria-describedby=${described}
       aria-invalid=${invalid ? "true" : undefined} onChange=${(e) => onChange(e.target.value)}>
       <option value="">default (${shown(spec.default)})</option>${about.choices.map((c) => html`<option value=${c}>${c}</option>`)}</select>${hint}</div>`;
+  }
+  if (about.kind === "seat") {
+    return html`<div class="option"><label for=${id}>${title}</label><select id=${id} value=${value ?? ""} aria-describedby=${`${id}-hint`}
+      aria-invalid=${invalid ? "true" : undefined} onChange=${(e) => onChange(e.target.value)}>
+      <option value="">${about.nullable ? "drawn at random" : "default"}</option>
+      ${Array.from({ length: seats }, (_, seat) => html`<option key=${seat} value=${seat}>${placeOf(seat)}${seat === 0 ? " (yours)" : ""}</option>`)}</select>
+      <span class="hint" id=${`${id}-hint`}>Default: ${about.nullable ? "drawn at random" : shown(spec.default)}</span></div>`;
   }
   if (about.kind === "grid") return html`<${Grid} id=${id} title=${title} spec=${spec} value=${value} onChange=${onChange} hint=${hint} invalid=${invalid} />`;
   return html`<div class="option"><label for=${id}>${title}</label>

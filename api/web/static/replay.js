@@ -5,7 +5,7 @@
 // player, the board, the controls, the options and the side; this one puts them together.
 
 import { gameIdFromPath } from "./api.js";
-import { Notice, html, mount, outcomeText, useState } from "./ui.js";
+import { AddressNotice, Notice, html, mount, outcomeText, useState } from "./ui.js";
 import { ReplayBoard, useShown } from "./replay/board.js";
 import { Controls } from "./replay/controls.js";
 import { useReplayedGame } from "./replay/game.js";
@@ -34,6 +34,7 @@ function Replay() {
   if (!game.summary || !game.renderer || !timeline) return html`<${Notice} notice=${notice} /><p class="muted">Loading the replay…</p>`;
   return html`
     <${Heading} game=${game} />
+    <${AddressNotice} known=${["v", "as"]} />
     <${Notice} notice=${notice} />
     <${Controls} steps=${steps} player=${player} ranges=${timeline.ranges} />
     <${Options} game=${game} timeline=${timeline} steps=${steps} looking=${looking} player=${player} setNotice=${setNotice} />

@@ -8,14 +8,15 @@ import { ChatPanel } from "./chat.js";
 import { Clock, stillAsked } from "./clocks.js";
 import { takeBacks } from "./consent.js";
 import * as generic from "./games/generic.js";
-import { EventLog, Notice, html, mount, outcomeText, useState } from "./ui.js";
+import { AddressNotice, EventLog, Notice, html, mount, outcomeText, useState } from "./ui.js";
 import { BoardPanel } from "./table/board.js";
 import { useChat } from "./table/chat.js";
 import { RecoverForm, RecoveryCode } from "./recovery.js";
 import { PlayerDock, splitCommands } from "./table/dock.js";
 import { useGame } from "./table/game.js";
-import { Heading } from "./table/heading.js";
+import { Heading, HowToPlay } from "./table/heading.js";
 import { clicking, usePicking } from "./table/picking.js";
+import { Rematch } from "./table/rematch.js";
 import { JoinForm, useSandboxTurn, useSeat } from "./table/seat.js";
 import { PassingChoice } from "./table/passing.js";
 import { sender } from "./table/send.js";
@@ -40,6 +41,14 @@ function seenAt(game) {
   };
 }
 
+/** The table always shows the game as it is now: a link asking for a past version is sent to the replay. */
+function pastVersion(id, key) {
+  if (!["version", "v"].includes(key)) return "";
+  const asked = new URLSearchParams(location.search).get(key);
+  const replay = `/games/${encodeURIComponent(id)}/replay${/^\d+$/.test(asked || "") ? `?v=${asked}` : ""}`;
+  return html`The table always shows the game as it is now; <a href=${replay}>the replay</a> shows any moment of it.`;
+}
+
 function Table() {
   const id = gameIdFromPath();
   const [notice, setNotice] = useState(null);
@@ -61,19 +70,22 @@ function Table() {
   const takeBack = { commands: table.undo, limited: game.legal.limited || [], request: undone.request };
   document.title = `${seated && toAct.includes(seat) ? "● Your move · " : ""}${summary.title} · Backroom`;
   return html`
+    <${AddressNotice} known=${[]} hint=${(key) => pastVersion(id, key)} />
     <${Heading} summary=${summary} seat=${seat} mine=${seating.mine} live=${game.live} version=${game.known.current.version} setMine=${seating.setMine} />
-    <${Clock} clock=${summary.clock} closes=${summary.closes} summary=${summary} />
+    <${Clock} clock=${summary.clock} closes=${summary.closes} summary=${summary} window=${table.R.windowSeconds} />
+    <${HowToPlay} R=${table.R} summary=${summary} />
     <${RecoveryCode} gameId=${id} mine=${seating.mine} setMine=${seating.setMine} />
     ${seated ? "" : html`<${Notice} notice=${notice} />`}
     ${summary.status === "waiting" && !seating.mine ? html`<${JoinForm} summary=${summary} onJoin=${seating.join} busy=${busy} />` : ""}
     ${seating.mine ? "" : html`<${RecoverForm} summary=${summary} onRecovered=${seating.recovered} />`}
-    ${summary.status === "over" ? html`<p class="outcome" role="status">${outcomeText(summary)} <a href=${`/games/${encodeURIComponent(id)}/replay`}>Replay the game</a></p>` : ""}
+    ${summary.status === "over" ? html`<p class="outcome" role="status">${outcomeText(summary)} <a href=${`/games/${encodeURIComponent(id)}/replay`}>Replay the game</a></p>
+      <${Rematch} id=${id} summary=${summary} mine=${seating.mine} setNotice=${setNotice} />` : ""}
     <div class="table-grid">
       <${BoardPanel} table=${table} clicks=${clicks} sending=${sending} />
       <aside class="table-side">
         ${seated ? html`<${PlayerDock} table=${table} clicks=${clicks} sending=${sending} takeBack=${takeBack} notice=${notice} />` : ""}
         ${seated && summary.status === "playing" ? html`<${PassingChoice} id=${id} token=${seating.token} windows=${table.R.windows} now=${Boolean(game.legal.auto_pass)} />` : ""}
-        <${EventLog} entries=${log} reverted=${undone.reverted} />
+        <${EventLog} entries=${log} reverted=${undone.reverted} numbered=${false} />
         <${ChatPanel} gameId=${id} token=${seated ? seating.token : null} messages=${chat.messages} onSent=${(m) => chat.add([m])} />
       </aside>
     </div>`;

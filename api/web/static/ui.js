@@ -22,6 +22,11 @@ export function crumbs(parts) {
 
 export const plural = (count, word, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
 
+const ORDINALS = ["First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth"];
+
+/** A seat told by its place, named from the first ("Second seat"): the API numbers seats from 0, people never do. */
+export const placeOf = (seat) => `${ORDINALS[seat] || `${seat + 1}th`} seat`;
+
 /** A seat's display name: its player's name, or "open seat" (seats are never numbered on the pages). */
 export function seatName(summary, seat) {
   const entry = summary && summary.seats && summary.seats[seat];
@@ -47,7 +52,8 @@ export function scrollWithin(box, item) {
 }
 
 /** The log of what happened: one described event per line, newest last, announced politely. */
-export function EventLog({ entries, current, onPick, reverted = () => false, label = "What happened" }) {
+/** The log; `numbered`: each line shows its version (the replay's word; the table keeps it in data-version). */
+export function EventLog({ entries, current, onPick, reverted = () => false, label = "What happened", numbered = true }) {
   const list = useRef(null);
   useEffect(() => {
     const box = list.current;
@@ -62,7 +68,7 @@ export function EventLog({ entries, current, onPick, reverted = () => false, lab
       ${entries.map((entry) => {
         const here = current === entry.version;
         const undone = reverted(entry.version);
-        const text = html`<span class="v">v${entry.version}</span> ${entry.description}${
+        const text = html`${numbered ? html`<span class="v">v${entry.version}</span> ` : ""}${entry.description}${
           undone ? html` <em class="tag">taken back</em>` : ""}${
           entry.by ? html` <em class=${`tag by-${entry.by}`}>${entry.by === "bot" ? "bot" : "referee"}</em>` : ""}`;
         return html`<li key=${entry.version} data-version=${entry.version}
@@ -118,4 +124,15 @@ export function outcomeText(summary) {
   const forfeits = (summary.forfeited || []).map((seat) => seatName(summary, seat));
   if (forfeits.length) return `${who} — ${forfeits.join(" and ")} forfeited on time.`;
   return `${who} (${scores})${outcome.tiebreak ? ` — ${outcome.tiebreak}` : ""}.`;
+}
+
+/** What the address asks for that this page does not know (`known`: the query parameters it reads;
+ * `developer` is every page's): a notice naming them, so a mistyped or guessed link is never silently
+ * ignored; `hint` may add a word on one of them (the table's `version` points at the replay). */
+export function AddressNotice({ known, hint = () => "" }) {
+  const asked = [...new Set(new URLSearchParams(location.search).keys())].filter((key) => key !== "developer" && !known.includes(key));
+  if (!asked.length) return "";
+  const named = asked.map((key) => `“${key}”`).join(", ");
+  return html`<p class="notice address-notice" role="status">This page does not read ${named} from its address, so ${
+    asked.length === 1 ? "it is" : "they are"} ignored.${asked.map((key) => hint(key)).filter(Boolean).map((more) => html` ${more}`)}</p>`;
 }

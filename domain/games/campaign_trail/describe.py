@@ -69,7 +69,7 @@ def _kept(event: CandidateKept, names: SeatNames) -> str:
 
 
 def _began(event: CampaignBegan, names: SeatNames) -> str:
-    return f"August begins; {_whom(names, event.turn)} play first."
+    return f"August begins; first to play: {_whom(names, event.turn)}."
 
 
 def _played(event: CardPlayed, names: SeatNames) -> str:

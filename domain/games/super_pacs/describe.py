@@ -76,6 +76,14 @@ def _seats(names: SeatNames, seats: tuple[int, ...]) -> str:
     return ", ".join(_who(names, seat) for seat in seats) or "nobody"
 
 
+def _immune(names: SeatNames, seats: tuple[int, ...]) -> str:
+    """Who the effect passed by, said only when someone was immune."""
+    if not seats:
+        return ""
+    who = " and ".join(_who(names, seat) for seat in seats)
+    return f"; {who} {'was' if len(seats) == 1 else 'were'} immune"
+
+
 _SENTENCES: dict[type[Event], Callable[[Any, SeatNames], str]] = {
     GameSetUp: lambda e, n: (
         f"The game was set up for {e.seat_count}; {_who(n, e.first)} is the first player."
@@ -108,7 +116,7 @@ _SENTENCES: dict[type[Event], Callable[[Any, SeatNames], str]] = {
     WindowOpened: lambda e, n: f"Surprises may be played now: {_seats(n, e.window.seats)} may answer.",
     SurprisePlayed: lambda e, n: f"{_who(n, e.seat)} played {name(e.card)}.",
     EffectResolved: lambda e, n: (
-        "It was nullified." if e.nullified else f"It took effect (immune: {_seats(n, e.immune)})."
+        "It was nullified." if e.nullified else f"It took effect{_immune(n, e.immune)}."
     ),
     FactionDiscarded: lambda e, n: f"{_who(n, e.seat)} discarded {name(e.card)}.",
     FactionDestroyed: lambda e, n: f"{name(e.card)} of {_who(n, e.seat)} was destroyed.",

@@ -117,6 +117,60 @@ def test_equal_electoral_votes_go_to_most_committed_voters_then_most_states_then
     assert result.winners == ((0, 1) if won[0] == won[1] else (0,) if won[0] > won[1] else (1,))
 
 
+def test_a_tie_on_electoral_votes_names_the_tiebreak_that_decided_it_with_its_totals() -> None:
+    """The outcome says which tie-break decided a 269-269 election and the totals it compared (the
+    winner's first), or that every total was level and the victory shared."""
+    from domain.games.campaign_trail.rules import opening_voters, outcome, tiebreak
+    from domain.games.campaign_trail.rules.months import election
+    from domain.games.campaign_trail.state import Finished
+
+    def finished(voters: tuple[int, ...]) -> Finished:
+        held = election(replace(base, voters=voters))
+        return Finished(
+            seat_count=2,
+            candidates=(0, 1),
+            voters=voters,
+            leaders=held.leaders,
+            electoral=held.electoral,
+            committed=held.committed,
+            states_won=held.states_won,
+            money=(0, 0),
+            registered=(0, 0),
+            winners=held.winners,
+            box=(),
+        )
+
+    base = campaigning(2, voters=opening_voters(2)).state
+    even = finished(base.voters)
+    assert even.electoral == (269, 269) and even.committed[0] != even.committed[1]
+    first, second = sorted(even.committed, reverse=True)
+    assert (
+        tiebreak(even)
+        == f"tied on 269 electoral votes, decided by committed voters ({first} against {second})"
+    )
+    told = outcome(even)
+    assert told is not None and told.tiebreak == tiebreak(even)
+    gap = even.committed[0] - even.committed[1]
+    level = list(base.voters)
+    loser, leads = (1, state("TX")) if gap > 0 else (0, state("CA"))
+    level[leads * 3 + loser] += abs(gap)
+    levelled = finished(tuple(level))
+    votes = levelled.committed[0]
+    if levelled.states_won[0] == levelled.states_won[1]:
+        assert tiebreak(levelled).endswith(
+            f"and {levelled.states_won[0]} states won each: the victory is shared"
+        )
+    else:
+        won = sorted(levelled.states_won, reverse=True)
+        assert tiebreak(levelled) == (
+            f"tied on 269 electoral votes and {votes} committed voters each, "
+            f"decided by states won ({won[0]} against {won[1]})"
+        )
+    more = list(base.voters)
+    more[even.leaders.index(1) * 3 + 0] += 100  # a state of the second party's goes to the first
+    assert tiebreak(finished(tuple(more))) == ""  # electoral votes alone decided
+
+
 def test_the_live_electoral_vote_track_is_part_of_every_view() -> None:
     """The EV track always shows who leads each state and the running totals."""
     table = campaigning(3)

@@ -195,14 +195,47 @@ function CandidateChoice({ view, moves, send, busy, name = null }) {
   </section>`;
 }
 
-/** The end sheet: who won, and each party's electoral votes and states carried. */
-function Finished({ view, names }) {
-  const carried = (seat) => view.states.filter((entry) => entry[3] === seat).length;
-  return html`<section class="finished" aria-label="Final result"><h3>Election Day: the votes are counted</h3>
+/** The end sheet: who won, each party's electoral votes, committed voters and states carried, and,
+ * when the electoral votes tie, which tie-break decided (the rules' order: committed voters, then states
+ * won, then a shared victory) with the totals it compared. On the table it scrolls itself into view. */
+function Finished({ view, names, live = false }) {
+  const box = useRef(null);
+  useEffect(() => {
+    if (live && box.current && box.current.scrollIntoView) box.current.scrollIntoView({ block: "nearest", behavior: "instant" });
+  }, []);
+  const totals = {
+    electoral: (seat) => view.seats[seat].electoral_votes,
+    committed: (seat) => view.states.reduce((sum, entry) => sum + (entry[2][seat] || 0), 0),
+    carried: (seat) => view.states.filter((entry) => entry[3] === seat).length,
+  };
+  return html`<section class="finished" aria-label="Final result" ref=${box}><h3>Election Day: the votes are counted</h3>
     <p><strong>${view.winners.map((s) => names[s]).join(" and ")}</strong> ${view.winners.length > 1 ? "tie" : "wins"} the election.</p>
-    <table class="score"><thead><tr><th scope="col">Party</th><th scope="col">Candidate</th><th scope="col">Electoral votes</th><th scope="col">States carried</th></tr></thead>
+    <p class="tiebreak">${decidedBy(view, names, totals)}</p>
+    <table class="score"><thead><tr><th scope="col">Party</th><th scope="col">Candidate</th><th scope="col">Electoral votes</th><th scope="col">Committed voters</th><th scope="col">States carried</th></tr></thead>
       <tbody>${view.seats.map((entry) => html`<tr key=${entry.seat} class=${view.winners.includes(entry.seat) ? "winner" : ""}>
-        <th scope="row">${names[entry.seat]} (${entry.party})</th><td>${entry.candidate_name}</td><td>${entry.electoral_votes}</td><td>${carried(entry.seat)}</td></tr>`)}</tbody></table></section>`;
+        <th scope="row">${names[entry.seat]} (${entry.party})</th><td>${entry.candidate_name}</td><td>${entry.electoral_votes}</td><td>${totals.committed(entry.seat)}</td><td>${totals.carried(entry.seat)}</td></tr>`)}</tbody></table></section>`;
+}
+
+const TIEBREAKS = [["committed voters", "committed"], ["states won", "carried"]];
+
+/** What decided the election, in words with the totals: the electoral votes, or the tie-break that did. */
+function decidedBy(view, names, totals) {
+  const seats = view.seats.map((entry) => entry.seat);
+  const most = Math.max(...seats.map(totals.electoral));
+  let tied = seats.filter((seat) => totals.electoral(seat) === most);
+  if (tied.length < 2) return `Most electoral votes decided it: ${most} of 538.`;
+  const listed = (seats_, count) => [...seats_].sort((a, b) => count(b) - count(a)).map((seat) => `${names[seat]} ${count(seat)}`).join(", ");
+  let said = `Tied on ${most} electoral votes`;
+  for (const [words, key] of TIEBREAKS) {
+    const count = totals[key];
+    const best = Math.max(...tied.map(count));
+    const ahead = tied.filter((seat) => count(seat) === best);
+    if (ahead.length === tied.length) { said += `, and on ${best} ${words} each`; continue; }
+    if (ahead.length === 1) return `${said}: decided by ${words} (${listed(tied, count)}).`;
+    said += `; ${words} (${listed(tied, count)}) left ${ahead.map((seat) => names[seat]).join(" and ")} level`;
+    tied = ahead;
+  }
+  return `${said}: the victory is shared.`;
 }
 
 /** What the table waits for, said plainly: a Scandal's victim, the action in progress, a debate, a window. */
@@ -281,7 +314,7 @@ export function Board({ view, seat, summary, picked, onPick, handElsewhere = fal
   }, [asked]);
   if (!view) return html`<p class="muted">The game has not started yet.</p>`;
   const names = view.seats.map((entry) => seatName(summary, entry.seat));
-  const won = view.winners.length ? html`<${Finished} view=${view} names=${names} />` : "";
+  const won = view.winners.length ? html`<${Finished} view=${view} names=${names} live=${Boolean(send)} />` : "";
   const reach = stepping ? new Map() : reachOf(view, picked, moves);
   const tapOf = (code) => {  // a step: its best move there; a picked card: its one play reaching there
     const list = tiles.get(code) || (reach.get(code) && reach.get(code).length === 1 ? reach.get(code) : null);
@@ -376,9 +409,39 @@ export function group(command) {
   return null;
 }
 
+/** What the board's places are called in the move list ("Tap a lit state on the board"). */
+export const places = "state";
+
+/** Whether a tap on the map makes `command` (the best move at its state, as the tile offers it). */
+export function onBoard(command, moves) {
+  if (!STEP_TYPES.has(command.type) || command.state === undefined || command.state < 0) return false;
+  const there = tileMoves(moves).get(CODES[command.state]);
+  return Boolean(there) && there[0] === command;
+}
+
 export function cardOf(command) {
   return typeof command.card === "number" ? command.card : null;
 }
 
+const MONTHS = ["August", "September", "October"];
+
+/** Campaign Trail's rounds are its months: August opens with the campaign, each debate's end opens the next. */
+export const rounds = {
+  name: (round, event) => (event && event.type === "DebateEnded" ? MONTHS[event.month] : event && event.type === "CampaignBegan" ? MONTHS[0] : null)
+    || MONTHS[round - 1] || `Month ${round}`,
+  one: "month",
+  many: "Months",
+};
+
 /** This game opens reaction windows: the table offers its players to let it pass for them. */
 export const windows = true;
+
+/** How long a reaction window stays open (the rules' WINDOW): its countdown never shows more. */
+export const windowSeconds = 30;
+
+/** How to play, in short (from docs/rules/campaign-trail.md and the rules' prose). */
+export const howToPlay = {
+  goal: "Win the presidency: 270 of the 538 electoral votes. Each state's votes go to the party with most committed voters there on Election Day.",
+  turn: "Play a card from your hand and take one of its actions (Fundraise, Register voters, Travel your pawn, Advertise, Campaign where your pawn stands, or a Politick), then draw from the month's deck. Tap a card, then a lit state or a move.",
+  end: "August, September and October each end when their deck runs out; a debate follows the first two, Election Day the last. Ties on electoral votes go to most committed voters, then most states won.",
+};

@@ -46,3 +46,13 @@ export function whyNot() {
 /** Whether the game opens reaction windows (a seat asked to answer out of turn, which may let the
  * table pass for it when none of its cards can answer): the table then offers that standing choice. */
 export const windows = false;
+
+/** How long a reaction window stays open, in seconds (null: the game opens none). */
+export const windowSeconds = null;
+
+/** What the game calls its rounds (the replay's jumps): a round's name from its number and the event
+ * that opened it, and the word for one and for the list. */
+export const rounds = { name: (round) => `Round ${round}`, one: "round", many: "Rounds" };
+
+/** How to play, in short: the goal, a turn, how it ends (null: the table shows the catalogue's summary). */
+export const howToPlay = null;

@@ -263,3 +263,10 @@ export function whyNot(id, view, seat) {
   if (flipped.length) return `You cannot ${duty(mine.party)}, so you must switch party and ${duty(other)}.`;
   return null;
 }
+
+/** How to play, in short (from docs/rules/politrickers.md and the rules' prose). */
+export const howToPlay = {
+  goal: "Score the most victory points (VP) over three rounds of tricks, or reach 7 VP first.",
+  turn: "Play one card to the trick. The Ruling Party follows the Chair's suit; the Opposition plays another suit if it can, switching party when forced. The larger suit sum is the Popular Policy and its smallest card wins; the winner puts a Power Token on its party's plate of the Libra Disc.",
+  end: "A round ends when a winner has no token left (Disgraced), a plate holds seven tokens (Collapse), or after nine tricks (Balanced), and VP are scored. The game ends at 7 VP or after three rounds: most VP wins.",
+};

@@ -256,3 +256,10 @@ export function whyNot(id, view) {
   if (card(id).kind === "journalist") return "No politician can take this journalist now.";
   return null;
 }
+
+/** How to play, in short (from docs/rules/slush-fund-2.md and the rules' prose). */
+export const howToPlay = {
+  goal: "Win politicians: each goes to the player with more money on their side of it, worth its value in VP (journalists lower it). Most VP wins.",
+  turn: "Either draw 3 cards, stash 1 face down in the slush fund and play the other 2, or (with 3 or more in the fund) look at the fund, take 3 and play them. Money goes face up (legal) or face down (illegal); power cards spy, audit, hack or bring journalists.",
+  end: "When a deck runs out both players play a final 3 cards one at a time, then the politicians are scored; each player loses 1 VP per 3 cards left in their deck.",
+};

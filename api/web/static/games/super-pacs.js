@@ -49,7 +49,7 @@ const FACE = "line-height: 1.2; padding: 0.25rem; white-space: normal; text-alig
 const handStyle = (colour) => `width: 8.6rem; height: auto; min-height: 6rem; font-size: 0.72rem; ${FACE} border: 2px solid ${HEX[colour] || "#999"}; color: #1d2420;`;
 
 /** A card in your hand: every word on its face (name, colour, types, numbers, what it does). */
-function HandCard({ id, onPick, onPlay, picked, playable }) {
+function HandCard({ id, onPick, onPlay, picked, playable, why = null }) {
   const c = card(id);
   const dim = playable === false;
   const colour = c.colour || "gold";
@@ -59,7 +59,7 @@ function HandCard({ id, onPick, onPlay, picked, playable }) {
     <span class="name" style=${`display: block; font-weight: bold; color: ${dim ? "#1d2420" : HEX[colour] || "#1d2420"}`}>${c.colour ? html`<span class="mark">${mark(c.colour)}</span> ` : ""}${c.name}</span>
     ${id >= 100 && id < 200 ? html`<span class="facts" style="display: block">${c.colour} leader · superpower costs ${megabucks(c.cost)}</span>` : html`<span class="facts" style="display: block">${facts(c)}</span>`}
     <span class="text" style="display: block">${cardText(id)}</span>
-    ${dim ? html`<span class="visually-hidden">, cannot be played now</span>` : ""}
+    ${dim && why ? html`<span class="why" style="display: block">${why(id)}</span>` : dim ? html`<span class="visually-hidden">, cannot be played now</span>` : ""}
   </button>`;
 }
 
@@ -189,7 +189,7 @@ function Playing({ view, names }) {
   const plays = (election ? election.plays : pending.plays) || [];
   return html`<section class="playing" aria-label="Being played">
     <p><strong>${kind}:</strong> ${who}<strong>${cardName(id)}</strong> — <span class="text">${pending && pending.kind === "superpower" ? card(id).text.replace(/^.*Superpower \(\d+\): /, "") : cardText(id)}</span></p>
-    ${plays.length ? html`<p class="plays">Answered with: ${plays.map(([s, c], i) => html`<span key=${i}>${i ? "; " : ""}${names[s]}: <strong>${cardName(c)}</strong> (${c >= 100 ? "superpower" : card(c).text})</span>`)}</p>` : ""}
+    ${plays.length ? html`<p class="answered">Answered with: ${plays.map(([s, c], i) => html`${i ? "; " : ""}<span key=${i}>${names[s]}: <strong>${cardName(c)}</strong> (${c >= 100 ? "superpower" : card(c).text})</span>`)}</p>` : ""}
     ${election ? html`<p class="votes" aria-label="Votes">Votes now: ${view.seats.map((e) => html`<span key=${e.seat} class="election-votes">${e.seat ? " · " : ""}${names[e.seat]} <strong>${election.votes[e.seat]}</strong></span>`)}</p>` : ""}
   </section>`;
 }
@@ -239,15 +239,15 @@ function Status({ view, seat, summary }) {
 }
 
 /** Your hand and leader offer, drawn in the table's dock: factions with no move now are dimmed and say so. */
-export function Hand({ view, seat, summary, picked, playable, onPick, onPlay }) {
+export function Hand({ view, seat, summary, picked, playable, onPick, onPlay, chosen = [], why = null }) {
   const mine = view && seat !== null && seat !== undefined ? view.seats[seat] : null;
   if (!mine) return "";
   const hand = hidden(mine.hand).cards || [];
   const offer = hidden(mine.offer).cards || [];
   const cards = [...offer, ...hand];
   return html`<section class="own-hand" aria-label="Your hand">${summary ? html`<${Status} view=${view} seat=${seat} summary=${summary} />` : ""}<h2>${offer.length ? "Your leader offer and hand" : "Your hand"} <span class="muted">(${plural(hand.length, "faction")}, ${megabucks(mine.megabucks)})</span></h2>
-    <div class="hand" role="group" aria-label="Your cards">${cards.length ? cards.map((id) => html`<${HandCard} key=${id} id=${id} picked=${picked === id}
-      playable=${onPick ? playable.has(id) : undefined} onPick=${onPick} onPlay=${onPlay} />`) : html`<span class="muted">no factions</span>`}</div>
+    <div class="hand" role="group" aria-label="Your cards">${cards.length ? cards.map((id) => html`<${HandCard} key=${id} id=${id} picked=${picked === id || chosen.includes(id)}
+      playable=${onPick ? playable.has(id) : undefined} onPick=${onPick} onPlay=${onPlay} why=${why} />`) : html`<span class="muted">no factions</span>`}</div>
   </section>`;
 }
 
@@ -358,6 +358,23 @@ export function cardFirst(view, seat) {
   return new Set([...(hidden(mine.hand).cards || []), ...(hidden(mine.offer).cards || [])]);
 }
 
+/** Sneaking is picked card by card (one or two factions), then confirmed: one button, not one per pair. */
+export function together(command) {
+  if (command.type !== "Sneak") return null;
+  return SNEAK;
+}
+
+const SNEAK = {
+  key: "Sneak",
+  group: "Main action",
+  title: "Sneak factions face down",
+  hint: "pick one or two factions in your hand",
+  cardsOf: (command) => command.cards,
+  name: (id) => cardName(id),
+  why: (id) => (id >= 100 && id < 200 ? "A leader is never sneaked: only factions are."
+    : "No sneak takes this card with the ones chosen."),
+};
+
 export function cardOf(command) {
   if (command.type === "Sneak") return command.cards[0];
   if (command.type === "PickLeader") return command.leader;
@@ -366,3 +383,13 @@ export function cardOf(command) {
 
 /** This game opens reaction windows: the table offers its players to let it pass for them. */
 export const windows = true;
+
+/** How long a reaction window stays open (the rules' WINDOW): its countdown never shows more. */
+export const windowSeconds = 30;
+
+/** How to play, in short (from docs/rules/super-pacs.md and the rules' prose). */
+export const howToPlay = {
+  goal: "Have the most power when the WHITE HOUSE is won: your coalition's power plus your investments' worth.",
+  turn: "Take an initial action (Campaign with your leader, or Embezzle 2 megabucks), then one main action: Exploit a faction, Sneak one or two factions face down, or Fundraise. Buy investments and use your superpower when you can pay. Between turns, surprises answer what others play.",
+  end: "Each round ends with an event; rounds 4, 7 and 10 are the House, Senate and White House elections. After the WHITE HOUSE the most power wins; a tie is a civil war that everybody loses.",
+};

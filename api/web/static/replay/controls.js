@@ -5,7 +5,7 @@ import { html } from "../ui.js";
 import { SPEEDS } from "./player.js";
 
 export function Controls({ steps, player, ranges }) {
-  const { list, index, at, last, entry } = steps;
+  const { list, at, last, entry } = steps;
   return html`<section class="replay-controls" aria-label="Replay controls">
     <div class="row">
       <button type="button" onClick=${player.first} aria-label="First version" title="First (Home)">|◀</button>
@@ -21,22 +21,21 @@ export function Controls({ steps, player, ranges }) {
     </div>
     <div class="row">
       <label for="scrub" class="visually-hidden">Version</label>
-      <input id="scrub" type="range" min="0" max=${Math.max(0, list.length - 1)} step="1" value=${index}
+      <input id="scrub" type="range" min=${list.length ? list[0] : 0} max=${last} step="1" value=${at}
         aria-valuetext=${entry ? `version ${at}: ${entry.description}` : `version ${at}`}
-        onInput=${(e) => player.to(Number(e.target.value))} />
+        onInput=${(e) => player.jump(Number(e.target.value))} />
     </div>
     <${Ticks} ranges=${ranges} steps=${list} />
   </section>`;
 }
 
-/** Where taken-back ranges lie along the slider: a span when stepped through, a notch when skipped. */
+/** Where taken-back ranges lie along the slider (which runs over the versions themselves, from the
+ * first step to the last; a version not stepped through shows the next one): a span each. */
 function Ticks({ ranges, steps }) {
   if (!ranges.length || steps.length < 2) return "";
-  const last = steps.length - 1;
-  const place = (version) => {
-    const found = steps.findIndex((v) => v >= version);
-    return (found === -1 ? last : found) / last * 100;
-  };
+  const first = steps[0];
+  const span = steps[steps.length - 1] - first;
+  const place = (version) => Math.max(0, Math.min(100, (version - first) / span * 100));
   return html`<div class="ticks" aria-hidden="true">${ranges.map((range, i) => {
     const from = place(range.first);
     const to = place(range.last + 1);

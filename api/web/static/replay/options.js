@@ -8,7 +8,7 @@ export function Options({ game, timeline, steps, looking, player, setNotice }) {
   const { perspective, setPerspective, choices } = looking;
   return html`<section class="replay-options" aria-label="Replay options">
     <div class="row">
-      <${JumpTo} marks=${timeline.marks} showReverted=${steps.showReverted} jump=${player.jump} />
+      <${JumpTo} marks=${timeline.marks} showReverted=${steps.showReverted} jump=${player.jump} rounds=${game.renderer.rounds} />
       <label for="perspective">Seen by</label>
       <select id="perspective" value=${perspective} onChange=${(e) => setPerspective(e.target.value)} disabled=${choices.length < 2}>
         ${choices.map((choice) => html`<option value=${choice.value}>${choice.label}</option>`)}
@@ -23,14 +23,14 @@ export function Options({ game, timeline, steps, looking, player, setNotice }) {
 }
 
 /** The rounds and turns to jump to (those taken back only while they are stepped through). */
-function JumpTo({ marks, showReverted, jump }) {
+function JumpTo({ marks, showReverted, jump, rounds }) {
   if (!marks.length) return "";
   return html`<label for="jump">Jump to</label>
     <select id="jump" value="" onChange=${(e) => { if (e.target.value) jump(Number(e.target.value)); }}>
-      <option value="">turn or round…</option>
+      <option value="">turn or ${rounds.one}…</option>
       ${["round", "turn"].map((kind) => {
         const shown = marks.filter((mark) => mark.kind === kind && (showReverted || !mark.reverted));
-        return shown.length ? html`<optgroup label=${kind === "round" ? "Rounds" : "Turns"}>${shown.map((mark) =>
+        return shown.length ? html`<optgroup label=${kind === "round" ? rounds.many : "Turns"}>${shown.map((mark) =>
           html`<option value=${mark.version}>${mark.label} · v${mark.version}</option>`)}</optgroup>` : "";
       })}
     </select>`;

@@ -1,5 +1,6 @@
-// The table's head: its title and status, the seats and whose turn it is, who you are, the
-// version and how we follow it, the join link while seats are open, and your private seat link.
+// The table's head: its title and status, the seats and whose turn it is, who you are, how we follow
+// it, the join link while seats are open, and your private seat link. The version shown is a data
+// attribute only: numbered versions are the replay's words, not the table's.
 
 import { botMark, forfeitMark, stillAsked } from "../clocks.js";
 import { SeatLink } from "../seatlink.js";
@@ -51,17 +52,27 @@ function JoinLink({ summary }) {
 
 export function Heading({ summary, seat, mine, live, version, setMine }) {
   const id = summary.id;
-  return html`<section class="table-head">
+  return html`<section class="table-head" data-version=${version}>
     <h1>${summary.title} <span class=${`status ${summary.status}`}>${summary.status}</span>${summary.sandbox ? html` <span class="status sandbox-mark" title="Seeded or forked: its cards may be known. Not a real game.">sandbox</span>` : ""}</h1>
     <${SeatList} summary=${summary} seat=${seat} />
     <p class="meta">
       ${seat === null || seat === undefined ? html`<strong>You are watching</strong> (the public table).` : html`You play <strong>${seatName(summary, seat)}</strong>.`}
-      ${" "}Version <span class="version">${version}</span> · <span class=${`live ${live}`}>${LIVE_TEXT[live] || live}</span>
-      · <a href=${`/games/${encodeURIComponent(id)}/replay`}>Replay viewer</a>
+      ${" "}<span class=${`live ${live}`}>${LIVE_TEXT[live] || live}</span>${" · "}<a href=${`/games/${encodeURIComponent(id)}/replay`}>Replay viewer</a>
     </p>
     ${summary.status !== "over" && summary.seats.some((entry) => entry.player) ? html`<${Chances} summary=${summary} />` : ""}
     ${summary.status === "waiting" ? html`<${JoinLink} summary=${summary} />` : ""}
     ${seat !== null && seat !== undefined ? html`<${SeatLink} gameId=${id} mine=${mine} onNewSeat=${setMine} />` : ""}
     ${mine && mine.others ? html`<p class="sandbox">A sandbox: this browser holds every seat and plays whoever is to act.</p>` : ""}
   </section>`;
+}
+
+/** How to play, in short, open to anyone at the table: the goal, a turn and how it ends, from the
+ * game's renderer (written from its rules docs); open at first while the game waits or has just begun. */
+export function HowToPlay({ R, summary }) {
+  const how = R.howToPlay;
+  if (!how) return "";
+  const fresh = summary.status === "waiting" || summary.version <= 8;
+  return html`<details class="how-to-play card-panel" open=${fresh}><summary>How to play ${summary.title}</summary>
+    <dl><dt>The goal</dt><dd>${how.goal}</dd><dt>A turn</dt><dd>${how.turn}</dd><dt>How it ends</dt><dd>${how.end}</dd></dl>
+  </details>`;
 }

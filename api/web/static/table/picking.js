@@ -1,15 +1,18 @@
 // Playing by clicking: the picked card, the board target chosen for it, and what a click on a card,
 // a double-click or a click on the board does (moves.js says which cards and targets can play).
 
-import { playing } from "../moves.js";
+import { choosing, playing } from "../moves.js";
 import { html, useState } from "../ui.js";
 
 /** The picked card and the board target chosen for it (null when none). */
 export function usePicking() {
   const [picked, setPicked] = useState(null);
   const [narrowed, setNarrowed] = useState(null); // the board target chosen for the picked card
-  const clear = () => { setPicked(null); setNarrowed(null); };
-  return { picked, setPicked, narrowed, setNarrowed, clear };
+  const [chooser, choose] = useState(null); // a multi-card move being picked card by card
+  const [chosen, setChosen] = useState([]);
+  const setChooser = (next) => { choose(next); setChosen([]); setPicked(null); setNarrowed(null); };
+  const clear = () => { setPicked(null); setNarrowed(null); choose(null); setChosen([]); };
+  return { picked, setPicked, narrowed, setNarrowed, clear, chooser, setChooser, chosen, setChosen };
 }
 
 /**
@@ -17,9 +20,23 @@ export function usePicking() {
  * click on a card, a double-click and a click on a target, and the hand drawn apart from the board.
  */
 export function clicking({ R, moves, pick, view, seat, seated, summary, toAct, send, setNotice }) {
-  const { picked, setPicked, narrowed, setNarrowed } = pick;
+  const { picked, setPicked, narrowed, setNarrowed, chooser, chosen, setChosen } = pick;
   let play = playing({ R, moves, picked, narrowed, view, seat, summary, toAct });
   if (picked !== null && !play.playable.has(picked)) play = playing({ R, moves, picked: null, narrowed: null, view, seat, summary, toAct });
+  if (chooser) {
+    // Picking a multi-card move: a tap adds a card that may join the chosen ones, or puts one back.
+    const { open, why } = choosing(chooser, chosen);
+    play = { ...play, playable: open, why };
+    const onChoose = (card) => {
+      if (chosen.includes(card)) { setChosen(chosen.filter((c) => c !== card)); setNotice(null); return; }
+      if (!open.has(card)) { setNotice({ kind: "error", text: why(card) }); return; }
+      setNotice(null);
+      setChosen([...chosen, card]);
+    };
+    const hand = R.Hand && seated ? html`<${R.Hand} view=${view} seat=${seat} summary=${summary} picked=${null} chosen=${chosen}
+      playable=${open} why=${why} onPick=${onChoose} onPlay=${null} />` : "";
+    return { play, onPick: onChoose, onTarget: () => {}, hand };
+  }
   const onPick = (card) => {
     setNarrowed(null);
     if (!play.playable.has(card)) {

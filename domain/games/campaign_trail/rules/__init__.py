@@ -249,9 +249,33 @@ def outcome(state: State) -> Outcome | None:
     ranking = tuple(
         tuple(s for s in range(state.seat_count) if keys[s] == key) for key in sorted(set(keys), reverse=True)
     )
-    tied = sum(1 for ev in state.electoral if ev == max(state.electoral)) > 1
-    tiebreak = "most committed voters, then most states won, then shared" if tied else ""
-    return Outcome(scores=state.electoral, ranking=ranking, winners=state.winners, tiebreak=tiebreak)
+    return Outcome(scores=state.electoral, ranking=ranking, winners=state.winners, tiebreak=tiebreak(state))
+
+
+TIEBREAKS = (("committed voters", "committed"), ("states won", "states_won"))
+"""Our tie-break on equal electoral votes, in order: most committed voters on the map, then most states."""
+
+
+def tiebreak(state: Finished) -> str:
+    """Which tie-break decided a tie on electoral votes, with the totals it compared (the tied seats'
+    totals, the winners' first), or that it was shared; empty when the electoral votes alone decided."""
+    most = max(state.electoral)
+    tied = [s for s in range(state.seat_count) if state.electoral[s] == most]
+    if len(tied) < 2:
+        return ""
+    said = f"tied on {most} electoral votes"
+    for words, field in TIEBREAKS:
+        totals: tuple[int, ...] = getattr(state, field)
+        best = max(totals[s] for s in tied)
+        ahead = [s for s in tied if totals[s] == best]
+        if len(ahead) == len(tied):
+            said += f" and {best} {words} each"
+            continue
+        against = " against ".join(str(totals[s]) for s in sorted(tied, key=lambda s: -totals[s]))
+        if len(ahead) == 1:
+            return f"{said}, decided by {words} ({against})"
+        said, tied = f"{said}, then {words} ({against}) left {len(ahead)} level", ahead
+    return f"{said}: the victory is shared"
 
 
 _STEPS: dict[type, Callable[[Campaigning, int, Any, Chance], list[Events]]] = {

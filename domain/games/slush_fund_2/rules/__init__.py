@@ -113,7 +113,7 @@ from domain.games.slush_fund_2.rules.powers import (
 from domain.games.slush_fund_2.rules.scoring import score
 from domain.games.slush_fund_2.rules.turns import draw_cards, examine, recall, stash, take, turn_commands
 from domain.games.slush_fund_2.state import Auditing, Over, Playing, Spying, State
-from domain.messages import Command, Options, Outcome
+from domain.messages import Command, Options, Outcome, SeatOption
 from domain.seats import Seat, seats
 
 
@@ -122,7 +122,7 @@ class SlushFundOptions(Options, frozen=True, kw_only=True, forbid_unknown_fields
     empty, it is drawn at random)."""
 
     ladders: tuple[Ladder, ...] = DEFAULT_LADDERS
-    starting_seat: int | None = None
+    starting_seat: SeatOption = None
 
 
 def check_options(options: SlushFundOptions, seat_count: int) -> None:

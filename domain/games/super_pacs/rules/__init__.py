@@ -68,7 +68,7 @@ from domain.games.super_pacs.events import Events, GameSetUp
 from domain.games.super_pacs.rules.asking import legal_commands, situation, to_act, window
 from domain.games.super_pacs.rules.deciding import decide, due, overdue
 from domain.games.super_pacs.state import State
-from domain.messages import Options, Outcome
+from domain.messages import Options, Outcome, SeatOption
 
 __all__ = [
     "SuperPacsOptions",
@@ -94,17 +94,19 @@ EVENTS_IN_GAME = 7
 
 class SuperPacsOptions(Options, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Random leaders: for first-time players, each player is dealt one leader instead of choosing one
-    of three. First player: who plays first, 0 for the first seat, 1 for the second and so on (left
-    empty, it is drawn at random)."""
+    of three. First player: the seat that plays first (left empty, it is drawn at random)."""
 
     random_leaders: bool = False
-    first_player: int | None = None
+    first_player: SeatOption = None
 
 
 def check_options(options: SuperPacsOptions, seat_count: int) -> None:
     """Refuse a first player who is not at the table."""
     if options.first_player is not None and not 0 <= options.first_player < seat_count:
-        raise OptionsError(f"The first player is a seat from 0 to {seat_count - 1} (0 is the first seat).")
+        raise OptionsError(
+            f"The first player must be one of the table's {seat_count} seats "
+            f"(first_player counts them from 0: 0 to {seat_count - 1})."
+        )
 
 
 def setup(options: SuperPacsOptions, seat_count: int, ctx: Chance) -> list[Events]:

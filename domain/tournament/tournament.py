@@ -1,0 +1,346 @@
+"""A tournament as an aggregate: decided and folded like a table, stored as events in a stream of its own.
+
+The rules of a tournament (so far)
+----------------------------------
+1. A tournament is created with its game, format, rounds, seed, the planner version that will pair it,
+   the table sizes, the placement points per size, the bye points and its entrants.
+2. A round is paired only when every table of the round before has a result (the first at once); its
+   pairing (:func:`domain.tournament.planner.plan_round`) is recorded in the event, so a rebuild reads it
+   and never pairs again. A tournament whose planner version is not this code's is refused.
+3. Each table of a round is opened by the service and recorded (``TableAssigned``); when a table is
+   over its tournament takes the result (``ResultTaken``), once: a table taken already adds nothing.
+4. After the last round's last result the tournament is finished (it says so in the same decision).
+5. A late entry joins before the next round is paired; each round paired before it is credited at its
+   declared score (by default the tournament's bye points, so entering late neither helps nor hurts on
+   average), and the row is marked ``late``.
+6. A withdrawn entrant is paired in no later round (a table already paired plays on with them); their
+   row stays, marked ``withdrawn``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+import msgspec
+
+from domain.errors import ServiceError
+from domain.tournament.planner import (
+    PLANNER_VERSION,
+    Entrant,
+    Format,
+    Pairing,
+    PlannerVersionRefused,
+    plan_round,
+)
+from domain.tournament.standings import PLACEMENT_POINTS, Standing, TableResult, standings
+
+
+class TournamentError(ServiceError):
+    """Raised when a tournament command cannot apply; ``code`` is its stable name."""
+
+    code = "tournament/refused"
+
+
+class TournamentNotFound(TournamentError):
+    """Raised when a tournament id names no tournament on the log."""
+
+    code = "tournament/not_found"
+
+
+class NoSuchRound(TournamentError):
+    """Raised when a round is asked of a tournament that has not paired it."""
+
+    code = "tournament/no_such_round"
+
+
+class EntrantKnown(TournamentError):
+    """Raised when a late entry names someone already entered."""
+
+    code = "tournament/entrant_known"
+
+
+class NoSuchEntrant(TournamentError):
+    """Raised when a withdrawal names someone not entered."""
+
+    code = "tournament/no_such_entrant"
+
+
+class RoundNotOver(TournamentError):
+    """Raised when a round is asked for while a table of the last one has no result yet."""
+
+    code = "tournament/round_not_over"
+
+
+class TournamentOver(TournamentError):
+    """Raised when a round is asked of a tournament that played all its rounds."""
+
+    code = "tournament/over"
+
+
+class TournamentEvent(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    """Every tournament event: a storage format (new fields last, with defaults; never renamed)."""
+
+    tournament: str
+
+
+class TournamentCreated(TournamentEvent, frozen=True, kw_only=True, tag="TournamentCreated"):
+    """Rule 1: the tournament's declarations and entrants."""
+
+    game: str
+    format: Format
+    rounds: int
+    seed: int
+    planner: int
+    sizes: tuple[int, int]
+    points: tuple[tuple[int, ...], ...]
+    bye_points: tuple[int, int]
+    entrants: tuple[Entrant, ...]
+
+
+class RoundPaired(TournamentEvent, frozen=True, kw_only=True, tag="RoundPaired"):
+    """Rule 2: a round's tables and byes, as the planner made them."""
+
+    pairing: Pairing
+
+
+class TableAssigned(TournamentEvent, frozen=True, kw_only=True, tag="TableAssigned"):
+    """Rule 3: a round's table was opened as this table of the service."""
+
+    round: int
+    index: int
+    table: str
+
+
+class ResultTaken(TournamentEvent, frozen=True, kw_only=True, tag="ResultTaken"):
+    """Rule 3: a finished table's ranking (groups of seats, best first), taken once."""
+
+    round: int
+    index: int
+    table: str
+    ranking: tuple[tuple[int, ...], ...]
+
+
+class TournamentFinished(TournamentEvent, frozen=True, kw_only=True, tag="TournamentFinished"):
+    """Rule 4: every round played."""
+
+
+class EntrantAdded(TournamentEvent, frozen=True, kw_only=True, tag="EntrantAdded"):
+    """Rule 5: a late entry, credited ``points`` (a fraction) for each of the ``missed`` rounds."""
+
+    entrant: Entrant
+    missed: int
+    points: tuple[int, int]
+
+
+class EntrantWithdrawn(TournamentEvent, frozen=True, kw_only=True, tag="EntrantWithdrawn"):
+    """Rule 6: an entrant paired in no round after ``after_round``, and why."""
+
+    entrant: Entrant
+    after_round: int
+    reason: str
+
+
+AnyTournamentEvent = (
+    TournamentCreated
+    | RoundPaired
+    | TableAssigned
+    | ResultTaken
+    | TournamentFinished
+    | EntrantAdded
+    | EntrantWithdrawn
+)
+EVENTS = msgspec.json.Decoder(AnyTournamentEvent)
+
+
+class Tournament(msgspec.Struct, frozen=True, kw_only=True):
+    """A tournament as its events left it (``version``: how many)."""
+
+    created: TournamentCreated
+    pairings: tuple[Pairing, ...] = ()
+    tables: tuple[tuple[int, int, str], ...] = ()
+    results: tuple[ResultTaken, ...] = ()
+    finished: bool = False
+    version: int = 1
+    late: tuple[EntrantAdded, ...] = ()
+    withdrawn: tuple[EntrantWithdrawn, ...] = ()
+
+    @property
+    def id(self) -> str:
+        return self.created.tournament
+
+    @property
+    def entrants(self) -> tuple[Entrant, ...]:
+        """Everyone ever entered, the late last (rule 5)."""
+        return self.created.entrants + tuple(added.entrant for added in self.late)
+
+    @property
+    def playing(self) -> tuple[Entrant, ...]:
+        """The entrants a next round pairs: every entrant not withdrawn (rule 6)."""
+        gone = {w.entrant for w in self.withdrawn}
+        return tuple(e for e in self.entrants if e not in gone)
+
+    def table_of(self, table: str) -> tuple[int, int] | None:
+        """The round and index of a service table in this tournament, if it is one of its."""
+        return next(((r, i) for r, i, t in self.tables if t == table), None)
+
+    def round_over(self, number: int) -> bool:
+        """Every table of round ``number`` has a result."""
+        taken = {(r.round, r.index) for r in self.results}
+        tables = self.pairings[number - 1].tables if number <= len(self.pairings) else ()
+        return all((number, index) in taken for index in range(1, len(tables) + 1))
+
+    def standings(self, before: int | None = None) -> list[Standing]:
+        """The standings from the results (of the rounds before ``before`` only, when given)."""
+        last = len(self.pairings) if before is None else before - 1
+        pairings = self.pairings[:last]
+        results = [
+            TableResult(entrants=pairings[r.round - 1].tables[r.index - 1], ranking=r.ranking)
+            for r in self.results
+            if r.round <= last
+        ]
+        byes = [bye.entrant for pairing in pairings for bye in pairing.byes]
+        low, high = self.created.sizes
+        scale = dict(zip(range(low, high + 1), self.created.points, strict=True))
+        bye = Fraction(*self.created.bye_points)
+        credits = {a.entrant: Fraction(*a.points) * min(a.missed, last) for a in self.late}
+        marks: dict[Entrant, list[str]] = {a.entrant: ["late"] for a in self.late}
+        for gone in self.withdrawn:
+            marks.setdefault(gone.entrant, []).append("withdrawn")
+        return standings(self.entrants, results, byes, self.created.seed, bye, scale, marks, credits)
+
+
+def create(  # noqa: PLR0917  (the declarations, named)
+    tournament: str,
+    game: str,
+    format: Format,
+    rounds: int,
+    seed: int,
+    sizes: tuple[int, int],
+    entrants: Sequence[Entrant],
+    points: Sequence[Sequence[int]] | None = None,
+) -> list[AnyTournamentEvent]:
+    """Rule 1 (default points: :data:`PLACEMENT_POINTS`; byes: the smallest table's average)."""
+    scale = tuple(
+        tuple(points[n] if points else PLACEMENT_POINTS[size])
+        for n, size in enumerate(range(sizes[0], sizes[1] + 1))
+    )
+    bye = Fraction(sum(scale[0]), sizes[0])
+    return [
+        TournamentCreated(
+            tournament=tournament,
+            game=game,
+            format=format,
+            rounds=rounds,
+            seed=seed,
+            planner=PLANNER_VERSION,
+            sizes=sizes,
+            points=scale,
+            bye_points=(bye.numerator, bye.denominator),
+            entrants=tuple(entrants),
+        )
+    ]
+
+
+def pair_next(state: Tournament) -> list[AnyTournamentEvent]:
+    """Rule 2: pair the next round from the standings and the history."""
+    if state.created.planner != PLANNER_VERSION:
+        raise PlannerVersionRefused(f"this tournament is paired by planner {state.created.planner}")
+    number = len(state.pairings) + 1
+    if state.finished or number > state.created.rounds:
+        raise TournamentOver("Every round of this tournament has been played.")
+    if number > 1 and not state.round_over(number - 1):
+        raise RoundNotOver(f"Round {number - 1} has a table still playing.")
+    points = {row.entrant: row.points for row in state.standings()}
+    low, high = state.created.sizes
+    pairing = plan_round(
+        number,
+        state.playing,
+        points,
+        state.pairings,
+        state.created.seed,
+        range(low, high + 1),
+        state.created.format,
+        state.created.planner,
+    )
+    return [RoundPaired(tournament=state.id, pairing=pairing)]
+
+
+def enter_late(
+    state: Tournament, entrant: Entrant, points: Fraction | None = None
+) -> list[AnyTournamentEvent]:
+    """Rule 5: enter ``entrant`` before the next round (credited ``points`` a missed round)."""
+    if state.finished or len(state.pairings) >= state.created.rounds:
+        raise TournamentOver("Every round of this tournament has been paired: it takes no more entries.")
+    if entrant.casefold() in {e.casefold() for e in state.entrants}:
+        raise EntrantKnown(f"{entrant} is entered already.")
+    credit = Fraction(*state.created.bye_points) if points is None else points
+    missed = len(state.pairings)
+    pair = (credit.numerator, credit.denominator)
+    return [EntrantAdded(tournament=state.id, entrant=entrant, missed=missed, points=pair)]
+
+
+def withdraw(state: Tournament, entrant: Entrant, reason: str) -> list[AnyTournamentEvent]:
+    """Rule 6: pair ``entrant`` in no later round (withdrawn already: nothing)."""
+    if entrant not in state.entrants:
+        raise NoSuchEntrant(f"{entrant} is not entered in this tournament.")
+    if entrant not in state.playing:
+        return []
+    return [
+        EntrantWithdrawn(tournament=state.id, entrant=entrant, after_round=len(state.pairings), reason=reason)
+    ]
+
+
+def assign(state: Tournament, number: int, index: int, table: str) -> list[AnyTournamentEvent]:
+    """Rule 3: record the service table a round's table was opened as (again: nothing)."""
+    if any((r, i) == (number, index) for r, i, _ in state.tables):
+        return []
+    return [TableAssigned(tournament=state.id, round=number, index=index, table=table)]
+
+
+def take_result(state: Tournament, table: str, ranking: Sequence[Sequence[int]]) -> list[AnyTournamentEvent]:
+    """Rules 3 and 4: a finished table's result, once; the tournament finished with its last one."""
+    where = state.table_of(table)
+    if where is None or any(r.table == table for r in state.results):
+        return []
+    taken = ResultTaken(
+        tournament=state.id,
+        round=where[0],
+        index=where[1],
+        table=table,
+        ranking=tuple(tuple(g) for g in ranking),
+    )
+    after = evolve(state, taken)
+    last = len(after.pairings) == after.created.rounds and after.round_over(after.created.rounds)
+    return [taken, TournamentFinished(tournament=state.id)] if last else [taken]
+
+
+def evolve(state: Tournament | None, event: AnyTournamentEvent) -> Tournament:
+    """Apply one event (no rules here: the event says what was decided)."""
+    if isinstance(event, TournamentCreated):
+        return Tournament(created=event)
+    assert state is not None, "a tournament starts with TournamentCreated"
+    version = state.version + 1
+    match event:
+        case RoundPaired(pairing=pairing):
+            return msgspec.structs.replace(state, pairings=(*state.pairings, pairing), version=version)
+        case TableAssigned(round=number, index=index, table=table):
+            return msgspec.structs.replace(
+                state, tables=(*state.tables, (number, index, table)), version=version
+            )
+        case ResultTaken():
+            return msgspec.structs.replace(state, results=(*state.results, event), version=version)
+        case TournamentFinished():
+            return msgspec.structs.replace(state, finished=True, version=version)
+        case EntrantAdded():
+            return msgspec.structs.replace(state, late=(*state.late, event), version=version)
+        case EntrantWithdrawn():
+            return msgspec.structs.replace(state, withdrawn=(*state.withdrawn, event), version=version)
+    raise TypeError(event)
+
+
+def fold(events: Sequence[AnyTournamentEvent], state: Tournament | None = None) -> Tournament | None:
+    """Every event applied in order."""
+    for event in events:
+        state = evolve(state, event)
+    return state
