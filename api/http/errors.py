@@ -45,6 +45,7 @@ from domain.players import (
 )
 from domain.seats import InvalidName
 from domain.table import (
+    ContributionRefused,
     IdempotencyKeyReused,
     NameTaken,
     NothingOverdue,
@@ -83,7 +84,8 @@ STATUS: dict[type[Exception], int] = {
     PlayerRefused: 401,
     NameOrPlayerNeeded: 401,
     CsrfRefused: 403,
-    PasskeyRefused: 400,
+    PasskeyRefused: 403,
+    ContributionRefused: 409,
     HandleTaken: 409,
     NoSuchPlayer: 404,
     LastPasskey: 409,

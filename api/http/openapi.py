@@ -93,15 +93,15 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("get", "/live"): (200, "Probe", ()),
     ("get", "/ready"): (200, "Probe", (503,)),
     ("post", "/api/players/signup/options"): (200, "CeremonyBegun", (403, 409, 413, 422, 429, 503)),
-    ("post", "/api/players/signup"): (200, "SignedIn", (400, 403, 409, 413, 422, 503)),
+    ("post", "/api/players/signup"): (200, "SignedIn", (403, 409, 413, 422, 503)),
     ("post", "/api/players/signin/options"): (200, "CeremonyBegun", (403, 429, 503)),
-    ("post", "/api/players/signin"): (200, "SignedIn", (400, 403, 413, 422, 503)),
+    ("post", "/api/players/signin"): (200, "SignedIn", (403, 413, 422, 503)),
     ("get", "/api/me"): (200, "Me", PLAYER),
     ("get", "/api/session"): (200, "Session", (503,)),
     ("post", "/api/me/signout"): (200, "SignedOut", PLAYER),
     ("post", "/api/me/signout-everywhere"): (200, "SignedOut", PLAYER),
     ("post", "/api/me/passkeys/options"): (200, "CeremonyBegun", (429, *PLAYER)),
-    ("post", "/api/me/passkeys"): (200, "Me", (400, 409, 413, 422, *PLAYER)),
+    ("post", "/api/me/passkeys"): (200, "Me", (403, 409, 413, 422, *PLAYER)),
     ("delete", "/api/me/passkeys/{credential_id}"): (200, "Me", (404, 409, *PLAYER)),
     ("post", "/api/me/keys"): (201, "KeyMade", (413, 422, *PLAYER)),
     ("delete", "/api/me/keys/{key_id}"): (200, "Me", (404, *PLAYER)),
@@ -115,9 +115,11 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
 """Each operation: its success status, the schema (or media type) of its body, its error statuses."""
 
 REASONS = {
-    400: "A passkey ceremony refused: unknown, used already, expired, another origin, a bad signature",
     401: "No seat token (or player key or session), or not sent as 'Authorization: Bearer <token>'",
-    403: "The token holds no seat here, or the perspective opens only once the game is over",
+    403: (
+        "The token holds no seat here, the perspective opens only once the game is over, or a passkey "
+        "ceremony is refused (unknown, used already, expired, another origin, a bad signature)"
+    ),
     404: "No such game (or game type, version, seat, tournament or round)",
     409: "Refused by the rules or the table's state (not your turn, table full, version conflict)",
     410: "The open table expired: nobody joined in time",

@@ -6,10 +6,10 @@ Who calls, and the CSRF check a cookie's change passes: :mod:`api.http.callers`.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Request
 from fastapi.responses import Response
 
 from api.http.callers import COOKIE, Caller, PlayersDep, SignedInDep, players_of
@@ -23,14 +23,27 @@ from projections import queries
 router = APIRouter(prefix="/api")
 
 
+HANDLE_PATTERN = r"^\s*[A-Za-z0-9][A-Za-z0-9_-]{1,19}\s*$"
+"""A handle as the schema says it (:data:`domain.players.HANDLE`, before it is lowercased)."""
+
+
 class Handle(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The handle to sign up under (the schema's pattern; :class:`Asked` is what is read)."""
+
+    handle: Annotated[str, msgspec.Meta(pattern=HANDLE_PATTERN)]
+
+
+class Asked(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A sign-up's body as read: a handle the schema refuses is refused by the players' rule, in its
+    own words (``player/invalid_handle``), not by a regular expression."""
+
     handle: str
 
 
 class Ceremony(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A passkey ceremony's answer: its id (from the options) and the browser's credential as JSON."""
 
-    ceremony: str
+    ceremony: Annotated[str, msgspec.Meta(min_length=1)]
     credential: dict[str, Any]
     name: str = ""
 
@@ -73,7 +86,7 @@ def me(caller: Caller) -> dict[str, Any]:
 @router.post("/players/signup/options", summary="Begin signing up: passkey creation options for a handle")
 async def signup_options(request: Request, service: PlayersDep, body: BodyDep) -> Response:
     _same_origin(request)
-    return reply(await service.signup_options(decode(body, Handle).handle))
+    return reply(await service.signup_options(decode(body, Asked).handle))
 
 
 @router.post("/players/signup", summary="Finish signing up with the new passkey: a session cookie")
@@ -168,7 +181,9 @@ async def revoke_key(service: PlayersDep, caller: SignedInDep, key_id: str) -> R
 
 
 @router.get("/players/{handle}", summary="A player's tables (live first, whose turn), games, ratings")
-async def player_page(request: Request, service: PlayersDep, handle: str) -> Response:
+async def player_page(
+    request: Request, service: PlayersDep, handle: Annotated[str, Path(pattern=HANDLE_PATTERN)]
+) -> Response:
     player = await service.player(handle)
     reads = request.app.state.reads
     return reply(await asyncio.to_thread(queries.player_page, reads, player.handle))

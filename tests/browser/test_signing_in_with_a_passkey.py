@@ -105,7 +105,7 @@ def test_a_passkey_signs_up_signs_in_elsewhere_and_the_player_s_table_is_rated(
     zoe.page.click("#sign-in-button")  # the revoked passkey
     zoe.page.wait_for_selector(".notice.error")
     assert "no longer" in (zoe.page.text_content(".notice.error") or "")
-    zoe.forgive(400)
+    zoe.forgive(403)
 
     phone.open("/")
     phone.page.wait_for_selector("#who >> text=Signed in as")

@@ -104,12 +104,12 @@ def test_the_same_passkey_signs_in_on_another_device_and_an_answer_serves_once(
     answer = {"ceremony": begun["ceremony"], "credential": passkey.get(begun["options"])}
     assert two.post("/api/players/signin", json=answer).json()["handle"] == "dana"
     replayed = fresh(one).post("/api/players/signin", json=answer)
-    assert replayed.status_code == 400 and replayed.json()["error"]["code"] == "auth/passkey_refused"
+    assert replayed.status_code == 403 and replayed.json()["error"]["code"] == "auth/passkey_refused"
     assert one.get("/api/me").status_code == 401
     foreign = signed_in(one, passkey, origin="https://evil.example")
-    assert foreign.status_code == 400 and "backroom_session" not in foreign.headers.get("set-cookie", "")
+    assert foreign.status_code == 403 and "backroom_session" not in foreign.headers.get("set-cookie", "")
     stranger = SoftPasskey(user_handle=b"dana")
-    assert signed_in(one, stranger).status_code == 400
+    assert signed_in(one, stranger).status_code == 403
     assert signed_in(one, passkey).status_code == 200  # the refusals changed nothing
 
 
@@ -159,7 +159,7 @@ def test_passkeys_are_added_and_revoked_but_never_the_last(apps: tuple[TestClien
     assert [p["name"] for p in me["passkeys"]] == ["laptop", "phone"]
     first_id, second_id = (p["id"] for p in me["passkeys"])
     assert one.delete(f"/api/me/passkeys/{first_id}", headers=csrf(one)).status_code == 200
-    assert signed_in(one, first).status_code == 400
+    assert signed_in(one, first).status_code == 403
     assert signed_in(one, second).status_code == 200
     last = one.delete(f"/api/me/passkeys/{second_id}", headers=csrf(one))
     assert last.status_code == 409 and last.json()["error"]["code"] == "player/last_passkey"
