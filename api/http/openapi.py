@@ -238,7 +238,7 @@ def openapi(app: FastAPI, games: Mapping[str, AnyGame]) -> dict[str, Any]:
 
 def _named_by_game(roots: Any, components: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     """Two games' commands of one name (``PlayCard``) are named by msgspec for their module
-    (``domain.games.politrickers.commands.PlayCard``); here by their game, ``politrickers.PlayCard``,
+    (``domain.games.<package>.commands.PlayCard``); here by their game, ``<game>.PlayCard``,
     as the games' Command schemas are (a module path is no name for a reader, and the explorer stops
     drawing its schema list at one)."""
     renamed = {

@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from tests.browser.players import Player
+from tests.support.waiting import until
 
 pytestmark = pytest.mark.browser
 
@@ -53,5 +54,7 @@ def test_with_a_clock_the_lobby_asks_what_happens_when_time_runs_out(player: Cal
     ann.page.click("text=Open the table and sit down")
     ann.page.wait_for_url("**/games/*")
     game_id = ann.page.url.rsplit("/", 1)[1]
-    clock = ann.page.evaluate(f"fetch('/api/games/{game_id}').then((answer) => answer.json())")["clock"]
+    read = f"fetch('/api/games/{game_id}').then((answer) => answer.json())"
+    # the deal (and so the clock) follows Ann's page revealing its contribution to it (docs/record.md)
+    clock = until("the table never started its clock", lambda: ann.page.evaluate(read).get("clock"))
     assert (clock["kind"], clock["timeout"]) == ("seat", "forfeit")

@@ -74,13 +74,16 @@ def test_campaign_trail_leaves_the_map_s_moves_to_the_map_and_lists_at_most_thir
 ) -> None:
     """A step with a move in most states (placing voters, travelling) would list seventy buttons: the
     list says to tap a lit state and keeps the rest, at most thirty, and a lit state still plays."""
-    game_id, tokens = opened(service, "campaign-trail", ["Ann", "Dee"], "short-lists-trail")
 
     def crowded(table: Any) -> bool:
         return bool(table.to_act) and len(_legal(service, table, min(table.to_act))) > 2 * MOST
 
-    table = played_on(service, game_id, tokens, random.Random(4), until=crowded)
-    assert not table.over, "no step ever offered sixty moves"
+    for attempt in range(8):  # seeded games at domain speed until one crowds a step (most do)
+        game_id, tokens = opened(service, "campaign-trail", ["Ann", "Dee"], f"short-lists-trail-{attempt}")
+        table = played_on(service, game_id, tokens, random.Random(4), until=crowded)
+        if not table.over:
+            break
+    assert not table.over, "no step of eight games offered sixty moves"
     served(server.base, game_id, table.version)
     seat = min(table.to_act)
     phone = player("Ann", phone=True)
