@@ -5,12 +5,15 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any, TypeVar
 
 from fastapi.testclient import TestClient
 
 from api.http.app import create_app
+from api.service.application import Tables
 from store.settings import Settings
 from tests.support.tiny_game import PILE
 
@@ -89,3 +92,14 @@ def play_randomly(client: Any, game_id: str, tokens: dict[int, str], seed: int, 
         )
         assert answer.status_code == 200, answer.text
     raise AssertionError(f"the game did not end within {limit} commands")
+
+
+@contextmanager
+def stepped_tables(folder: Path) -> Iterator[Tables]:
+    """A service on a SQLite log in ``folder`` whose clock steps a second a reading, closed afterwards."""
+    settings = Settings(sqlite_path=str(folder / "log.sqlite"))
+    service = Tables(settings.eventsourcing_env(), games=GAMES, clock=StepClock())
+    try:
+        yield service
+    finally:
+        service.close()

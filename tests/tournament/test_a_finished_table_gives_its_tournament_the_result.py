@@ -15,22 +15,17 @@ from domain.tournament import tournament as t
 from domain.tournament.planner import Format
 from projections.projection import GameProjection, catch_up
 from projections.stores import Batch, SQLiteReadStore
-from store.settings import Settings
 from store.table_over import table_over
 from store.tournaments import TournamentLog
-from tests.support.service import GAMES, StepClock, run
+from tests.support.service import GAMES, run, stepped_tables
 
 TAKE_TWO, TAKE_ONE = b'{"type":"Take","count":2}', b'{"type":"Take","count":1}'
 
 
 @pytest.fixture
 def tables(tmp_path: Path) -> Iterator[Tables]:
-    settings = Settings(sqlite_path=str(tmp_path / "log.sqlite"))
-    service = Tables(settings.eventsourcing_env(), games=GAMES, clock=StepClock())
-    try:
+    with stepped_tables(tmp_path) as service:
         yield service
-    finally:
-        service.close()
 
 
 def played(tables: Tables, names: tuple[str, ...]) -> Table:
