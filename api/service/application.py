@@ -744,9 +744,7 @@ def _held_until(
     return passing.moment(table.state)
 
 
-def _referee_due(
-    auto: passing.Standing, clock: Callable[[], datetime]
-) -> Callable[[Table], datetime | None]:
+def _referee_due(auto: passing.Standing, clock: Callable[[], datetime]) -> Callable[[Table], datetime | None]:
     """When the referee's decision at a table may be made: at once when the table's own deadline has
     come, else at the moment it is to pass for a seat of ``auto`` (``None``: at once)."""
 

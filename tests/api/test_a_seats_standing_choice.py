@@ -47,7 +47,9 @@ def test_a_seat_is_asked_every_time_until_it_chooses_otherwise(
     assert client.get(url, headers=pile["ann"]).json()["passing"] == "ask"
 
 
-def test_until_my_next_turn_lays_over_the_choice_made_before(client: TestClient, pile: dict[str, Any]) -> None:
+def test_until_my_next_turn_lays_over_the_choice_made_before(
+    client: TestClient, pile: dict[str, Any]
+) -> None:
     """``until_turn`` stands until the seat's next turn, then the choice before it (``after``) holds;
     choosing ``auto`` or ``ask`` ends it at once; choosing it changes nothing another seat reads."""
     url = f"/api/games/{pile['id']}/passing"

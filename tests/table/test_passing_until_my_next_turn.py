@@ -61,7 +61,7 @@ def test_until_my_next_turn_keeps_the_choice_made_before_for_after_it() -> None:
 def test_the_referee_passes_for_a_seat_holding_an_answer_until_its_next_turn() -> None:
     """A seat that chose ``until_turn`` is passed for at the pause even when it could answer; the others
     are told exactly what a pass by hand at that moment tells them."""
-    table, seat, _, answering = situations()[0]
+    _, seat, _, answering = situations()[0]
     moment = asked_at(answering) + PAUSE
     standing = _until(seat, answering.version)
     assert standing.in_force(answering, seat) == UNTIL_TURN
@@ -80,7 +80,9 @@ def test_the_choice_ends_when_a_turn_of_the_seat_begins_after_it() -> None:
     before = _with_turns(answering, turns)
     standing = _until(seat, answering.version - 1)
     assert standing.in_force(before, seat) == ASK
-    assert passing_for(GAME, before, standing, frozenset(Seat(s) for s in GAME.to_act(before.game_state))) == []
+    assert (
+        passing_for(GAME, before, standing, frozenset(Seat(s) for s in GAME.to_act(before.game_state))) == []
+    )
     assert standing.in_force(_with_turns(answering, [0, 0, 0]), seat) == UNTIL_TURN
 
 
@@ -138,11 +140,16 @@ def play_a_whole_game(game_id: str, seed: int, choices: str) -> Tally:
 def _referee(log: Log, standing: Standing) -> list[object]:
     """The referee acts: at the pause for the seats it passes for, else at the game's own deadline."""
     due = log.game.due(log.table.game_state)
-    if not passing_for(log.game, log.table, standing, frozenset(Seat(s) for s in log.game.to_act(log.table.game_state))):
+    if not passing_for(
+        log.game, log.table, standing, frozenset(Seat(s) for s in log.game.to_act(log.table.game_state))
+    ):
         assert due is not None, "nobody is to act and nothing is due"
         log.now = max(log.now, due)
     context = TableContext(
-        now=log.now, command_id=f"referee:{log.table.version}", digest=digest_of(None, b"referee"), auto_pass=standing
+        now=log.now,
+        command_id=f"referee:{log.table.version}",
+        digest=digest_of(None, b"referee"),
+        auto_pass=standing,
     )
     decided = decide_table(log.game, log.table, REFEREE, CloseOverdue(), context)
     log._append(decided)

@@ -108,7 +108,7 @@ def test_the_deal_is_redacted_to_each_seats_own_hand() -> None:
 
 
 def test_public_events_are_described_in_one_sentence() -> None:
-    """describe gives one human sentence; without the players' names, seats are "Seat N", counted from 1 (``Seat(0)`` is "Seat 1")."""
+    """describe gives one human sentence; without the players' names, seats are "Seat N" from 1."""
     played = CardPlayed(seat=Seat(2), card=W(5))
     assert GAME.describe(played, Seat(0), ()) == "Seat 3 played the 5 of Welfare."
     assert GAME.describe(DEAL, OMNISCIENT, ()) == "Round 1 was dealt; seat 1 is the Chair."
