@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,10 +19,19 @@ import pytest
 from api.service.application import Tables
 from domain.games.campaign_trail.cards.board import ABBREVIATIONS, ELECTORAL_VOTES, STATE_COUNT
 from domain.games.campaign_trail.cards.catalogue import CARDS
-from domain.games.campaign_trail.rules.months import electoral_votes, leaders_of
+from domain.games.campaign_trail.rules.months import electoral_votes, leader, leaders_of
 from domain.games.campaign_trail.state import Campaigning, Drafting, Finished, at
+from tests.browser.access import serious_violations
+from tests.browser.conftest import DESKTOP, PHONE
 from tests.browser.players import Player, open_table
-from tests.browser.whole_games import COMMANDS_OF, MOVES, Match, sit_by_seat_links, trail_secrets
+from tests.browser.whole_games import (
+    COMMANDS_OF,
+    MOVES,
+    Match,
+    reason_for_a_dimmed_card,
+    sit_by_seat_links,
+    trail_secrets,
+)
 from tests.support.server import Served
 
 pytestmark = pytest.mark.browser
@@ -185,73 +195,137 @@ def _play(match: Tapping, seen: Callable[[Tapping], None]) -> None:
         seen(match)
 
 
+SOLID_BLUE = "rgb(31, 78, 156)"
+"""The Democrats' fill: solid blue; the Republicans' is red stripes (a pattern, not only a hue)."""
+MIDGAME_MONTH = 1
+"""September: the map has moved from its opening."""
+TILE_LOOK = """tile => { const s = getComputedStyle(tile);
+  return { code: tile.querySelector(".code").textContent, ev: tile.querySelector(".ev").textContent,
+    voters: [...tile.querySelectorAll(".voters")].map((v) => v.dataset.party + v.textContent),
+    image: s.backgroundImage, colour: s.backgroundColor, leader: tile.dataset.leader }; }"""
+
+
+def assert_the_map_is_drawn(page: Any, state: Any) -> None:
+    """Every tile: its leader's letter, fill and pattern; its electoral votes; voters per party (a pill
+    each, in the party's colour); and the track's running totals."""
+    for place in range(STATE_COUNT):
+        tile = page.eval_on_selector(f".ct-board [data-state='{ABBREVIATIONS[place]}']", TILE_LOOK)
+        ahead = leader(state.voters, place, state.seat_count)
+        assert tile["leader"] == LETTERS[ahead]
+        if ahead == 0:
+            assert tile["image"] == "none" and tile["colour"] == SOLID_BLUE
+        else:
+            assert tile["image"].startswith("repeating-linear-gradient")
+        assert [tile["code"], tile["ev"]] == [ABBREVIATIONS[place], str(ELECTORAL_VOTES[place])]
+        voters = [
+            f"{letter}{at(state.voters, place, party)}"
+            for party, letter in enumerate(LETTERS[: state.seat_count])
+        ]
+        assert tile["voters"] == voters
+    totals = electoral_votes(state.voters, state.seat_count)
+    shown = page.eval_on_selector_all(".ct-board .ev-total", "bars => bars.map(b => Number(b.textContent))")
+    assert shown == list(totals) and sum(totals) == sum(ELECTORAL_VOTES)
+
+
+REASONS = (
+    "Answer the Scandal first.",
+    "Finish the ",
+    "Only a debate card can be played now.",
+    "Only a response to the ",
+    "Waiting for the responses to the ",
+    "Choose your candidate first.",
+)
+"""The game's own reasons a dimmed card gives when clicked (never the generic one)."""
+
+
+def assert_moves_name_the_printed_actions(page: Any) -> None:
+    """A move that plays a card says what the card's action does, as printed, numbered from 1."""
+    labels = page.eval_on_selector_all(".controls button.move", "moves => moves.map(m => m.textContent)")
+    plays = [label for label in labels if label.startswith("Play #")]
+    assert plays and all(re.match(r"Play #\d+, action [1-4]: \S", label) for label in plays), plays
+
+
+def _checked_on_the_way(m: Tapping, seats: dict[int, Player], seen: set[str]) -> None:
+    """After a move: nothing wider than the phone; at mid-game the map drawn as the state has it, axe,
+    the printed actions named (and the page at desktop width); a dimmed card's reason; the screens of a
+    Mudslinging's removal and of a debate."""
+    for each in seats.values():
+        assert not each.page.evaluate(WIDER), each.page.evaluate(WIDER)
+    state = m.state
+    if not isinstance(state, Campaigning):
+        return
+    if state.month >= MIDGAME_MONTH and "midgame" not in seen:
+        seen.add("midgame")
+        for each in seats.values():
+            assert_the_map_is_drawn(each.page, state)
+            found = serious_violations(each.page)
+            assert not found, json.dumps(found, indent=1)
+        seats[0].shot("campaign-trail-mid-game-lauren", full_page=False)
+        _at_desktop_width(seats[0], "campaign-trail-desktop-mid-game-lauren")
+        if m.movers:
+            assert_moves_name_the_printed_actions(seats[m.movers[0]].page)
+    if "reason" not in seen and (said := reason_for_a_dimmed_card(seats, m.movers)):
+        seen.add("reason")
+        assert said.startswith(REASONS), said
+    pending = state.pending
+    if pending is not None and pending.kind == "Mudslinging" and not pending.pays and "mud" not in seen:
+        seen.add("mud")  # removing: the lit states are those still owing voters
+        seats[pending.seat].shot("ct-phone-mudslinging", full_page=False)
+    if state.debate is not None and "debate" not in seen:
+        seen.add("debate")
+        seats[0].shot("ct-phone-debate", full_page=False)
+
+
+def _at_desktop_width(each: Player, name: str) -> None:
+    """The same page at 1280 by 900, full length, then back to the phone."""
+    each.page.set_viewport_size(DESKTOP)
+    each.shot(name)
+    each.page.set_viewport_size(PHONE)
+
+
+def assert_the_end_is_told(page: Any, final: Finished, names: list[str]) -> None:
+    """The sheet names the winner (or the tie), its rows are the electoral votes, the committed voters
+    (the first tie-break) and the states won; the map is the final one."""
+    winners = " and ".join(names[s] for s in final.winners)
+    sheet = page.text_content(".ct-board .finished") or ""
+    assert f"{winners} {'wins' if len(final.winners) == 1 else 'tie'} the election" in sheet
+    rows = page.eval_on_selector_all(
+        ".finished table.score tbody tr", "rows => rows.map(r => [...r.children].map(c => c.textContent))"
+    )
+    assert [int(row[2]) for row in rows] == list(final.electoral)
+    assert [int(row[3]) for row in rows] == list(final.committed)
+    assert [int(row[4]) for row in rows] == [final.leaders.count(seat) for seat in range(2)]
+    assert_the_map_is_drawn(page, final)
+
+
 def test_a_whole_two_party_game_on_phones_is_played_by_taps_mostly_on_the_map(
     player: Callable[..., Player], server: Served, service: Tables
 ) -> None:
     """Two phones (390 by 844) play a whole game with Dirty Politics; every step naming a state is a
-    tap on its tile, 90% of all taps need no scrolling, and the pages always read the true numbers."""
+    tap on its tile, 90% of all taps need no scrolling, and the pages always read the true numbers and
+    show neither the other's hand, offer nor a month deck's cards. On the way: the map drawn, axe, the
+    printed actions named, a dimmed card's reason; at the end the sheet. (This one game holds the
+    checks of the former desktop whole games, two and three parties: issue 48 plays each game once.)"""
     names = ["Lauren", "Ben"]
     game_id, tokens = open_table(server.base, "campaign-trail", names, "taps-2")
     seats = sit_by_seat_links(lambda who: player(who, phone=True), names, game_id, tokens)
     match = Tapping(seats, service, game_id, trail_secrets, random.Random(21)).begin()
     seats[0].shot("ct-phone-candidate-choice", full_page=False)
     match.after()
-    shots: set[str] = set()
-
-    def seen(m: Tapping) -> None:
-        for each in seats.values():
-            assert not each.page.evaluate(WIDER), each.page.evaluate(WIDER)
-        state = m.state
-        if not isinstance(state, Campaigning):
-            return
-        pending = state.pending
-        if pending is not None and pending.kind == "Mudslinging" and not pending.pays and "mud" not in shots:
-            shots.add("mud")  # removing: the lit states are those still owing voters
-            seats[pending.seat].shot("ct-phone-mudslinging", full_page=False)
-        if state.debate is not None and "debate" not in shots:
-            shots.add("debate")
-            seats[0].shot("ct-phone-debate", full_page=False)
-
-    _play(match, seen)
+    seen: set[str] = set()
+    _play(match, lambda m: _checked_on_the_way(m, seats, seen))
+    assert {"midgame", "reason"} <= seen, seen
     final = service.store.load(game_id).game_state
     assert isinstance(final, Finished) and final.winners
+    assert match.commands > 100 and match.picked_cards >= 0 and match.checked > 0
     for seat, each in seats.items():
+        assert_the_end_is_told(each.page, final, names)
         each.shot(f"ct-phone-the-end-{names[seat].lower()}", full_page=False)
+    _at_desktop_width(seats[0], "campaign-trail-desktop-the-end-lauren")
     share = 1 - match.scrolled / match.taps
-    print(f"\n2-party phone game: {_figures(match, shots)}")
+    hand = ", ".join(f"{names[s]} {match.hand_passes.get(s, 0)} of {match.moves.get(s, 0)}" for s in seats)
+    print(f"\n2-party phone game: {_figures(match, seen)}; passes by hand {hand}")
     named = {"Move", "TravelTo", "Place", "Pay", "Remove"}
     assert not named & set(match.by_list), "a step naming a state was taken from the list, not the map"
     assert share >= NO_SCROLL_SHARE, f"{match.scrolled} of {match.taps} taps needed a scroll"
     assert match.tricks, "no dirty trick was played"
-
-
-def test_a_whole_three_party_game_on_desktops_is_played_by_taps(
-    player: Callable[..., Player], server: Served, service: Tables
-) -> None:
-    """Three desktop pages, a whole game with Dirty Politics, tapping only; the true numbers always."""
-    names = ["Lauren", "Ben", "Jordan"]
-    game_id, tokens = open_table(server.base, "campaign-trail", names, "taps-3")
-    seats = sit_by_seat_links(player, names, game_id, tokens)
-    match = Tapping(seats, service, game_id, trail_secrets, random.Random(33)).begin()
-    seats[2].shot("ct-desktop-candidate-choice")
-    match.after()
-    shots: set[str] = set()
-
-    def seen(m: Tapping) -> None:
-        state = m.state
-        if not isinstance(state, Campaigning):
-            return
-        pending = state.pending
-        if pending is not None and pending.kind == "Mudslinging" and not pending.pays and "mud" not in shots:
-            shots.add("mud")  # removing: the lit states are those still owing voters
-            seats[pending.seat].shot("ct-desktop-mudslinging")
-        if state.debate is not None and state.debate.cards and "debate" not in shots:
-            shots.add("debate")
-            seats[0].shot("ct-desktop-debate")
-
-    _play(match, seen)
-    final = service.store.load(game_id).game_state
-    assert isinstance(final, Finished) and final.winners
-    seats[0].shot("ct-desktop-the-end")
-    print(f"\n3-party desktop game: {_figures(match, shots)}")
-    assert match.tricks
