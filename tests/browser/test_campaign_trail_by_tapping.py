@@ -28,6 +28,7 @@ from tests.browser.whole_games import (
     COMMANDS_OF,
     MOVES,
     Match,
+    note_figures,
     reason_for_a_dimmed_card,
     sit_by_seat_links,
     trail_secrets,
@@ -324,7 +325,7 @@ def test_a_whole_two_party_game_on_phones_is_played_by_taps_mostly_on_the_map(
     _at_desktop_width(seats[0], "campaign-trail-desktop-the-end-lauren")
     share = 1 - match.scrolled / match.taps
     hand = ", ".join(f"{names[s]} {match.hand_passes.get(s, 0)} of {match.moves.get(s, 0)}" for s in seats)
-    print(f"\n2-party phone game: {_figures(match, seen)}; passes by hand {hand}")
+    note_figures("campaign-trail", f"{_figures(match, seen)}; passes by hand {hand}")
     named = {"Move", "TravelTo", "Place", "Pay", "Remove"}
     assert not named & set(match.by_list), "a step naming a state was taken from the list, not the map"
     assert share >= NO_SCROLL_SHARE, f"{match.scrolled} of {match.taps} taps needed a scroll"

@@ -41,6 +41,7 @@ from tests.browser.whole_games import (
     IN_VIEW_SHARE,
     MOVES,
     Match,
+    note_figures,
     pacs_secrets,
     reason_for_a_dimmed_card,
     sit_by_seat_links,
@@ -326,12 +327,12 @@ def test_a_whole_two_player_game_tapped_on_phones_says_what_every_card_does_and_
     _shoot(match, "end", seats, desktop=True)
     share = 1 - match.scrolled / match.taps
     hand = ", ".join(f"{names[s]} {match.hand_passes.get(s, 0)} of {match.moves.get(s, 0)}" for s in seats)
-    print(
-        f"\nsuper-pacs on phones: {match.commands} commands, {match.taps} taps, {match.scrolled} needing a"
-        f" scroll ({share:.1%} in view), most buttons at once {match.most_buttons}, passes by hand {hand}"
-        f"; {match.cards_drawn} cards' words checked"
+    note_figures(
+        "super-pacs",
+        f"{match.commands} commands, {match.taps} taps, {match.scrolled} needing a scroll"
+        f" ({share:.1%} in view), most buttons at once {match.most_buttons}, passes by hand {hand}; {match.cards_drawn} cards' words"
+        f" checked; needing a scroll: {'; '.join(match.missed)}",
     )
-    print("needing a scroll:", "; ".join(match.missed))
     assert share >= IN_VIEW_SHARE, f"{match.scrolled} of {match.taps} taps needed a scroll"
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from api.service.application import Tables
 from tests.browser.players import Player, open_table
-from tests.browser.whole_games import Tapped, sit_by_seat_links, view_secrets
+from tests.browser.whole_games import Tapped, note_figures, sit_by_seat_links, view_secrets
 from tests.support.server import Served
 
 pytestmark = pytest.mark.browser
@@ -51,8 +51,7 @@ def test_a_whole_game_tapped_on_phones_keeps_the_moves_and_their_cards_in_view(
     final = service.store.load(game_id)
     assert final.over and match.checked > 0
     seats[0].shot(f"phone-{game}-end", full_page=False)
-    print(f"\n{game} on phones: {match.figures()}")
-    print("needing a scroll:", "; ".join(match.missed))
+    note_figures(game, f"{match.figures()}; needing a scroll: {'; '.join(match.missed)}")
     match.assert_in_view()
     for each in seats.values():
         assert each.errors == [], each.errors

@@ -28,6 +28,7 @@ from domain.games.super_pacs.cards import CARD_IDS, EVENT_IDS, INVESTMENT_IDS, L
 from domain.games.super_pacs.cards import name as pacs_name
 from domain.games.super_pacs.state import all_cards as pacs_cards
 from domain.seats import OMNISCIENT, Seat
+from tests.browser.conftest import ARTIFACTS
 from tests.browser.players import Player, card_ids
 
 MOVED_ON = 5
@@ -133,6 +134,14 @@ def trail_secrets(state: Any, seat: int) -> tuple[set[int], set[str]]:
         offered = {candidate for other in others for candidate in state.offers[other]} - kept
         words |= _unique(offered | set(state.box), range(len(CANDIDATES)), lambda c: CANDIDATES[c].name)
     return hidden, words
+
+
+def note_figures(game: str, figures: str) -> None:
+    """Print a phone game's figures and keep them beside the screenshots (``figures-GAME.txt``), so a run
+    on several workers (whose output pytest keeps) still leaves them for the closing note."""
+    print(f"\n{game}: {figures}")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / f"figures-{game}.txt").write_text(figures + "\n")
 
 
 def view_secrets(service: Tables, game_id: str) -> Secrets:
