@@ -330,8 +330,8 @@ def test_a_whole_two_player_game_tapped_on_phones_says_what_every_card_does_and_
     note_figures(
         "super-pacs",
         f"{match.commands} commands, {match.taps} taps, {match.scrolled} needing a scroll"
-        f" ({share:.1%} in view), most buttons at once {match.most_buttons}, passes by hand {hand}; {match.cards_drawn} cards' words"
-        f" checked; needing a scroll: {'; '.join(match.missed)}",
+        f" ({share:.1%} in view), most buttons at once {match.most_buttons}, passes by hand {hand};"
+        f" {match.cards_drawn} cards' words checked; needing a scroll: {'; '.join(match.missed)}",
     )
     assert share >= IN_VIEW_SHARE, f"{match.scrolled} of {match.taps} taps needed a scroll"
 
