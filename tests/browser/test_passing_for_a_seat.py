@@ -132,6 +132,7 @@ def test_a_window_every_asked_seat_passes_automatically_closes_at_the_pause_as_a
     assert httpx.get(f"{server.base}/api/games/{game_id}/passing", headers=mine).json() == {
         "seat": 0,
         "passing": "auto",
+        "after": "auto",
     }
 
     rng = random.Random(3)
@@ -164,6 +165,16 @@ def test_a_window_every_asked_seat_passes_automatically_closes_at_the_pause_as_a
     assert hand_line["description"].replace("Ann", "X") == auto_line["description"].replace(
         NAMES[automatic[0]["seat"]], "X"
     )
+
+    until = ann.page.get_by_role("checkbox", name="Pass for me in every window until my next turn")
+    until.check()  # issue 48: the second standing choice, over the first (which holds again after)
+    ann.page.wait_for_selector("text=On: the table passes for you in every window")
+    said = httpx.get(f"{server.base}/api/games/{game_id}/passing", headers=mine).json()
+    assert said["passing"] in ("until_turn", "ask") and said["after"] == "ask"  # ask: a turn began since
+    ann.shot("passing-until-my-next-turn", full_page=False)
+    until.uncheck()
+    ann.page.wait_for_selector("text=Off: the choice above holds.")
+    assert httpx.get(f"{server.base}/api/games/{game_id}/passing", headers=mine).json()["passing"] == "ask"
 
 
 def test_a_seat_that_spent_its_take_backs_is_told_when_they_come_back(
