@@ -170,7 +170,7 @@ def test_a_window_every_asked_seat_passes_automatically_closes_at_the_pause_as_a
     until.check()  # issue 48: the second standing choice, over the first (which holds again after)
     ann.page.wait_for_selector("text=On: the table passes for you in every window")
     said = httpx.get(f"{server.base}/api/games/{game_id}/passing", headers=mine).json()
-    assert said["passing"] in ("until_turn", "ask") and said["after"] == "ask"  # ask: a turn began since
+    assert said == {"seat": 0, "passing": "until_turn", "after": "ask"}
     ann.shot("passing-until-my-next-turn", full_page=False)
     until.uncheck()
     ann.page.wait_for_selector("text=Off: the choice above holds.")
