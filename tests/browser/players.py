@@ -82,13 +82,18 @@ class Player:
         )
 
     def play_any(self, rng: random.Random) -> dict[str, Any]:
-        """Click one of the move buttons at random; returns the command it sent.
+        """Click one of the move buttons at random (on a phone whose list leaves them to the cards, a card
+        first); returns the command it sent.
 
         A live update (a bot's or another seat's move) may redraw the buttons between looking and
         clicking: as a person would, it looks again at what the page offers then.
         """
         for attempt in range(5):
-            self.page.wait_for_selector("button.move:not([disabled])")
+            self.page.wait_for_selector("button.move:not([disabled]), .controls .via-cards")
+            if not self.page.locator("button.move:not([disabled])").count():  # on a phone: through a card
+                cards = self.page.locator(".dock .own-hand button[data-card]:not(.unplayable)")
+                cards.nth(rng.randrange(cards.count())).click()
+                self.page.wait_for_selector("button.move:not([disabled])")
             buttons = self.page.query_selector_all("button.move:not([disabled])")
             if not buttons:
                 continue
