@@ -9,10 +9,12 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import timedelta
 from typing import Annotated, Any
+from wsgiref.simple_server import WSGIServer
 
 from fastapi import FastAPI, Header, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
+from prometheus_client import CollectorRegistry, start_wsgi_server
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
@@ -116,13 +118,24 @@ def _lifespan(watch: timers.Watch | None) -> Callable[[FastAPI], AbstractAsyncCo
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         tables, reads = app.state.tables, app.state.reads
         reads.start()
+        apart = _metrics_apart(app.state.settings, app.state.metrics.registry)
         async with tending(tables, watch, app.state.metrics):
             yield
+        if apart is not None:
+            apart.shutdown()
         app.state.streams.close()
         reads.close()
         tables.close()
 
     return lifespan
+
+
+def _metrics_apart(settings: Settings, registry: CollectorRegistry) -> WSGIServer | None:
+    """``/metrics`` on ``BACKROOM_METRICS_PORT`` (prometheus-client's own server, a daemon thread), if set."""
+    if settings.metrics_port is None:
+        return None
+    server, _ = start_wsgi_server(settings.metrics_port, registry=registry)
+    return server
 
 
 def _route(app: Backroom) -> None:
@@ -210,11 +223,13 @@ def _operations(app: Backroom, tables: Tables, reads: ReadSide, settings: Settin
     @app.get("/metrics", summary="This process's metrics (Prometheus text), for the metrics token only")
     def scraped(authorization: Annotated[str | None, Header()] = None) -> Response:
         """404, as for a path that does not exist, unless ``Authorization: Bearer`` carries
-        ``BACKROOM_METRICS_TOKEN``: the public port (and the Ingress in front of it) serves the numbers
-        to the operators' scraper alone (issue 49 item 6)."""
+        ``BACKROOM_METRICS_TOKEN``, and always when ``BACKROOM_METRICS_PORT`` serves them on a port of
+        their own (the shipped manifests: the Ingress routes to this port, never to that one; issue 49
+        item 6)."""
         given = (authorization or "").encode()
         wanted = f"Bearer {settings.metrics_token}".encode()
-        if not settings.metrics_token or not hmac.compare_digest(given, wanted):
+        kept_apart = settings.metrics_port is not None  # then only that port serves them
+        if kept_apart or not settings.metrics_token or not hmac.compare_digest(given, wanted):
             raise HTTPException(404)
         return metrics.response()
 
