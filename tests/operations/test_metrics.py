@@ -115,9 +115,7 @@ def test_a_metrics_port_serves_them_and_the_public_port_never_does(tmp_path: Pat
     and the public port answers /metrics with the 404 of a missing path even to the right token: the
     Ingress routes only to the public port (issue 49 item 6)."""
     port = free_port()
-    settings = Settings(
-        sqlite_path=str(tmp_path / "apart.sqlite"), metrics_token=SCRAPER, metrics_port=port
-    )
+    settings = Settings(sqlite_path=str(tmp_path / "apart.sqlite"), metrics_token=SCRAPER, metrics_port=port)
     for public in client_for(settings, games=registered()):
         unknown = public.get("/no-such-path").json()
         for headers in ({}, bearer(SCRAPER)):
