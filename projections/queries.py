@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import hmac
 import logging
 import threading
@@ -37,6 +36,7 @@ from eventsourcing.persistence import ApplicationRecorder
 from domain import ratings
 from domain.codec import encode
 from domain.errors import GameNotFound, InvalidToken, StoreUnavailable
+from domain.memos import memo
 from domain.seats import SPECTATOR, Seat, Viewer
 from domain.table import AnyGame, Table, parsed_id, table_id
 from domain.tokens import seat_holding
@@ -484,7 +484,7 @@ def _table(reads: ReadSide, game_id: str) -> Table:
     return table
 
 
-@functools.lru_cache(maxsize=4096)
+@memo(4096, "every read of a table names it again")
 def canonical_id(game_id: str) -> str:
     """The canonical form of a game id; ``GameNotFound`` for anything that is not one."""
     return str(table_id(game_id))

@@ -11,9 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
-import os
-import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -24,6 +21,7 @@ from uuid import UUID, uuid4
 
 import msgspec
 
+from api.ids import fresh_id
 from api.limits import Allowance, SharedCounts
 from api.service.answers import Opening, Ruling, Seating
 from api.service.passing import passed_for
@@ -44,6 +42,7 @@ from domain.errors import (
     StoreUnavailable,
     TableExpired,
 )
+from domain.memos import memo
 from domain.passing import fold_passing
 from domain.seats import Seat
 from domain.table import (
@@ -131,21 +130,7 @@ Decide = Callable[[Table], Awaitable[Decision[A]]]
 Refused = Callable[[Table, Exception], Awaitable[None]]
 
 
-# -- tuning: ids without the kernel. ``uuid4`` asks the kernel for every id, a call that lets go of the
-# interpreter lock mid-command (another thread runs; the command waits its turn back). An id must only
-# be unique, not secret: 0.48 µs an id here against 5.3 µs for ``uuid4().hex``, and no thread switch.
-# (Here, not in a module of its own: every move calls it, and a module more is a file more on its way.)
-
-_IDS = random.Random(secrets.token_bytes(32))
-os.register_at_fork(after_in_child=lambda: _IDS.seed(secrets.token_bytes(32)))
-
-
-def fresh_id() -> str:
-    """An id nothing else has (a command's, a request's): 128 bits from a generator seeded per process."""
-    return f"{_IDS.getrandbits(128):032x}"
-
-
-@functools.lru_cache(maxsize=4096)
+@memo(4096, "every command of a game takes its lock by this key")
 def lock_key(game_id: str) -> str:
     """One key per game however its id is spelled (anything else is refused by the load)."""
     found = parsed_id(game_id)
