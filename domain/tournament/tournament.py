@@ -14,7 +14,16 @@ The rules of a tournament (so far)
    declared score (by default the tournament's bye points, so entering late neither helps nor hurts on
    average), and the row is marked ``late``.
 6. A withdrawn entrant is paired in no later round (a table already paired plays on with them); their
-   row stays, marked ``withdrawn``.
+   row stays, marked ``withdrawn``. Only the organiser (the known player who created the tournament)
+   withdraws an entrant or starts the tournament.
+7. Every table of a tournament has the declared clock; its timeout is the declared no-show rule (a
+   stand-in bot plays the seat, or the seat forfeits). A seat that had turns at a finished table and
+   made no move of its own there was **absent**; a seat that forfeited on time **forfeited**. Both are
+   taken with the result and marked in the standings; the second absence withdraws the entrant from
+   every later round, in the decision that takes the result.
+8. The tournament runs itself once started: round 1 is paired by the start, and each later round as
+   soon as the last result of the round before is taken (:func:`pair_due`; nothing while a table of
+   it plays, nothing once every round is paired).
 """
 
 from __future__ import annotations
@@ -24,7 +33,9 @@ from fractions import Fraction
 
 import msgspec
 
+from domain.bots import BotSpec
 from domain.errors import ServiceError
+from domain.table.clocks import TableClock
 from domain.tournament.planner import (
     PLANNER_VERSION,
     Entrant,
@@ -78,6 +89,31 @@ class TournamentOver(TournamentError):
     code = "tournament/over"
 
 
+class NotOrganiser(TournamentError):
+    """Raised when someone other than the tournament's organiser starts it or withdraws an entrant."""
+
+    code = "tournament/not_organiser"
+
+
+class AlreadyStarted(TournamentError):
+    """Raised when a tournament that has paired its first round is started again."""
+
+    code = "tournament/started"
+
+
+NO_SHOW_RULES = ("bot", "forfeit")
+"""Rule 7: what plays an absent seat once its time runs out: a stand-in bot, or nothing (it forfeits)."""
+ABSENCES_TO_WITHDRAW = 2
+"""Rule 7: the absence that withdraws an entrant from every later round."""
+
+
+class BotEntrant(msgspec.Struct, frozen=True, kw_only=True):
+    """An entrant that is a bot: its name in the tournament and the bot that plays for it."""
+
+    name: Entrant
+    bot: BotSpec
+
+
 class TournamentEvent(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     """Every tournament event: a storage format (new fields last, with defaults; never renamed)."""
 
@@ -96,6 +132,12 @@ class TournamentCreated(TournamentEvent, frozen=True, kw_only=True, tag="Tournam
     points: tuple[tuple[int, ...], ...]
     bye_points: tuple[int, int]
     entrants: tuple[Entrant, ...]
+    organiser: str | None = None
+    """Rule 6: the known player who created it (``None``: made by the operator's tools)."""
+    clock: TableClock | None = None
+    """Rule 7: every table's clock (its ``timeout`` is the no-show rule)."""
+    bots: tuple[BotEntrant, ...] = ()
+    """The entrants that are bots (every other entrant is a known player, by handle)."""
 
 
 class RoundPaired(TournamentEvent, frozen=True, kw_only=True, tag="RoundPaired"):
@@ -119,6 +161,10 @@ class ResultTaken(TournamentEvent, frozen=True, kw_only=True, tag="ResultTaken")
     index: int
     table: str
     ranking: tuple[tuple[int, ...], ...]
+    absent: tuple[int, ...] = ()
+    """Rule 7: the seats that made no move of their own."""
+    forfeited: tuple[int, ...] = ()
+    """Rule 7: the seats that forfeited on time."""
 
 
 class TournamentFinished(TournamentEvent, frozen=True, kw_only=True, tag="TournamentFinished"):
@@ -204,10 +250,51 @@ class Tournament(msgspec.Struct, frozen=True, kw_only=True):
         scale = dict(zip(range(low, high + 1), self.created.points, strict=True))
         bye = Fraction(*self.created.bye_points)
         credits = {a.entrant: Fraction(*a.points) * min(a.missed, last) for a in self.late}
+        marks = self._marks(last)
+        return standings(self.entrants, results, byes, self.created.seed, bye, scale, marks, credits)
+
+    def _marks(self, last: int) -> dict[Entrant, list[str]]:
+        """Rules 5-7: late, then each absence and forfeit in the rounds counted, then withdrawn."""
         marks: dict[Entrant, list[str]] = {a.entrant: ["late"] for a in self.late}
+        for result in self.results:
+            if result.round <= last:
+                seated = self.pairings[result.round - 1].tables[result.index - 1]
+                for kind, seats in (("absent", result.absent), ("forfeit", result.forfeited)):
+                    for seat in seats:
+                        marks.setdefault(seated[seat], []).append(kind)
         for gone in self.withdrawn:
             marks.setdefault(gone.entrant, []).append("withdrawn")
-        return standings(self.entrants, results, byes, self.created.seed, bye, scale, marks, credits)
+        return marks
+
+    def absences(self, entrant: Entrant) -> int:
+        """Rule 7: the tables ``entrant`` was absent from."""
+        return sum(
+            self.pairings[r.round - 1].tables[r.index - 1][seat] == entrant
+            for r in self.results
+            for seat in r.absent
+        )
+
+    def bot_of(self, entrant: Entrant) -> BotSpec | None:
+        """The bot that plays ``entrant``, if it is a bot."""
+        return next((b.bot for b in self.created.bots if b.name == entrant), None)
+
+    def next_table(self, entrant: Entrant) -> tuple[int, int, int] | None:
+        """The round, table index and seat of ``entrant``'s table in the last round paired, if any."""
+        if not self.pairings:
+            return None
+        pairing = self.pairings[-1]
+        for index, seated in enumerate(pairing.tables, start=1):
+            if entrant in seated:
+                return pairing.round, index, seated.index(entrant)
+        return None
+
+
+class Running(msgspec.Struct, frozen=True, kw_only=True):
+    """Rules 6-7's declarations of a tournament that runs itself (none: one run by the operator's tools)."""
+
+    organiser: str | None = None
+    clock: TableClock | None = None
+    bots: tuple[BotEntrant, ...] = ()
 
 
 def create(  # noqa: PLR0917  (the declarations, named)
@@ -219,6 +306,7 @@ def create(  # noqa: PLR0917  (the declarations, named)
     sizes: tuple[int, int],
     entrants: Sequence[Entrant],
     points: Sequence[Sequence[int]] | None = None,
+    running: Running | None = None,
 ) -> list[AnyTournamentEvent]:
     """Rule 1 (default points: :data:`PLACEMENT_POINTS`; byes: the smallest table's average)."""
     scale = tuple(
@@ -226,6 +314,7 @@ def create(  # noqa: PLR0917  (the declarations, named)
         for n, size in enumerate(range(sizes[0], sizes[1] + 1))
     )
     bye = Fraction(sum(scale[0]), sizes[0])
+    runs = running or Running()
     return [
         TournamentCreated(
             tournament=tournament,
@@ -238,8 +327,34 @@ def create(  # noqa: PLR0917  (the declarations, named)
             points=scale,
             bye_points=(bye.numerator, bye.denominator),
             entrants=tuple(entrants),
+            organiser=runs.organiser,
+            clock=runs.clock,
+            bots=runs.bots,
         )
     ]
+
+
+def organised_by(state: Tournament, handle: str | None) -> None:
+    """Rule 6: refuse anyone but the organiser."""
+    organiser = state.created.organiser
+    if organiser is None or handle is None or handle.casefold() != organiser.casefold():
+        raise NotOrganiser("Only the tournament's organiser may do this.")
+
+
+def start(state: Tournament, handle: str | None) -> list[AnyTournamentEvent]:
+    """Rule 8: the organiser pairs round 1."""
+    organised_by(state, handle)
+    if state.pairings:
+        raise AlreadyStarted("This tournament has started already.")
+    return pair_next(state)
+
+
+def pair_due(state: Tournament) -> list[AnyTournamentEvent]:
+    """Rule 8: the next round, once the last is over (not started, still playing or all paired: nothing)."""
+    number = len(state.pairings)
+    if not number or state.finished or number >= state.created.rounds or not state.round_over(number):
+        return []
+    return pair_next(state)
 
 
 def pair_next(state: Tournament) -> list[AnyTournamentEvent]:
@@ -280,8 +395,13 @@ def enter_late(
     return [EntrantAdded(tournament=state.id, entrant=entrant, missed=missed, points=pair)]
 
 
-def withdraw(state: Tournament, entrant: Entrant, reason: str) -> list[AnyTournamentEvent]:
-    """Rule 6: pair ``entrant`` in no later round (withdrawn already: nothing)."""
+def withdraw(
+    state: Tournament, entrant: Entrant, reason: str, by: str | None = None
+) -> list[AnyTournamentEvent]:
+    """Rule 6: pair ``entrant`` in no later round (withdrawn already: nothing); ``by``: who asks, when
+    the tournament has an organiser."""
+    if state.created.organiser is not None:
+        organised_by(state, by)
     if entrant not in state.entrants:
         raise NoSuchEntrant(f"{entrant} is not entered in this tournament.")
     if entrant not in state.playing:
@@ -298,21 +418,44 @@ def assign(state: Tournament, number: int, index: int, table: str) -> list[AnyTo
     return [TableAssigned(tournament=state.id, round=number, index=index, table=table)]
 
 
-def take_result(state: Tournament, table: str, ranking: Sequence[Sequence[int]]) -> list[AnyTournamentEvent]:
-    """Rules 3 and 4: a finished table's result, once; the tournament finished with its last one."""
+class Attendance(msgspec.Struct, frozen=True, kw_only=True):
+    """Rule 7: the seats of a finished table that were absent, and those that forfeited on time."""
+
+    absent: tuple[int, ...] = ()
+    forfeited: tuple[int, ...] = ()
+
+
+def take_result(
+    state: Tournament, table: str, ranking: Sequence[Sequence[int]], seen: Attendance | None = None
+) -> list[AnyTournamentEvent]:
+    """Rules 3, 4 and 7: a finished table's result, once, with who was absent (a second absence
+    withdraws); the tournament finished with its last one."""
     where = state.table_of(table)
     if where is None or any(r.table == table for r in state.results):
         return []
+    seen = seen or Attendance()
     taken = ResultTaken(
         tournament=state.id,
         round=where[0],
         index=where[1],
         table=table,
         ranking=tuple(tuple(g) for g in ranking),
+        absent=seen.absent,
+        forfeited=seen.forfeited,
     )
     after = evolve(state, taken)
-    last = len(after.pairings) == after.created.rounds and after.round_over(after.created.rounds)
-    return [taken, TournamentFinished(tournament=state.id)] if last else [taken]
+    decided: list[AnyTournamentEvent] = [taken]
+    for seat in seen.absent:
+        entrant = after.pairings[where[0] - 1].tables[where[1] - 1][seat]
+        if after.absences(entrant) >= ABSENCES_TO_WITHDRAW and entrant in after.playing:
+            gone = EntrantWithdrawn(
+                tournament=state.id, entrant=entrant, after_round=len(after.pairings), reason="absent twice"
+            )
+            decided.append(gone)
+            after = evolve(after, gone)
+    if len(after.pairings) == after.created.rounds and after.round_over(after.created.rounds):
+        decided.append(TournamentFinished(tournament=state.id))
+    return decided
 
 
 def evolve(state: Tournament | None, event: AnyTournamentEvent) -> Tournament:
