@@ -40,6 +40,7 @@ from api.reactions import reactions
 from api.service.application import Tables
 from api.service.players import Players
 from api.service.signing import signer_for
+from api.service.tournaments import Tournaments
 from api.web import mount as mount_web
 from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError, StoreUnavailable
 from domain.games import registered
@@ -68,7 +69,9 @@ def create_app(
     catalogue = dict(games) if games is not None else registered()
     shared = shared_counts(settings)
     tables = tables_for(settings, catalogue, clock, shared)
-    reads = read_side(settings, tables, catalogue)
+    players = Players(tables.store, settings.public_origin)
+    tournaments = Tournaments(tables, players)
+    reads = read_side(settings, tables, catalogue, tournaments.paired)
     watch = watch_for(settings, tables, reads.store)
     every, tended = reactions(reads.follower, watch)  # declared in api.reactions
     tables.store.routes.listeners.extend(every)
@@ -77,7 +80,7 @@ def create_app(
         title="Backroom", version="0.1.0", lifespan=_lifespan(watch), docs_url=None, redoc_url=None
     )
     app.state.tables, app.state.reads, app.state.settings = tables, reads, settings
-    app.state.players = Players(tables.store, settings.public_origin)
+    app.state.players, app.state.tournaments = players, tournaments
     app.state.answers = Answers()
     app.state.signer = signer_for(settings)
     app.state.streams = Streams(settings.streams_per_address, settings.streams_per_game)
@@ -115,6 +118,7 @@ def _lifespan(watch: timers.Watch | None) -> Callable[[FastAPI], AbstractAsyncCo
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         tables, reads = app.state.tables, app.state.reads
+        app.state.tournaments.loop = asyncio.get_running_loop()  # the projection hands round openings here
         reads.start()
         async with tending(tables, watch, app.state.metrics):
             yield
@@ -239,8 +243,14 @@ def gate(
     return Gate(budgets, settings.refused_pause_seconds, reads.seat_of if reads is not None else None)
 
 
-def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) -> ReadSide:
-    """The read side ``settings`` ask for: Redis when a URL is set, else embedded (woken by each commit)."""
+def read_side(
+    settings: Settings,
+    tables: Tables,
+    games: Mapping[str, AnyGame],
+    paired: Callable[[str], None] | None = None,
+) -> ReadSide:
+    """The read side ``settings`` ask for: Redis when a URL is set, else embedded (woken by each commit;
+    ``paired(tournament)``: told when the embedded projection's reaction paired a tournament's round)."""
     signals = Signals()
     if settings.redis_url:
         store = RedisReadStore(settings.redis_url, settings.redis_prefix)
@@ -258,7 +268,7 @@ def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) 
     local = SQLiteReadStore(settings.reads_path())
     expiry = Expiry(timedelta(seconds=settings.open_table_seconds), tables.clock)
     recorder: Any = tables.store.recorder  # an application recorder (it keeps the notification log)
-    rater = table_over(recorder, games)
+    rater = table_over(recorder, games, paired)
     projection = GameProjection(
         local, games, changed=signals.publish, views=False, expiry=expiry, rater=rater
     )

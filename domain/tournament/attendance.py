@@ -1,9 +1,9 @@
 """Who came to a tournament table (rule 7 of :mod:`domain.tournament.tournament`), read off its log.
 
-A seat **was absent** when it had turns at the finished table (or forfeited) and made no move of its own
-there: every move for it was the referee's (its time ran out) or a stand-in bot's. Bot entrants' own seats are never
-absent (a bot always comes). A seat **forfeited** when the table records it forfeiting on time. Both
-are facts of the table's log, so any process reading the same log finds the same attendance.
+A seat **was absent** when it had turns at the finished table (or forfeited) and made no move of its
+own there: every move for it was the referee's (its time ran out) or a stand-in bot's. A bot entrant's
+own seat is never absent (a bot always comes). A seat **forfeited** when the table records it
+forfeiting on time. Both are facts of the table's log: any process reading it finds the same.
 """
 
 from __future__ import annotations

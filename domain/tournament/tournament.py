@@ -177,6 +177,8 @@ class EntrantAdded(TournamentEvent, frozen=True, kw_only=True, tag="EntrantAdded
     entrant: Entrant
     missed: int
     points: tuple[int, int]
+    bot: BotEntrant | None = None
+    """The bot that plays the entrant, when it is a bot."""
 
 
 class EntrantWithdrawn(TournamentEvent, frozen=True, kw_only=True, tag="EntrantWithdrawn"):
@@ -276,7 +278,8 @@ class Tournament(msgspec.Struct, frozen=True, kw_only=True):
 
     def bot_of(self, entrant: Entrant) -> BotSpec | None:
         """The bot that plays ``entrant``, if it is a bot."""
-        return next((b.bot for b in self.created.bots if b.name == entrant), None)
+        bots = (*self.created.bots, *(a.bot for a in self.late if a.bot is not None))
+        return next((b.bot for b in bots if b.name == entrant), None)
 
     def next_table(self, entrant: Entrant) -> tuple[int, int, int] | None:
         """The round, table index and seat of ``entrant``'s table in the last round paired, if any."""
@@ -382,7 +385,7 @@ def pair_next(state: Tournament) -> list[AnyTournamentEvent]:
 
 
 def enter_late(
-    state: Tournament, entrant: Entrant, points: Fraction | None = None
+    state: Tournament, entrant: Entrant, points: Fraction | None = None, bot: BotEntrant | None = None
 ) -> list[AnyTournamentEvent]:
     """Rule 5: enter ``entrant`` before the next round (credited ``points`` a missed round)."""
     if state.finished or len(state.pairings) >= state.created.rounds:
@@ -392,7 +395,7 @@ def enter_late(
     credit = Fraction(*state.created.bye_points) if points is None else points
     missed = len(state.pairings)
     pair = (credit.numerator, credit.denominator)
-    return [EntrantAdded(tournament=state.id, entrant=entrant, missed=missed, points=pair)]
+    return [EntrantAdded(tournament=state.id, entrant=entrant, missed=missed, points=pair, bot=bot)]
 
 
 def withdraw(
