@@ -5,18 +5,16 @@ page's API, the JSON and the CSV read one projection."""
 
 from __future__ import annotations
 
-import csv
-import io
 import random
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from store.settings import Settings
-from tests.support.service import client_for, run
+from tests.support.service import client_for
+from tests.support.tournaments import key_of, shown, standings_agree
 from tests.support.waiting import until
 
 
@@ -26,22 +24,6 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     for client in client_for(Settings(sqlite_path=str(path))):
         client.app.state.tables.bot_pause = 0.0  # type: ignore[attr-defined]  # bots move at once
         yield client
-
-
-def key_of(client: TestClient, handle: str) -> dict[str, str]:
-    """A known player's API key header (``backroom players add``'s service call)."""
-    _, key = run(client.app.state.players.add(handle))  # type: ignore[attr-defined]
-    return {"Authorization": f"Player {key}"}
-
-
-def shown(client: TestClient, name: str, check: Any) -> dict[str, Any]:
-    """The tournament as its read model shows it, once ``check(answer)`` holds (it is written behind)."""
-
-    def answer() -> dict[str, Any] | None:
-        found = client.get(f"/api/tournaments/{name}")
-        return found.json() if found.status_code == 200 and check(found.json()) else None
-
-    return until(f"tournament {name} as wanted", answer)
 
 
 def follow_link(client: TestClient, name: str, who: dict[str, str]) -> tuple[str, dict[str, str]]:
@@ -65,16 +47,6 @@ def play_our_tables(client: TestClient, seats: list[tuple[str, dict[str, str]]],
         return not playing
 
     until("our tables over", over)
-
-
-def standings_agree(client: TestClient, name: str, page: dict[str, Any]) -> None:
-    """The page's rows, the JSON export and the CSV export are the same rows."""
-    exported = client.get(f"/api/tournaments/{name}/standings.json").json()["standings"]
-    assert exported == page["standings"]
-    rows = list(csv.DictReader(io.StringIO(client.get(f"/api/tournaments/{name}/standings.csv").text)))
-    assert [r["entrant"] for r in rows] == [r["entrant"] for r in exported]
-    assert [float(r["points"]) for r in rows] == [r["points"] for r in exported]
-    assert [r["marks"].split() for r in rows] == [r["marks"] for r in exported]
 
 
 def test_an_organiser_runs_a_tournament_and_each_player_follows_the_link_to_their_table(
