@@ -15,7 +15,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
 from api.http.callers import SignedInDep
-from api.http.routes import BodyDep
+from api.http.routes import BodyDep, _body_schema
 from api.http.wire import decode, reply
 from api.service.tournaments import LateEntry, NewTournament, Tournaments, Withdrawal
 from domain.tournament.explain import explain
@@ -45,7 +45,12 @@ async def _shown(request: Request, tournament: str) -> dict[str, Any]:
     return await asyncio.to_thread(_document, request, tournament)
 
 
-@router.post("/tournaments", status_code=201, summary="Create a tournament (you organise it)")
+@router.post(
+    "/tournaments",
+    status_code=201,
+    summary="Create a tournament (you organise it)",
+    openapi_extra=_body_schema("NewTournament"),
+)
 async def create(service: TournamentsDep, caller: SignedInDep, body: BodyDep) -> Response:
     created = await service.create(caller.player.handle, decode(body, NewTournament))
     return reply(shown(created), 201)
@@ -56,13 +61,21 @@ async def start(service: TournamentsDep, caller: SignedInDep, tournament: str) -
     return reply(shown(await service.start(tournament, caller.player.handle)))
 
 
-@router.post("/tournaments/{tournament}/withdrawals", summary="Withdraw an entrant from later rounds")
+@router.post(
+    "/tournaments/{tournament}/withdrawals",
+    summary="Withdraw an entrant from later rounds",
+    openapi_extra=_body_schema("Withdrawal"),
+)
 async def withdraw(service: TournamentsDep, caller: SignedInDep, tournament: str, body: BodyDep) -> Response:
     withdrawal = decode(body, Withdrawal)
     return reply(shown(await service.withdraw(tournament, caller.player.handle, withdrawal)))
 
 
-@router.post("/tournaments/{tournament}/entries", summary="Enter a player or bot late, with a bye score")
+@router.post(
+    "/tournaments/{tournament}/entries",
+    summary="Enter a player or bot late, with a bye score",
+    openapi_extra=_body_schema("LateEntry"),
+)
 async def enter_late(
     service: TournamentsDep, caller: SignedInDep, tournament: str, body: BodyDep
 ) -> Response:

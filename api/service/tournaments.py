@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Annotated, Literal
 
 import msgspec
+from eventsourcing.persistence import IntegrityError
 
 from api.service.application import Tables, fresh_id
 from api.service.players import Players
@@ -46,7 +47,7 @@ class BotEntry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     bot: BotSpec = BotSpec(policy="random", level=1)
 
 
-class Clock(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class TournamentClock(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Every table's clock: a deadline per move, or a clock per seat (chess-style)."""
 
     kind: Literal["move", "seat"] = "move"
@@ -61,7 +62,7 @@ class NewTournament(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     id: TournamentId | None = None
     format: Format = Format.SWISS
     rounds: Annotated[int, msgspec.Meta(ge=1, le=50)] = 3
-    clock: Clock = Clock()
+    clock: TournamentClock = TournamentClock()
     no_show: Literal["bot", "forfeit"] = "bot"
     players: Annotated[list[Name], msgspec.Meta(max_length=200)] = []
     bots: Annotated[list[BotEntry], msgspec.Meta(max_length=200)] = []
@@ -82,6 +83,12 @@ class Withdrawal(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
 
     entrant: Name
     reason: Annotated[str, msgspec.Meta(max_length=200)] = "withdrawn by the organiser"
+
+
+class TournamentExists(t.TournamentError):
+    """Raised when a tournament is created under an id another tournament has."""
+
+    code = "tournament/exists"
 
 
 class NoTableNow(t.TournamentError):
@@ -133,7 +140,10 @@ class Tournaments:
         events = t.create(
             name, game.id, declared.format, declared.rounds, seed, sizes, entrants, declared.points, running
         )
-        return await asyncio.to_thread(self.log.create, events)
+        try:
+            return await asyncio.to_thread(self.log.create, events)
+        except IntegrityError:
+            raise TournamentExists(f"A tournament {name!r} exists already: choose another id.") from None
 
     async def start(self, name: str, handle: str) -> t.Tournament:
         """The organiser starts the tournament: round 1 is paired and its tables opened."""
