@@ -14,24 +14,17 @@ from collections.abc import Callable, Mapping
 from eventsourcing.persistence import AggregateRecorder
 
 from domain.table import AnyGame, Table
-from domain.tournament.tournament import RoundPaired
 from store.ratings import RatingsLog
 from store.tournaments import TournamentLog
 
 
-def table_over(
-    recorder: AggregateRecorder,
-    games: Mapping[str, AnyGame],
-    paired: Callable[[str], None] | None = None,
-) -> Callable[[Table], None]:
-    """What happens, on the log, once a table is over; ``paired(tournament)`` is told when a
-    tournament paired its next round (the process opens its tables: docs/tournaments.md)."""
+def table_over(recorder: AggregateRecorder, games: Mapping[str, AnyGame]) -> Callable[[Table], None]:
+    """What happens, on the log, once a table is over (a tournament's round paired by it has its
+    tables opened by the referee's watch, which reads the pairing off the log: docs/tournaments.md)."""
     rate, take = RatingsLog(recorder, games).rate, TournamentLog(recorder, games).take
 
     def over(table: Table) -> None:
         rate(table)
-        taken = take(table)
-        if paired is not None and any(isinstance(event, RoundPaired) for event in taken):
-            paired(taken[-1].tournament)
+        take(table)
 
     return over

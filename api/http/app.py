@@ -71,8 +71,10 @@ def create_app(
     tables = tables_for(settings, catalogue, clock, shared)
     players = Players(tables.store, settings.public_origin)
     tournaments = Tournaments(tables, players)
-    reads = read_side(settings, tables, catalogue, tournaments.paired)
+    reads = read_side(settings, tables, catalogue)
     watch = watch_for(settings, tables, reads.store)
+    if watch is not None:
+        watch.opener = tournaments.open_due  # "a round is paired, so its tables are opened"
     every, tended = reactions(reads.follower, watch)  # declared in api.reactions
     tables.store.routes.listeners.extend(every)
     tables.store.routes.tending.extend(tended)
@@ -118,7 +120,6 @@ def _lifespan(watch: timers.Watch | None) -> Callable[[FastAPI], AbstractAsyncCo
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         tables, reads = app.state.tables, app.state.reads
-        app.state.tournaments.loop = asyncio.get_running_loop()  # the projection hands round openings here
         reads.start()
         async with tending(tables, watch, app.state.metrics):
             yield
@@ -243,14 +244,8 @@ def gate(
     return Gate(budgets, settings.refused_pause_seconds, reads.seat_of if reads is not None else None)
 
 
-def read_side(
-    settings: Settings,
-    tables: Tables,
-    games: Mapping[str, AnyGame],
-    paired: Callable[[str], None] | None = None,
-) -> ReadSide:
-    """The read side ``settings`` ask for: Redis when a URL is set, else embedded (woken by each commit;
-    ``paired(tournament)``: told when the embedded projection's reaction paired a tournament's round)."""
+def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) -> ReadSide:
+    """The read side ``settings`` ask for: Redis when a URL is set, else embedded (woken by each commit)."""
     signals = Signals()
     if settings.redis_url:
         store = RedisReadStore(settings.redis_url, settings.redis_prefix)
@@ -268,7 +263,7 @@ def read_side(
     local = SQLiteReadStore(settings.reads_path())
     expiry = Expiry(timedelta(seconds=settings.open_table_seconds), tables.clock)
     recorder: Any = tables.store.recorder  # an application recorder (it keeps the notification log)
-    rater = table_over(recorder, games, paired)
+    rater = table_over(recorder, games)
     projection = GameProjection(
         local, games, changed=signals.publish, views=False, expiry=expiry, rater=rater
     )

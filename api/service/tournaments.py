@@ -3,8 +3,9 @@
 Each use case is a decision of :mod:`domain.tournament.tournament` saved on the tournament's stream by
 :class:`store.tournaments.TournamentLog` (optimistic concurrency, decided again on a moved stream).
 Opening a round's tables is the service's own reaction to a round paired ("a round is paired, so its
-tables are opened"): run by the start, by this process when its projection's reaction paired a round,
-and by every seat link asked for, each time for the tables not yet assigned. A table's id is derived
+tables are opened"): run by the start, by the referee's watch when it reads a round paired off the log
+(embedded in ``serve``, the timer workers at scale: :attr:`workers.timers.Watch.opener`), and by every
+seat link asked for, each time for the tables not yet assigned. A table's id is derived
 from the tournament, round and number (:func:`domain.tournament.seating.round_table_id`), so however
 many processes open it at once the log keeps one opening; the assignment is idempotent.
 """
@@ -12,10 +13,8 @@ many processes open it at once the log keeps one opening; the assignment is idem
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import functools
-import logging
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated, Literal
@@ -33,8 +32,6 @@ from domain.tournament import tournament as t
 from domain.tournament.planner import Entrant, Format
 from domain.tournament.seating import round_table_id, seat_token
 from store.tournaments import TournamentLog
-
-log = logging.getLogger(__name__)
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9][A-Za-z0-9 _.-]*$")]
 TournamentId = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9-]*$")]
@@ -114,8 +111,6 @@ class Tournaments:
     def __init__(self, tables: Tables, players: Players) -> None:
         self.tables, self.players = tables, players
         self.log = TournamentLog(tables.store.recorder, tables.store.games)
-        self.loop: asyncio.AbstractEventLoop | None = None
-        """The event loop the app runs on, once it runs (the projection's thread hands work to it)."""
 
     async def current(self, name: str) -> t.Tournament:
         return await asyncio.to_thread(self.log.current, name)
@@ -204,13 +199,6 @@ class Tournaments:
                 seat_tokens=seat_token,
             )
 
-    def paired(self, name: str) -> None:
-        """Told on the projection's thread that ``name`` paired a round: open its tables on the loop."""
-        if self.loop is None or self.loop.is_closed():
-            return  # not serving: the next seat link opens them
-        future = asyncio.run_coroutine_threadsafe(self.open_due(name), self.loop)
-        future.add_done_callback(_logged)
-
     async def seat(self, name: str, handle: str) -> SeatLink:
         """``handle``'s seat at their table of the last round paired (its tables opened first)."""
         state = await self.open_due(name)
@@ -239,9 +227,3 @@ def _entrants(handles: list[str], bots: list[BotEntry], smallest: int) -> list[E
 
 def _fraction(points: float) -> Fraction:
     return Fraction(points).limit_denominator(1000)
-
-
-def _logged(future: concurrent.futures.Future[t.Tournament]) -> None:
-    error = None if future.cancelled() else future.exception()
-    if error is not None:
-        log.error("opening a tournament's tables failed: %r", error)
