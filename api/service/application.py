@@ -306,7 +306,7 @@ class Tables:
         ``scheme``: how it deals (:mod:`domain.dealing`; an import replays an old table's).
         ``seating``: the table's clock and its bot seats (each named for its bot, holding no token).
         ``holders``: the known player at each named seat (a handle, which is its name); ``rated``: if it
-        may be rated. ``seat_tokens(secret, seat)``: tokens derived from the secret (docs/tournaments.md).
+        may be rated. ``seat_tokens(secret, seat)``: tokens derived, not drawn (docs/tournaments.md).
         """
         game_rules = self.store.rules_for(game)
         parsed = game_rules.parse_options(options)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import secrets
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated, Literal
@@ -129,7 +130,7 @@ class Tournaments:
             )
         clock = TableClock(**msgspec.structs.asdict(declared.clock), timeout=declared.no_show)
         bots = tuple(t.BotEntrant(name=b.name, bot=b.bot) for b in declared.bots)
-        running = t.Running(organiser=organiser, clock=clock, bots=bots)
+        running = t.Running(organiser=organiser, clock=clock, bots=bots, seat_key=secrets.token_hex(16))
         name = declared.id or fresh_id()[:12]
         seed = declared.seed if declared.seed is not None else int(fresh_id()[:12], 16)
         events = t.create(
@@ -196,7 +197,7 @@ class Tournaments:
                 seating=(state.created.clock, bots),
                 holders=holders,
                 table_id=table,  # type: ignore[arg-type]  # a UUID, from round_table_id
-                seat_tokens=seat_token,
+                seat_tokens=lambda _secret, seat: seat_token(state.created.seat_key, str(table), seat),
             )
 
     async def seat(self, name: str, handle: str) -> SeatLink:
@@ -209,7 +210,7 @@ class Tournaments:
             raise NoTableNow(f"{handle} has no table in the last round paired.")
         number, index, seat = where
         table = await asyncio.to_thread(self.tables.store.load, opened[number, index])
-        token = seat_token(table.state.secret, seat)
+        token = seat_token(state.created.seat_key, opened[number, index], seat)
         if seat_holding(token, table.state.token_digests) != seat:
             raise NoTableNow("This seat took a link of its own: use that link (or its recovery code).")
         return SeatLink(number, index, opened[number, index], seat, token)

@@ -105,6 +105,8 @@ class TournamentCreated(TournamentEvent, frozen=True, kw_only=True, tag="Tournam
     """Rule 7: every table's clock (its ``timeout`` is the no-show rule)."""
     bots: tuple[BotEntrant, ...] = ()
     """The entrants that are bots (every other entrant is a known player, by handle)."""
+    seat_key: str = ""
+    """The key its tables' seat tokens are derived from (never shown: docs/tournaments.md, ruling 23)."""
 
 
 class RoundPaired(TournamentEvent, frozen=True, kw_only=True, tag="RoundPaired"):

@@ -22,7 +22,8 @@ def round_table_id(tournament: str, round_number: int, index: int) -> UUID:
     return uuid5(NAMESPACE_URL, f"backroom:tournament:{tournament}:round:{round_number}:table:{index}")
 
 
-def seat_token(secret: str, seat: int) -> str:
-    """The token of ``seat`` at a tournament table whose secret is ``secret`` (as long as a fresh one)."""
-    mac = hmac.new(secret.encode(), b"tournament-seat\x1f%d" % seat, hashlib.sha256)
+def seat_token(key: str, table: str, seat: int) -> str:
+    """The token of ``seat`` at the tournament table ``table``, from the tournament's seat key (as long
+    as a fresh token)."""
+    mac = hmac.new(key.encode(), b"tournament-seat\x1f%s\x1f%d" % (table.encode(), seat), hashlib.sha256)
     return base64.urlsafe_b64encode(mac.digest()[:TOKEN_BYTES]).decode()

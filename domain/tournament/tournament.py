@@ -192,6 +192,7 @@ class Running(msgspec.Struct, frozen=True, kw_only=True):
     organiser: str | None = None
     clock: TableClock | None = None
     bots: tuple[BotEntrant, ...] = ()
+    seat_key: str = ""
 
 
 def create(  # noqa: PLR0917  (the declarations, named)
@@ -227,6 +228,7 @@ def create(  # noqa: PLR0917  (the declarations, named)
             organiser=runs.organiser,
             clock=runs.clock,
             bots=runs.bots,
+            seat_key=runs.seat_key,
         )
     ]
 
