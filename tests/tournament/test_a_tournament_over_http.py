@@ -125,3 +125,23 @@ def test_bad_requests_are_refused_with_a_code_and_change_nothing(client: TestCli
     unpaired = client.get("/api/tournaments/autumn/rounds/1/explain")
     assert unpaired.status_code == 404 and unpaired.json()["error"]["code"] == "tournament/no_such_round"
     assert "Round 1" in unpaired.json()["error"]["message"]
+
+
+def test_a_late_entry_is_credited_its_declared_bye_score_for_each_round_missed(client: TestClient) -> None:
+    """Rule 5: the organiser enters a bot after round 1 is paired, declaring 1.5 points a missed round;
+    its row says so and is marked late. A name already entered is refused, and so is anyone else."""
+    eve = key_of(client, "eve")
+    body = {"id": "summer", "game": "pile", "rounds": 2, "players": ["eve"], "bots": [{"name": "Ola"}]}
+    assert client.post("/api/tournaments", json=body, headers=eve).status_code == 201
+    assert client.post("/api/tournaments/summer/start", headers=eve).status_code == 200
+    late = {"bot": {"name": "Pip"}, "bye_points": 1.5}
+    refused = client.post("/api/tournaments/summer/entries", json=late, headers=key_of(client, "fay"))
+    assert refused.status_code == 403
+    entered = client.post("/api/tournaments/summer/entries", json=late, headers=eve)
+    assert entered.status_code == 200, entered.text
+    (row,) = (row for row in entered.json()["standings"] if row["entrant"] == "Pip")
+    assert row["points"] == 1.5 and row["marks"] == ["late"] and "Pip" in entered.json()["bots"]
+    again = client.post("/api/tournaments/summer/entries", json={"player": "eve"}, headers=eve)
+    assert again.status_code == 409 and again.json()["error"]["code"] == "tournament/entrant_known"
+    neither = client.post("/api/tournaments/summer/entries", json={}, headers=eve)
+    assert neither.status_code == 422
