@@ -42,6 +42,7 @@ from api.reactions import reactions
 from api.service.application import Tables
 from api.service.players import Players
 from api.service.signing import signer_for
+from api.service.tournaments import Tournaments
 from api.web import mount as mount_web
 from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError, StoreUnavailable
 from domain.games import registered
@@ -70,8 +71,12 @@ def create_app(
     catalogue = dict(games) if games is not None else registered()
     shared = shared_counts(settings)
     tables = tables_for(settings, catalogue, clock, shared)
+    players = Players(tables.store, settings.public_origin)
+    tournaments = Tournaments(tables, players)
     reads = read_side(settings, tables, catalogue)
     watch = watch_for(settings, tables, reads.store)
+    if watch is not None:
+        watch.opener = tournaments.open_due  # "a round is paired, so its tables are opened"
     every, tended = reactions(reads.follower, watch)  # declared in api.reactions
     tables.store.routes.listeners.extend(every)
     tables.store.routes.tending.extend(tended)
@@ -79,7 +84,7 @@ def create_app(
         title="Backroom", version="0.1.0", lifespan=_lifespan(watch), docs_url=None, redoc_url=None
     )
     app.state.tables, app.state.reads, app.state.settings = tables, reads, settings
-    app.state.players = Players(tables.store, settings.public_origin)
+    app.state.players, app.state.tournaments = players, tournaments
     app.state.answers = Answers()
     app.state.signer = signer_for(settings)
     app.state.streams = Streams(settings.streams_per_address, settings.streams_per_game)

@@ -283,26 +283,29 @@ class Tables:
         rated: bool = True,
         scheme: int = dealing.HMAC_SHA256,
         table_id: UUID | None = None,
+        seat_tokens: Callable[[str, int], str] | None = None,
     ) -> Opening:
         """Open a table; players named now get tokens, ``None`` leaves a seat open to join.
 
         ``at``: the recorded times of the opening and of its setup (an import replays them).
         ``scheme``: how it deals (:mod:`domain.dealing`; an import replays an old table's).
         ``seating``: the table's clock and its bot seats (each named for its bot, holding no token).
-        ``holders``: the known player at each named seat (a handle, which is its name); ``rated``:
-        whether the table may be rated (:mod:`domain.ratings`).
+        ``holders``: the known player at each named seat (a handle, which is its name); ``rated``: if it
+        may be rated. ``seat_tokens(secret, seat)``: tokens derived, not drawn (docs/tournaments.md).
         """
         game_rules = self.store.rules_for(game)
         parsed = game_rules.parse_options(options)
         clock, bots = seating or (None, {})
         named = bot_names(bots)
         players = [named.get(s, name) for s, name in enumerate(players)]
-        tokens = {s: new_token() for s, name in enumerate(players) if name is not None and s not in bots}
+        secret = secrets.token_hex(16)
+        tokens = _tokens(players, bots, seat_tokens and functools.partial(seat_tokens, secret))
         digests = tuple(digest(tokens[s]) if s in tokens else None for s in range(len(players)))
         codes = {s: new_recovery_code() for s in tokens}
         recovery = tuple(code_digest(codes[s]) if s in codes else None for s in range(len(players)))
         sent = digest_of(None, encode([game, players, parsed, clock, bots]))
-        opened = _opened(game_rules, tuple(players), digests, msgspec.Raw(encode(parsed)), sent, seed)
+        chosen = msgspec.Raw(encode(parsed))
+        opened = _opened(game_rules, tuple(players), digests, chosen, sent, seed, secret)
         table_bots = tuple(bots.get(seat) for seat in range(len(players))) if bots else ()
         when = at[0] if at else self.clock()
         held = holders if any(holders) else ()
@@ -777,8 +780,9 @@ def _opened(  # noqa: PLR0917  (a table's opening, part by part)
     options: msgspec.Raw,
     command_digest: str,
     seed: str | None = None,
+    secret: str | None = None,
 ) -> TableOpened:
-    """A table's opening: a random secret unless ``seed`` (the time is set by the caller)."""
+    """A table's opening: ``secret`` (else a random one) unless ``seed`` (the time is set by the caller)."""
     return TableOpened(
         version=1,
         at=EPOCH,
@@ -789,10 +793,18 @@ def _opened(  # noqa: PLR0917  (a table's opening, part by part)
         seat_names=names,
         token_digests=digests,
         options=options,
-        secret=seed if seed is not None else secrets.token_hex(16),
+        secret=seed if seed is not None else secret or secrets.token_hex(16),
         seeded=seed is not None,
         scheme=dealing.HMAC_SHA256,
     )
+
+
+def _tokens(
+    players: list[str | None], bots: dict[int, BotSpec], derive: Callable[[int], str] | None
+) -> dict[int, str]:
+    """A token for each named seat that is not a bot's: a fresh one, or ``derive(seat)``."""
+    make = derive or (lambda _: new_token())
+    return {s: make(s) for s, name in enumerate(players) if name is not None and s not in bots}
 
 
 def _commitment(opened: TableOpened) -> str:
