@@ -480,9 +480,9 @@ class Tables:
         held = _referee_due(auto, self.clock) if auto and at is None and self.pass_pause > 0 else None
         return await self.transact(game_id, lambda table: self._refereed(table, auto, at), None, held)
 
-    async def _refereed(self, table: Table, auto: frozenset[int], at: datetime | None) -> Decision[Table]:
+    async def _refereed(self, table: Table, auto: passing.Standing, at: datetime | None) -> Decision[Table]:
         key = f"referee:{table.version}"  # the same on every worker, and when an import acts again
-        auto = auto if table.game.waits else frozenset()
+        auto = auto if table.game.waits else passing.NOBODY
         ctx = self._context(table, digest_of(None, b"referee"), key, at)
         ctx = msgspec.structs.replace(ctx, auto_pass=auto) if auto else ctx
         own = table.due
@@ -631,8 +631,8 @@ class Tables:
         limited = self.limited(game_id, seat)
         if limited:
             commands = self.within_limits(game_id, seat, commands)
-        only_a_pass = len(commands) == 1 and isinstance(commands[0], Pass)  # else no file more on the path
-        auto = only_a_pass and await passed_for(self, game_id, seat, commands)
+        asked = any(isinstance(command, Pass) for command in commands)  # else no file more on the path
+        auto = asked and await passed_for(self, game_id, seat)
         answer["commands"], answer["limited"], answer["auto_pass"] = [] if auto else commands, limited, auto
         return answer  # a fresh answer, changed in place: this is the hot path
 
@@ -732,7 +732,7 @@ def _held_until(
     return passing.moment(table.state)
 
 
-def _referee_due(auto: frozenset[int], clock: Callable[[], datetime]) -> Callable[[Table], datetime | None]:
+def _referee_due(auto: passing.Standing, clock: Callable[[], datetime]) -> Callable[[Table], datetime | None]:
     """When the referee's decision at a table may be made: at once when the table's own deadline has
     come, else at the moment it is to pass for a seat of ``auto`` (``None``: at once)."""
 

@@ -108,6 +108,9 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     """The key of the chain's per-event salts (:mod:`domain.record`): as secret as the secret."""
     chain: str = ""
     """The head of the table's hash chain after ``version`` (:mod:`domain.record`)."""
+    turns: tuple[int, ...] = ()
+    """The version each seat's latest turn began at (0: none yet; empty: none at all), which ends a
+    standing ``until_turn`` (:mod:`domain.passing`, rule 6)."""
 
     @property
     def started(self) -> bool:
@@ -262,7 +265,16 @@ def _recorded(game: AnyGame, table: TableState, event: GameEventRecorded) -> Tab
         timing=event.timing or table.timing,
         receipts=_receipts(table.receipts, event),
         chain=_chained(table, event),
+        turns=_turned(table, event),
     )
+
+
+def _turned(table: TableState, event: GameEventRecorded) -> tuple[int, ...]:
+    """``table.turns`` after ``event``: the version of a turn it begins, at its seat."""
+    if not event.turn or event.seat is None:
+        return table.turns
+    turns = table.turns or (0,) * len(table.seat_names)
+    return _put(turns, event.seat, event.version)
 
 
 def step_of(event: GameEventRecorded, before: int) -> takeback.Step:

@@ -150,11 +150,12 @@ class Table:
         state = self.state
         return self.game.waits or any(state.bots) or (state.clock is not None and state.clock.runs)
 
-    def passing_due(self, auto: frozenset[int]) -> datetime | None:
-        """When the referee must pass for a seat of ``auto`` (:mod:`domain.passing`), ``None``: never now."""
-        if not auto or self.over:
+    def passing_due(self, standing: passing.Standing) -> datetime | None:
+        """When the referee must pass for a seat as ``standing`` has it (:mod:`domain.passing`), ``None``:
+        never now."""
+        if not standing or self.over:
             return None
-        return passing.due(self.game, self.state, auto, self.to_act)
+        return passing.due(self.game, self.state, standing, self.to_act)
 
     def seat_of(self, token: str | None) -> int:
         """The seat ``token`` acts for here; refuses a missing or foreign token."""
