@@ -27,7 +27,7 @@ import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import msgspec
@@ -43,10 +43,12 @@ from domain.tokens import seat_holding
 from projections import documents
 from projections.documents import RECORD, viewer_key
 from projections.projection import Follower, GameProjection, catch_up
-from projections.redis_store import RedisRelay
 from projections.stores import ReadStore, Signals
 from store import stored
 from store.reader import LogReader
+
+if TYPE_CHECKING:  # the Redis client is loaded at scale only (api.http.app.read_side)
+    from projections.redis_store import RedisRelay
 
 log = logging.getLogger(__name__)
 

@@ -43,7 +43,6 @@ from domain.passing import NOBODY, PassingChosen, Standing, fold_passing, passin
 from domain.table import AnyGame, StandInChanged, Table, TableOpened, evolve_table
 from domain.tournament.tournament import RoundPaired
 from projections.documents import lobby_key
-from projections.partitions import partition_of
 from projections.projection import following
 from projections.stores import ReadStore
 from store import stored
@@ -255,7 +254,11 @@ class Watch:
 
     def mine(self, identity: UUID) -> bool:
         """True when this watch acts on the table (its partition is held, or every one is)."""
-        return self.held is None or partition_of(str(identity), self.partitions) in self.held
+        if self.held is None:
+            return True
+        from projections.partitions import partition_of  # at scale: it loads the Redis client
+
+        return partition_of(str(identity), self.partitions) in self.held
 
     def overdue(self, now: datetime) -> list[str]:
         """The tables of the held partitions where the referee must act at ``now``."""
