@@ -42,7 +42,7 @@ class Recent(Generic[T]):
 
     def find_pair(self, first: object, second: object) -> T | None:
         """:meth:`find` of an answer kept for two objects, without the argument tuple and the loop (a
-        game's ``evolve`` asks it of every event it folds: 0.25 of the fold's 1.0 us an event)."""
+        game's ``evolve`` asks it of every event it folds)."""
         kept = self._kept.get(id(first))
         if kept is None:
             return None
