@@ -1,6 +1,7 @@
 """One human sentence per (already redacted) Politrickers event.
 
-A seat is named by its player when the table knows the name, else "Seat N" ("seat N" mid-sentence), counted from 1.
+A seat is named by its player when the table knows the name, else "Seat N" ("seat N" mid-sentence),
+counted from 1.
 """
 
 from __future__ import annotations
