@@ -302,14 +302,14 @@ def assert_the_end_is_told(page: Any, final: Any, names: list[str]) -> None:
 def test_a_whole_two_player_game_tapped_on_phones_says_what_every_card_does_and_keeps_the_moves_in_view(
     player: Callable[..., Player], server: Served, service: Tables
 ) -> None:
-    """Two people tap a whole game on 390 by 844 phones, asked in every window (passes by hand with
-    the standing choices on are counted at domain speed: tests/table). After every move: every card
-    drawn says what it does without hover, the totals are the state's, no page shows another seat's
-    hand, leader pick, sneaked faces or the decks, no page scrolls sideways or shows more than 30 buttons; on the way the table is
-    drawn as the state has it and passes axe, a dimmed card says why, a window's prompt and a target's
-    chooser are asked; at the end the sheet breaks the power down; at least 90% of the taps find
-    every move and every card a move plays in view. (This one game holds the checks of the former
-    desktop whole games: issue 48 plays each game once.)"""
+    """Two people tap a whole game on 390 by 844 phones, asked in every window (passes by hand with the
+    standing choices on are counted at domain speed: tests/table). After every move: every card drawn says
+    what it does without hover, the totals are the state's, no page shows another seat's hand, leader
+    pick, sneaked faces or the decks, no page scrolls sideways or shows more than 30 buttons; on the way
+    the table is drawn as the state has it and passes axe, a dimmed card says why, a window's prompt and a
+    target's chooser are asked; at the end the sheet breaks the power down; at least 90% of the taps find
+    every move and every card a move plays in view. (This one game holds the checks of the former desktop
+    whole games: issue 48 plays each game once.)"""
     names = ["Ann", "Bob"]
     game_id, tokens = open_table(server.base, "super-pacs", names, seed="new-player-phone")
     seats = sit_by_seat_links(lambda who: player(who, phone=True), names, game_id, tokens)
