@@ -42,6 +42,10 @@ SAMPLES: dict[str, tuple[Any, ...]] = {
     "domain.table.state._salting": ("ab" * 32,),
     "domain.table.table.parsed_id": (GAME_ID,),
     "projections.queries.canonical_id": (GAME_ID,),
+    "domain.games.campaign_trail.rules.legal._removals_at": (4, 2, (2, 1), 0, False),
+    "domain.games.campaign_trail.rules.turns.within": (4, 2),
+    "domain.games.campaign_trail.views._change": (("fundraise", 10),),
+    "domain.games.slush_fund_2.rules.placing._ways": ((False, True, False),),
 }
 """A call each memo answers on a table's hot path (a memo without one here fails the run: add it)."""
 

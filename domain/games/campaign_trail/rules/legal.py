@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from itertools import combinations
 
 from domain import choices
@@ -43,6 +42,7 @@ from domain.games.campaign_trail.rules.effects import (
 from domain.games.campaign_trail.rules.months import debater
 from domain.games.campaign_trail.rules.turns import within
 from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Pending, State, Window, at
+from domain.memos import memo
 from domain.seats import Seat
 
 Offered = list[Commands]
@@ -225,7 +225,7 @@ def _removals(state: Campaigning, seat: int, pending: Pending, owing: Owing) -> 
     return legal
 
 
-@lru_cache(maxsize=4096)
+@memo(4096, "a removal's steps offer the same commands at a state again and again")
 def _removals_at(
     place: int, owed: int, standing: tuple[int, ...], seat: int, own_too: bool
 ) -> tuple[Commands, ...]:

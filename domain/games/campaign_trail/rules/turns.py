@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from bisect import bisect_left
-from functools import cache
 
 from msgspec.structs import replace
 
@@ -54,6 +53,7 @@ from domain.games.campaign_trail.rules.effects import (
 )
 from domain.games.campaign_trail.rules.months import end_turn, fold
 from domain.games.campaign_trail.state import BANK, PARTIES, Campaigning, Pending, at
+from domain.memos import memo
 from domain.seats import Seat
 
 Emitted = list[Events]
@@ -306,7 +306,7 @@ def swept_at(state: Campaigning, seat: int, pending: Pending, place: int) -> lis
     return taken
 
 
-@cache
+@memo(None, "travel and its legal list ask the same map distances again and again (50 states)")
 def within(here: int, moves: int) -> frozenset[int]:
     """The states ``moves`` steps by land or fewer from ``here`` (not ``here`` itself)."""
     reached, edge = {here}, {here}
