@@ -43,7 +43,8 @@ from domain import ratings
 from domain.codec import encode
 from domain.seats import Viewer
 from domain.table import AnyGame, AnyTableEvent, SeatTaken, Table, TableOpened, evolve_table
-from projections import documents
+from domain.tournament.tournament import TournamentEvent
+from projections import documents, tournaments
 from projections.documents import lobby_key, perspectives, viewer_key
 from projections.stores import Batch, ReadStore
 from store import stored
@@ -197,6 +198,11 @@ class GameProjection:
                         batch.position = position  # before applying: the lobby is ordered by it
                         if logged is not None and isinstance(logged[1], ratings.TableRated):
                             self._rated(logged[1], batch)
+                        elif logged is not None and isinstance(logged[1], TournamentEvent):
+                            event: Any = logged[
+                                1
+                            ]  # ``Logged`` names table events; a tournament's rides it too
+                            tournaments.posted(logged[0], event, batch, self.store.get)
                         elif logged is not None:
                             game_id = str(logged[0])
                             self.apply(game_id, logged[1], batch, touched, folded.get(position))
@@ -427,6 +433,8 @@ def logged(notification: Notification) -> Logged:
     with its ratings stream's id, else ``None``."""
     if notification.topic == stored.RATED_TOPIC:
         return notification.originator_id, stored.decode_rated(notification.state)  # type: ignore[return-value]  # a UUID
+    if notification.topic == stored.TOURNAMENT_TOPIC:
+        return notification.originator_id, stored.decode_tournament(notification.state)  # type: ignore[return-value]  # a UUID
     if not stored.is_table_topic(notification.topic):
         return None
     event = stored.decode_event(notification.topic, notification.state, notification.originator_version)

@@ -19,8 +19,9 @@ from store.tournaments import TournamentLog
 
 
 def table_over(recorder: AggregateRecorder, games: Mapping[str, AnyGame]) -> Callable[[Table], None]:
-    """What happens, on the log, once a table is over."""
-    rate, take = RatingsLog(recorder, games).rate, TournamentLog(recorder).take
+    """What happens, on the log, once a table is over (a tournament's round paired by it has its
+    tables opened by the referee's watch, which reads the pairing off the log: docs/tournaments.md)."""
+    rate, take = RatingsLog(recorder, games).rate, TournamentLog(recorder, games).take
 
     def over(table: Table) -> None:
         rate(table)

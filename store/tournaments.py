@@ -13,14 +13,16 @@ worker killed between the two asks again and is told no.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.persistence import AggregateRecorder, IntegrityError, StoredEvent
 
-from domain.table import Table
+from domain.table import AnyGame, Table
 from domain.tournament import tournament as t
+from domain.tournament.attendance import attendance
 from store import stored
+from store.reader import LogReader
 
 TRIES = 10
 """Decisions one change makes at most, each on a newer stream."""
@@ -39,8 +41,9 @@ def note_id(table: str) -> UUID:
 class TournamentLog:
     """Reads and changes tournaments through the log's recorder (any process)."""
 
-    def __init__(self, recorder: AggregateRecorder) -> None:
+    def __init__(self, recorder: AggregateRecorder, games: Mapping[str, AnyGame] | None = None) -> None:
         self.recorder = recorder
+        self.reader = LogReader(recorder, None, games or {}, receipts=False)
 
     def events(self, name: str) -> list[t.AnyTournamentEvent]:
         """The tournament's events, oldest first."""
@@ -79,14 +82,23 @@ class TournamentLog:
             return decided
         raise RuntimeError(f"Could not change tournament {name}: it moved {TRIES} times.")
 
+    def tournament_of(self, table: str) -> str | None:
+        """The tournament whose table ``table`` is, from the table's one-row note."""
+        notes = self.recorder.select_events(note_id(table), limit=1)
+        return stored.decode_tournament(notes[0].state).tournament if notes else None
+
     def take(self, table: Table) -> list[t.AnyTournamentEvent]:
-        """The reaction: a finished ``table`` of a tournament gives it its result (once; else nothing)."""
-        notes = self.recorder.select_events(note_id(str(table.id)), limit=1)
-        if not notes or not table.over or table.outcome is None:
+        """The reaction: a finished ``table`` of a tournament gives it its result with who was absent
+        (once; else nothing), then the tournament pairs its next round if that was the round's last
+        (rule 8; asked again after a result taken before, so a worker killed between the two pairs
+        on its restart)."""
+        name = self.tournament_of(str(table.id))
+        if name is None or not table.over or table.outcome is None:
             return []
-        noted = stored.decode_tournament(notes[0].state)
         ranking = table.outcome.ranking
-        return self.change(noted.tournament, lambda state: t.take_result(state, str(table.id), ranking))
+        seen = attendance(table, self.reader.events(table))
+        taken = self.change(name, lambda state: t.take_result(state, str(table.id), ranking, seen))
+        return taken + self.change(name, t.pair_due)
 
     def _note(self, event: t.TableAssigned) -> None:
         with contextlib.suppress(IntegrityError):  # noted already: the same assignment, saved again

@@ -30,7 +30,7 @@ import contextlib
 import logging
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Protocol
@@ -41,12 +41,13 @@ from eventsourcing.persistence import ApplicationRecorder
 from domain.errors import RuleError, ServiceError
 from domain.passing import NOBODY, PassingChosen, Standing, fold_passing, passing_id
 from domain.table import AnyGame, StandInChanged, Table, TableOpened, evolve_table
+from domain.tournament.tournament import RoundPaired
 from projections.documents import lobby_key
-from projections.partitions import partition_of
 from projections.projection import following
 from projections.stores import ReadStore
 from store import stored
 from store.commits import NOTHING_FOLDED, Folded
+from store.tournaments import tournament_id
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +105,11 @@ class Watch:
         projection's follower, which reads the log), so that it need not look at the log while it keeps
         no table."""
         self._woken: tuple[asyncio.AbstractEventLoop, asyncio.Event] | None = None
+        self.opener: Callable[[str], Awaitable[Any]] | None = None
+        """Opens a tournament's round's tables (the application service's, set by whoever composes the
+        watch): the reaction "a round is paired, so its tables are opened" (docs/tournaments.md)."""
+        self.paired: set[str] = set()
+        """The tournaments that paired a round since the last look, their tables to be opened."""
 
     def wake(self) -> None:
         """Have :func:`run` look at once (from any thread): a commit changed what it may act on, or the
@@ -187,6 +193,9 @@ class Watch:
     def _note(self, notification: Any) -> None:
         identity = UUID(str(notification.originator_id))
         topic = notification.topic
+        if topic == stored.TOURNAMENT_TOPIC:
+            self._tournament(identity, stored.decode_tournament(notification.state))
+            return
         if topic == stored.PASSING_TOPIC:
             self._chose(
                 identity, [stored.decode_passing(notification.state, notification.originator_version)]
@@ -196,6 +205,11 @@ class Watch:
         if not watched or not stored.is_table_topic(topic):
             return  # not decoded: most of the log is of tables nobody needs to tend
         self._fold(identity, stored.decode_event(topic, notification.state, notification.originator_version))
+
+    def _tournament(self, identity: UUID, event: Any) -> None:
+        """A round paired on a tournament's own stream (not a table's note of it): open its tables."""
+        if isinstance(event, RoundPaired) and identity == tournament_id(event.tournament):
+            self.paired.add(event.tournament)
 
     def _adopt(self, identity: UUID, *, needed_only: bool = False) -> None:
         """Fold a table from its own stored events (all of them, as far as the log holds them now);
@@ -240,7 +254,11 @@ class Watch:
 
     def mine(self, identity: UUID) -> bool:
         """True when this watch acts on the table (its partition is held, or every one is)."""
-        return self.held is None or partition_of(str(identity), self.partitions) in self.held
+        if self.held is None:
+            return True
+        from projections.partitions import partition_of  # at scale: it loads the Redis client
+
+        return partition_of(str(identity), self.partitions) in self.held
 
     def overdue(self, now: datetime) -> list[str]:
         """The tables of the held partitions where the referee must act at ``now``."""
@@ -317,9 +335,10 @@ async def tend(
     The clock is read only when some table is watched (a service's clock is read by nothing else).
     """
     await asyncio.to_thread(watch.catch_up)
+    opened = await _open_rounds(watch)
     if not watch.tables:
         watch.backlog = Backlog()
-        return 0
+        return opened
     now = clock() if referee else None
     overdue = watch.overdue(now) if now is not None else []
     for game_id in watch.passing_soon(now) if now is not None else []:
@@ -329,7 +348,22 @@ async def tend(
     refereed = await asyncio.gather(*(_attempt(steward.referee(game_id)) for game_id in overdue))
     moved = await asyncio.gather(*(_attempt(steward.play_bot(game_id, seat)) for game_id, seat in turns))
     passed, watch.passed = watch.passed, 0
-    return sum(refereed) + sum(moved) + passed  # each bot thinks and waits its fixed pause at once
+    return opened + sum(refereed) + sum(moved) + passed  # each bot thinks and waits its pause at once
+
+
+async def _open_rounds(watch: Watch) -> int:
+    """Open the tables of each round paired since the last look (once on the log, however many
+    watches try: a round's table ids are derived); how many tournaments were asked."""
+    if watch.opener is None or not watch.paired:
+        return 0
+    with watch._lock:
+        names, watch.paired = sorted(watch.paired), set()
+    for name in names:
+        try:
+            await watch.opener(name)
+        except Exception:  # one tournament's trouble must not stop the referee (its seat links heal it)
+            log.exception("Opening the tables of tournament %s failed", name)
+    return len(names)
 
 
 def _hand_over(watch: Watch, game_id: str, action: Any) -> None:

@@ -86,6 +86,8 @@ def _tend(role: str) -> None:
     import signal
 
     from api.service.application import Tables
+    from api.service.players import Players
+    from api.service.tournaments import Tournaments
     from domain.games import registered
     from store.settings import Settings
     from workers.health import serve_probes
@@ -97,6 +99,8 @@ def _tend(role: str) -> None:
     settings = Settings.from_env()
     tables = Tables(settings.eventsourcing_env(), games=registered(), cache_size=settings.cache_size)
     watch = Watch(tables.store.recorder, tables.store.games, settings.partitions)
+    if role == "timers":  # "a round is paired, so its tables are opened" (docs/tournaments.md)
+        watch.opener = Tournaments(tables, Players(tables.store, settings.public_origin)).open_due
     worker = TendingWorker(watch, tables, tables.clock, settings, role)
     probes = None
     if settings.worker_port is not None:

@@ -49,7 +49,8 @@ class CountingClock:
 async def play_tournament(game_id: str, players: int, rounds: int, format: Format, seed: int) -> t.Tournament:
     """Create a tournament of ``players`` random bots on a log in memory and play its ``rounds`` rounds:
     each round paired by the aggregate, each table opened, noted and played through the service, and
-    its result taken by the same reaction the projection runs when a table is over."""
+    its result taken by the same reaction the projection runs when a table is over (which pairs the
+    next round once a round's last result is in)."""
     game = registered()[game_id]
     clock = CountingClock()
     tables = Tables(
@@ -61,16 +62,17 @@ async def play_tournament(game_id: str, players: int, rounds: int, format: Forma
     sizes = (game.min_seats, game.max_seats)
     try:
         log.create(t.create(DRY_RUN, game_id, format, rounds, seed, sizes, entrants))
+        log.change(DRY_RUN, t.pair_next)
         for _ in range(rounds):
-            (paired,) = log.change(DRY_RUN, t.pair_next)
-            assert isinstance(paired, t.RoundPaired)
-            number = paired.pairing.round
-            for index, seated in enumerate(paired.pairing.tables, start=1):
+            pairing = log.current(DRY_RUN).pairings[-1]
+            number = pairing.round
+            for index, seated in enumerate(pairing.tables, start=1):
                 table = await _play_table(tables, clock, game_id, len(seated), f"{seed}:{number}:{index}")
                 log.change(
                     DRY_RUN, functools.partial(t.assign, number=number, index=index, table=str(table.id))
                 )
-                log.take(table)
+                log.take(table)  # the round's last result pairs the next round (rule 8)
+            log.change(DRY_RUN, t.pair_due)  # a round of byes alone has no last result
         return log.current(DRY_RUN)
     finally:
         tables.close()

@@ -9,10 +9,12 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import timedelta
 from typing import Annotated, Any
+from wsgiref.simple_server import WSGIServer
 
 from fastapi import FastAPI, Header, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
+from prometheus_client import CollectorRegistry, start_wsgi_server
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
@@ -40,14 +42,13 @@ from api.reactions import reactions
 from api.service.application import Tables
 from api.service.players import Players
 from api.service.signing import signer_for
+from api.service.tournaments import Tournaments
 from api.web import mount as mount_web
 from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError, StoreUnavailable
 from domain.games import registered
 from domain.table import AnyGame
 from projections.projection import Expiry, GameProjection, fit_format, follower_for
 from projections.queries import ReadSide
-from projections.redis_store import RedisReadStore, RedisRelay
-from projections.restoring import restorer_for
 from projections.stores import ReadStore, Signals, SQLiteReadStore
 from store.repository import Clock, utc_now
 from store.settings import Settings
@@ -68,8 +69,12 @@ def create_app(
     catalogue = dict(games) if games is not None else registered()
     shared = shared_counts(settings)
     tables = tables_for(settings, catalogue, clock, shared)
+    players = Players(tables.store, settings.public_origin)
+    tournaments = Tournaments(tables, players)
     reads = read_side(settings, tables, catalogue)
     watch = watch_for(settings, tables, reads.store)
+    if watch is not None:
+        watch.opener = tournaments.open_due  # "a round is paired, so its tables are opened"
     every, tended = reactions(reads.follower, watch)  # declared in api.reactions
     tables.store.routes.listeners.extend(every)
     tables.store.routes.tending.extend(tended)
@@ -77,7 +82,7 @@ def create_app(
         title="Backroom", version="0.1.0", lifespan=_lifespan(watch), docs_url=None, redoc_url=None
     )
     app.state.tables, app.state.reads, app.state.settings = tables, reads, settings
-    app.state.players = Players(tables.store, settings.public_origin)
+    app.state.players, app.state.tournaments = players, tournaments
     app.state.answers = Answers()
     app.state.signer = signer_for(settings)
     app.state.streams = Streams(settings.streams_per_address, settings.streams_per_game)
@@ -116,13 +121,24 @@ def _lifespan(watch: timers.Watch | None) -> Callable[[FastAPI], AbstractAsyncCo
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         tables, reads = app.state.tables, app.state.reads
         reads.start()
+        apart = _metrics_apart(app.state.settings, app.state.metrics.registry)
         async with tending(tables, watch, app.state.metrics):
             yield
+        if apart is not None:
+            apart.shutdown()
         app.state.streams.close()
         reads.close()
         tables.close()
 
     return lifespan
+
+
+def _metrics_apart(settings: Settings, registry: CollectorRegistry) -> WSGIServer | None:
+    """``/metrics`` on ``BACKROOM_METRICS_PORT`` (prometheus-client's own server, a daemon thread), if set."""
+    if settings.metrics_port is None:
+        return None
+    server, _ = start_wsgi_server(settings.metrics_port, registry=registry)
+    return server
 
 
 def _route(app: Backroom) -> None:
@@ -210,11 +226,13 @@ def _operations(app: Backroom, tables: Tables, reads: ReadSide, settings: Settin
     @app.get("/metrics", summary="This process's metrics (Prometheus text), for the metrics token only")
     def scraped(authorization: Annotated[str | None, Header()] = None) -> Response:
         """404, as for a path that does not exist, unless ``Authorization: Bearer`` carries
-        ``BACKROOM_METRICS_TOKEN``: the public port (and the Ingress in front of it) serves the numbers
-        to the operators' scraper alone (issue 49 item 6)."""
+        ``BACKROOM_METRICS_TOKEN``, and always when ``BACKROOM_METRICS_PORT`` serves them on a port of
+        their own (the shipped manifests: the Ingress routes to this port, never to that one; issue 49
+        item 6)."""
         given = (authorization or "").encode()
         wanted = f"Bearer {settings.metrics_token}".encode()
-        if not settings.metrics_token or not hmac.compare_digest(given, wanted):
+        kept_apart = settings.metrics_port is not None  # then only that port serves them
+        if kept_apart or not settings.metrics_token or not hmac.compare_digest(given, wanted):
             raise HTTPException(404)
         return metrics.response()
 
@@ -243,6 +261,10 @@ def read_side(settings: Settings, tables: Tables, games: Mapping[str, AnyGame]) 
     """The read side ``settings`` ask for: Redis when a URL is set, else embedded (woken by each commit)."""
     signals = Signals()
     if settings.redis_url:
+        # imported here: an embedded process never loads the Redis client (0.4 s of CPU a start)
+        from projections.redis_store import RedisReadStore, RedisRelay
+        from projections.restoring import restorer_for
+
         store = RedisReadStore(settings.redis_url, settings.redis_prefix)
         relay = RedisRelay(settings.redis_url, store.channel, signals)
         restore = restorer_for(tables.store.recorder, store, games, settings.finished_seconds)

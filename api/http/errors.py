@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from api.service.tournaments import NoTableNow, TournamentExists
 from domain.chat import ChatFull, ChatInvalid, ChatTooFast
 from domain.errors import (
     BodyTooLarge,
@@ -65,9 +66,11 @@ from domain.takeback import (
 )
 from domain.tournament.planner import PlannerVersionRefused
 from domain.tournament.tournament import (
+    AlreadyStarted,
     EntrantKnown,
     NoSuchEntrant,
     NoSuchRound,
+    NotOrganiser,
     RoundNotOver,
     TournamentNotFound,
     TournamentOver,
@@ -75,6 +78,10 @@ from domain.tournament.tournament import (
 
 STATUS: dict[type[Exception], int] = {
     TournamentNotFound: 404,
+    NotOrganiser: 403,
+    AlreadyStarted: 409,
+    NoTableNow: 409,
+    TournamentExists: 409,
     NoSuchEntrant: 404,
     EntrantKnown: 409,
     NoSuchRound: 404,

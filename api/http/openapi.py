@@ -51,9 +51,12 @@ from api.http.schemas import (
     Summary,
     Timeline,
     Tournament,
+    TournamentSeat,
+    TournamentStandings,
     ViewDocument,
 )
 from api.http.wire import Contribute, Join, NewGame, Recovery
+from api.service.tournaments import LateEntry, NewTournament, Withdrawal
 from domain.chat import MAX_LENGTH as CHAT_LENGTH
 from domain.table import AnyGame
 
@@ -111,6 +114,13 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("get", "/metrics"): (200, "text/plain", (404,)),
     ("get", "/api/tournaments/{tournament}"): (200, "Tournament", (404, 503)),
     ("get", "/api/tournaments/{tournament}/rounds/{number}/explain"): (200, "RoundExplained", GAME),
+    ("post", "/api/tournaments"): (201, "Tournament", (404, 409, 413, 422, *PLAYER)),
+    ("post", "/api/tournaments/{tournament}/start"): (200, "Tournament", (404, 409, *PLAYER)),
+    ("post", "/api/tournaments/{tournament}/withdrawals"): (200, "Tournament", (404, 413, 422, *PLAYER)),
+    ("post", "/api/tournaments/{tournament}/entries"): (200, "Tournament", (404, 409, 413, 422, *PLAYER)),
+    ("post", "/api/tournaments/{tournament}/seat"): (200, "TournamentSeat", (404, 409, *PLAYER)),
+    ("get", "/api/tournaments/{tournament}/standings.json"): (200, "TournamentStandings", (404, 503)),
+    ("get", "/api/tournaments/{tournament}/standings.csv"): (200, "text/csv", (404, 503)),
 }
 """Each operation: its success status, the schema (or media type) of its body, its error statuses."""
 
@@ -138,6 +148,7 @@ STREAMS = {
     "text/event-stream": "one `game` event per log entry (its id the version), as Server-Sent Events",
     "application/x-ndjson": "a header line, then one JSON object per stored event",
     "text/plain": "the process's metrics in the Prometheus text format",
+    "text/csv": "a tournament's standings: a header row, then the JSON rows (marks joined by spaces)",
 }
 ANSWERED: list[Any] = [
     Problem,
@@ -157,7 +168,7 @@ ANSWERED: list[Any] = [
 ANSWERED += [Feed, Timeline, Moment, Audit, Health, ChatMessages, ChatMessage, Probe, SeatPassing]
 ANSWERED += [CeremonyBegun, SignedIn, Me, KeyMade, SignedOut, PlayerPage, Ratings, Chances, Session]
 ANSWERED += [Keys, SignedHead, RecordBundle]
-ANSWERED += [Tournament, RoundExplained]
+ANSWERED += [Tournament, RoundExplained, TournamentSeat, TournamentStandings]
 
 
 def document(schema: dict[str, Any]) -> None:
@@ -215,6 +226,7 @@ def openapi(app: FastAPI, games: Mapping[str, AnyGame]) -> dict[str, Any]:
     schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
     ordered = list(games.values())
     bodies = [NewGame, Join, Recovery, Passing, Fork, Say, Handle, Ceremony, KeyName, Contribute]
+    bodies += [NewTournament, Withdrawal, LateEntry]
     roots, components = msgspec.json.schema_components(
         [*bodies, *(game.commands for game in ordered)], ref_template="#/components/schemas/{name}"
     )

@@ -476,6 +476,10 @@ class TournamentTable(_Doc):
     """The service table it was opened as (``null`` until opened)."""
     ranking: list[list[int]] | None
     """Its outcome's groups of seats, best first (``null`` until over)."""
+    absent: list[str]
+    """Entrants who made no move of their own there (docs/tournaments.md, ruling 25)."""
+    forfeited: list[str]
+    """Entrants whose seat forfeited on time."""
 
 
 class TournamentBye(_Doc):
@@ -518,6 +522,31 @@ class Tournament(_Doc):
     """Entrants paired in no later round."""
     finished: bool
     paired: list[TournamentRound]
+    standings: list[TournamentStanding]
+    organiser: str | None
+    """The known player who created it (``null``: the operator's tools)."""
+    clock: dict[str, Any] | None
+    """Every table's clock; its ``timeout`` is the no-show rule (``bot`` or ``forfeit``)."""
+    bots: list[str]
+    """The entrants that are bots."""
+    started: bool
+
+
+class TournamentSeat(_Doc):
+    """Your seat at your table of the last round paired, and the link that seats you there."""
+
+    round: int
+    index: int
+    game: str
+    seat: int
+    token: str
+    link: str
+
+
+class TournamentStandings(_Doc):
+    """The standings: the same rows as the tournament's own and the CSV export."""
+
+    tournament: str
     standings: list[TournamentStanding]
 
 

@@ -1,88 +1,135 @@
-"""Tournaments over HTTP (read side so far): a tournament with its rounds and standings, and why a round's
-tables are as they are. Each answer is made from the tournament's stream as the log holds it now (one
-indexed read; docs/tournaments.md says why not yet a projection)."""
+"""Tournaments over HTTP: create and run one (the organiser: the known player who created it), a
+player's link to their next table, and the reads (the tournament, its standings as JSON and CSV, why a
+round's tables are as they are).
+
+Every read comes from the tournaments' one read model (:mod:`projections.tournaments`), so the page,
+the API and the exports agree on every row; a change answers the tournament as the log has it then.
+"""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
-from api.http.wire import reply
+from api.http.callers import SignedInDep
+from api.http.routes import BodyDep, _body_schema
+from api.http.wire import decode, reply
+from api.service.tournaments import LateEntry, NewTournament, Tournaments, Withdrawal
 from domain.tournament.explain import explain
-from domain.tournament.tournament import Tournament
-from store.tournaments import TournamentLog
+from domain.tournament.tournament import Tournament, TournamentNotFound, fold
+from projections.queries import ReadSide
+from projections.tournaments import DOCUMENT, EVENT_LIST, document_key, log_key, shown, standings_csv
 
 router = APIRouter(prefix="/api")
 
 
-def _current(request: Request, tournament: str) -> Tournament:
-    return TournamentLog(request.app.state.tables.store.recorder).current(tournament)
+def _tournaments(request: Request) -> Tournaments:
+    return request.app.state.tournaments  # type: ignore[no-any-return]  # Starlette's app.state is untyped
 
 
-def answer_of(state: Tournament) -> dict[str, Any]:
-    """A tournament as the API shows it: its declarations, every round's tables (with the service table
-    each was opened as, and its ranking once over), byes, and the standings."""
-    created = state.created
-    opened = {(r, i): table for r, i, table in state.tables}
-    ranked = {(r.round, r.index): [list(g) for g in r.ranking] for r in state.results}
-    rounds = [
-        {
-            "round": p.round,
-            "planner": p.planner,
-            "tables": [
-                {
-                    "index": i,
-                    "entrants": list(seated),
-                    "table": opened.get((p.round, i)),
-                    "ranking": ranked.get((p.round, i)),
-                }
-                for i, seated in enumerate(p.tables, start=1)
-            ],
-            "byes": [{"entrant": b.entrant, "reason": b.reason} for b in p.byes],
-        }
-        for p in state.pairings
-    ]
+TournamentsDep = Annotated[Tournaments, Depends(_tournaments)]
+
+
+def _document(request: Request, tournament: str) -> dict[str, Any]:
+    reads: ReadSide = request.app.state.reads
+    found = reads.written().get(document_key(tournament))
+    if found is None:
+        raise TournamentNotFound(f"No tournament {tournament!r}.")
+    return DOCUMENT.decode(found)
+
+
+async def _shown(request: Request, tournament: str) -> dict[str, Any]:
+    return await asyncio.to_thread(_document, request, tournament)
+
+
+@router.post(
+    "/tournaments",
+    status_code=201,
+    summary="Create a tournament (you organise it)",
+    openapi_extra=_body_schema("NewTournament"),
+)
+async def create(service: TournamentsDep, caller: SignedInDep, body: BodyDep) -> Response:
+    created = await service.create(caller.player.handle, decode(body, NewTournament))
+    return reply(shown(created), 201)
+
+
+@router.post("/tournaments/{tournament}/start", summary="Start: pair round 1 and open its tables")
+async def start(service: TournamentsDep, caller: SignedInDep, tournament: str) -> Response:
+    return reply(shown(await service.start(tournament, caller.player.handle)))
+
+
+@router.post(
+    "/tournaments/{tournament}/withdrawals",
+    summary="Withdraw an entrant from later rounds",
+    openapi_extra=_body_schema("Withdrawal"),
+)
+async def withdraw(service: TournamentsDep, caller: SignedInDep, tournament: str, body: BodyDep) -> Response:
+    withdrawal = decode(body, Withdrawal)
+    return reply(shown(await service.withdraw(tournament, caller.player.handle, withdrawal)))
+
+
+@router.post(
+    "/tournaments/{tournament}/entries",
+    summary="Enter a player or bot late, with a bye score",
+    openapi_extra=_body_schema("LateEntry"),
+)
+async def enter_late(
+    service: TournamentsDep, caller: SignedInDep, tournament: str, body: BodyDep
+) -> Response:
+    entry = decode(body, LateEntry)
+    return reply(shown(await service.enter_late(tournament, caller.player.handle, entry)))
+
+
+@router.post("/tournaments/{tournament}/seat", summary="Your seat at your next table: a link that seats you")
+async def seat(service: TournamentsDep, caller: SignedInDep, tournament: str) -> Response:
+    found = await service.seat(tournament, caller.player.handle)
+    link = f"/games/{found.table}#seat={found.token}"
+    return reply(_seat_answer(found) | {"link": link})
+
+
+def _seat_answer(found: Any) -> dict[str, Any]:
     return {
-        "id": state.id,
-        "game": created.game,
-        "format": str(created.format),
-        "rounds": created.rounds,
-        "seed": created.seed,
-        "planner": created.planner,
-        "table_sizes": list(created.sizes),
-        "entrants": list(state.entrants),
-        "withdrawn": [w.entrant for w in state.withdrawn],
-        "finished": state.finished,
-        "paired": rounds,
-        "standings": [
-            {
-                "place": row.place,
-                "entrant": row.entrant,
-                "points": row.points,
-                "tables": row.tables,
-                "opponents_average": row.opponents_average,
-                "tablemates_beaten": row.tablemates_beaten,
-                "head_to_head": row.head_to_head,
-                "lot": row.lot,
-                "marks": list(row.marks),
-            }
-            for row in state.standings()
-        ],
+        "round": found.round,
+        "index": found.index,
+        "game": found.table,
+        "seat": found.seat,
+        "token": found.token,
     }
 
 
 @router.get("/tournaments/{tournament}", summary="A tournament: declarations, rounds, tables, standings")
 async def tournament_page(request: Request, tournament: str) -> Response:
-    state = await asyncio.to_thread(_current, request, tournament)
-    return reply(answer_of(state))
+    return reply(await _shown(request, tournament))
+
+
+@router.get("/tournaments/{tournament}/standings.json", summary="The standings, as JSON rows")
+async def standings_json(request: Request, tournament: str) -> Response:
+    document = await _shown(request, tournament)
+    return reply({"tournament": tournament, "standings": document["standings"]})
+
+
+@router.get("/tournaments/{tournament}/standings.csv", summary="The standings, as CSV")
+async def standings_as_csv(request: Request, tournament: str) -> Response:
+    document = await _shown(request, tournament)
+    return Response(standings_csv(document), media_type="text/csv; charset=utf-8")
 
 
 @router.get(
     "/tournaments/{tournament}/rounds/{number}/explain", summary="Why each table of a round is as it is"
 )
 async def round_explained(request: Request, tournament: str, number: int) -> Response:
-    state = await asyncio.to_thread(_current, request, tournament)
+    state = await asyncio.to_thread(_folded, request, tournament)
     return reply(explain(state, number))
+
+
+def _folded(request: Request, tournament: str) -> Tournament:
+    """The tournament folded from the events its read model keeps."""
+    reads: ReadSide = request.app.state.reads
+    found = reads.written().get(log_key(tournament))
+    state = None if found is None else fold(EVENT_LIST.decode(found))
+    if state is None:
+        raise TournamentNotFound(f"No tournament {tournament!r}.")
+    return state

@@ -12,8 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import os
-import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -24,6 +22,7 @@ from uuid import UUID, uuid4
 
 import msgspec
 
+from api.ids import fresh_id
 from api.limits import Allowance, SharedCounts
 from api.service.answers import Opening, Ruling, Seating
 from api.service.passing import passed_for
@@ -44,6 +43,7 @@ from domain.errors import (
     StoreUnavailable,
     TableExpired,
 )
+from domain.memos import memo
 from domain.passing import fold_passing
 from domain.seats import Seat
 from domain.table import (
@@ -131,21 +131,7 @@ Decide = Callable[[Table], Awaitable[Decision[A]]]
 Refused = Callable[[Table, Exception], Awaitable[None]]
 
 
-# -- tuning: ids without the kernel. ``uuid4`` asks the kernel for every id, a call that lets go of the
-# interpreter lock mid-command (another thread runs; the command waits its turn back). An id must only
-# be unique, not secret: 0.48 µs an id here against 5.3 µs for ``uuid4().hex``, and no thread switch.
-# (Here, not in a module of its own: every move calls it, and a module more is a file more on its way.)
-
-_IDS = random.Random(secrets.token_bytes(32))
-os.register_at_fork(after_in_child=lambda: _IDS.seed(secrets.token_bytes(32)))
-
-
-def fresh_id() -> str:
-    """An id nothing else has (a command's, a request's): 128 bits from a generator seeded per process."""
-    return f"{_IDS.getrandbits(128):032x}"
-
-
-@functools.lru_cache(maxsize=4096)
+@memo(4096, "every command of a game takes its lock by this key")
 def lock_key(game_id: str) -> str:
     """One key per game however its id is spelled (anything else is refused by the load)."""
     found = parsed_id(game_id)
@@ -298,26 +284,29 @@ class Tables:
         rated: bool = True,
         scheme: int = dealing.HMAC_SHA256,
         table_id: UUID | None = None,
+        seat_tokens: Callable[[str, int], str] | None = None,
     ) -> Opening:
         """Open a table; players named now get tokens, ``None`` leaves a seat open to join.
 
         ``at``: the recorded times of the opening and of its setup (an import replays them).
         ``scheme``: how it deals (:mod:`domain.dealing`; an import replays an old table's).
         ``seating``: the table's clock and its bot seats (each named for its bot, holding no token).
-        ``holders``: the known player at each named seat (a handle, which is its name); ``rated``:
-        whether the table may be rated (:mod:`domain.ratings`).
+        ``holders``: the known player at each named seat (a handle, which is its name); ``rated``: if it
+        may be rated. ``seat_tokens(secret, seat)``: tokens derived, not drawn (docs/tournaments.md).
         """
         game_rules = self.store.rules_for(game)
         parsed = game_rules.parse_options(options)
         clock, bots = seating or (None, {})
         named = bot_names(bots)
         players = [named.get(s, name) for s, name in enumerate(players)]
-        tokens = {s: new_token() for s, name in enumerate(players) if name is not None and s not in bots}
+        secret = secrets.token_hex(16)
+        tokens = _tokens(players, bots, seat_tokens and functools.partial(seat_tokens, secret))
         digests = tuple(digest(tokens[s]) if s in tokens else None for s in range(len(players)))
         codes = {s: new_recovery_code() for s in tokens}
         recovery = tuple(code_digest(codes[s]) if s in codes else None for s in range(len(players)))
         sent = digest_of(None, encode([game, players, parsed, clock, bots]))
-        opened = _opened(game_rules, tuple(players), digests, msgspec.Raw(encode(parsed)), sent, seed)
+        chosen = msgspec.Raw(encode(parsed))
+        opened = _opened(game_rules, tuple(players), digests, chosen, sent, seed, secret)
         table_bots = tuple(bots.get(seat) for seat in range(len(players))) if bots else ()
         when = at[0] if at else self.clock()
         held = holders if any(holders) else ()
@@ -792,8 +781,9 @@ def _opened(  # noqa: PLR0917  (a table's opening, part by part)
     options: msgspec.Raw,
     command_digest: str,
     seed: str | None = None,
+    secret: str | None = None,
 ) -> TableOpened:
-    """A table's opening: a random secret unless ``seed`` (the time is set by the caller)."""
+    """A table's opening: ``secret`` (else a random one) unless ``seed`` (the time is set by the caller)."""
     return TableOpened(
         version=1,
         at=EPOCH,
@@ -804,10 +794,18 @@ def _opened(  # noqa: PLR0917  (a table's opening, part by part)
         seat_names=names,
         token_digests=digests,
         options=options,
-        secret=seed if seed is not None else secrets.token_hex(16),
+        secret=seed if seed is not None else secret or secrets.token_hex(16),
         seeded=seed is not None,
         scheme=dealing.HMAC_SHA256,
     )
+
+
+def _tokens(
+    players: list[str | None], bots: dict[int, BotSpec], derive: Callable[[int], str] | None
+) -> dict[int, str]:
+    """A token for each named seat that is not a bot's: a fresh one, or ``derive(seat)``."""
+    make = derive or (lambda _: new_token())
+    return {s: make(s) for s, name in enumerate(players) if name is not None and s not in bots}
 
 
 def _commitment(opened: TableOpened) -> str:

@@ -58,6 +58,16 @@ async def replay(game_id: str) -> HTMLResponse:
     return _page("replay", "Backroom replay")
 
 
+@router.get("/tournaments/new")
+async def organise() -> HTMLResponse:
+    return _page("organise", "Organise a tournament")
+
+
+@router.get("/tournaments/{tournament}")
+async def tournament(tournament: str) -> HTMLResponse:
+    return _page("tournament", "Backroom tournament")
+
+
 @router.get("/account")
 async def account() -> HTMLResponse:
     return _page("account", "Backroom: your account")

@@ -47,7 +47,6 @@ decided: the take-back kind, whether it starts a turn, the state a take-back ret
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import hmac
 from collections.abc import Callable
@@ -62,6 +61,7 @@ from domain.choices import Pass
 from domain.codec import encode
 from domain.errors import GameIsOver
 from domain.game import AnyGame
+from domain.memos import memo
 from domain.messages import Command, Event
 from domain.seats import Seat, same_name
 from domain.table import forfeits, standins
@@ -112,7 +112,7 @@ def chance_of(table: TableState, version: int, now: datetime) -> Step:
     return chance_after(table.secret, version, now, _key(table.secret, table.contributions))
 
 
-@functools.lru_cache(maxsize=1024)
+@memo(1024, "every command of a table draws its chance from the table's key")
 def _key(secret: str, contributions: tuple[str | None, ...]) -> bytes:
     """The table's key, made once per table and process (one HMAC: cheap, but not free a command)."""
     return dealing.table_key(secret, contributions)

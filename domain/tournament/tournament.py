@@ -14,7 +14,16 @@ The rules of a tournament (so far)
    declared score (by default the tournament's bye points, so entering late neither helps nor hurts on
    average), and the row is marked ``late``.
 6. A withdrawn entrant is paired in no later round (a table already paired plays on with them); their
-   row stays, marked ``withdrawn``.
+   row stays, marked ``withdrawn``. Only the organiser (the known player who created the tournament)
+   withdraws an entrant or starts the tournament.
+7. Every table of a tournament has the declared clock; its timeout is the declared no-show rule (a
+   stand-in bot plays the seat, or the seat forfeits). A seat that had turns at a finished table and
+   made no move of its own there was **absent**; a seat that forfeited on time **forfeited**. Both are
+   taken with the result and marked in the standings; the second absence withdraws the entrant from
+   every later round, in the decision that takes the result.
+8. The tournament runs itself once started: round 1 is paired by the start, and each later round as
+   soon as the last result of the round before is taken (:func:`pair_due`; nothing while a table of
+   it plays, nothing once every round is paired).
 """
 
 from __future__ import annotations
@@ -24,7 +33,32 @@ from fractions import Fraction
 
 import msgspec
 
-from domain.errors import ServiceError
+from domain.bots import BotSpec
+from domain.table.clocks import TableClock
+from domain.tournament.events import (
+    ABSENCES_TO_WITHDRAW,
+    EVENTS,
+    NO_SHOW_RULES,
+    AlreadyStarted,
+    AnyTournamentEvent,
+    BotEntrant,
+    EntrantAdded,
+    EntrantKnown,
+    EntrantWithdrawn,
+    NoSuchEntrant,
+    NoSuchRound,
+    NotOrganiser,
+    ResultTaken,
+    RoundNotOver,
+    RoundPaired,
+    TableAssigned,
+    TournamentCreated,
+    TournamentError,
+    TournamentEvent,
+    TournamentFinished,
+    TournamentNotFound,
+    TournamentOver,
+)
 from domain.tournament.planner import (
     PLANNER_VERSION,
     Entrant,
@@ -35,122 +69,30 @@ from domain.tournament.planner import (
 )
 from domain.tournament.standings import PLACEMENT_POINTS, Standing, TableResult, standings
 
-
-class TournamentError(ServiceError):
-    """Raised when a tournament command cannot apply; ``code`` is its stable name."""
-
-    code = "tournament/refused"
-
-
-class TournamentNotFound(TournamentError):
-    """Raised when a tournament id names no tournament on the log."""
-
-    code = "tournament/not_found"
-
-
-class NoSuchRound(TournamentError):
-    """Raised when a round is asked of a tournament that has not paired it."""
-
-    code = "tournament/no_such_round"
-
-
-class EntrantKnown(TournamentError):
-    """Raised when a late entry names someone already entered."""
-
-    code = "tournament/entrant_known"
-
-
-class NoSuchEntrant(TournamentError):
-    """Raised when a withdrawal names someone not entered."""
-
-    code = "tournament/no_such_entrant"
-
-
-class RoundNotOver(TournamentError):
-    """Raised when a round is asked for while a table of the last one has no result yet."""
-
-    code = "tournament/round_not_over"
-
-
-class TournamentOver(TournamentError):
-    """Raised when a round is asked of a tournament that played all its rounds."""
-
-    code = "tournament/over"
-
-
-class TournamentEvent(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
-    """Every tournament event: a storage format (new fields last, with defaults; never renamed)."""
-
-    tournament: str
-
-
-class TournamentCreated(TournamentEvent, frozen=True, kw_only=True, tag="TournamentCreated"):
-    """Rule 1: the tournament's declarations and entrants."""
-
-    game: str
-    format: Format
-    rounds: int
-    seed: int
-    planner: int
-    sizes: tuple[int, int]
-    points: tuple[tuple[int, ...], ...]
-    bye_points: tuple[int, int]
-    entrants: tuple[Entrant, ...]
-
-
-class RoundPaired(TournamentEvent, frozen=True, kw_only=True, tag="RoundPaired"):
-    """Rule 2: a round's tables and byes, as the planner made them."""
-
-    pairing: Pairing
-
-
-class TableAssigned(TournamentEvent, frozen=True, kw_only=True, tag="TableAssigned"):
-    """Rule 3: a round's table was opened as this table of the service."""
-
-    round: int
-    index: int
-    table: str
-
-
-class ResultTaken(TournamentEvent, frozen=True, kw_only=True, tag="ResultTaken"):
-    """Rule 3: a finished table's ranking (groups of seats, best first), taken once."""
-
-    round: int
-    index: int
-    table: str
-    ranking: tuple[tuple[int, ...], ...]
-
-
-class TournamentFinished(TournamentEvent, frozen=True, kw_only=True, tag="TournamentFinished"):
-    """Rule 4: every round played."""
-
-
-class EntrantAdded(TournamentEvent, frozen=True, kw_only=True, tag="EntrantAdded"):
-    """Rule 5: a late entry, credited ``points`` (a fraction) for each of the ``missed`` rounds."""
-
-    entrant: Entrant
-    missed: int
-    points: tuple[int, int]
-
-
-class EntrantWithdrawn(TournamentEvent, frozen=True, kw_only=True, tag="EntrantWithdrawn"):
-    """Rule 6: an entrant paired in no round after ``after_round``, and why."""
-
-    entrant: Entrant
-    after_round: int
-    reason: str
-
-
-AnyTournamentEvent = (
-    TournamentCreated
-    | RoundPaired
-    | TableAssigned
-    | ResultTaken
-    | TournamentFinished
-    | EntrantAdded
-    | EntrantWithdrawn
-)
-EVENTS = msgspec.json.Decoder(AnyTournamentEvent)
+__all__ = [  # the events and refusals are read through this module, beside the rules that decide them
+    "ABSENCES_TO_WITHDRAW",
+    "EVENTS",
+    "NO_SHOW_RULES",
+    "AlreadyStarted",
+    "AnyTournamentEvent",
+    "BotEntrant",
+    "EntrantAdded",
+    "EntrantKnown",
+    "EntrantWithdrawn",
+    "NoSuchEntrant",
+    "NoSuchRound",
+    "NotOrganiser",
+    "ResultTaken",
+    "RoundNotOver",
+    "RoundPaired",
+    "TableAssigned",
+    "TournamentCreated",
+    "TournamentError",
+    "TournamentEvent",
+    "TournamentFinished",
+    "TournamentNotFound",
+    "TournamentOver",
+]
 
 
 class Tournament(msgspec.Struct, frozen=True, kw_only=True):
@@ -204,10 +146,53 @@ class Tournament(msgspec.Struct, frozen=True, kw_only=True):
         scale = dict(zip(range(low, high + 1), self.created.points, strict=True))
         bye = Fraction(*self.created.bye_points)
         credits = {a.entrant: Fraction(*a.points) * min(a.missed, last) for a in self.late}
+        marks = self._marks(last)
+        return standings(self.entrants, results, byes, self.created.seed, bye, scale, marks, credits)
+
+    def _marks(self, last: int) -> dict[Entrant, list[str]]:
+        """Rules 5-7: late, then each absence and forfeit in the rounds counted, then withdrawn."""
         marks: dict[Entrant, list[str]] = {a.entrant: ["late"] for a in self.late}
+        for result in self.results:
+            if result.round <= last:
+                seated = self.pairings[result.round - 1].tables[result.index - 1]
+                for kind, seats in (("absent", result.absent), ("forfeit", result.forfeited)):
+                    for seat in seats:
+                        marks.setdefault(seated[seat], []).append(kind)
         for gone in self.withdrawn:
             marks.setdefault(gone.entrant, []).append("withdrawn")
-        return standings(self.entrants, results, byes, self.created.seed, bye, scale, marks, credits)
+        return marks
+
+    def absences(self, entrant: Entrant) -> int:
+        """Rule 7: the tables ``entrant`` was absent from."""
+        return sum(
+            self.pairings[r.round - 1].tables[r.index - 1][seat] == entrant
+            for r in self.results
+            for seat in r.absent
+        )
+
+    def bot_of(self, entrant: Entrant) -> BotSpec | None:
+        """The bot that plays ``entrant``, if it is a bot."""
+        bots = (*self.created.bots, *(a.bot for a in self.late if a.bot is not None))
+        return next((b.bot for b in bots if b.name == entrant), None)
+
+    def next_table(self, entrant: Entrant) -> tuple[int, int, int] | None:
+        """The round, table index and seat of ``entrant``'s table in the last round paired, if any."""
+        if not self.pairings:
+            return None
+        pairing = self.pairings[-1]
+        for index, seated in enumerate(pairing.tables, start=1):
+            if entrant in seated:
+                return pairing.round, index, seated.index(entrant)
+        return None
+
+
+class Running(msgspec.Struct, frozen=True, kw_only=True):
+    """Rules 6-7's declarations of a tournament that runs itself (none: one run by the operator's tools)."""
+
+    organiser: str | None = None
+    clock: TableClock | None = None
+    bots: tuple[BotEntrant, ...] = ()
+    seat_key: str = ""
 
 
 def create(  # noqa: PLR0917  (the declarations, named)
@@ -219,6 +204,7 @@ def create(  # noqa: PLR0917  (the declarations, named)
     sizes: tuple[int, int],
     entrants: Sequence[Entrant],
     points: Sequence[Sequence[int]] | None = None,
+    running: Running | None = None,
 ) -> list[AnyTournamentEvent]:
     """Rule 1 (default points: :data:`PLACEMENT_POINTS`; byes: the smallest table's average)."""
     scale = tuple(
@@ -226,6 +212,7 @@ def create(  # noqa: PLR0917  (the declarations, named)
         for n, size in enumerate(range(sizes[0], sizes[1] + 1))
     )
     bye = Fraction(sum(scale[0]), sizes[0])
+    runs = running or Running()
     return [
         TournamentCreated(
             tournament=tournament,
@@ -238,8 +225,35 @@ def create(  # noqa: PLR0917  (the declarations, named)
             points=scale,
             bye_points=(bye.numerator, bye.denominator),
             entrants=tuple(entrants),
+            organiser=runs.organiser,
+            clock=runs.clock,
+            bots=runs.bots,
+            seat_key=runs.seat_key,
         )
     ]
+
+
+def organised_by(state: Tournament, handle: str | None) -> None:
+    """Rule 6: refuse anyone but the organiser."""
+    organiser = state.created.organiser
+    if organiser is None or handle is None or handle.casefold() != organiser.casefold():
+        raise NotOrganiser("Only the tournament's organiser may do this.")
+
+
+def start(state: Tournament, handle: str | None) -> list[AnyTournamentEvent]:
+    """Rule 8: the organiser pairs round 1."""
+    organised_by(state, handle)
+    if state.pairings:
+        raise AlreadyStarted("This tournament has started already.")
+    return pair_next(state)
+
+
+def pair_due(state: Tournament) -> list[AnyTournamentEvent]:
+    """Rule 8: the next round, once the last is over (not started, still playing or all paired: nothing)."""
+    number = len(state.pairings)
+    if not number or state.finished or number >= state.created.rounds or not state.round_over(number):
+        return []
+    return pair_next(state)
 
 
 def pair_next(state: Tournament) -> list[AnyTournamentEvent]:
@@ -267,7 +281,7 @@ def pair_next(state: Tournament) -> list[AnyTournamentEvent]:
 
 
 def enter_late(
-    state: Tournament, entrant: Entrant, points: Fraction | None = None
+    state: Tournament, entrant: Entrant, points: Fraction | None = None, bot: BotEntrant | None = None
 ) -> list[AnyTournamentEvent]:
     """Rule 5: enter ``entrant`` before the next round (credited ``points`` a missed round)."""
     if state.finished or len(state.pairings) >= state.created.rounds:
@@ -277,11 +291,16 @@ def enter_late(
     credit = Fraction(*state.created.bye_points) if points is None else points
     missed = len(state.pairings)
     pair = (credit.numerator, credit.denominator)
-    return [EntrantAdded(tournament=state.id, entrant=entrant, missed=missed, points=pair)]
+    return [EntrantAdded(tournament=state.id, entrant=entrant, missed=missed, points=pair, bot=bot)]
 
 
-def withdraw(state: Tournament, entrant: Entrant, reason: str) -> list[AnyTournamentEvent]:
-    """Rule 6: pair ``entrant`` in no later round (withdrawn already: nothing)."""
+def withdraw(
+    state: Tournament, entrant: Entrant, reason: str, by: str | None = None
+) -> list[AnyTournamentEvent]:
+    """Rule 6: pair ``entrant`` in no later round (withdrawn already: nothing); ``by``: who asks, when
+    the tournament has an organiser."""
+    if state.created.organiser is not None:
+        organised_by(state, by)
     if entrant not in state.entrants:
         raise NoSuchEntrant(f"{entrant} is not entered in this tournament.")
     if entrant not in state.playing:
@@ -298,21 +317,44 @@ def assign(state: Tournament, number: int, index: int, table: str) -> list[AnyTo
     return [TableAssigned(tournament=state.id, round=number, index=index, table=table)]
 
 
-def take_result(state: Tournament, table: str, ranking: Sequence[Sequence[int]]) -> list[AnyTournamentEvent]:
-    """Rules 3 and 4: a finished table's result, once; the tournament finished with its last one."""
+class Attendance(msgspec.Struct, frozen=True, kw_only=True):
+    """Rule 7: the seats of a finished table that were absent, and those that forfeited on time."""
+
+    absent: tuple[int, ...] = ()
+    forfeited: tuple[int, ...] = ()
+
+
+def take_result(
+    state: Tournament, table: str, ranking: Sequence[Sequence[int]], seen: Attendance | None = None
+) -> list[AnyTournamentEvent]:
+    """Rules 3, 4 and 7: a finished table's result, once, with who was absent (a second absence
+    withdraws); the tournament finished with its last one."""
     where = state.table_of(table)
     if where is None or any(r.table == table for r in state.results):
         return []
+    seen = seen or Attendance()
     taken = ResultTaken(
         tournament=state.id,
         round=where[0],
         index=where[1],
         table=table,
         ranking=tuple(tuple(g) for g in ranking),
+        absent=seen.absent,
+        forfeited=seen.forfeited,
     )
     after = evolve(state, taken)
-    last = len(after.pairings) == after.created.rounds and after.round_over(after.created.rounds)
-    return [taken, TournamentFinished(tournament=state.id)] if last else [taken]
+    decided: list[AnyTournamentEvent] = [taken]
+    for seat in seen.absent:
+        entrant = after.pairings[where[0] - 1].tables[where[1] - 1][seat]
+        if after.absences(entrant) >= ABSENCES_TO_WITHDRAW and entrant in after.playing:
+            gone = EntrantWithdrawn(
+                tournament=state.id, entrant=entrant, after_round=len(after.pairings), reason="absent twice"
+            )
+            decided.append(gone)
+            after = evolve(after, gone)
+    if len(after.pairings) == after.created.rounds and after.round_over(after.created.rounds):
+        decided.append(TournamentFinished(tournament=state.id))
+    return decided
 
 
 def evolve(state: Tournament | None, event: AnyTournamentEvent) -> Tournament:

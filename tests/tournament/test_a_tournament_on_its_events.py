@@ -112,3 +112,43 @@ def test_a_withdrawn_entrant_is_paired_in_no_later_round_and_keeps_a_marked_row(
     assert [len(table) for table in log.state.pairings[1].tables] == [4, 4]
     row = next(r for r in log.state.standings() if r.entrant == "e3")
     assert row.marks == ("withdrawn",) and row.tables == 1
+
+
+def test_an_absent_seat_is_marked_and_the_second_absence_withdraws_from_later_rounds():
+    """Rule 7: each absence and forfeit is marked on the row; the result holding the second absence
+    also withdraws the entrant, so the next round pairs without them."""
+    log = Log(rounds=3)
+    for _ in range(2):
+        (paired,) = log.do(t.pair_next(log.state))
+        assert isinstance(paired, t.RoundPaired)
+        number = paired.pairing.round
+        for index, seats in enumerate(paired.pairing.tables, start=1):
+            log.do(t.assign(log.state, number, index, f"table-{number}-{index}"))
+            seat = seats.index("e9") if "e9" in seats else None
+            seen = t.Attendance(absent=(seat,), forfeited=(seat,)) if seat is not None else None
+            decided = log.do(t.take_result(log.state, f"table-{number}-{index}", [(0,), (1,), (2,)], seen))
+            withdrew = [e for e in decided if isinstance(e, t.EntrantWithdrawn)]
+            assert [w.entrant for w in withdrew] == (["e9"] if seat is not None and number == 2 else [])
+    (row,) = (row for row in log.state.standings() if row.entrant == "e9")
+    assert row.marks == ("absent", "forfeit", "absent", "forfeit", "withdrawn")
+    (third,) = log.do(t.pair_due(log.state))
+    assert isinstance(third, t.RoundPaired)
+    assert all("e9" not in table for table in third.pairing.tables)
+
+
+def test_the_next_round_is_due_only_once_the_last_is_over_and_only_the_organiser_starts():
+    """Rules 6 and 8: nobody but the organiser starts; a round starts once; the next is due only when
+    every table of the last has its result, and none after the last round."""
+    running = t.Running(organiser="Ann")
+    log = Log()
+    log.events = t.create("T1", "politrickers", Format.SWISS, 2, 1, (3, 5), ENTRANTS, running=running)
+    assert t.pair_due(log.state) == []
+    with pytest.raises(t.NotOrganiser):
+        t.start(log.state, "bob")
+    log.do(t.start(log.state, "ann"))
+    with pytest.raises(t.AlreadyStarted):
+        t.start(log.state, "ann")
+    log.do(t.assign(log.state, 1, 1, "x"))
+    assert t.pair_due(log.state) == []
+    with pytest.raises(t.NotOrganiser):
+        t.withdraw(log.state, "e1", "asked", by=None)

@@ -62,7 +62,7 @@ function Who() {
   useEffect(() => { session().then((found) => setHandle(found.handle)); }, []);
   if (handle === undefined) return "";
   return html`<p class="who" id="who">${handle
-    ? html`Signed in as <a href=${`/players/${handle}`} id="my-page">${handle}</a> · <a href="/account">your account</a>`
+    ? html`Signed in as <a href=${`/players/${handle}`} id="my-page">${handle}</a> · <a href="/account">your account</a> · <a href="/tournaments/new" id="organise">organise a tournament</a>`
     : html`Playing as a guest · <a href="/account">sign in or sign up with a passkey</a> for a page of your own and ratings`}</p>`;
 }
 

@@ -1,0 +1,104 @@
+"""Issue 46's browser "Done when", short: Olga (signed in, on a desktop) organises a one-round Slush Fund
+2 tournament of Pia and a bot from the lobby, starts it and withdraws the bot from later rounds; Pia,
+on a 390 px phone, follows the link to her table, plays (her first move clicked, the rest through the
+API with her seat's token, as the other whole-game tests do) and sees the standings. Both sign up with
+a software passkey over HTTP; their browsers are handed the session cookie."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import httpx
+import pytest
+
+from tests.browser.players import Player, summary
+from tests.support.passkeys import SoftPasskey
+from tests.support.server import Served
+from tests.support.waiting import until
+
+pytestmark = pytest.mark.browser
+
+
+def signed_in(person: Player, local: str, handle: str) -> Player:
+    """``handle`` signs up (a software passkey) and ``person``'s browser holds the session's cookie."""
+    with httpx.Client(base_url=local, timeout=30) as client:
+        begun = client.post("/api/players/signup/options", json={"handle": handle}).json()
+        credential = SoftPasskey().create(begun["options"], origin=local)
+        done = client.post(
+            "/api/players/signup",
+            json={"ceremony": begun["ceremony"], "credential": credential, "name": "laptop"},
+        )
+        assert done.status_code == 200, done.text
+        session = client.cookies.get("backroom_session")
+    person.base = local
+    person.page.context.add_cookies([{"name": "backroom_session", "value": session, "url": local}])
+    return person
+
+
+def play_through_the_api(base: str, game_id: str, token: str, rng: random.Random) -> None:
+    """Pia's moves, random and legal, until the table is over (the bot plays its own seat)."""
+    header = {"Authorization": f"Bearer {token}"}
+
+    def over() -> bool:
+        if summary(base, game_id)["status"] == "over":
+            return True
+        offered = httpx.get(f"{base}/api/games/{game_id}/legal", headers=header, timeout=10).json()[
+            "commands"
+        ]
+        if offered:
+            httpx.post(
+                f"{base}/api/games/{game_id}/commands", json=rng.choice(offered), headers=header, timeout=10
+            )
+        return False
+
+    until("Pia's table over", over, every=0.1)
+
+
+def test_an_organiser_runs_a_tournament_and_a_phone_player_follows_the_link(
+    player: Callable[..., Player], server: Served
+) -> None:
+    """The organiser creates and starts from the lobby, sees the table, withdraws an entrant; the
+    player's link seats her, she plays, and the standings show on her phone without sideways scroll."""
+    local = server.base.replace("127.0.0.1", "localhost")
+    olga = signed_in(player("Olga"), local, "olga")
+    pia = signed_in(player("Pia", phone=True), local, "pia")
+    olga.open("/")
+    olga.page.click("#organise")
+    olga.page.wait_for_selector("#organise >> text=Create the tournament")
+    olga.page.select_option("#game", "slush-fund-2")
+    olga.page.fill("#rounds", "1")
+    olga.page.fill("#seconds", "600")
+    olga.page.fill("#players", "pia")
+    olga.page.fill("#bots", "1")
+    olga.page.click("#create")
+    olga.page.wait_for_url("**/tournaments/*")
+    name = olga.page.url.rsplit("/", 1)[1]
+    olga.page.click("#start")
+    olga.page.wait_for_selector("#round-1")
+    olga.page.wait_for_selector("[data-table='1'] >> text=Watch")
+    olga.page.click("button[aria-label='Withdraw bot-1']")
+    olga.page.wait_for_selector("[data-entrant='bot-1'] .marks >> text=withdrawn")
+    olga.shot("tournament-organiser")
+
+    pia.open(f"/tournaments/{name}")
+    pia.page.click("#my-table")
+    pia.page.wait_for_url("**/games/*")
+    game_id = pia.page.url.split("#")[0].rsplit("/", 1)[1]
+    rng = random.Random(46)
+    until(
+        "Pia's turn",
+        lambda: (
+            summary(local, game_id)["to_act"]
+            and pia.seat(game_id)["seat"] in summary(local, game_id)["to_act"]
+        ),
+    )
+    pia.play_any(rng)
+    play_through_the_api(local, game_id, pia.seat(game_id)["token"], rng)
+    pia.open(f"/tournaments/{name}")
+    pia.page.wait_for_selector("#tournament-status >> text=finished")
+    pia.page.wait_for_selector("[data-entrant='pia']")
+    assert pia.page.evaluate("document.documentElement.scrollWidth") <= 390
+    pia.shot("tournament-standings-390")
+    olga.page.wait_for_selector("#tournament-status >> text=finished")
+    olga.page.wait_for_selector("[data-table='1'] >> text=Replay")
