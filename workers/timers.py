@@ -46,6 +46,7 @@ from projections.documents import lobby_key
 from projections.partitions import partition_of
 from projections.projection import following
 from projections.stores import ReadStore
+from projections.tournaments import RUNNING
 from store import stored
 from store.commits import NOTHING_FOLDED, Folded
 from store.tournaments import tournament_id
@@ -145,6 +146,7 @@ class Watch:
             for status in LIVE:
                 for member in index.scored(lobby_key(None, status)):
                     self._adopt(UUID(member.decode()), needed_only=True)
+            self.paired |= {member.decode() for member in index.scored(RUNNING)}  # a round may be unopened
             self.position = max(self.position, position)
         return self.position
 

@@ -89,6 +89,7 @@ def test_an_organiser_runs_a_tournament_and_each_player_follows_the_link_to_thei
     assert sum(row["points"] for row in page["standings"]) == 4 * 2
     assert not any(row["marks"] for row in page["standings"])
     standings_agree(client, "spring", page)
+    assert b"spring" not in client.app.state.reads.written().scored("tournaments")  # type: ignore[attr-defined]
     key = client.app.state.tournaments.log.current("spring").created.seat_key  # type: ignore[attr-defined]
     for path in ("", "/standings.json", "/standings.csv", "/rounds/1/explain", "/rounds/2/explain"):
         assert key not in client.get(f"/api/tournaments/spring{path}").text  # the seat key never leaves
