@@ -13,6 +13,7 @@ from collections.abc import Callable
 import httpx
 import pytest
 
+from tests.browser.access import violations
 from tests.browser.players import Player, summary
 from tests.support.passkeys import SoftPasskey
 from tests.support.server import Served
@@ -48,6 +49,7 @@ def test_an_organiser_runs_a_tournament_and_a_phone_player_follows_the_link(
     olga.open("/")
     olga.page.click("#organise")
     olga.page.wait_for_selector("#organise >> text=Create the tournament")
+    assert violations(olga.page) == []  # axe finds nothing on the organiser's form
     olga.page.select_option("#game", "slush-fund-2")
     olga.page.fill("#rounds", "1")
     olga.page.fill("#seconds", "600")
@@ -82,3 +84,4 @@ def test_an_organiser_runs_a_tournament_and_a_phone_player_follows_the_link(
     assert "round 1 of 1" in (pia.page.text_content("#tournament-status") or "")
     assert pia.page.evaluate("document.documentElement.scrollWidth") <= 390
     pia.shot("tournament-standings-390")
+    assert violations(pia.page) == []  # nor on the tournament's page
