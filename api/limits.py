@@ -27,8 +27,6 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import TypeVar
 
-import redis
-
 from domain.errors import RateLimited
 
 R = TypeVar("R")
@@ -79,7 +77,10 @@ class SharedCounts:
     """
 
     def __init__(self, url: str, prefix: str) -> None:
+        import redis  # here, at scale: an embedded process never loads the Redis client
+
         self.prefix = prefix
+        self.failed = redis.RedisError
         self.redis = redis.Redis.from_url(
             url, socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT
         )
@@ -120,7 +121,7 @@ class SharedCounts:
             return None
         try:
             return question()
-        except redis.RedisError as error:
+        except self.failed as error:
             self.resting_until = time.monotonic() + REDIS_REST
             log.warning(
                 "Budgets counted in this process for %.0f s: Redis did not answer (%s)", REDIS_REST, error

@@ -13,7 +13,6 @@ says. A second implementation needs only HMAC-SHA-256: ``api/web/static/record.j
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import hmac
 import itertools
@@ -21,6 +20,8 @@ import random
 import struct
 from collections.abc import Callable, Iterator, MutableSequence, Sequence
 from typing import Any, TypeVar
+
+from domain.memos import memo
 
 T = TypeVar("T")
 
@@ -165,8 +166,8 @@ class Draws(random.Random):
 
 def _blocker(key: bytes, position: int) -> Callable[[int], tuple[int, ...]]:
     """Block ``n`` of the step's stream as eight words: HMAC-SHA-256 of ``"{position}:{n}"`` under
-    ``key``, computed from the key's two padded SHA-256 states (:func:`_pads`)."""
-    inner, outer = _pads(key)
+    ``key``, computed from the key's two padded SHA-256 states (:func:`pads`)."""
+    inner, outer = pads(key)
     prefix = f"{position}:".encode()
     unpack = _BLOCK.unpack
 
@@ -182,8 +183,8 @@ def _blocker(key: bytes, position: int) -> Callable[[int], tuple[int, ...]]:
     return block
 
 
-@functools.lru_cache(maxsize=1024)
-def _pads(key: bytes) -> tuple[Any, Any]:
+@memo(1024, "every draw of a table's chance keys HMAC with the table's one key")
+def pads(key: bytes) -> tuple[Any, Any]:
     """SHA-256 with ``key xor ipad`` and with ``key xor opad`` absorbed (a table's key is 32 bytes)."""
     padded = key.ljust(64, b"\0")
     inner = hashlib.sha256(bytes(b ^ 0x36 for b in padded))

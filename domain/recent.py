@@ -40,6 +40,15 @@ class Recent(Generic[T]):
                 return None
         return answer
 
+    def find_pair(self, first: object, second: object) -> T | None:
+        """:meth:`find` of an answer kept for two objects, without the argument tuple and the loop (a
+        game's ``evolve`` asks it of every event it folds)."""
+        kept = self._kept.get(id(first))
+        if kept is None:
+            return None
+        held, answer = kept
+        return answer if held[0] is first and held[1] is second else None
+
     def keep(self, objects: tuple[object, ...], answer: T) -> T:
         """Remember ``answer`` for ``objects`` (forgetting everything first when full); ``answer``."""
         if len(self._kept) >= self.size:

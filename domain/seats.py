@@ -43,6 +43,11 @@ def seats(count: int) -> tuple[Seat, ...]:
     return tuple(Seat(number) for number in range(count))
 
 
+def numbered(seat: int, word: str = "Seat") -> str:
+    """A seat without a name, as a player reads it: counted from 1 ("Seat 1" is ``Seat(0)``)."""
+    return f"{word} {seat + 1}"
+
+
 def label(names: SeatNames, seat: int, default: str) -> str:
     """How a sentence names ``seat``: its player's name when the table knows it, else ``default``."""
     name = names[seat] if 0 <= seat < len(names) else None

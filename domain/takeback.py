@@ -51,7 +51,7 @@ import msgspec
 
 from domain.errors import RuleError
 from domain.messages import Command, Event
-from domain.seats import Seat, SeatNames, label
+from domain.seats import Seat, SeatNames, label, numbered
 
 REQUEST_TIMEOUT = timedelta(minutes=2)
 """How long the other seats have to answer a take-back request, unless the service says otherwise."""
@@ -479,7 +479,7 @@ def describe(event: TakeBackEvent, names: SeatNames = (), taken: Taken | None = 
     if isinstance(event, TakeBackLapsed):
         why = "someone acted" if event.reason == "acted" else "time ran out"
         return f"The take-back request lapsed: {why}."
-    who = label(names, event.seat, f"Seat {event.seat}")
+    who = label(names, event.seat, numbered(event.seat))
     if isinstance(event, TurnTakenBack | TakeBackRequested):
         what = f"versions {event.first}-{event.last}" if taken is None else taken.moves()
         said = "" if taken is None or not taken.said else ": " + ". ".join(taken.said)

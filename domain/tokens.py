@@ -7,11 +7,12 @@ and comparisons run in constant time.
 from __future__ import annotations
 
 import base64
-import functools
 import hashlib
 import hmac
 import secrets
 from collections.abc import Sequence
+
+from domain.memos import memo
 
 TOKEN_BYTES = 24
 CODE_BYTES = 25
@@ -62,7 +63,7 @@ def code_digest(code: str) -> str:
     return hashlib.sha256(b"recovery\x1f" + plain(code).encode()).hexdigest()
 
 
-@functools.lru_cache(maxsize=DIGESTS_KEPT)
+@memo(DIGESTS_KEPT, "a seat presents its token with every move")
 def digest(token: str) -> str:
     """The stored form of a token (the latest few remembered: a seat presents its token every move)."""
     return hashlib.sha256(token.encode()).hexdigest()

@@ -21,14 +21,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import hmac
 import logging
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import msgspec
@@ -37,16 +36,19 @@ from eventsourcing.persistence import ApplicationRecorder
 from domain import ratings
 from domain.codec import encode
 from domain.errors import GameNotFound, InvalidToken, StoreUnavailable
+from domain.memos import memo
 from domain.seats import SPECTATOR, Seat, Viewer
 from domain.table import AnyGame, Table, parsed_id, table_id
 from domain.tokens import seat_holding
 from projections import documents
 from projections.documents import RECORD, viewer_key
 from projections.projection import Follower, GameProjection, catch_up
-from projections.redis_store import RedisRelay
 from projections.stores import ReadStore, Signals
 from store import stored
 from store.reader import LogReader
+
+if TYPE_CHECKING:  # the Redis client is loaded at scale only (api.http.app.read_side)
+    from projections.redis_store import RedisRelay
 
 log = logging.getLogger(__name__)
 
@@ -484,7 +486,7 @@ def _table(reads: ReadSide, game_id: str) -> Table:
     return table
 
 
-@functools.lru_cache(maxsize=4096)
+@memo(4096, "every read of a table names it again")
 def canonical_id(game_id: str) -> str:
     """The canonical form of a game id; ``GameNotFound`` for anything that is not one."""
     return str(table_id(game_id))

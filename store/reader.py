@@ -131,6 +131,11 @@ class LogReader:
         rows = self.recorder.select_events(chat_id(game_id), gt=after or None)
         return [stored.decode_chat(row.state, row.originator_version) for row in rows]
 
+    def chat_said(self, game_id: UUID) -> int:
+        """The number of the table's last chat message (0: nothing said yet)."""
+        rows = self.recorder.select_events(chat_id(game_id), desc=True, limit=1)
+        return rows[0].originator_version if rows else 0
+
     def passing(self, game_id: UUID) -> list[PassingChosen]:
         """The seats' standing choices at ``game_id``, oldest first (:mod:`domain.passing`)."""
         rows = self.recorder.select_events(passing_id(game_id))

@@ -12,17 +12,15 @@ this process committed last (:class:`~store.commits.Kept`), so a game's next com
 the load. The library's own aggregate cache is off: it would hold the same tables a second time, and
 its entries are mutable aggregates where ours are immutable values that need no copying.
 
-On SQLite a commit reaches the disk through :class:`OneStatement`, the library's recorder with a
-commit's rows sent as one statement: the repository chooses it and its ``save`` is its one caller on the
-write side, so the two live together (the recorder was ``store/recorder.py``).
+On SQLite a commit reaches the disk through :class:`~store.one_statement.OneStatement`, the library's
+recorder with a commit's rows sent as one statement: a tuning, fenced in its own module with what it
+bought; the repository only names it as the SQLite recorder.
 """
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import UUID
@@ -33,15 +31,14 @@ from eventsourcing.persistence import (
     Mapper,
     PersistenceError,
     Recording,
-    StoredEvent,
 )
-from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteConnection, SQLiteDatastore
 from eventsourcing.utils import EnvType
 
 from domain import takeback
 from domain.errors import ConcurrentUpdate, StaleVersion, StoreUnavailable
 from domain.table import AnyGame, AnyTableEvent, Table
 from store.commits import Committer, Kept, Routes
+from store.one_statement import OneStatement
 from store.reader import LogReader, attempts_id
 from store.settings import creating_schema
 from store.stored import Attempted, PlainTranscoder, Row, Snapshot, TableMapper
@@ -52,76 +49,6 @@ Clock = Any  # a callable returning the current time
 def utc_now() -> datetime:
     """The real clock."""
     return datetime.now(UTC)
-
-
-# -- recording a commit ---------------------------------------------------------------------------
-
-MAX_ROWS = 8000
-"""Rows one statement takes at most (four parameters a row; SQLite allows 32,766 parameters)."""
-
-
-class OneStatement(SQLiteApplicationRecorder):
-    """The SQLite application recorder, with a commit's events inserted by one statement.
-
-    ``SQLiteApplicationRecorder.insert_events`` opens a transaction (``BEGIN``), inserts the events one
-    ``execute`` at a time and commits. Each of those calls gives up the interpreter lock and must take it
-    back, and on a busy server the committer's thread waits for the event loop's thread at every one:
-    ``bench_service`` measured its ``BEGIN`` alone at 1.4 ms p50 (0.15 ms of CPU) against 6 µs on a quiet
-    interpreter. :class:`OneStatement` sends the whole commit as one multi-row ``INSERT`` in autocommit
-    mode instead: SQLite runs it as one implicit transaction (all rows or none, the same unique
-    ``(originator_id, originator_version)`` constraint, the same durable commit with the library's
-    ``synchronous`` setting), and the thread takes the lock back once.
-
-    The notification ids are the rows' ``rowid``: the table has no ``AUTOINCREMENT``, so SQLite gives each
-    new row the largest ``rowid`` plus one, and the rows of one statement (under the write lock) get
-    consecutive ids ending at ``lastrowid``. A commit too large for one statement's parameters goes
-    through the library's own method.
-
-    The statement goes through one connection the recorder keeps from the library's pool for its
-    lifetime, not one checked out and back for every commit: a checkout takes and gives back the pool's
-    semaphore, its writer lock, its condition and the connection's own lock, about a fifth of the
-    committer thread's CPU a commit under ``bench_service``. Every commit of a process is recorded by its
-    one committer thread, so the recorder's own lock is never contended; a write through the library's
-    pool (a snapshot, a commit too large) is kept apart from it by SQLite's own write lock, as another
-    process's is. The pool closes the kept connection with the others when the application closes.
-    """
-
-    def __init__(self, datastore: SQLiteDatastore, **kwargs: Any) -> None:
-        super().__init__(datastore, **kwargs)
-        self._writing = threading.Lock()
-        self._writer: SQLiteConnection | None = None
-
-    def _kept_writer(self) -> SQLiteConnection:
-        """The connection this recorder writes through (checked out once; the pool closes it)."""
-        if self._writer is None or self._writer.closed:
-            self._writer = self.datastore.pool.get_connection()
-        return self._writer
-
-    def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
-        count = len(stored_events)
-        if not count or count > MAX_ROWS:
-            return super().insert_events(stored_events, **kwargs)
-        parameters: list[Any] = []
-        for stored_event in stored_events:
-            originator = stored_event.originator_id
-            parameters += (
-                originator.hex if isinstance(originator, UUID) else originator,
-                stored_event.originator_version,
-                stored_event.topic,
-                stored_event.state,
-            )
-        statement = f"INSERT INTO {self.events_table_name} VALUES " + ",".join(("(?,?,?,?)",) * count)
-        with self._writing:
-            cursor = self._kept_writer().cursor().sqlite_cursor  # autocommit: no BEGIN, one transaction
-            try:
-                cursor.execute(statement, parameters)
-                last = cursor.lastrowid
-            except sqlite3.IntegrityError as error:
-                raise IntegrityError(error) from error  # as the library raises it: nothing was written
-            finally:
-                cursor.close()
-        assert last is not None
-        return list(range(last - count + 1, last + 1))
 
 
 # -- the store ------------------------------------------------------------------------------------

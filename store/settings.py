@@ -35,6 +35,7 @@
 | ``BACKROOM_SIGNING_KEY_ID`` | the key's id in ``GET /api/keys`` and every signature | from the key |
 | ``BACKROOM_RETIRED_KEYS`` | keys signed with before: ``id:public-key-hex``, comma-separated | none |
 | ``BACKROOM_METRICS_TOKEN`` | an API process's ``/metrics`` answers this bearer only (unset: 404) | unset |
+| ``BACKROOM_METRICS_PORT`` | an API process serves ``/metrics`` here, never on its public port | unset |
 
 The full table, with the API's own options, is in ``deploy/README.md``.
 """
@@ -98,8 +99,12 @@ class Settings:
     signing_key_id: str = ""
     retired_keys: str = ""
     metrics_token: str = ""
-    """The bearer token an API process's ``/metrics`` answers (empty: it answers nobody, 404): the public
-    port carries it, and the numbers are the operators' (issue 49 item 6)."""
+    """The bearer token an API process's ``/metrics`` answers on its public port (empty: it answers
+    nobody, 404). Set ``metrics_port`` instead wherever a public entrance routes to that port."""
+    metrics_port: int | None = None
+    """Where an API process serves ``/metrics`` instead, to anyone who can reach that port (none but the
+    operators' scraper: it is not the port an entrance routes to); its public ``/metrics`` is then a 404
+    whatever the token (issue 49 item 6)."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -134,6 +139,7 @@ class Settings:
             signing_key_id=env.get("BACKROOM_SIGNING_KEY_ID", ""),
             retired_keys=env.get("BACKROOM_RETIRED_KEYS", ""),
             metrics_token=env.get("BACKROOM_METRICS_TOKEN", ""),
+            metrics_port=int(env["BACKROOM_METRICS_PORT"]) if env.get("BACKROOM_METRICS_PORT") else None,
             **policies,
         )
 
@@ -164,6 +170,7 @@ class Settings:
             "BACKROOM_SIGNING_KEY_ID": self.signing_key_id,
             "BACKROOM_RETIRED_KEYS": self.retired_keys,
             "BACKROOM_METRICS_TOKEN": self.metrics_token,
+            "BACKROOM_METRICS_PORT": "" if self.metrics_port is None else str(self.metrics_port),
         }
         return env | {variable: str(getattr(self, name)) for name, (variable, _) in _POLICIES.items()}
 

@@ -23,7 +23,6 @@ a class lives in, so no stored row changed with the move.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -88,7 +87,6 @@ LEGACY_TOPICS: dict[str, type[AnyTableEvent]] = {
 LEGACY_SNAPSHOT_TOPIC = "api.service.tables:Table.Snapshot"
 
 
-@functools.cache  # every event stored asks it; a class's topic never changes
 def topic_of(kind: type[Any]) -> str:
     """The topic a class is stored under: ``domain.table:`` (or ``domain.stored:``) and its name.
 

@@ -39,11 +39,10 @@ from uuid import UUID
 from eventsourcing.persistence import ApplicationRecorder
 
 from domain.errors import RuleError, ServiceError
-from domain.passing import PassingChosen, fold_passing, passing_id
+from domain.passing import NOBODY, PassingChosen, Standing, fold_passing, passing_id
 from domain.table import AnyGame, StandInChanged, Table, TableOpened, evolve_table
 from domain.tournament.tournament import RoundPaired
 from projections.documents import lobby_key
-from projections.partitions import partition_of
 from projections.projection import following
 from projections.stores import ReadStore
 from projections.tournaments import RUNNING
@@ -87,11 +86,11 @@ class Watch:
         self.partitions = partitions
         self.held: frozenset[int] | None = None
         """The partitions this watch acts on (``None``: every table, as embedded or unleased)."""
-        self.auto: dict[UUID, frozenset[int]] = {}
-        """The seats of each watched table whose standing choice is to be passed for."""
+        self.auto: dict[UUID, Standing] = {}
+        """The standing choices of each watched table's seats, to be passed for."""
         self.streams: dict[UUID, UUID] = {}
         """Each watched table by the id of its passing stream."""
-        self._passes: dict[UUID, tuple[int, frozenset[int], datetime | None]] = {}
+        self._passes: dict[UUID, tuple[int, Standing, datetime | None]] = {}
         self.passing: dict[str, asyncio.Task[int]] = {}
         """The referee's passes handed over ahead of their moment, each held until then (by table)."""
         self.passed = 0
@@ -253,11 +252,15 @@ class Watch:
         """Seats' standing choices, from the passing stream ``stream`` of a watched table."""
         identity = self.streams.get(stream)
         if identity is not None and identity in self.tables:
-            self.auto[identity] = fold_passing(chosen, self.auto.get(identity, frozenset()))
+            self.auto[identity] = fold_passing(chosen, self.auto.get(identity, NOBODY))
 
     def mine(self, identity: UUID) -> bool:
         """True when this watch acts on the table (its partition is held, or every one is)."""
-        return self.held is None or partition_of(str(identity), self.partitions) in self.held
+        if self.held is None:
+            return True
+        from projections.partitions import partition_of  # at scale: it loads the Redis client
+
+        return partition_of(str(identity), self.partitions) in self.held
 
     def overdue(self, now: datetime) -> list[str]:
         """The tables of the held partitions where the referee must act at ``now``."""
@@ -280,7 +283,7 @@ class Watch:
     def _passing_due(self, identity: UUID, table: Table) -> datetime | None:
         """When the referee must pass for a seat of ``table``: worked out once a version and choice
         (each look asks it again; a legal list per seat passed for is not free)."""
-        auto = self.auto.get(identity, frozenset())
+        auto = self.auto.get(identity, NOBODY)
         if not auto:
             return None
         known = self._passes.get(identity)

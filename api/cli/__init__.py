@@ -38,6 +38,8 @@ def serve(  # noqa: PLR0917  (Typer maps each parameter to a command-line option
 ) -> None:
     """Serve the HTTP API (SQLite at ./var/backroom.sqlite unless told otherwise)."""
     settings = _settings(sqlite, postgres_dsn, postgres_schema, snapshot_interval)
+    if workers > 1 and settings.metrics_port is not None:
+        raise typer.BadParameter("one port for /metrics serves one process: run --workers 1 per container")
     _can_listen(host, port)  # say so before the banner, not after it
     if not os.environ.get("BACKROOM_PUBLIC_ORIGIN"):  # passkeys need a name, not an address: localhost
         os.environ["BACKROOM_PUBLIC_ORIGIN"] = f"http://localhost:{port}"

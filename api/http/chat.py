@@ -7,6 +7,7 @@ them as ``chat`` events beside the game's (:func:`chat_lines`). Names are the ta
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 import msgspec
@@ -67,23 +68,29 @@ async def send_chat(
 
 
 class Chat:
-    """A live stream's view of the chat: the messages after the last it sent (``after``: from the
-    caller; ``None``: only those sent once the stream is open)."""
+    """A live stream's view of the chat: the messages after the last it sent (``after``)."""
 
-    def __init__(self, tables: Tables, game_id: str, after: int | None) -> None:
+    def __init__(self, tables: Tables, game_id: str, after: int) -> None:
         self.tables, self.game_id, self.after = tables, game_id, after
+
+    @classmethod
+    async def opened(
+        cls, tables: Tables, game_id: str, after: int | None, read: Callable[..., Awaitable[int]]
+    ) -> Chat:
+        """The chat of a stream that opens now: after message ``after`` as the caller named it, or
+        (``None``) after the last one said so far, read by ``read`` (the openings' thread) before the
+        stream's head is sent. Read later, at the stream's first pass, a message said between the
+        client's seeing the head and that pass was taken as said before and never sent."""
+        if after is None:
+            after = await read(tables.store.history.chat_said, table_id(game_id))
+        return cls(tables, game_id, after)
 
     async def new(self) -> list[dict[str, Any]]:
         """:meth:`said`, read in the default pool's thread."""
         return await asyncio.to_thread(self.said)
 
     def said(self) -> list[dict[str, Any]]:
-        """The messages since the last asked for (none the first time when the caller named none); call
-        off the event loop."""
-        if self.after is None:
-            found = self.tables.store.history.chat(table_id(self.game_id))
-            self.after = found[-1].number if found else 0
-            return []
+        """The messages since the last asked for; call off the event loop."""
         messages = chat_lines(self.tables, self.game_id, self.after)
         if messages:
             self.after = messages[-1]["number"]

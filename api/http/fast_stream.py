@@ -67,9 +67,10 @@ async def _opened(request: Request, opening: Opening) -> Response:
     after = 0 if last_event_id is None else version_number(last_event_id.strip(), "Last-Event-ID")
     chat_after = query_version(query.get("chat_after"), "chat_after")
     streams: Streams = app.streams
-    admitted = contextlib.ExitStack()  # the stream's place, given back by the answer once it ends
-    admitted.enter_context(streams.admit(client_address(request.scope), watched.game_id))
-    chat = Chat(app.tables, watched.game_id, chat_after)
+    with contextlib.ExitStack() as admitting:  # the stream's place, given back if the chat's read fails
+        admitting.enter_context(streams.admit(client_address(request.scope), watched.game_id))
+        chat = await Chat.opened(app.tables, watched.game_id, chat_after, opening.read)
+        admitted = admitting.pop_all()  # given back by the answer once it ends
     return LiveStream(_told(app.reads, watched, after, chat, opening, app.metrics), admitted)
 
 

@@ -17,7 +17,6 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Histo
 from starlette.responses import Response
 
 from api.http.fast import LATENCY_BUCKETS, Tally
-from projections.partitions import lowest_position
 from projections.queries import ReadSide
 
 
@@ -84,6 +83,8 @@ class Metrics:
         head = self.tables.store.recorder.max_notification_id() or 0
         if self.reads.projection is not None:
             return float(max(0, head - self.reads.projection.position))
+        from projections.partitions import lowest_position  # at scale: it loads the Redis client
+
         return float(max(0, head - lowest_position(self.reads.store, self.partitions)))
 
     def response(self) -> Response:

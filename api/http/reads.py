@@ -237,7 +237,7 @@ async def stream(  # noqa: PLR0917  (FastAPI injects each parameter by name)
     opening: Annotated[Opening, Depends(_opening)],
     chat_after: Annotated[int | None, Query(ge=0, le=MAX_VERSION)] = None,
 ) -> Response:
-    chat = Chat(request.app.state.tables, watched.game_id, chat_after)
+    chat = await Chat.opened(request.app.state.tables, watched.game_id, chat_after, opening.read)
     lines = _told(reads, watched, after, chat, opening, request.app.state.metrics)
     return EventSourceResponse(lines, headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 

@@ -32,7 +32,7 @@ import msgspec
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
 
-from api.service.application import fresh_id
+from api.ids import fresh_id
 from store.settings import Settings
 
 ACCESS = logging.getLogger("backroom.access")

@@ -12,8 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import os
-import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -24,6 +22,7 @@ from uuid import UUID, uuid4
 
 import msgspec
 
+from api.ids import fresh_id
 from api.limits import Allowance, SharedCounts
 from api.service.answers import Opening, Ruling, Seating
 from api.service.passing import passed_for
@@ -44,6 +43,7 @@ from domain.errors import (
     StoreUnavailable,
     TableExpired,
 )
+from domain.memos import memo
 from domain.passing import fold_passing
 from domain.seats import Seat
 from domain.table import (
@@ -131,21 +131,7 @@ Decide = Callable[[Table], Awaitable[Decision[A]]]
 Refused = Callable[[Table, Exception], Awaitable[None]]
 
 
-# -- tuning: ids without the kernel. ``uuid4`` asks the kernel for every id, a call that lets go of the
-# interpreter lock mid-command (another thread runs; the command waits its turn back). An id must only
-# be unique, not secret: 0.48 µs an id here against 5.3 µs for ``uuid4().hex``, and no thread switch.
-# (Here, not in a module of its own: every move calls it, and a module more is a file more on its way.)
-
-_IDS = random.Random(secrets.token_bytes(32))
-os.register_at_fork(after_in_child=lambda: _IDS.seed(secrets.token_bytes(32)))
-
-
-def fresh_id() -> str:
-    """An id nothing else has (a command's, a request's): 128 bits from a generator seeded per process."""
-    return f"{_IDS.getrandbits(128):032x}"
-
-
-@functools.lru_cache(maxsize=4096)
+@memo(4096, "every command of a game takes its lock by this key")
 def lock_key(game_id: str) -> str:
     """One key per game however its id is spelled (anything else is refused by the load)."""
     found = parsed_id(game_id)
@@ -495,9 +481,9 @@ class Tables:
         held = _referee_due(auto, self.clock) if auto and at is None and self.pass_pause > 0 else None
         return await self.transact(game_id, lambda table: self._refereed(table, auto, at), None, held)
 
-    async def _refereed(self, table: Table, auto: frozenset[int], at: datetime | None) -> Decision[Table]:
+    async def _refereed(self, table: Table, auto: passing.Standing, at: datetime | None) -> Decision[Table]:
         key = f"referee:{table.version}"  # the same on every worker, and when an import acts again
-        auto = auto if table.game.waits else frozenset()
+        auto = auto if table.game.waits else passing.NOBODY
         ctx = self._context(table, digest_of(None, b"referee"), key, at)
         ctx = msgspec.structs.replace(ctx, auto_pass=auto) if auto else ctx
         own = table.due
@@ -646,8 +632,8 @@ class Tables:
         limited = self.limited(game_id, seat)
         if limited:
             commands = self.within_limits(game_id, seat, commands)
-        only_a_pass = len(commands) == 1 and isinstance(commands[0], Pass)  # else no file more on the path
-        auto = only_a_pass and await passed_for(self, game_id, seat, commands)
+        asked = any(isinstance(command, Pass) for command in commands)  # else no file more on the path
+        auto = asked and await passed_for(self, game_id, seat)
         answer["commands"], answer["limited"], answer["auto_pass"] = [] if auto else commands, limited, auto
         return answer  # a fresh answer, changed in place: this is the hot path
 
@@ -747,7 +733,7 @@ def _held_until(
     return passing.moment(table.state)
 
 
-def _referee_due(auto: frozenset[int], clock: Callable[[], datetime]) -> Callable[[Table], datetime | None]:
+def _referee_due(auto: passing.Standing, clock: Callable[[], datetime]) -> Callable[[Table], datetime | None]:
     """When the referee's decision at a table may be made: at once when the table's own deadline has
     come, else at the moment it is to pass for a seat of ``auto`` (``None``: at once)."""
 

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import asyncio
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
-from domain.choices import Pass
 from domain.errors import ConcurrentUpdate, StoreUnavailable
-from domain.passing import ASK, AUTO, PassingChosen, decide_passing, fold_passing, passing_id
+from domain.passing import PassingChosen, decide_passing, fold_passing, passes_for, passing_id
 from store.stored import PassingRow
 
 if TYPE_CHECKING:
@@ -23,13 +22,14 @@ if TYPE_CHECKING:
 async def choose(
     tables: Tables, game_id: str, token: str | None, passing: str, at: datetime | None = None
 ) -> PassingChosen:
-    """The seat ``token`` holds at ``game_id`` chooses ``passing`` (``ask`` or ``auto``): stored."""
+    """The seat ``token`` holds at ``game_id`` chooses ``passing`` (``ask``, ``auto`` or ``until_turn``,
+    counted from the table's version now): stored."""
     async with tables.hold(game_id, "passing"):
         table = await asyncio.to_thread(tables.store.load, game_id)
         seat = table.seat_of(token)
         for _ in range(2):  # a second try after another process wrote the stream first
             count = len(await asyncio.to_thread(tables.store.reader.passing, table.id))
-            chosen = decide_passing(count, seat, passing, at or tables.clock())
+            chosen = decide_passing(count, seat, passing, at or tables.clock(), table.version)
             try:
                 await tables.store.committer.saved([PassingRow(passing_id(table.id), chosen)])
             except IntegrityError:
@@ -40,17 +40,22 @@ async def choose(
     raise ConcurrentUpdate("Another choice was saved first; send it again.")
 
 
-async def passed_for(tables: Tables, game_id: UUID, seat: int | None, commands: list[Any]) -> bool:
-    """True when ``seat``'s only command is ``Pass`` and its standing choice is ``auto``: the referee
-    passes for it at the pause, so its page offers nothing (a pass by hand would race the referee's)."""
-    if seat is None or len(commands) != 1 or not isinstance(commands[0], Pass):
+async def passed_for(tables: Tables, game_id: UUID, seat: int | None) -> bool:
+    """True when the referee passes for ``seat`` (asked in a window) at the pause, as its standing choice
+    has it: its page then offers nothing (a pass by hand would race the referee's)."""
+    if seat is None:
         return False
-    return seat in fold_passing(await asyncio.to_thread(tables.store.reader.passing, game_id))
+    chosen = fold_passing(await asyncio.to_thread(tables.store.reader.passing, game_id))
+    if seat not in chosen.auto and chosen.chosen_at(seat) is None:
+        return False  # nothing chosen: no table read more on the path
+    table = await asyncio.to_thread(tables.store.load, game_id)
+    return passes_for(table.game, table.state, chosen, seat)
 
 
-async def standing(tables: Tables, game_id: str, token: str | None) -> tuple[int, str]:
-    """The seat ``token`` holds at ``game_id`` and its standing choice, read from the log."""
+async def standing(tables: Tables, game_id: str, token: str | None) -> tuple[int, str, str]:
+    """The seat ``token`` holds at ``game_id``, its standing choice in force now and the one that holds
+    after its next turn (the same, but for ``until_turn``), read from the log."""
     table = await asyncio.to_thread(tables.store.load, game_id)
     seat = table.seat_of(token)
-    auto = fold_passing(await asyncio.to_thread(tables.store.reader.passing, table.id))
-    return seat, AUTO if seat in auto else ASK
+    chosen = fold_passing(await asyncio.to_thread(tables.store.reader.passing, table.id))
+    return seat, chosen.in_force(table.state, seat), chosen.after(seat)

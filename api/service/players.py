@@ -7,6 +7,9 @@ any process can check it) and hands the browser's answer to ``verify_registratio
 ``verify_authentication_response`` with the challenge, the relying party's id and the origin from
 ``BACKROOM_PUBLIC_ORIGIN``. A challenge serves once: its use is appended at version 2 of its stream
 before the answer is checked, so a replayed answer clashes on the log wherever it arrives.
+
+``webauthn`` is imported by the ceremonies that use it, not with this module: it took 0.3 s of CPU at
+each start of a process that may never see a passkey (every ``backroom serve`` a test starts).
 """
 
 from __future__ import annotations
@@ -22,10 +25,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
-import webauthn
 from eventsourcing.persistence import IntegrityError
-from webauthn.helpers import structs
-from webauthn.helpers.exceptions import InvalidAuthenticationResponse, InvalidRegistrationResponse
 
 from domain import players
 from domain.players import (
@@ -157,6 +157,9 @@ class Players:
         return await self._creation("add", player.handle, [p.credential_id for p in player.passkeys])
 
     async def _creation(self, purpose: str, handle: str, existing: list[str]) -> dict[str, Any]:
+        import webauthn  # loaded at the first ceremony: see the module docstring
+        from webauthn.helpers import structs
+
         challenge = secrets.token_bytes(32)
         options = webauthn.generate_registration_options(
             rp_id=self.rp_id,
@@ -175,6 +178,9 @@ class Players:
 
     async def signin_options(self) -> dict[str, Any]:
         """The options for signing in with any passkey this site made (discoverable credentials)."""
+        import webauthn  # loaded at the first ceremony: see the module docstring
+        from webauthn.helpers import structs
+
         challenge = secrets.token_bytes(32)
         options = webauthn.generate_authentication_options(
             rp_id=self.rp_id,
@@ -213,6 +219,9 @@ class Players:
         passkey = player.passkey(credential_id) if player is not None else None
         if player is None or passkey is None:
             raise PasskeyRefused("That passkey is not (or no longer) registered here.")
+        import webauthn  # loaded at the first ceremony: see the module docstring
+        from webauthn.helpers.exceptions import InvalidAuthenticationResponse
+
         try:
             verified = webauthn.verify_authentication_response(
                 credential=credential,
@@ -232,6 +241,9 @@ class Players:
         return await self.log.append(player.handle, player, events)
 
     def _registered(self, begun: CeremonyBegun, credential: dict[str, Any], name: str) -> PasskeyAdded:
+        import webauthn  # loaded at the first ceremony: see the module docstring
+        from webauthn.helpers.exceptions import InvalidRegistrationResponse
+
         try:
             verified = webauthn.verify_registration_response(
                 credential=credential,

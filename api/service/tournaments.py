@@ -23,7 +23,8 @@ from typing import Annotated, Literal
 import msgspec
 from eventsourcing.persistence import IntegrityError
 
-from api.service.application import Tables, fresh_id
+from api.ids import fresh_id
+from api.service.application import Tables
 from api.service.players import Players
 from domain.bots import BotSpec
 from domain.errors import ConcurrentUpdate, InvalidRequest

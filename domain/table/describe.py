@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 from domain import referee, takeback
 from domain.game import AnyGame
-from domain.seats import SPECTATOR, SeatNames, Viewer, label
+from domain.seats import SPECTATOR, SeatNames, Viewer, label, numbered
 from domain.table.events import (
     AnyTableEvent,
     ContributionRevealed,
@@ -76,7 +76,7 @@ def told(
             sentence = f"{who} got the seat back with a recovery code; the old link no longer works."
         return Told("relinked", {"seat": event.seat}, sentence)
     if isinstance(event, StandInChanged):
-        who = label(names, event.stand_in_for, f"seat {event.stand_in_for}")
+        who = label(names, event.stand_in_for, numbered(event.stand_in_for, "seat"))
         shown = {"seat": event.stand_in_for, "bot": event.bot.policy if event.bot else None}
         if event.bot is None:
             return Told("stand_in", shown, f"{who} is back.")
@@ -84,7 +84,7 @@ def told(
             return Told("stand_in", shown, f"A {event.bot.label()} plays for {who} to the end of the game.")
         return Told("stand_in", shown, f"A {event.bot.label()} plays for {who} until they come back.")
     if isinstance(event, SeatForfeited):
-        who = label(names, event.forfeiter, f"seat {event.forfeiter}")
+        who = label(names, event.forfeiter, numbered(event.forfeiter, "seat"))
         return Told("forfeit", {"seat": event.forfeiter}, f"{who} forfeits on time.")
     if isinstance(event, TableForked):
         sentence = f"This table starts from game {event.source} at version {event.source_version}."
@@ -158,7 +158,7 @@ def _said(
     (``GameDefinition``'s contract)."""
     sentence = game.describe(seen, viewer, names)  # as referee.tell, once for all shown alike
     if event.by_referee and event.seat is not None:
-        who = label(names, event.seat, f"seat {event.seat}")
+        who = label(names, event.seat, numbered(event.seat, "seat"))
         sentence = f"Time ran out for {who}; the referee played for them: {sentence}"
     return Told("event", seen, sentence)
 

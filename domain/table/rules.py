@@ -47,7 +47,6 @@ decided: the take-back kind, whether it starts a turn, the state a take-back ret
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import hmac
 from collections.abc import Callable
@@ -62,6 +61,7 @@ from domain.choices import Pass
 from domain.codec import encode
 from domain.errors import GameIsOver
 from domain.game import AnyGame
+from domain.memos import memo
 from domain.messages import Command, Event
 from domain.seats import Seat, same_name
 from domain.table import forfeits, standins
@@ -112,7 +112,7 @@ def chance_of(table: TableState, version: int, now: datetime) -> Step:
     return chance_after(table.secret, version, now, _key(table.secret, table.contributions))
 
 
-@functools.lru_cache(maxsize=1024)
+@memo(1024, "every command of a table draws its chance from the table's key")
 def _key(secret: str, contributions: tuple[str | None, ...]) -> bytes:
     """The table's key, made once per table and process (one HMAC: cheap, but not free a command)."""
     return dealing.table_key(secret, contributions)
@@ -137,8 +137,8 @@ class TableContext(msgspec.Struct, frozen=True, kw_only=True):
     setup_at: datetime | None = None
     bot: str = ""
     """The policy that chose the command, when a bot plays the seat (the log says who played)."""
-    auto_pass: frozenset[int] = frozenset()
-    """The seats whose standing choice is to be passed for (:mod:`domain.passing`, read from its stream)."""
+    auto_pass: passing.Standing = passing.NOBODY
+    """The seats' standing choices, to be passed for (:mod:`domain.passing`, read from its stream)."""
 
     def stamp(self, version: int, seat: int | None) -> Stamp:
         """The opening fields of a table event this decision makes: its version, and the time, sender and
@@ -413,8 +413,9 @@ PASSED = encode(Pass())
 
 
 def _passed_for(game: AnyGame, table: TableState, ctx: TableContext) -> list[AnyTableEvent]:
-    """Passing rule 3: the referee's pass for each seat whose standing choice is ``auto`` and that holds
-    no answer, once its pause is over; each decided as that seat's own ``Pass`` (its own command id)."""
+    """Passing rule 3: the referee's pass for each seat whose standing choice passes for it (``auto`` and
+    holding no answer, or ``until_turn``), once its pause is over; each decided as that seat's own
+    ``Pass`` (its own command id)."""
     seats = passing.passing_for(game, table, ctx.auto_pass, forfeits.to_act(game, table))
     if not seats or ctx.now < passing.asked_at(table) + passing.PAUSE:
         return []
@@ -429,7 +430,7 @@ def _passed_for(game: AnyGame, table: TableState, ctx: TableContext) -> list[Any
             command_id=f"pass:{seat}:{current.version}",
             digest=digest_of(seat, PASSED),
             sent=PASSED.decode(),
-            auto_pass=frozenset(),
+            auto_pass=passing.NOBODY,
         )
         made = decide_table(game, current, Seat(seat), Pass(), sent)
         events += made

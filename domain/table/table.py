@@ -16,7 +16,6 @@ It is immutable: a cache hands it out without copying, and a failed save leaves 
 
 from __future__ import annotations
 
-import functools
 import hmac
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ from domain import passing, takeback
 from domain.codec import request_decoder, retried
 from domain.errors import GameNotFound, InvalidRequest, InvalidToken, MissingToken
 from domain.game import AnyGame
+from domain.memos import memo
 from domain.messages import Command, Outcome
 from domain.seats import Seat, Viewer
 from domain.table import clocks, forfeits, rules
@@ -150,11 +150,12 @@ class Table:
         state = self.state
         return self.game.waits or any(state.bots) or (state.clock is not None and state.clock.runs)
 
-    def passing_due(self, auto: frozenset[int]) -> datetime | None:
-        """When the referee must pass for a seat of ``auto`` (:mod:`domain.passing`), ``None``: never now."""
-        if not auto or self.over:
+    def passing_due(self, standing: passing.Standing) -> datetime | None:
+        """When the referee must pass for a seat as ``standing`` has it (:mod:`domain.passing`), ``None``:
+        never now."""
+        if not standing or self.over:
             return None
-        return passing.due(self.game, self.state, auto, self.to_act)
+        return passing.due(self.game, self.state, standing, self.to_act)
 
     def seat_of(self, token: str | None) -> int:
         """The seat ``token`` acts for here; refuses a missing or foreign token."""
@@ -260,7 +261,7 @@ def rematch_id(game_id: str | UUID) -> UUID:
     return uuid5(REMATCH, str(table_id(game_id)))
 
 
-@functools.lru_cache(maxsize=4096)
+@memo(4096, "every request of a table names it again")
 def parsed_id(game_id: str) -> UUID | None:
     """``game_id`` as a UUID, else ``None``: remembered, as every request of a table names it again."""
     try:

@@ -35,15 +35,31 @@ def test_a_seat_is_asked_every_time_until_it_chooses_otherwise(
 ) -> None:
     """The default is ``ask``; ``auto`` stands once chosen, and ``ask`` again undoes it."""
     url = f"/api/games/{pile['id']}/passing"
-    assert client.get(url, headers=pile["ann"]).json() == {"seat": 0, "passing": "ask"}
+    assert client.get(url, headers=pile["ann"]).json() == {"seat": 0, "passing": "ask", "after": "ask"}
     assert client.put(url, headers=pile["ann"], json={"passing": "auto"}).json() == {
         "seat": 0,
         "passing": "auto",
+        "after": "auto",
     }
-    assert client.get(url, headers=pile["ann"]).json() == {"seat": 0, "passing": "auto"}
-    assert client.get(url, headers=pile["bob"]).json() == {"seat": 1, "passing": "ask"}
+    assert client.get(url, headers=pile["ann"]).json() == {"seat": 0, "passing": "auto", "after": "auto"}
+    assert client.get(url, headers=pile["bob"]).json() == {"seat": 1, "passing": "ask", "after": "ask"}
     client.put(url, headers=pile["ann"], json={"passing": "ask"})
     assert client.get(url, headers=pile["ann"]).json()["passing"] == "ask"
+
+
+def test_until_my_next_turn_lays_over_the_choice_made_before(
+    client: TestClient, pile: dict[str, Any]
+) -> None:
+    """``until_turn`` stands until the seat's next turn, then the choice before it (``after``) holds;
+    choosing ``auto`` or ``ask`` ends it at once; choosing it changes nothing another seat reads."""
+    url = f"/api/games/{pile['id']}/passing"
+    client.put(url, headers=pile["ann"], json={"passing": "auto"})
+    before = everything_others_read(client, pile)
+    chosen = client.put(url, headers=pile["ann"], json={"passing": "until_turn"}).json()
+    assert chosen == {"seat": 0, "passing": "until_turn", "after": "auto"}
+    assert everything_others_read(client, pile) == before
+    client.put(url, headers=pile["ann"], json={"passing": "ask"})
+    assert client.get(url, headers=pile["ann"]).json() == {"seat": 0, "passing": "ask", "after": "ask"}
 
 
 def test_the_choice_is_kept_in_the_log(client: TestClient, pile: dict[str, Any]) -> None:
@@ -65,7 +81,7 @@ def test_choosing_changes_nothing_another_seat_or_a_spectator_reads(
 
 
 def test_only_the_seat_reads_or_sets_its_choice(client: TestClient, pile: dict[str, Any]) -> None:
-    """Without a seat token: 401; a choice other than ask or auto: 422, and nothing stored."""
+    """Without a seat token: 401; a choice other than ask, auto or until_turn: 422, and nothing stored."""
     url = f"/api/games/{pile['id']}/passing"
     refused(client.get(url), 401, "auth/missing_token")
     refused(client.put(url, json={"passing": "auto"}), 401, "auth/missing_token")

@@ -62,7 +62,7 @@ def test_a_stream_waits_out_its_read_models_and_goes_on_where_it_was(
 
     async def follow() -> list[bytes]:
         watched = stream_route.Watched(game_id, SPECTATOR)
-        chat = Chat(tables, game_id, None)
+        chat = Chat(tables, game_id, 0)  # nothing said at this table
         told = stream_route._told(reads, watched, 2, chat, _Opened(), app.state.metrics)  # type: ignore[arg-type]
         chunks: list[bytes] = []
         monkeypatch.setattr(queries, "feed_page", flaky)

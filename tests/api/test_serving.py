@@ -97,3 +97,22 @@ def test_a_served_process_hands_the_interpreter_lock_on_sooner_than_pythons_defa
         assert SWITCH_INTERVAL < 0.005  # Python's default
     finally:
         sys.setswitchinterval(before)
+
+
+SERVED_EMBEDDED = """
+import sys
+from fastapi.testclient import TestClient
+from api.http.app import create_app
+from store.settings import Settings
+with TestClient(create_app(Settings(sqlite_path=sys.argv[1]))) as client:
+    assert client.get("/health").status_code == 200
+print(" ".join(sorted({"redis", "webauthn"} & set(sys.modules))))
+"""
+
+
+def test_an_embedded_server_never_loads_the_redis_client_or_the_passkey_library(tmp_path: Path) -> None:
+    """Each ``backroom serve`` a test starts paid 0.4 s of CPU for ``redis`` and 0.3 s for ``webauthn``
+    (of 2.0 s to answer /health): an embedded process uses neither until a passkey ceremony."""
+    command = [sys.executable, "-c", SERVED_EMBEDDED, str(tmp_path / "served.sqlite")]
+    loaded = subprocess.run(command, capture_output=True, text=True, check=True, timeout=120)
+    assert loaded.stdout.strip() == "", f"loaded by an embedded start: {loaded.stdout}"

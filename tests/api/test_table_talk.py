@@ -82,3 +82,29 @@ def test_the_chat_is_kept_in_the_export_and_said_again_by_the_import(client: Tes
     opening = run(importing.import_log(game.tables, [json.dumps(line).encode() for line in lines]))
     copy = [json.loads(line) for line in client.get(f"/api/games/{opening.game_id}/export").text.splitlines()]
     assert copy[1:] == lines[1:]
+
+
+def test_a_message_said_once_a_stream_has_answered_comes_on_that_stream(client: TestClient) -> None:
+    """Rule 1, live: a stream opened without ``chat_after`` sends every message said after its answer's
+    head reached the client. Here Bob speaks the moment Ann's stream has answered, before she reads a
+    byte of it (its first page waits on her); the line must come before the stream's first keepalive."""
+    game = Game(client, "slush-fund-2", 2)
+    url = f"/api/games/{game.id}/stream"
+    with client.stream("GET", url, headers=game.auth(0)) as stream:
+        assert stream.status_code == 200
+        assert say(game, 1, "good luck").status_code == 201  # type: ignore[attr-defined]
+        heard = _first_chat_or_keepalive(stream.iter_lines())
+    assert heard.startswith("data:") and json.loads(heard.partition(":")[2])["text"] == "good luck", heard
+
+
+def _first_chat_or_keepalive(lines: Iterator[str]) -> str:
+    """The data line of the first ``chat`` event, or the first keepalive comment if that comes first."""
+    kind = ""
+    for line in lines:
+        if line.startswith(": ping"):
+            return line
+        if line.startswith("event:"):
+            kind = line.partition(":")[2].strip()
+        elif line.startswith("data:") and kind == "chat":
+            return line
+    return "the stream ended"

@@ -16,6 +16,7 @@ from tests.benchmarks import (
     bench_hot_path,
     bench_projection,
     bench_service,
+    bench_tunings,
     disk_floor,
     peer_bgio,
 )
@@ -176,3 +177,12 @@ def test_the_floods_benchmark_runs_each_flood_against_a_default_server(tmp_path:
     # the allowance is counted in clock-minute windows: a 2 s flood may span two of them (6 + 6)
     assert 1 <= seated["seat-link 200"] <= 12 and seated["seat-link 429"] >= 1
     assert streams["stream 200"] == 20 and during and politely["stream 200"] == 5
+
+
+def test_the_tunings_benchmark_times_every_memo_and_both_recorders() -> None:
+    """bench_tunings has a sample call for every registered memo, and records commits both ways."""
+    lines = bench_tunings.memos(number=10)
+    assert len(lines) == len(bench_tunings.MEMOS) >= 7
+    assert all("µs remembered" in line for line in lines)
+    recorded = bench_tunings.one_statement(3)
+    assert [line.split(":")[0] for line in recorded] == ["library", "one statement"]

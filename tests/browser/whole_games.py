@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from msgspec import to_builtins
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from api.service.application import Tables
@@ -26,7 +27,8 @@ from domain.games.campaign_trail.state import Drafting, Finished
 from domain.games.super_pacs.cards import CARD_IDS, EVENT_IDS, INVESTMENT_IDS, LEADER_IDS
 from domain.games.super_pacs.cards import name as pacs_name
 from domain.games.super_pacs.state import all_cards as pacs_cards
-from tests.browser.players import Player
+from domain.seats import OMNISCIENT, Seat
+from tests.browser.players import Player, card_ids
 
 MOVED_ON = 5
 """At most this many times a game may move on under a seat's click before the test calls it stuck."""
@@ -64,6 +66,25 @@ SHOWN = f"""() => [[...document.querySelectorAll('{DRAWN}')].map((c) => Number(c
   ({PAGE_WORDS})()]"""
 """The cards a page draws and the words it says, in one call."""
 MOVED = "v => Number(document.querySelector('.table-head')?.dataset.version) > v"
+IN_VIEW = """(e) => {
+  const r = e.getBoundingClientRect();
+  if (!r.width || r.top < -1 || r.left < -1) return false;
+  if (r.bottom > innerHeight + 1 || r.right > innerWidth + 1) return false;
+  for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+    const s = getComputedStyle(p);
+    if (!/(auto|scroll|hidden)/.test(s.overflowX + s.overflowY)) continue;
+    const q = p.getBoundingClientRect();
+    if (r.top < q.top - 1 || r.bottom > q.bottom + 1) return false;
+    if (r.left < q.left - 1 || r.right > q.right + 1) return false;
+  }
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!hit && (hit === e || e.contains(hit) || hit.contains(e));
+}"""
+"""True when the element is wholly on the screen, inside every box that scrolls around it, and a tap
+on its centre reaches it (no bar lies over it)."""
+IN_VIEW_SHARE = 0.9
+"""Issue 48: at least this share of a phone game's taps find what they tap, and the card it plays, in
+view without a scroll."""
 
 
 def _unique(hidden: Iterable[int], everything: Iterable[int], word: Callable[[int], str]) -> set[str]:
@@ -112,6 +133,27 @@ def trail_secrets(state: Any, seat: int) -> tuple[set[int], set[str]]:
         offered = {candidate for other in others for candidate in state.offers[other]} - kept
         words |= _unique(offered | set(state.box), range(len(CANDIDATES)), lambda c: CANDIDATES[c].name)
     return hidden, words
+
+
+def view_secrets(service: Tables, game_id: str) -> Secrets:
+    """Hidden cards by id, for a game whose cards have no unique names: those the omniscient view holds
+    and the seat's own view does not, and never did at any version (the last card of a trick is face up
+    for one version before the trick is taken; a page may still draw it where it was played)."""
+    seen: dict[int, set[int]] = {}
+    upto = [0]
+
+    def secrets(state: Any, seat: int) -> tuple[set[int], set[str]]:
+        table = service.store.load(game_id)
+        game = table.game
+        for version in range(upto[0] + 1, table.version + 1):
+            past = service.store.load(game_id, version).game_state
+            for each in range(len(table.state.seat_names)) if past is not None else ():
+                seen.setdefault(each, set()).update(card_ids(to_builtins(game.view(past, Seat(each)))))
+        upto[0] = max(upto[0], table.version)
+        everything = card_ids(to_builtins(game.view(state, OMNISCIENT)))
+        return everything - seen.get(seat, set()), set()
+
+    return secrets
 
 
 def reason_for_a_dimmed_card(seats: dict[int, Player], movers: list[int]) -> str | None:
@@ -189,6 +231,10 @@ class Match:
     sent: list[dict[str, Any]] = field(default_factory=list)
     movers: list[int] = field(default_factory=list)
     state: Any = None
+    moves: dict[int, int] = field(default_factory=dict)
+    """Each seat's commands sent from its page."""
+    hand_passes: dict[int, int] = field(default_factory=dict)
+    """Each seat's passes made by hand (a ``Pass`` tapped on its page; the referee's are not counted)."""
 
     def catch_up(self) -> None:
         """Every page has caught up with the match's version; notes which offer moves, and that none
@@ -282,7 +328,8 @@ class Match:
         audited; False once no page offers any, which must be because the table waits for nobody."""
         if not self.movers and not self.waited_for():
             return False
-        mover = self.seats[self.rng.choice(self.movers)]
+        seat = self.rng.choice(self.movers)
+        mover = self.seats[seat]
         command = self.click_a_move(mover)
         if command is None:
             self.moved_on += 1
@@ -292,9 +339,73 @@ class Match:
             self.audit()
             return True
         self.sent.append(command)
+        self.moves[seat] = self.moves.get(seat, 0) + 1
+        self.hand_passes[seat] = self.hand_passes.get(seat, 0) + (command.get("type") == "Pass")
         mover.page.wait_for_function(MOVED, arg=self.version)
         self.version = mover.version()
         self.commands += 1
         self.catch_up()
         self.audit()
         return True
+
+
+@dataclass
+class Tapped(Match):
+    """A match tapped on phones: each tap is noted as in view or not first (what it taps, and the card
+    its move plays, wherever that card is drawn)."""
+
+    taps: int = 0
+    scrolled: int = 0
+    missed: list[str] = field(default_factory=list)
+    """Where a tap needed a scroll: the version and what was out of view."""
+
+    def tap(self, page: Any, target: Any, card: int | None = None) -> None:
+        """Tap ``target``, noting first whether it (and ``card``, when its move plays one) is in view."""
+        out = [] if target.evaluate(IN_VIEW) else ["the control"]
+        if card is not None:
+            drawn = page.locator(f".dock [data-card='{card}'], {DRAWN}[data-card='{card}']")
+            if drawn.count() and not any(drawn.nth(i).evaluate(IN_VIEW) for i in range(drawn.count())):
+                out.append(f"card {card}")
+        self.taps += 1
+        self.scrolled += bool(out)
+        if out:
+            self.missed.append(f"v{self.version}: {' and '.join(out)}")
+        target.click(timeout=CLICK)
+
+    def click_a_move(self, each: Player) -> dict[str, Any] | None:
+        """As ``Match.click_a_move``, by taps, each noted."""
+        page = each.page
+        commands = page.eval_on_selector_all(MOVES, COMMANDS_OF)
+        playable = sorted(page.eval_on_selector_all(f"{HAND}:not(.unplayable)", CARD_IDS_OF))
+        if playable and (not commands or self.rng.random() < PICK_A_CARD):
+            card = self.rng.choice(playable)
+            self.tap(page, page.locator(f".own-hand button[data-card='{card}']").first)
+            page.wait_for_selector(".controls button.linkish:has-text('Show all')")
+            self.picked_cards += 1
+            commands = page.eval_on_selector_all(MOVES, COMMANDS_OF)
+        if not commands:
+            return None
+        index = self.rng.randrange(len(commands))
+        try:
+            self.tap(page, page.locator(MOVES).nth(index), card_of(commands[index]))
+        except PlaywrightTimeoutError:
+            if page.eval_on_selector_all(MOVES, COMMANDS_OF) == commands:
+                raise
+            return None
+        return commands[index]  # type: ignore[no-any-return]
+
+    def figures(self) -> str:
+        """What the closing note reports for a phone game."""
+        share = 1 - self.scrolled / max(1, self.taps)
+        per_seat = ", ".join(
+            f"seat {seat + 1} {self.hand_passes.get(seat, 0)} of {self.moves.get(seat, 0)}"
+            for seat in sorted(self.seats)
+        )
+        return (
+            f"{self.commands} commands, {self.taps} taps, {self.scrolled} needing a scroll"
+            f" ({share:.1%} in view), most buttons at once {self.most_buttons}, passes by hand {per_seat}"
+        )
+
+    def assert_in_view(self) -> None:
+        share = 1 - self.scrolled / max(1, self.taps)
+        assert share >= IN_VIEW_SHARE, f"{self.scrolled} of {self.taps} taps needed a scroll: {self.missed}"

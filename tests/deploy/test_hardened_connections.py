@@ -1,6 +1,6 @@
 """The shipped deployment's connections and image (issue 49, item 8): Redis with a password and TLS,
 PostgreSQL and PgBouncer with ``sslmode=verify-full``, PgBouncer in two replicas a node drain cannot
-both evict, the API's metrics scraped with their token, and a recipe CI runs to build the image the
+both evict, the API's metrics on a port no Ingress routes to, and a recipe CI runs to build the image the
 manifests name (its file tree is built here by test_the_manifests.py)."""
 
 from __future__ import annotations
@@ -92,21 +92,37 @@ def test_pgbouncer_survives_a_node_drain() -> None:
     assert deployment["spec"]["strategy"]["rollingUpdate"]["maxUnavailable"] == 0
 
 
-def test_the_api_metrics_are_scraped_with_their_token_and_by_nothing_else() -> None:
-    """The processes read BACKROOM_METRICS_TOKEN from the secret store; the PodMonitor sends the same
-    stored token to the API's port; no annotation invites an unauthenticated scrape."""
-    stored = {
-        entry["secretKey"]: entry["remoteRef"]
-        for entry in named("ExternalSecret", "backroom")["spec"]["data"]
+def test_the_api_metrics_are_never_routed_through_the_ingress() -> None:
+    """The API container serves /metrics on BACKROOM_METRICS_PORT, a port of its own: the Ingress reaches
+    the Service's port, whose target is the public port (where /metrics is then a 404); the PodMonitor
+    scrapes the metrics port; the network policy lets the Ingress controller reach the public port alone
+    and Prometheus the metrics port alone; no annotation invites another scrape (issue 49 item 6)."""
+    (container,) = named("Deployment", "backroom-api")["spec"]["template"]["spec"]["containers"]
+    ports = {port["name"]: port["containerPort"] for port in container["ports"]}
+    environment = {entry["name"]: entry["value"] for entry in container.get("env", [])}
+    assert int(environment["BACKROOM_METRICS_PORT"]) == ports["metrics"] != ports["http"]
+    service = named("Service", "backroom-api")["spec"]["ports"]
+    routed = {
+        path["backend"]["service"]["port"]["name"]
+        for ingress in of_kind("Ingress")
+        for rule in ingress["spec"]["rules"]
+        for path in rule["http"]["paths"]
+        if path["backend"]["service"]["name"] == "backroom-api"
     }
-    (key,) = re.findall(r"\{\{ \.(\w+) \}\}", _secret()["BACKROOM_METRICS_TOKEN"])
+    targets = {port["targetPort"] for port in service if port["name"] in routed}
+    assert targets == {"http"} and all(port["targetPort"] != "metrics" for port in service)
     (monitor,) = of_kind("PodMonitor")
-    (api,) = [endpoint for endpoint in monitor["spec"]["podMetricsEndpoints"] if endpoint["port"] == "http"]
-    credentials = api["authorization"]["credentials"]
-    assert api["authorization"]["type"] == "Bearer"
-    scraper = named("ExternalSecret", credentials["name"])["spec"]
-    (entry,) = [entry for entry in scraper["data"] if entry["secretKey"] == credentials["key"]]
-    assert entry["remoteRef"] == stored[key]
+    scraped = {endpoint["port"] for endpoint in monitor["spec"]["podMetricsEndpoints"]}
+    assert "metrics" in scraped and "http" not in scraped
+    (policy,) = [doc for doc in of_kind("NetworkPolicy") if doc["metadata"]["name"] == "backroom-api"]
+    reach = {
+        source["namespaceSelector"]["matchLabels"]["kubernetes.io/metadata.name"]: {
+            port["port"] for port in rule["ports"]
+        }
+        for rule in policy["spec"]["ingress"]
+        for source in rule["from"]
+    }
+    assert reach == {"ingress-nginx": {ports["http"]}, "monitoring": {ports["metrics"]}}
     for doc in manifests():
         annotations = doc.get("spec", {}).get("template", {}).get("metadata", {}).get("annotations", {})
         assert not any(name.startswith("prometheus.io/") for name in annotations), doc["metadata"]["name"]

@@ -153,8 +153,8 @@ def test_no_database_password_is_committed_and_the_secret_comes_from_the_secret_
 
 def test_every_process_is_scraped() -> None:
     """The PodMonitor selects the pods of every Deployment that runs a Backroom process (not
-    PgBouncer's), and each pod has a port it scrapes at /metrics: the API's HTTP port, the workers'
-    BACKROOM_WORKER_PORT."""
+    PgBouncer's), and each pod has a port it scrapes at /metrics: the API's BACKROOM_METRICS_PORT, the
+    workers' BACKROOM_WORKER_PORT."""
     (monitor,) = of_kind("PodMonitor")
     assert monitor["apiVersion"] == "monitoring.coreos.com/v1"
     (expression,) = monitor["spec"]["selector"]["matchExpressions"]

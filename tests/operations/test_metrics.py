@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
@@ -15,6 +16,7 @@ from api.http.fast import LATENCY_BUCKETS
 from api.http.metrics import CommandTally
 from domain.games import registered
 from store.settings import Settings
+from tests.support.server import free_port
 from tests.support.service import bearer, client_for
 
 SCRAPER = "a-scrapers-token"
@@ -106,6 +108,25 @@ def test_the_metrics_answer_the_scrapers_token_alone(client: TestClient, tmp_pat
     for unset in client_for(settings, games=registered()):
         assert unset.get("/metrics").status_code == 404
         assert unset.get("/metrics", headers=bearer("")).status_code == 404
+
+
+def test_a_metrics_port_serves_them_and_the_public_port_never_does(tmp_path: Path) -> None:
+    """With ``BACKROOM_METRICS_PORT`` (the shipped manifests), that port serves /metrics to the scraper
+    and the public port answers /metrics with the 404 of a missing path even to the right token: the
+    Ingress routes only to the public port (issue 49 item 6)."""
+    port = free_port()
+    settings = Settings(sqlite_path=str(tmp_path / "apart.sqlite"), metrics_token=SCRAPER, metrics_port=port)
+    for public in client_for(settings, games=registered()):
+        unknown = public.get("/no-such-path").json()
+        for headers in ({}, bearer(SCRAPER)):
+            answer = public.get("/metrics", headers=headers)
+            assert (answer.status_code, answer.json()) == (404, unknown), headers
+        scraped = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=30)
+        assert scraped.status_code == 200
+        names = {family.name for family in text_string_to_metric_families(scraped.text)}
+        assert {"backroom_commands", "backroom_open_streams", "backroom_live_tables"} <= names
+    with pytest.raises(httpx.ConnectError):  # closed with the app
+        httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=30)
 
 
 def test_nothing_of_any_one_table_is_in_the_metrics(client: TestClient) -> None:

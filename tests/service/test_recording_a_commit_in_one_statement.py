@@ -9,8 +9,8 @@ import pytest
 from eventsourcing.persistence import IntegrityError, StoredEvent
 
 from api.service.application import Tables
-from store import repository as recording
-from store.repository import OneStatement
+from store import one_statement as recording
+from store.one_statement import OneStatement
 from store.settings import Settings
 from tests.support.service import StepClock, run
 from tests.support.tiny_game import PILE

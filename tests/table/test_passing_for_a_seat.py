@@ -18,7 +18,7 @@ import pytest
 from domain.choices import Pass
 from domain.errors import RuleError
 from domain.games import get_game
-from domain.passing import PAUSE, PassingChosen, asked_at, fold_passing, only_passes
+from domain.passing import NOBODY, PAUSE, PassingChosen, Standing, asked_at, fold_passing, only_passes
 from domain.seats import SPECTATOR, Seat, Viewer
 from domain.table import REFEREE, CloseOverdue, Table, TableContext, TableState, decide_table, digest_of
 from domain.table.state import fold_table
@@ -65,7 +65,7 @@ def with_hand(table: TableState, seat: int, answers: bool) -> TableState | None:
 
 
 def ctx(
-    table: TableState, at: Any, key: str, auto: frozenset[int] = frozenset(), seat: int | None = None
+    table: TableState, at: Any, key: str, auto: Standing = NOBODY, seat: int | None = None
 ) -> TableContext:
     sent = msgspec.json.encode(Pass()) if seat is not None else b""
     return TableContext(
@@ -73,7 +73,7 @@ def ctx(
     )
 
 
-def refereed(table: TableState, at: Any, auto: frozenset[int]) -> list[Any]:
+def refereed(table: TableState, at: Any, auto: Standing) -> list[Any]:
     return decide_table(
         GAME, table, REFEREE, CloseOverdue(), ctx(table, at, f"referee:{table.version}", auto)
     )
@@ -112,7 +112,7 @@ def test_every_other_seat_sees_the_same_whatever_the_passed_seat_holds(case: int
     included), views and versions are identical."""
     table, seat, other_hand, answering = situations()[case % len(situations())]
     moment = asked_at(table) + PAUSE
-    auto = frozenset({seat})
+    auto = Standing(auto=frozenset({seat}))
     passed = refereed(table, moment, auto)
     passed_again = refereed(other_hand, moment, auto)
     by_hand = decide_table(GAME, answering, Seat(seat), Pass(), ctx(answering, moment, "mine", seat=seat))
@@ -124,7 +124,7 @@ def test_every_other_seat_sees_the_same_whatever_the_passed_seat_holds(case: int
 def test_the_referee_passes_for_a_seat_that_holds_no_answer_at_the_pause_and_not_before() -> None:
     """Passing rule 3: the referee's pass is made the pause after the seat was asked, never sooner."""
     table, seat, _, _ = situations()[0]
-    auto = frozenset({seat})
+    auto = Standing(auto=frozenset({seat}))
     asked = asked_at(table)
     assert Table(TABLE, GAME, table).passing_due(auto) == asked + PAUSE
     with pytest.raises(RuleError):
@@ -138,9 +138,9 @@ def test_the_referee_never_passes_for_a_seat_that_holds_an_answer_or_is_asked_ev
     """Passing rule 5, and the default: a seat that can answer, or whose choice is ``ask``, is asked."""
     table, seat, _, answering = situations()[0]
     moment = asked_at(table) + PAUSE
-    assert Table(TABLE, GAME, answering).passing_due(frozenset({seat})) is None
-    assert Table(TABLE, GAME, table).passing_due(frozenset()) is None
-    for state, auto in ((answering, frozenset({seat})), (table, frozenset())):
+    assert Table(TABLE, GAME, answering).passing_due(Standing(auto=frozenset({seat}))) is None
+    assert Table(TABLE, GAME, table).passing_due(NOBODY) is None
+    for state, auto in ((answering, Standing(auto=frozenset({seat}))), (table, NOBODY)):
         with pytest.raises(RuleError):
             refereed(state, moment, auto)
 
@@ -165,4 +165,4 @@ def test_the_latest_standing_choice_of_each_seat_holds() -> None:
         PassingChosen(number=2, at=at, seat=1, passing="auto"),
         PassingChosen(number=3, at=at, seat=0, passing="ask"),
     ]
-    assert fold_passing(chosen) == frozenset({1})
+    assert fold_passing(chosen) == Standing(auto=frozenset({1}))

@@ -19,8 +19,7 @@ export function playing({ R, moves, picked, narrowed, view, seat, summary, toAct
     if (!targets.has(target)) targets.set(target, []);
     targets.get(target).push(command);
   }
-  // A game may ask for its cards' moves to be reached through the cards (on a phone: a short list, the hand above it).
-  const viaCards = picked === null && R.cardFirst ? R.cardFirst(view, seat) : null;
+  const viaCards = picked === null ? throughCards(R, moves, view, seat) : null;
   const shown = viaCards ? moves.filter((c) => !viaCards.has(R.cardOf(c)))
     : picked === null ? moves : narrowed !== null ? targets.get(narrowed) || [] : mine;
   const why = (card) => {
@@ -28,6 +27,12 @@ export function playing({ R, moves, picked, narrowed, view, seat, summary, toAct
     return (R.whyNot && R.whyNot(card, view, seat)) || "No move plays this card now.";
   };
   return { playable, targets, shown, why };
+}
+
+/** The cards whose moves are reached through the card rather than listed (`null`: none), as the game
+ * asks (`R.cardFirst`: on a phone, so that the list stays short and the hand sits above it). */
+function throughCards(R, moves, view, seat) {
+  return R.cardFirst ? R.cardFirst(view, seat, moves) : null;
 }
 
 /** Your hand, your moves and what the table tells you: one place, a bar at the bottom on a phone. */
@@ -144,6 +149,8 @@ export function Controls({ table, clicks, sending }) {
   const { play: { shown: all, playable }, pick: { picked, clear, chooser, chosen, setChooser } } = clicks;
   const { send, busy } = sending;
   const [page, setPage] = useState(0);
+  const box = useRef(null);
+  useEffect(() => showPicked(box.current), [picked]);
   if (chooser) {
     return html`<section class="controls" aria-label="Your moves" data-version=${version} data-moves=${moves.length}>
       <h2>Your moves</h2>
@@ -167,7 +174,7 @@ export function Controls({ table, clicks, sending }) {
     short.board.length ? html`<strong>Tap a lit ${R.places || "place"} on the board</strong> for ${plural(short.board.length, "move")}` : "",
     short.cards.length ? html`<strong>tap a card in your hand</strong> for ${plural(short.cards.length, "move")}` : "",
   ].filter(Boolean);
-  return html`<section class="controls" aria-label="Your moves" data-version=${version} data-moves=${moves.length}>
+  return html`<section class="controls" aria-label="Your moves" data-version=${version} data-moves=${moves.length} ref=${box}>
     <h2>Your moves <span class="muted">(${count})</span></h2>
     ${picked === null && all.length < moves.length ? html`<p class="via-cards"><strong>Tap a card in your hand</strong> for its ${
       plural(moves.length - all.length, "move")}.</p>` : picked !== null ? html`<p class="muted">Showing the picked card's moves: click where it goes on the table, or a move here.${" "}
@@ -183,4 +190,13 @@ export function Controls({ table, clicks, sending }) {
     </fieldset>`)}
     ${paged ? html`<button type="button" class="more" onClick=${() => setPage(page + 1)}>More moves (${page % pages + 1} of ${pages})</button>` : ""}
   </section>`;
+}
+
+/** A card was picked in a dock that scrolls (a phone's): its hand at the top, so the card and the
+ * moves below it are in view together. */
+function showPicked(controls) {
+  const dock = controls && controls.closest(".dock");
+  const hand = dock && dock.querySelector(".dock-hand");
+  if (!hand || dock.scrollHeight <= dock.clientHeight) return;
+  dock.scrollTop += hand.getBoundingClientRect().top - dock.getBoundingClientRect().top - 4;
 }

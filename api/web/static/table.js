@@ -84,7 +84,7 @@ function Table() {
       <${BoardPanel} table=${table} clicks=${clicks} sending=${sending} />
       <aside class="table-side">
         ${seated ? html`<${PlayerDock} table=${table} clicks=${clicks} sending=${sending} takeBack=${takeBack} notice=${notice} />` : ""}
-        ${seated && summary.status === "playing" ? html`<${PassingChoice} id=${id} token=${seating.token} windows=${table.R.windows} now=${Boolean(game.legal.auto_pass)} />` : ""}
+        ${seated && summary.status === "playing" ? html`<${PassingChoice} id=${id} token=${seating.token} windows=${table.R.windows} now=${Boolean(game.legal.auto_pass)} version=${game.known.current.version} />` : ""}
         <${EventLog} entries=${log} reverted=${undone.reverted} numbered=${false} />
         <${ChatPanel} gameId=${id} token=${seated ? seating.token : null} messages=${chat.messages} onSent=${(m) => chat.add([m])} />
       </aside>

@@ -20,6 +20,18 @@ export function crumbs(parts) {
   }`)}`, nav);
 }
 
+const PHONE = "(max-width: 800px)";
+/** On a phone, a hand whose moves number more than this has them reached through its cards. */
+export const PHONE_CARD_MOVES = 2;
+
+/** On a phone, the cards of `hand` (ids) when their moves among `moves` would make a list longer than
+ * the dock shows beside the hand (issue 48): a tap on a card then lists its few; else `null`. */
+export function longHand(hand, moves, cardOf) {
+  if (!window.matchMedia || !window.matchMedia(PHONE).matches) return null;
+  const cards = new Set(hand);
+  return moves.filter((c) => cards.has(cardOf(c))).length > PHONE_CARD_MOVES ? cards : null;
+}
+
 export const plural = (count, word, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
 
 const ORDINALS = ["First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth"];

@@ -51,7 +51,7 @@ from domain.seats import add_at
 
 def evolve(state: State | None, event: Events) -> State:
     """The state after ``event``."""
-    known = _RECENT.find(event, state)
+    known = _RECENT.find_pair(event, state)
     return known if known is not None else _APPLY[type(event)](state, event)
 
 

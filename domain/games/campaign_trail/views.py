@@ -13,7 +13,6 @@ candidate's face (``faces``, ``candidate_faces``), from the deal on.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from itertools import compress
 from operator import ne
 
@@ -66,6 +65,7 @@ from domain.games.campaign_trail.events import (
 from domain.games.campaign_trail.rules import to_act
 from domain.games.campaign_trail.rules.months import electoral_votes, leader, leaders_of
 from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Finished, Pending, State, Window
+from domain.memos import memo
 from domain.messages import View
 from domain.recent import Alike, Recent
 from domain.seats import OMNISCIENT, Seat, Viewer, is_seat
@@ -186,7 +186,7 @@ _CHANGES = {
 }
 
 
-@cache
+@memo(None, "every view of a candidate says both its changes, from a fixed set")
 def _change(change: tuple[str, int]) -> str:
     """A candidate's advantage or disadvantage in words (made once each: a seat's view asks both)."""
     name, amount = change

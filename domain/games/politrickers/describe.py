@@ -1,6 +1,7 @@
 """One human sentence per (already redacted) Politrickers event.
 
-A seat is named by its player when the table knows the name, else "Seat N" ("seat N" mid-sentence).
+A seat is named by its player when the table knows the name, else "Seat N" ("seat N" mid-sentence),
+counted from 1.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from domain.games.politrickers.events import (
     TrickWon,
     UnknownCardPlayedFaceDown,
 )
-from domain.seats import SeatNames, Viewer, label
+from domain.seats import SeatNames, Viewer, label, numbered
 
 
 def describe(event: Events, viewer: Viewer, names: SeatNames = ()) -> str:
@@ -34,12 +35,12 @@ def describe(event: Events, viewer: Viewer, names: SeatNames = ()) -> str:
 
 def _who(names: SeatNames, seat: int) -> str:
     """A seat opening a sentence."""
-    return label(names, seat, f"Seat {seat}")
+    return label(names, seat, numbered(seat))
 
 
 def _whom(names: SeatNames, seat: int) -> str:
     """A seat inside a sentence."""
-    return label(names, seat, f"seat {seat}")
+    return label(names, seat, numbered(seat, "seat"))
 
 
 def _dealt(event: RoundDealt, names: SeatNames) -> str:

@@ -1,5 +1,5 @@
 """One sentence per (already redacted) Super PACS event. A seat is named by its player when the table
-knows the name, else "Seat N"; cards by their printed names."""
+knows the name, else "Seat N" (from 1); cards by their printed names."""
 
 from __future__ import annotations
 
@@ -44,11 +44,11 @@ from domain.games.super_pacs.events import (
     WindowOpened,
 )
 from domain.messages import Event
-from domain.seats import SeatNames, Viewer, label
+from domain.seats import SeatNames, Viewer, label, numbered
 
 
 def _who(names: SeatNames, seat: int) -> str:
-    return label(names, seat, f"Seat {seat}")
+    return label(names, seat, numbered(seat))
 
 
 def _cards(cards: tuple[int, ...]) -> str:

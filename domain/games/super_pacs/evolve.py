@@ -341,7 +341,7 @@ def evolve(state: State | None, event: Event) -> State:
     if state is None:
         assert isinstance(event, GameSetUp)
         return _set_up(event)
-    known = _RECENT.find(event, state)
+    known = _RECENT.find_pair(event, state)
     return known if known is not None else _APPLY[type(event)](state, event)
 
 

@@ -91,10 +91,10 @@ def test_a_face_down_card_event_is_redacted_for_everyone_but_its_owner() -> None
     for viewer in (Seat(0), Seat(2), SPECTATOR):
         seen = GAME.redact(event, viewer)
         assert seen == UnknownCardPlayedFaceDown(seat=Seat(3))
-        assert GAME.describe(seen, viewer, ()) == "Seat 3 played a card face down."
+        assert GAME.describe(seen, viewer, ()) == "Seat 4 played a card face down."
         assert b"card" not in msgspec.json.encode(seen).replace(b"UnknownCardPlayedFaceDown", b"")
     assert GAME.redact(event, Seat(3)) is event and GAME.redact(event, OMNISCIENT) is event
-    assert GAME.describe(event, Seat(3), ()) == "Seat 3 played the 1 of Welfare face down."
+    assert GAME.describe(event, Seat(3), ()) == "Seat 4 played the 1 of Welfare face down."
 
 
 def test_the_deal_is_redacted_to_each_seats_own_hand() -> None:
@@ -108,10 +108,10 @@ def test_the_deal_is_redacted_to_each_seats_own_hand() -> None:
 
 
 def test_public_events_are_described_in_one_sentence() -> None:
-    """describe gives one human sentence; without the players' names, seats are "Seat N"."""
+    """describe gives one human sentence; without the players' names, seats are "Seat N" from 1."""
     played = CardPlayed(seat=Seat(2), card=W(5))
-    assert GAME.describe(played, Seat(0), ()) == "Seat 2 played the 5 of Welfare."
-    assert GAME.describe(DEAL, OMNISCIENT, ()) == "Round 1 was dealt; seat 0 is the Chair."
+    assert GAME.describe(played, Seat(0), ()) == "Seat 3 played the 5 of Welfare."
+    assert GAME.describe(DEAL, OMNISCIENT, ()) == "Round 1 was dealt; seat 1 is the Chair."
 
 
 def test_sentences_name_the_players_when_the_table_knows_them() -> None:
@@ -123,7 +123,7 @@ def test_sentences_name_the_players_when_the_table_knows_them() -> None:
     scored = RoundScored(round_number=1, ending="balanced", round_vp=(1, 0, -1, 2), totals=(1, 0, -1, 2))
     told = GAME.describe(scored, SPECTATOR, names)
     assert told == "Round 1 ended (balanced): Ann +1, Bob +0, Eve -1, Dan +2."
-    assert GAME.describe(scored, SPECTATOR, names[:2]).endswith("Ann +1, Bob +0, seat 2 -1, seat 3 +2.")
+    assert GAME.describe(scored, SPECTATOR, names[:2]).endswith("Ann +1, Bob +0, seat 3 -1, seat 4 +2.")
 
 
 def test_resample_changes_only_what_the_viewer_cannot_see() -> None:

@@ -42,3 +42,10 @@ def test_an_empty_treasury_says_what_it_asks_of_everyone() -> None:
     assert describe(NoteDiscarded(seat=1, value=5), SPECTATOR, NAMES) == (
         "Bob discarded a 5-megabuck card to the Treasury."
     )
+
+
+def test_a_seat_without_a_name_is_counted_from_one() -> None:
+    """Issue 48: seats are named from 1 everywhere a player reads ("Seat 1" for the first seat)."""
+    said = describe(FactionsDrawnUnseen(seat=0, count=1), SPECTATOR, ())
+    assert said == "Seat 1 drew 1 faction card."
+    assert describe(MoneyMoved(payer=-1, payee=2, amount=1), SPECTATOR, ("Ann",)).endswith("to Seat 3.")

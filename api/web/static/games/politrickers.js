@@ -4,7 +4,7 @@
 // Card ids (domain/games/politrickers/cards.py): Environment 0-9, Health 10-19, Safety 20-29,
 // Welfare 30-39 (id = suit offset + value - 1), then four Economy cards 40-43 and Migration 44.
 
-import { Target, html, plural, seatName } from "../ui.js";
+import { Target, html, longHand, plural, seatName } from "../ui.js";
 import { whose } from "./whose.js";
 
 const SUITS = ["environment", "health", "safety", "welfare"];
@@ -215,6 +215,13 @@ export function group(command) {
 }
 
 /** The card a command plays (Migration is a card in the hand too). */
+/** On a phone, a hand with many moves has them reached through its cards (a tap lists a card's few). */
+export function cardFirst(view, seat, moves) {
+  const mine = view && view.seats && seat !== null && seat !== undefined ? view.seats[seat] : null;
+  if (!mine || mine.hand.type !== "OwnHand") return null;
+  return longHand(mine.hand.cards, moves, cardOf);
+}
+
 export function cardOf(command) {
   if (command.type === "PlayMigration") return MIGRATION;
   return typeof command.card === "number" ? command.card : null;

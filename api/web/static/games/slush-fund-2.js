@@ -4,7 +4,8 @@
 // Card ids (domain/games/slush_fund_2/cards.py): 0-29 red, 30-59 blue, each deck in the same order:
 // six $1M, seven $2M, six $3M, one $4M, two hackers, two accountants, three spies, three journalists.
 
-import { Target, html, plural, seatName } from "../ui.js";
+import { Target, html, longHand, plural, seatName } from "../ui.js";
+import { cardOf } from "./generic.js";
 
 const PER_DECK = 30;
 const MONEY = [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4];
@@ -126,15 +127,28 @@ function Deck({ player }) {
 }
 
 /** Your hand, drawn in the table's dock: cards with no move now are dimmed and say so. */
+/** On a phone, a hand with many moves has them reached through its cards (a tap lists a card's few). */
+export function cardFirst(view, seat, moves) {
+  const player = view && view.players && seat !== null && seat !== undefined ? view.players[seat] : null;
+  if (!player || player.hand.type !== "OwnHand") return null;
+  return longHand(player.hand.cards, moves, cardOf);
+}
+
 export function Hand({ view, seat, picked, playable, onPick, onPlay }) {
   if (!view) return "";
   const player = view.players[seat];
   const cards = player && player.hand.type === "OwnHand" ? player.hand.cards : [];
+  // Taking from the slush fund: the cards you may take sit here too, beside their moves (on a phone the
+  // fund on the board is under the dock).
+  const fund = onPick && view.step === "Examining" ? view.slush_fund.known.filter((id) => playable.has(id)) : [];
+  const drawn = (id) => html`<${Card} key=${id} id=${id}
+      picked=${picked === id} playable=${onPick ? playable.has(id) : undefined} onPick=${onPick} onPlay=${onPlay} />`;
   return html`<section class="own-hand" aria-label="Your hand">
     <h2>Your hand <span class="muted">(${plural(cards.length, "card")})</span></h2>
-    <div class="hand" role="group" aria-label="Your cards">${cards.length ? cards.map((id) => html`<${Card} key=${id} id=${id}
-      picked=${picked === id} playable=${onPick ? playable.has(id) : undefined} onPick=${onPick} onPlay=${onPlay} />`)
+    <div class="hand" role="group" aria-label="Your cards">${cards.length ? cards.map(drawn)
       : html`<span class="muted">no cards in hand</span>`}</div>
+    ${fund.length ? html`<h2>From the slush fund <span class="muted">(take ${fund.length === 1 ? "it" : "them"} one by one)</span></h2>
+      <div class="hand" role="group" aria-label="Cards you may take from the slush fund">${fund.map(drawn)}</div>` : ""}
   </section>`;
 }
 

@@ -25,7 +25,7 @@ from domain.games.campaign_trail.events import (
     VotersPlaced,
     WindowOpened,
 )
-from domain.games.campaign_trail.state import BANK, Campaigning, Pending, Window, at
+from domain.games.campaign_trail.state import BANK, PARTIES, Campaigning, Pending, Window
 
 # The kinds triggers compare with, as module constants: a member looked up on its enum class costs
 # about ten times a global.
@@ -70,7 +70,13 @@ def owns(state: Campaigning, seat: int, effect: str) -> bool:
 
 def ethical_voters(state: Campaigning, seat: int) -> int:
     """How many of ``seat``'s own voters stand in its ethically minded states."""
-    return sum(at(state.voters, place, seat) for place in ETHICALLY_MINDED[seat])
+    return sum(map(state.voters.__getitem__, _ETHICAL_SLOTS[seat]))
+
+
+_ETHICAL_SLOTS = tuple(
+    tuple(place * PARTIES + seat for place in ETHICALLY_MINDED[seat]) for seat in range(PARTIES)
+)
+"""Where each party's own voters in its ethically minded states stand in ``voters`` (see ``at``)."""
 
 
 def others(state: Campaigning, seat: int) -> tuple[int, ...]:
@@ -265,12 +271,12 @@ OPEN: dict[Kind, Callable[[Campaigning, int, Action, PlayCard], Opened]] = {
 def could_answer(state: Campaigning, answers: str, played: int) -> bool:
     """Whether a card (other than ``played``) whose response answers ``answers`` is unseen: in a hand or
     a deck. Public: it depends on no hidden card's place, only on the cards seen so far."""
-    cards = ANSWERING.get(answers, frozenset())
-    for zone in (*state.hands, *state.decks):
-        if cards.isdisjoint(zone):
-            continue
-        if played not in cards or any(card in cards and card != played for card in zone):
-            return True
+    zones = (*state.hands, *state.decks)
+    for card in ANSWERING.get(answers, ()):
+        if card != played:
+            for zone in zones:
+                if card in zone:
+                    return True
     return False
 
 

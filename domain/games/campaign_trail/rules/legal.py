@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Sequence
 from itertools import combinations
 
 from domain import choices
@@ -40,11 +40,14 @@ from domain.games.campaign_trail.rules.effects import (
     ethical_voters,
 )
 from domain.games.campaign_trail.rules.months import debater
-from domain.games.campaign_trail.rules.turns import still_to_remove, within
+from domain.games.campaign_trail.rules.turns import within
 from domain.games.campaign_trail.state import PARTIES, Campaigning, Drafting, Pending, State, Window, at
+from domain.memos import memo
 from domain.seats import Seat
 
 Offered = list[Commands]
+Owing = Sequence[tuple[int, int]]
+"""States an action removes voters from, each with how many it may still take there."""
 _STOP = Stop()
 _MOVE = tuple(Move(state=place) for place in range(STATE_COUNT))
 _PLACE = tuple(Place(state=place) for place in range(STATE_COUNT))
@@ -163,15 +166,15 @@ def _steps(state: Campaigning, seat: int, pending: Pending) -> Offered:
     if kind == CAMPAIGN:
         return list(_RALLY[here])
     if kind == VOTER_SUPPRESSION:
-        removals = _removals(state, seat, pending, (here,))
+        removals = _removals(state, seat, pending, ((here, pending.removes),))
         if pending.removing:
             return removals
         return [*_journeys(pending, here), *_moves(pending, here), _STOP, *removals]
-    if kind == MUDSLINGING:
-        places = tuple([place for place, left in pending.quotas if left])
-        removals = _removals(state, seat, pending, places)
+    if kind == MUDSLINGING:  # a quota's state is listed once, so what is left of it is what it owes
+        removals = _removals(state, seat, pending, pending.quotas)
         return [_SWEEP_ALL, *removals] if removals else removals
-    return [*_removals(state, seat, pending, pending.states), _STOP]
+    removes = pending.removes
+    return [*_removals(state, seat, pending, [(place, removes) for place in pending.states]), _STOP]
 
 
 def _payments(state: Campaigning, seat: int, pays: int) -> Offered:
@@ -208,29 +211,32 @@ _FLY_OR_STOP: tuple[tuple[Commands, ...], ...] = tuple((*flights, _STOP) for fli
 _WALK_OR_STOP: tuple[tuple[Commands, ...], ...] = tuple((*walks, _STOP) for walks in _WALKS)
 
 
-def _removals(state: Campaigning, seat: int, pending: Pending, places: tuple[int, ...]) -> Offered:
-    """Per state: a :class:`Sweep` of it, then each party's voters there, 1 up to all it may take."""
-    voters, parties = state.voters, range(state.seat_count)
+def _removals(state: Campaigning, seat: int, pending: Pending, owing: Owing) -> Offered:
+    """Per state and how many voters the action may still take there (what ``still_to_remove`` says of
+    it, worked out by the caller once for every state): a :class:`Sweep` of it, then each party's voters
+    there, 1 up to all it may take. A state owed nothing offers nothing."""
+    voters, count = state.voters, state.seat_count
+    own_too = pending.kind != SMEAR_CAMPAIGN  # a sweep takes the seat's own voters unless a smear
     legal: Offered = []
-    for place in places:
-        here = [party for party in parties if voters[place * PARTIES + party]]
-        if not here:
-            continue
-        owed = still_to_remove(state, seat, pending, place)
-        own_too = pending.kind != SMEAR_CAMPAIGN  # a sweep takes the seat's own voters unless a smear
-        if owed and any(party != seat or own_too for party in here):
-            legal.append(_SWEEP[place])  # what ``swept_at`` would take is not nothing (asked cheaply)
-        for party in here:
-            legal += _taking(place, party, min(owed, voters[place * PARTIES + party]))
+    for place, owed in owing:
+        if owed:
+            start = place * PARTIES
+            legal += _removals_at(place, owed, voters[start : start + count], seat, own_too)
     return legal
 
 
-@cache
-def _taking(place: int, party: int, most: int) -> tuple[Remove, ...]:
-    """Removing 1 up to ``most`` of ``party``'s voters from ``place``: made once for each, since a
-    removal's legal list offers the same commands again and again (Campaign Trail's env steps spent
-    about a tenth of their time making them: ``_removals`` took 0.71 of 8.0 s profiled, 3 seats)."""
-    return tuple(
-        _REMOVE[place][party] if count == 1 else Remove(state=place, party=party, count=count)
-        for count in range(1, most + 1)
+@memo(4096, "a removal's steps offer the same commands at a state again and again")
+def _removals_at(
+    place: int, owed: int, standing: tuple[int, ...], seat: int, own_too: bool
+) -> tuple[Commands, ...]:
+    """:func:`_removals` at one state, from the voters ``standing`` there by party: made once for each,
+    since a removal's steps offer the same commands again and again."""
+    here = [party for party, voters in enumerate(standing) if voters]
+    if not here:
+        return ()
+    sweep = (_SWEEP[place],) if own_too or here != [seat] else ()  # what ``swept_at`` takes is not nothing
+    return sweep + tuple(
+        _REMOVE[place][party] if taken == 1 else Remove(state=place, party=party, count=taken)
+        for party in here
+        for taken in range(1, min(owed, standing[party]) + 1)
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from bisect import bisect_left
 
 from msgspec.structs import replace
 
@@ -53,6 +53,7 @@ from domain.games.campaign_trail.rules.effects import (
 )
 from domain.games.campaign_trail.rules.months import end_turn, fold
 from domain.games.campaign_trail.state import BANK, PARTIES, Campaigning, Pending, at
+from domain.memos import memo
 from domain.seats import Seat
 
 Emitted = list[Events]
@@ -236,7 +237,8 @@ def _removing(state: Campaigning) -> Pending:
 def still_to_remove(state: Campaigning, seat: int, pending: Pending, where: int) -> int:
     """How many voters the removing action may still take from ``where`` (0: none, or not there)."""
     if pending.kind == MUDSLINGING:
-        return sum(left for place, left in pending.quotas if place == where)
+        at_quota = _quota(pending.quotas, where)
+        return pending.quotas[at_quota][1] if at_quota >= 0 else 0
     if pending.kind == VOTER_SUPPRESSION:
         if where != state.pawns[seat]:
             raise IllegalMove("Voter suppression removes voters from the state your pawn ends in.")
@@ -248,9 +250,22 @@ def still_to_remove(state: Campaigning, seat: int, pending: Pending, where: int)
 
 def _after_removal(pending: Pending, where: int, count: int) -> Pending:
     if pending.kind == MUDSLINGING:
-        quotas = tuple((place, left - count if place == where else left) for place, left in pending.quotas)
-        return replace(pending, quotas=quotas)
+        quotas = pending.quotas
+        at_quota = _quota(quotas, where)
+        if at_quota < 0:
+            return pending
+        left = (where, quotas[at_quota][1] - count)
+        return replace(pending, quotas=(*quotas[:at_quota], left, *quotas[at_quota + 1 :]))
     return replace(pending, removes=pending.removes - count, removing=True)
+
+
+def _quota(quotas: tuple[tuple[int, int], ...], where: int) -> int:
+    """The index of ``where``'s quota (each state has at most one), -1 when it has none. Quotas are made
+    in the order of their states, so a bisection finds it; a scan stands behind it all the same."""
+    found = bisect_left(quotas, (where,))
+    if found < len(quotas) and quotas[found][0] == where:
+        return found
+    return next((index for index, (place, _) in enumerate(quotas) if place == where), -1)
 
 
 def sweep(state: Campaigning, seat: int, command: Sweep, ctx: Chance) -> Emitted:
@@ -291,7 +306,7 @@ def swept_at(state: Campaigning, seat: int, pending: Pending, place: int) -> lis
     return taken
 
 
-@cache
+@memo(None, "travel and its legal list ask the same map distances again and again (50 states)")
 def within(here: int, moves: int) -> frozenset[int]:
     """The states ``moves`` steps by land or fewer from ``here`` (not ``here`` itself)."""
     reached, edge = {here}, {here}

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import functools
-
 from domain.errors import CardNotInHand, IllegalMove, WrongStep
 from domain.games.slush_fund_2.cards import IS_MONEY, MAX_SIDE, CardId, Politician, Slot
 from domain.games.slush_fund_2.commands import PlayMoneyCard
 from domain.games.slush_fund_2.events import ContributionDiscarded, Events, MoneyCardPlayed
 from domain.games.slush_fund_2.rules.passing import card_done
 from domain.games.slush_fund_2.state import Contribution, Playing, Side, State
+from domain.memos import memo
 
 
 def face_up_slots(side: Side) -> list[Slot]:
@@ -77,7 +76,7 @@ def placements(table: State, seat: int) -> Placements:
     ]
 
 
-@functools.cache
+@memo(None, "the legal placements of a side depend on its face-down pattern alone (63 at most)")
 def _ways(pattern: tuple[bool, ...]) -> tuple[tuple[Slot | None, bool], ...]:
     """The (discard, face down) placements :func:`placement_refusal` allows on a side whose cards are
     face down as ``pattern`` says: the rules read nothing else of a side, so at most 63 patterns."""

@@ -19,13 +19,19 @@ from domain.games.super_pacs.state import State
 class Flow:
     """The table as the events decided so far leave it."""
 
-    __slots__ = ("events", "now", "rng", "state")
+    __slots__ = ("_ctx", "events", "now", "state")
 
     def __init__(self, state: State, ctx: Chance) -> None:
         self.state = state
         self.events: list[Events] = []
-        self.rng: random.Random = ctx.rng
+        self._ctx = ctx
         self.now: datetime = ctx.now
+
+    @property
+    def rng(self) -> random.Random:
+        """The step's generator, asked for only when a rule draws: a table's step makes and seeds it at
+        its first use (``domain.chance.Step``), and most commands draw nothing."""
+        return self._ctx.rng
 
     def emit(self, event: Events) -> None:
         """Record ``event`` and fold it into the table."""
