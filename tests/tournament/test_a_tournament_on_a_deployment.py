@@ -118,10 +118,10 @@ def _finished(*apis: str) -> dict[str, Any] | None:
 
 
 def _rows(api: str) -> dict[str, Any]:
-    """The standings as one API process serves them: the page's (its HTML, then the API it renders),
-    the JSON export's and the CSV export's."""
+    """The standings as one API process serves them: the page's (its HTML runs tournament.js, which
+    renders ``GET /api/tournaments/{id}``'s rows: ruling 31), the JSON export's and the CSV export's."""
     html = httpx.get(f"{api}/tournaments/at-scale")
-    assert html.status_code == 200 and "tournament" in html.text
+    assert html.status_code == 200 and 'src="/static/tournament.js"' in html.text
     exported = httpx.get(f"{api}/api/tournaments/at-scale/standings.json").json()["standings"]
     table = csv.DictReader(io.StringIO(httpx.get(f"{api}/api/tournaments/at-scale/standings.csv").text))
     return {
