@@ -4,7 +4,8 @@
 The projection takes each event of a tournament's stream (a table's one-row note of its tournament is
 passed over: it repeats an assignment the stream holds), keeps the stream's events in
 ``tournament-log:<id>`` and writes the tournament as shown in ``tournament:<id>``, both in the batch
-that records the event's position: idempotent, and rebuilt from the log like every read model.
+that records the event's position: idempotent, and rebuilt from the log like every read model. The
+scored list ``tournaments`` holds the tournaments not finished (a resumed watch opens what they paired).
 """
 
 from __future__ import annotations
@@ -37,6 +38,10 @@ STANDING_COLUMNS = (
 """The standings' columns, in order: the JSON rows' keys and the CSV's header."""
 
 
+RUNNING = "tournaments"
+"""The scored list of the tournaments not finished, by the position of their creation."""
+
+
 def document_key(name: str) -> str:
     return f"tournament:{name}"
 
@@ -59,6 +64,21 @@ def posted(
     state = t.fold(events)
     assert state is not None, "a tournament's stream starts with its creation"
     batch.put(document_key(name), msgspec.json.encode(shown(state)))
+    _running(name, event, batch, stored)
+
+
+def _running(
+    name: str, event: t.AnyTournamentEvent, batch: Batch, stored: Callable[[str], bytes | None]
+) -> None:
+    """Keep the running tournaments' list (``tournaments``, scored by the position of each creation)."""
+    since = f"tournament-since:{name}"
+    if isinstance(event, t.TournamentCreated):
+        batch.add(RUNNING, batch.position, name.encode())
+        batch.put(since, str(batch.position).encode())
+    elif isinstance(event, t.TournamentFinished):
+        found = batch.documents.get(since) or stored(since)
+        if found is not None:
+            batch.drop(RUNNING, int(found))
 
 
 def shown(state: t.Tournament) -> dict[str, Any]:

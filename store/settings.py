@@ -29,6 +29,7 @@
 | ``BACKROOM_DRAIN_SECONDS`` | on SIGTERM, how long in-flight requests and streams may take | ``10`` |
 | ``BACKROOM_PARTITIONS`` | projection partitions (tables split by id); the same in every process | ``1`` |
 | ``BACKROOM_LEASE_SECONDS`` | a dead worker's partitions (projection, timer, bot) lapse after this | ``5`` |
+| ``BACKROOM_BOT_PAUSE_SECONDS`` | a bot moves this long after its turn came (0: at once) | ``0.5`` |
 | ``BACKROOM_WORKER_PORT`` | a worker's ``/health``, ``/ready`` and ``/metrics`` port (unset: none) | unset |
 | ``BACKROOM_WORKER_OUTAGE_SECONDS`` | a worker is live while a store is away this long | ``60`` |
 | ``BACKROOM_SIGNING_KEY`` | the record's Ed25519 signing key (its seed, 64 hex digits) | a key file |
@@ -50,6 +51,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
+
+from domain.passing import PAUSE
 
 DEFAULT_SQLITE = "./var/backroom.sqlite"
 
@@ -88,6 +91,9 @@ class Settings:
     drain_seconds: int = 10
     partitions: int = 1
     lease_seconds: float = 5.0
+    bot_pause_seconds: float = PAUSE.total_seconds()
+    """The same wait before each bot move, whatever the bot holds (docs/bots.md, "A bot's timing"); the
+    tests of whole deployments set 0 so that bot tables end in seconds."""
     worker_port: int | None = None
     command_seconds: float = 5.0
     finished_seconds: int = 3600
@@ -131,6 +137,7 @@ class Settings:
             drain_seconds=int(env.get("BACKROOM_DRAIN_SECONDS", "10")),
             partitions=max(1, int(env.get("BACKROOM_PARTITIONS", "1"))),
             lease_seconds=float(env.get("BACKROOM_LEASE_SECONDS", "5")),
+            bot_pause_seconds=float(env.get("BACKROOM_BOT_PAUSE_SECONDS", str(PAUSE.total_seconds()))),
             worker_port=int(env["BACKROOM_WORKER_PORT"]) if env.get("BACKROOM_WORKER_PORT") else None,
             trusted_proxies=env.get("BACKROOM_TRUSTED_PROXIES", ""),
             worker_outage_seconds=float(env.get("BACKROOM_WORKER_OUTAGE_SECONDS", "60")),
@@ -163,6 +170,7 @@ class Settings:
             "BACKROOM_DRAIN_SECONDS": str(self.drain_seconds),
             "BACKROOM_PARTITIONS": str(self.partitions),
             "BACKROOM_LEASE_SECONDS": str(self.lease_seconds),
+            "BACKROOM_BOT_PAUSE_SECONDS": str(self.bot_pause_seconds),
             "BACKROOM_WORKER_PORT": "" if self.worker_port is None else str(self.worker_port),
             "BACKROOM_TRUSTED_PROXIES": self.trusted_proxies,
             "BACKROOM_WORKER_OUTAGE_SECONDS": str(self.worker_outage_seconds),

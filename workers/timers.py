@@ -45,6 +45,7 @@ from domain.tournament.tournament import RoundPaired
 from projections.documents import lobby_key
 from projections.projection import following
 from projections.stores import ReadStore
+from projections.tournaments import RUNNING
 from store import stored
 from store.commits import NOTHING_FOLDED, Folded
 from store.tournaments import tournament_id
@@ -144,6 +145,7 @@ class Watch:
             for status in LIVE:
                 for member in index.scored(lobby_key(None, status)):
                     self._adopt(UUID(member.decode()), needed_only=True)
+            self.paired |= {member.decode() for member in index.scored(RUNNING)}  # a round may be unopened
             self.position = max(self.position, position)
         return self.position
 

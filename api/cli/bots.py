@@ -98,6 +98,7 @@ def _tend(role: str) -> None:
     configure()
     settings = Settings.from_env()
     tables = Tables(settings.eventsourcing_env(), games=registered(), cache_size=settings.cache_size)
+    tables.bot_pause = settings.bot_pause_seconds
     watch = Watch(tables.store.recorder, tables.store.games, settings.partitions)
     if role == "timers":  # "a round is paired, so its tables are opened" (docs/tournaments.md)
         watch.opener = Tournaments(tables, Players(tables.store, settings.public_origin)).open_due

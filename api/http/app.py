@@ -111,6 +111,7 @@ def tables_for(
         shared=shared,
     )
     tables.command_seconds = settings.command_seconds
+    tables.bot_pause = settings.bot_pause_seconds
     return tables
 
 

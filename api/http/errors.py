@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from api.service.tournaments import NoTableNow, TournamentExists
+from api.service.tournaments import NextRoundNotPaired, NoTableNow, TournamentExists
 from domain.chat import ChatFull, ChatInvalid, ChatTooFast
 from domain.errors import (
     BodyTooLarge,
@@ -81,6 +81,7 @@ STATUS: dict[type[Exception], int] = {
     NotOrganiser: 403,
     AlreadyStarted: 409,
     NoTableNow: 409,
+    NextRoundNotPaired: 409,
     TournamentExists: 409,
     NoSuchEntrant: 404,
     EntrantKnown: 409,

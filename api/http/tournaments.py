@@ -17,7 +17,7 @@ from fastapi.responses import Response
 from api.http.callers import SignedInDep
 from api.http.routes import BodyDep, _body_schema
 from api.http.wire import decode, reply
-from api.service.tournaments import LateEntry, NewTournament, Tournaments, Withdrawal
+from api.service.tournaments import LateEntry, NewTournament, SeatLink, Tournaments, Withdrawal
 from domain.tournament.explain import explain
 from domain.tournament.tournament import Tournament, TournamentNotFound, fold
 from projections.queries import ReadSide
@@ -90,7 +90,7 @@ async def seat(service: TournamentsDep, caller: SignedInDep, tournament: str) ->
     return reply(_seat_answer(found) | {"link": link})
 
 
-def _seat_answer(found: Any) -> dict[str, Any]:
+def _seat_answer(found: SeatLink) -> dict[str, Any]:
     return {
         "round": found.round,
         "index": found.index,

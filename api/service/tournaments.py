@@ -96,6 +96,13 @@ class NoTableNow(t.TournamentError):
     code = "tournament/no_table"
 
 
+class NextRoundNotPaired(t.TournamentError):
+    """Raised when an entrant asks for their table while theirs is over and the next round is not paired
+    (the other tables of the round still play): no link, rather than one to the table just finished."""
+
+    code = "tournament/round_not_paired"
+
+
 @dataclass(frozen=True, slots=True)
 class SeatLink:
     """An entrant's seat at their next table, and the token that lets them play it."""
@@ -207,14 +214,30 @@ class Tournaments:
         entrant = next((e for e in state.entrants if e.casefold() == handle.casefold()), None)
         where = state.next_table(entrant) if entrant is not None else None
         opened = {(r, i): table for r, i, table in state.tables}
-        if where is None or (where[0], where[1]) not in opened:
+        if entrant is None or where is None or (where[0], where[1]) not in opened:
             raise NoTableNow(f"{handle} has no table in the last round paired.")
         number, index, seat = where
+        _not_over_yet(state, entrant, number, index)
         table = await asyncio.to_thread(self.tables.store.load, opened[number, index])
         token = seat_token(state.created.seat_key, opened[number, index], seat)
         if seat_holding(token, table.state.token_digests) != seat:
             raise NoTableNow("This seat took a link of its own: use that link (or its recovery code).")
         return SeatLink(number, index, opened[number, index], seat, token)
+
+
+def _not_over_yet(state: t.Tournament, entrant: Entrant, number: int, index: int) -> None:
+    """Refuse a link to table ``index`` of round ``number`` once it has its result: the tournament is
+    over, or ``entrant`` is withdrawn, or the next round is not paired yet."""
+    if not any((r.round, r.index) == (number, index) for r in state.results):
+        return
+    if entrant not in state.playing:
+        raise NoTableNow(f"{entrant} is withdrawn: no later round seats them.")
+    if state.finished:
+        raise t.TournamentOver(f"The tournament is over: round {number} was its last.")
+    raise NextRoundNotPaired(
+        f"Your table of round {number} is over; round {number + 1} is paired once every table of round "
+        f"{number} is over: ask again then."
+    )
 
 
 def _entrants(handles: list[str], bots: list[BotEntry], smallest: int) -> list[Entrant]:

@@ -14,8 +14,7 @@ from fastapi.testclient import TestClient
 
 from store.settings import Settings
 from tests.support.service import client_for
-from tests.support.tournaments import key_of, shown, standings_agree
-from tests.support.waiting import until
+from tests.support.tournaments import follow_link, key_of, play_our_tables, shown, standings_agree
 
 
 @pytest.fixture(scope="module")
@@ -24,29 +23,6 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     for client in client_for(Settings(sqlite_path=str(path))):
         client.app.state.tables.bot_pause = 0.0  # type: ignore[attr-defined]  # bots move at once
         yield client
-
-
-def follow_link(client: TestClient, name: str, who: dict[str, str]) -> tuple[str, dict[str, str]]:
-    """Follow the link to my next table: its id and my seat's header."""
-    link = client.post(f"/api/tournaments/{name}/seat", headers=who)
-    assert link.status_code == 200, link.text
-    game, token = link.json()["game"], link.json()["token"]
-    assert link.json()["link"] == f"/games/{game}#seat={token}"
-    return game, {"Authorization": f"Bearer {token}"}
-
-
-def play_our_tables(client: TestClient, seats: list[tuple[str, dict[str, str]]], rng: random.Random) -> None:
-    """Each of us plays a random legal move whenever offered one, until all our tables are over."""
-
-    def over() -> bool:
-        playing = [(g, h) for g, h in seats if client.get(f"/api/games/{g}").json()["status"] != "over"]
-        for game, header in playing:
-            offered = client.get(f"/api/games/{game}/legal", headers=header).json()["commands"]
-            if offered:
-                client.post(f"/api/games/{game}/commands", json=rng.choice(offered), headers=header)
-        return not playing
-
-    until("our tables over", over)
 
 
 def test_an_organiser_runs_a_tournament_and_each_player_follows_the_link_to_their_table(
@@ -89,6 +65,7 @@ def test_an_organiser_runs_a_tournament_and_each_player_follows_the_link_to_thei
     assert sum(row["points"] for row in page["standings"]) == 4 * 2
     assert not any(row["marks"] for row in page["standings"])
     standings_agree(client, "spring", page)
+    assert b"spring" not in client.app.state.reads.written().scored("tournaments")  # type: ignore[attr-defined]
     key = client.app.state.tournaments.log.current("spring").created.seat_key  # type: ignore[attr-defined]
     for path in ("", "/standings.json", "/standings.csv", "/rounds/1/explain", "/rounds/2/explain"):
         assert key not in client.get(f"/api/tournaments/spring{path}").text  # the seat key never leaves

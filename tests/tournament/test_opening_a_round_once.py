@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 from api.service.application import Tables
 from api.service.players import Players
@@ -14,8 +15,12 @@ from domain.table import TableOpened
 from domain.table.clocks import TableClock
 from domain.tournament import tournament as t
 from domain.tournament.planner import Format
+from projections.projection import GameProjection, catch_up
+from projections.stores import SQLiteReadStore
+from projections.tournaments import RUNNING
 from store.settings import Settings
 from tests.support.service import GAMES, StepClock, run
+from workers.timers import Watch, tend
 
 BOTS = tuple(t.BotEntrant(name=f"bot-{n}", bot=BotSpec(policy="random", level=1)) for n in range(1, 7))
 
@@ -49,3 +54,26 @@ def test_two_processes_opening_one_round_open_each_table_once(tmp_path: Path) ->
     finally:
         one.tables.close()
         two.tables.close()
+
+
+def test_a_resumed_watch_opens_a_round_its_process_paired_but_never_opened(tmp_path: Path) -> None:
+    """Ruling 29: the round was paired and the process stopped before opening it; a watch resumed from
+    the read side (which lists the tournaments not finished) opens its tables at its first look."""
+    one = service(tmp_path)
+    try:
+        running = t.Running(organiser="ann", clock=TableClock(kind="move", seconds=30), bots=BOTS)
+        one.log.create(
+            t.create("cup", "pile", Format.SWISS, 2, 3, (2, 2), [b.name for b in BOTS], running=running)
+        )
+        one.log.change("cup", lambda state: t.start(state, "ann"))
+        reads = SQLiteReadStore(str(tmp_path / "reads.sqlite"))
+        recorder: Any = one.tables.store.recorder
+        catch_up(recorder, GameProjection(reads, GAMES, views=False))
+        assert reads.scored(RUNNING) == [b"cup"]
+        watch = Watch(recorder, GAMES)
+        watch.resume(reads)
+        watch.opener = one.open_due
+        run(tend(watch, one.tables, one.tables.clock))
+        assert len(one.log.current("cup").tables) == 3
+    finally:
+        one.tables.close()

@@ -30,10 +30,10 @@ function Standings({ found, organiser, onWithdraw }) {
   const playing = (e) => !found.withdrawn.includes(e) && !found.finished;
   return html`<section class="card-panel" aria-labelledby="standings-title"><h2 id="standings-title">Standings</h2>
     <div class="scroll-x"><table class="leaderboard" id="standings"><thead><tr><th scope="col">Place</th><th scope="col">Entrant</th>
-      <th scope="col">Points</th><th scope="col">Tables</th><th scope="col"><abbr title="Opponents' average score">Opp. avg</abbr></th><th scope="col">Marks</th>
+      <th scope="col">Points</th><th scope="col">Tables</th><th scope="col"><abbr title="Opponents' average score">Opp. avg</abbr></th>
       ${organiser ? html`<th scope="col">Organiser</th>` : ""}</tr></thead>
-    <tbody>${found.standings.map((row) => html`<tr key=${row.entrant} data-entrant=${row.entrant}><td>${row.place}</td><td>${row.entrant}</td>
-      <td class="points">${row.points}</td><td>${row.tables}</td><td>${row.opponents_average}</td><td class="marks">${row.marks.join(", ")}</td>
+    <tbody>${found.standings.map((row) => html`<tr key=${row.entrant} data-entrant=${row.entrant}><td>${row.place}</td><td>${row.entrant}${row.marks.length ? html`<br /><small class="marks">${row.marks.join(", ")}</small>` : ""}</td>
+      <td class="points">${row.points}</td><td>${row.tables}</td><td>${row.opponents_average}</td>
       ${organiser ? html`<td>${playing(row.entrant) ? html`<button type="button" onClick=${() => onWithdraw(row.entrant)}
         aria-label=${`Withdraw ${row.entrant}`}>Withdraw</button>` : html`<span class="muted">${found.finished ? "over" : "withdrawn"}</span>`}</td>` : ""}</tr>`)}</tbody></table></div>
     <p>Tie-breaks: opponents' average, tablemates beaten, head-to-head, then lots from the seed.
@@ -62,18 +62,18 @@ function Page() {
     const timer = setInterval(load, REFRESH);
     return () => clearInterval(timer);
   }, []);
-  if (!found) return html`<h1>Tournament ${id}</h1><${Notice} notice=${notice} />`;
+  if (!found) return html`<div class="tournament"><h1>Tournament ${id}</h1><${Notice} notice=${notice} /></div>`;
   const organiser = handle !== null && found.organiser === handle;
   const act = (path, body) => post(`/api/tournaments/${encodeURIComponent(id)}/${path}`, body).then(setFound)
     .catch((error) => setNotice({ kind: "error", text: error.message }));
   const status = found.finished ? "finished" : found.started ? `round ${found.paired.length} of ${found.rounds}` : "not started";
-  return html`<h1>Tournament ${found.id}</h1>
+  return html`<div class="tournament"><h1>Tournament ${found.id}</h1>
     <p id="tournament-status">${found.game}, ${found.format}, ${plural(found.rounds, "round")} · ${status} · organised by ${found.organiser || "the operator"}</p>
     <${Notice} notice=${notice} />
     ${organiser && !found.started ? html`<p><button type="button" id="start" class="primary" onClick=${() => act("start")}>Start: pair round 1</button></p>` : ""}
     <${MySeat} found=${found} handle=${handle} onNotice=${setNotice} />
     <${Standings} found=${found} organiser=${organiser} onWithdraw=${(entrant) => act("withdrawals", { entrant })} />
-    ${[...found.paired].reverse().map((round) => html`<${Round} key=${round.round} round=${round} withdrawn=${found.withdrawn} />`)}`;
+    <div id="rounds">${[...found.paired].reverse().map((round) => html`<${Round} key=${round.round} round=${round} withdrawn=${found.withdrawn} />`)}</div></div>`;
 }
 
 mount(Page);
