@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -89,7 +89,9 @@ class Player:
         clicking: as a person would, it looks again at what the page offers then.
         """
         for attempt in range(5):
-            self.page.wait_for_selector("button.move:not([disabled]), .controls .via-cards")
+            self.page.wait_for_selector(f"button.move:not([disabled]), .controls .via-cards, {CHOOSER}")
+            if chose_a_chooser(self.page, rng, self.page.locator("button.move:not([disabled])").count()):
+                return through_a_chooser(self.page, rng, lambda target: target.click(timeout=30_000))
             if not self.page.locator("button.move:not([disabled])").count():  # on a phone: through a card
                 cards = self.page.locator(".dock .own-hand button[data-card]:not(.unplayable)")
                 cards.nth(rng.randrange(cards.count())).click()
@@ -107,6 +109,38 @@ class Player:
                 continue
             return command
         raise AssertionError("the page offered no move to click")
+
+
+CHOOSER = ".controls button.choose[data-own]:not([disabled])"
+"""A chooser that draws its own parts (a mudslinging's issues), picked one by one then confirmed."""
+PART = ".controls .chooser button.part"
+
+
+def chose_a_chooser(page: Any, rng: random.Random, buttons: int) -> bool:
+    """Whether to open one of the page's choosers rather than click one of its ``buttons`` other moves:
+    always when there are none, else as one choice among them all."""
+    choosers = page.locator(CHOOSER).count()
+    return choosers > 0 and rng.randrange(choosers + buttons) < choosers
+
+
+def through_a_chooser(page: Any, rng: random.Random, tap: Callable[[Any], None]) -> dict[str, Any]:
+    """Open one of the page's choosers, tap its parts one by one (some that may join, at random) until
+    the confirm names a move and a coin says stop, then confirm; returns the command it sent."""
+    choosers = page.locator(CHOOSER)
+    tap(choosers.nth(rng.randrange(choosers.count())))
+    page.wait_for_selector(".controls .chooser button.confirm")
+    confirm = page.locator(".controls .chooser button.confirm")
+    for chosen in range(1, 100):
+        free = page.locator(f"{PART}:not(.unplayable)[aria-pressed='false']")
+        if confirm.is_enabled() and (not free.count() or rng.random() < 0.5):
+            break
+        tap(free.nth(rng.randrange(free.count())))
+        page.wait_for_function(
+            f"n => document.querySelectorAll(\"{PART}[aria-pressed='true']\").length >= n", arg=chosen
+        )
+    command: dict[str, Any] = json.loads(confirm.get_attribute("data-command") or "{}")
+    tap(confirm)
+    return command
 
 
 def summary(base: str, game_id: str) -> dict[str, Any]:

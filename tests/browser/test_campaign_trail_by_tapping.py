@@ -23,7 +23,7 @@ from domain.games.campaign_trail.rules.months import electoral_votes, leader, le
 from domain.games.campaign_trail.state import Campaigning, Drafting, Finished, at
 from tests.browser.access import serious_violations
 from tests.browser.conftest import DESKTOP, PHONE
-from tests.browser.players import Player, open_table
+from tests.browser.players import CHOOSER, Player, chose_a_chooser, open_table, through_a_chooser
 from tests.browser.whole_games import (
     COMMANDS_OF,
     MOVES,
@@ -119,7 +119,7 @@ class Tapping(Match):
         page = each.page
         commands = page.eval_on_selector_all(MOVES, COMMANDS_OF)
         left_to_cards = page.locator(".controls .elsewhere:has-text('card in your hand')").count() > 0
-        if not commands and not left_to_cards:
+        if not commands and not left_to_cards and not page.locator(CHOOSER).count():
             return None
         keep, tiles = page.locator(KEEP), page.locator(TILES)
         everywhere = {"type": "Sweep", "state": -1} in commands
@@ -140,6 +140,8 @@ class Tapping(Match):
                 return self._tap_command(each, reached.nth(self.rng.randrange(reached.count())))
         buttons = page.locator(MOVES)
         listed = page.eval_on_selector_all(MOVES, COMMANDS_OF)
+        if chose_a_chooser(page, self.rng, len(listed)):  # a mudslinging: its issues one by one
+            return through_a_chooser(page, self.rng, lambda target: self.tap(each, target))
         if not listed:
             return None
         index = next((i for i, c in enumerate(listed) if c == {"type": "Sweep", "state": -1}), None)

@@ -1,6 +1,7 @@
 """Short choices (issue 48, item 2): no list offers more than 30 move buttons; Super PACS's sneak is
 one button that opens a chooser, its factions picked card by card and then confirmed, the dimmed ones
-saying why; Campaign Trail's steps over the map are left to the lit states."""
+saying why; Campaign Trail's steps over the map are left to the lit states, and a mudslinging's issues
+are picked one by one, then confirmed."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 from api.service.application import Tables
+from domain.games.campaign_trail.state import Campaigning
 from tests.browser.players import Player
 from tests.browser.positions import opened, played_on, served
 from tests.support.server import Served
@@ -99,3 +101,84 @@ def test_campaign_trail_leaves_the_map_s_moves_to_the_map_and_lists_at_most_thir
     phone.page.wait_for_function(
         "v => Number(document.querySelector('.table-head')?.dataset.version) > v", arg=table.version
     )
+
+
+def _mudslings(service: Tables, table: Any) -> dict[int, list[tuple[int, ...]]]:
+    """The seat to act's mudslinging plays, by card: the sets of issues each may pay for."""
+    seat = min(table.to_act) if table.to_act else -1
+    plays: dict[int, list[tuple[int, ...]]] = {}
+    for command in _legal(service, table, seat) if seat >= 0 else []:
+        if type(command).__name__ == "PlayCard" and command.issues:
+            plays.setdefault(command.card, []).append(tuple(command.issues))
+    return plays
+
+
+def _capped(plays: list[tuple[int, ...]]) -> bool:
+    """Whether a card's mudslinging may pay for fewer issues than it shows (its ethical voters run short)."""
+    return max(map(len, plays)) < len({issue for issues in plays for issue in issues})
+
+
+def test_a_mudslinging_s_issues_are_picked_one_by_one_then_confirmed_and_a_dimmed_one_says_why(
+    player: Callable[..., Player], server: Served, service: Tables
+) -> None:
+    """Where each set of a mudslinging's issues would be its own button, one "Mudslinging with #N"
+    opens a chooser: issues tapped one by one until the ethically minded voters run short, the others
+    dim and say why on their face; confirming sends exactly those issues."""
+
+    def capped(table: Any) -> bool:
+        return any(_capped(plays) for plays in _mudslings(service, table).values())
+
+    # Seeded games at domain speed until a mudslinging is held back by its price: seed 3 gets there in
+    # 143 moves (seeds 0-2 play whole games without), the later ones are spares should the rules change.
+    for attempt in range(3, 11):
+        game_id, tokens = opened(service, "campaign-trail", ["Ann", "Dee"], f"short-lists-mud-{attempt}")
+        table = played_on(service, game_id, tokens, random.Random(5), until=capped)
+        if not table.over:
+            break
+    assert not table.over, f"no seat of {attempt - 2} games held a mudslinging it could not pay in full"
+    served(server.base, game_id, table.version)
+    seat = min(table.to_act)
+    card, plays = next((card, plays) for card, plays in _mudslings(service, table).items() if _capped(plays))
+    most = max(map(len, plays))
+    ann = player("Ann", phone=True)
+    ann.keep_seat(game_id, {"seat": seat, "token": tokens[seat], "name": "Ann"})
+    ann.open(f"/games/{game_id}")
+    ann.page.wait_for_selector(f".controls button.choose:has-text('Mudslinging with #{card}')")
+    assert ann.page.locator(BUTTONS).count() <= MOST
+    listed = ann.page.eval_on_selector_all(
+        ".controls button.move", "moves => moves.map((m) => JSON.parse(m.dataset.command))"
+    )
+    assert not [c for c in listed if c.get("issues")], "a set of issues is listed as its own button"
+    ann.page.click(f".controls button.choose:has-text('Mudslinging with #{card}')")
+    ann.page.wait_for_selector(".controls .chooser button.part")
+    assert ann.page.is_disabled(".chooser button.confirm")
+    for chosen in range(1, most + 1):
+        ann.page.click(".chooser button.part[aria-pressed='false']:not(.unplayable)")
+        ann.page.wait_for_function(
+            "n => document.querySelectorAll(\".chooser button.part[aria-pressed='true']\").length === n",
+            arg=chosen,
+        )
+    why = ann.page.text_content(".chooser button.part.unplayable .why") or ""
+    assert f"at most {most} issue" in why and "ethically minded" in why, why
+    picked = sorted(
+        map(
+            int,
+            ann.page.eval_on_selector_all(
+                ".chooser button.part[aria-pressed='true']", "parts => parts.map((p) => p.dataset.part)"
+            ),
+        )
+    )
+    confirm = ann.page.text_content(".chooser button.confirm") or ""
+    assert confirm.startswith(f"Play #{card}") and "mudslinging on" in confirm, confirm
+    ann.shot("short-lists-mudslinging-chooser", full_page=False)
+    ann.page.click(".chooser button.confirm")
+    ann.page.wait_for_function(
+        "v => Number(document.querySelector('.table-head')?.dataset.version) > v", arg=table.version
+    )
+    state = service.store.load(game_id).game_state
+    assert isinstance(state, Campaigning) and card not in state.hands[seat]
+    held, pending = state.window, state.pending
+    paid = (held is not None and sorted(held.issues) == picked) or (
+        pending is not None and pending.kind == "Mudslinging" and pending.pays == 2 * len(picked)
+    )
+    assert paid, (held, pending, picked)  # exactly the issues tapped

@@ -29,7 +29,7 @@ from domain.games.super_pacs.cards import name as pacs_name
 from domain.games.super_pacs.state import all_cards as pacs_cards
 from domain.seats import OMNISCIENT, Seat
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.players import Player, card_ids
+from tests.browser.players import Player, card_ids, chose_a_chooser, through_a_chooser
 
 MOVED_ON = 5
 """At most this many times a game may move on under a seat's click before the test calls it stuck."""
@@ -321,6 +321,8 @@ class Match:
             page.wait_for_selector(".controls button.linkish:has-text('Show all')")
             self.picked_cards += 1
             commands = page.eval_on_selector_all(MOVES, COMMANDS_OF)
+        if chose_a_chooser(page, self.rng, len(commands)):
+            return through_a_chooser(page, self.rng, lambda target: target.click(timeout=CLICK))
         if not commands:
             return None  # the table moved on under the click (a referee closed an overdue window)
         index = self.rng.randrange(len(commands))
@@ -392,6 +394,8 @@ class Tapped(Match):
             page.wait_for_selector(".controls button.linkish:has-text('Show all')")
             self.picked_cards += 1
             commands = page.eval_on_selector_all(MOVES, COMMANDS_OF)
+        if chose_a_chooser(page, self.rng, len(commands)):
+            return through_a_chooser(page, self.rng, lambda target: self.tap(page, target))
         if not commands:
             return None
         index = self.rng.randrange(len(commands))

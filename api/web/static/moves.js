@@ -89,43 +89,71 @@ export const MOST_BUTTONS = 30;
 
 /**
  * The moves `shown` as a short list, never more than MOST_BUTTONS buttons: each multi-card choice
- * (`R.together`: a sneak of one or two factions) is one button that opens a chooser; when still too many, the
- * moves a tap on the board makes (`R.onBoard`) are left to the board, then the moves of a card in your
- * hand to the card; what is still over is paged ("More moves").
+ * (`R.together`: a sneak of one or two factions, a mudslinging's issues) is one button that opens a
+ * chooser; when still too many, the moves a tap on the board makes (`R.onBoard`) are left to the board,
+ * then the moves of a card in your hand to the card; what is still over is paged ("More moves"). With a
+ * card `picked`, only the choosers of parts drawn in the chooser itself (`own`) gather its moves.
  */
-export function shortList(R, shown, moves) {
+export function shortList(R, shown, moves, picked = null) {
   const choosers = new Map();
   let buttons = [];
   for (const command of shown) {
     const part = R.together ? R.together(command) : null;
-    if (!part) { buttons.push(command); continue; }
+    if (!part || (picked !== null && !part.own)) { buttons.push(command); continue; }
     if (!choosers.has(part.key)) choosers.set(part.key, { ...part, commands: [] });
     choosers.get(part.key).commands.push(command);
   }
   const room = () => MOST_BUTTONS - choosers.size;
   let board = [];
   let cards = [];
-  if (buttons.length > room() && R.onBoard) {
+  if (picked === null && buttons.length > room() && R.onBoard) {
     board = buttons.filter((c) => R.onBoard(c, moves));
     buttons = buttons.filter((c) => !R.onBoard(c, moves));
   }
-  if (buttons.length > room()) {
+  if (picked === null && buttons.length > room()) {
     cards = buttons.filter((c) => R.cardOf(c) !== null);
     buttons = buttons.filter((c) => R.cardOf(c) === null);
   }
   return { buttons, choosers: [...choosers.values()], board, cards };
 }
 
-/** The chooser of a multi-card move: pick its cards in your hand one by one, then confirm. */
-function Chooser({ chooser, chosen, describe, send, busy, cancel }) {
+/** The chooser of a multi-card move: pick its parts one by one (cards in your hand, or the parts it
+ * draws itself when `own`), then confirm. */
+function Chooser({ chooser, chosen, setChosen, setNotice, describe, send, busy, cancel }) {
   const exact = chooser.commands.find((c) => sameCards(chooser.cardsOf(c), chosen));
+  const what = chooser.unit ? `${chooser.unit}s` : "cards";
   return html`<fieldset class="chooser" aria-label=${chooser.title}><legend>${chooser.title}</legend>
     <p>${chosen.length ? html`Chosen: <strong>${chosen.map(chooser.name).join(" + ")}</strong>. ` : ""}${
-      `${chooser.hint.charAt(0).toUpperCase()}${chooser.hint.slice(1)}, then confirm; dimmed cards say why they cannot join.`}</p>
+      `${chooser.hint.charAt(0).toUpperCase()}${chooser.hint.slice(1)}, then confirm; dimmed ${what} say why they cannot join.`}</p>
+    ${chooser.own ? html`<${Parts} chooser=${chooser} chosen=${chosen} setChosen=${setChosen} setNotice=${setNotice} busy=${busy} />` : ""}
     <button type="button" class="confirm" disabled=${busy || !exact} data-command=${exact ? JSON.stringify(exact) : undefined}
-      onClick=${() => exact && send(exact)}>${exact ? describe(exact) : "Pick a card in your hand"}</button>
+      onClick=${() => exact && send(exact)}>${exact ? describe(exact) : `Pick ${chooser.own ? `a ${chooser.unit}` : "a card in your hand"}`}</button>
     <button type="button" class="linkish inline" onClick=${cancel}>Cancel</button>
   </fieldset>`;
+}
+
+/** The parts a chooser draws itself (a mudslinging's issues), each a toggle; those that cannot join the
+ * chosen ones are dimmed and say why on their face. */
+function Parts({ chooser, chosen, setChosen, setNotice, busy }) {
+  const { open, why } = choosing(chooser, chosen);
+  const onChoose = toggling({ chosen, setChosen, setNotice, open, why });
+  const all = [...new Set(chooser.commands.flatMap(chooser.cardsOf))].sort((a, b) => a - b);
+  return html`<div class="parts" role="group" aria-label=${`${chooser.unit}s`}>${all.map((part) => {
+    const dim = !open.has(part);
+    return html`<button type="button" key=${part} class=${`part${dim ? " unplayable" : ""}`} data-part=${part} disabled=${busy}
+      aria-pressed=${chosen.includes(part) ? "true" : "false"} onClick=${() => onChoose(part)}>${chooser.name(part)}${
+      dim ? html`<span class="why">${why(part)}</span>` : ""}</button>`;
+  })}</div>`;
+}
+
+/** A tap on a chooser's part: it joins the chosen ones when it may, leaves them when chosen, else says why. */
+export function toggling({ chosen, setChosen, setNotice, open, why }) {
+  return (part) => {
+    if (chosen.includes(part)) { setChosen(chosen.filter((c) => c !== part)); setNotice(null); return; }
+    if (!open.has(part)) { setNotice({ kind: "error", text: why(part) }); return; }
+    setNotice(null);
+    setChosen([...chosen, part]);
+  };
 }
 
 const sameCards = (a, b) => a.length === b.length && [...a].sort().every((card, i) => card === [...b].sort()[i]);
@@ -138,7 +166,8 @@ export function choosing(chooser, chosen) {
     if (chosen.every((card) => cards.includes(card))) for (const card of cards) open.add(card);
   }
   const most = Math.max(...chooser.commands.map((c) => chooser.cardsOf(c).length));
-  const why = (card) => (chosen.length >= most ? `${chooser.title} takes at most ${plural(most, "card")}: put one back first.`
+  const why = (card) => (chosen.length >= most ? `${chooser.title} takes at most ${plural(most, chooser.unit || "card")}${
+    chooser.most ? ` ${chooser.most}` : ""}: put one back first.`
     : chooser.why(card, chosen));
   return { open, why };
 }
@@ -146,7 +175,7 @@ export function choosing(chooser, chosen) {
 /** Your moves, grouped as the game groups them: `table` as you see it, your `clicks` (a picked card narrows them), `sending`. */
 export function Controls({ table, clicks, sending }) {
   const { R, version, moves, describe, toAct, summary } = table;
-  const { play: { shown: all, playable }, pick: { picked, clear, chooser, chosen, setChooser } } = clicks;
+  const { setNotice, play: { shown: all, playable }, pick: { picked, clear, chooser, chosen, setChosen, setChooser } } = clicks;
   const { send, busy } = sending;
   const [page, setPage] = useState(0);
   const box = useRef(null);
@@ -154,11 +183,12 @@ export function Controls({ table, clicks, sending }) {
   if (chooser) {
     return html`<section class="controls" aria-label="Your moves" data-version=${version} data-moves=${moves.length}>
       <h2>Your moves</h2>
-      <${Chooser} chooser=${chooser} chosen=${chosen} describe=${describe} send=${send} busy=${busy} cancel=${() => setChooser(null)} />
+      <${Chooser} chooser=${chooser} chosen=${chosen} setChosen=${setChosen} setNotice=${setNotice} describe=${describe} send=${send} busy=${busy} cancel=${() => setChooser(null)} />
     </section>`;
   }
-  // A picked card's moves are few (its sneaks are at most a hand's worth): they are listed as they are.
-  const short = picked === null ? shortList(R, all, moves) : { buttons: all, choosers: [], board: [], cards: [] };
+  // A picked card's moves are few (its sneaks are at most a hand's worth): they are listed as they are,
+  // but for the choosers that draw their own parts (a mudslinging's issues).
+  const short = shortList(R, all, moves, picked);
   const paged = short.buttons.length > MOST_BUTTONS - short.choosers.length;
   const room = MOST_BUTTONS - short.choosers.length - (paged ? 1 : 0);
   const pages = paged ? Math.ceil(short.buttons.length / room) : 1;
@@ -182,7 +212,7 @@ export function Controls({ table, clicks, sending }) {
       : playable.size > 0 ? html`<p class="muted">Click a card, then where it goes; double-click a card with one move to play it.</p>` : ""}
     ${elsewhere.length ? html`<p class="elsewhere">${elsewhere.map((part, i) => html`${i ? "; " : ""}${part}`)}.</p>` : ""}
     ${short.choosers.map((chooser) => html`<fieldset key=${chooser.key}><legend>${chooser.group}</legend>
-      <button type="button" class="choose" disabled=${busy} onClick=${() => setChooser(chooser)}>${chooser.title}…
+      <button type="button" class="choose" data-own=${chooser.own ? "parts" : undefined} disabled=${busy} onClick=${() => setChooser(chooser)}>${chooser.title}…
         <span class="muted">(${chooser.hint})</span></button></fieldset>`)}
     ${[...groups.entries()].map(([name, list]) => html`<fieldset key=${name}><legend>${name}</legend>
       ${list.map((command) => html`<button key=${JSON.stringify(command)} type="button" class="move" disabled=${busy}

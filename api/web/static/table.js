@@ -66,7 +66,7 @@ function Table() {
   const undone = takeBacks(log);
   const send = sender({ id, token: seating.token, game, setBusy, setNotice, onRuled: pick.clear });
   const sending = { send, busy };
-  const clicks = { ...clicking({ ...table, pick, send, setNotice }), pick };
+  const clicks = { ...clicking({ ...table, pick, send, setNotice }), pick, setNotice };
   const takeBack = { commands: table.undo, limited: game.legal.limited || [], request: undone.request };
   document.title = `${seated && toAct.includes(seat) ? "● Your move · " : ""}${summary.title} · Backroom`;
   return html`

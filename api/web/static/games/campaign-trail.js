@@ -419,6 +419,28 @@ export function onBoard(command, moves) {
   return Boolean(there) && there[0] === command;
 }
 
+/** A mudslinging's issues are picked one by one, then confirmed: one button per card action, not one
+ * per set of issues (a card showing four issues would list fifteen). */
+export function together(command) {
+  if (command.type !== "PlayCard" || !command.issues || !command.issues.length) return null;
+  return {
+    key: `Mudslinging #${command.card}.${command.action}`,
+    group: "Play a card",
+    title: `Mudslinging with #${command.card}`,
+    hint: `pick the issues to mudsling on (${MUDSLING_PRICE} voters from your ethically minded states each)`,
+    own: true,
+    unit: "issue",
+    most: `now: each costs ${MUDSLING_PRICE} voters from your ethically minded states`,
+    card: command.card,
+    cardsOf: (play) => play.issues,
+    name: (issue) => ISSUES[issue],
+    why: () => "No mudslinging of this card takes this issue with those chosen.",
+  };
+}
+
+/** What each issue of a mudslinging costs: voters paid from your ethically minded states (rules, 8). */
+const MUDSLING_PRICE = 2;
+
 export function cardOf(command) {
   return typeof command.card === "number" ? command.card : null;
 }

@@ -1,7 +1,7 @@
 // Playing by clicking: the picked card, the board target chosen for it, and what a click on a card,
 // a double-click or a click on the board does (moves.js says which cards and targets can play).
 
-import { choosing, playing } from "../moves.js";
+import { choosing, playing, toggling } from "../moves.js";
 import { html, useState } from "../ui.js";
 
 /** The picked card and the board target chosen for it (null when none). */
@@ -23,21 +23,17 @@ export function clicking({ R, moves, pick, view, seat, seated, summary, toAct, s
   const { picked, setPicked, narrowed, setNarrowed, chooser, chosen, setChosen } = pick;
   let play = playing({ R, moves, picked, narrowed, view, seat, summary, toAct });
   if (picked !== null && !play.playable.has(picked)) play = playing({ R, moves, picked: null, narrowed: null, view, seat, summary, toAct });
-  if (chooser) {
-    // Picking a multi-card move: a tap adds a card that may join the chosen ones, or puts one back.
+  if (chooser && !chooser.own) {
+    // Picking a multi-card move in your hand: a tap adds a card that may join the chosen ones, or puts one back.
     const { open, why } = choosing(chooser, chosen);
     play = { ...play, playable: open, why };
-    const onChoose = (card) => {
-      if (chosen.includes(card)) { setChosen(chosen.filter((c) => c !== card)); setNotice(null); return; }
-      if (!open.has(card)) { setNotice({ kind: "error", text: why(card) }); return; }
-      setNotice(null);
-      setChosen([...chosen, card]);
-    };
+    const onChoose = toggling({ chosen, setChosen, setNotice, open, why });
     const hand = R.Hand && seated ? html`<${R.Hand} view=${view} seat=${seat} summary=${summary} picked=${null} chosen=${chosen}
       playable=${open} why=${why} onPick=${onChoose} onPlay=${null} />` : "";
     return { play, onPick: onChoose, onTarget: () => {}, hand };
   }
   const onPick = (card) => {
+    if (chooser) pick.setChooser(null); // a card tapped while a mudslinging's issues are picked: that card instead
     setNarrowed(null);
     if (!play.playable.has(card)) {
       setPicked(null);
