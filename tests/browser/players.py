@@ -93,7 +93,10 @@ class Player:
             if chose_a_chooser(self.page, rng, self.page.locator("button.move:not([disabled])").count()):
                 return through_a_chooser(self.page, rng, lambda target: target.click(timeout=30_000))
             if not self.page.locator("button.move:not([disabled])").count():  # on a phone: through a card
-                cards = self.page.locator(".dock .own-hand button[data-card]:not(.unplayable)")
+                cards = self.page.locator(PLAYABLE)
+                if not cards.count():  # the page is between two updates: look again once it has drawn
+                    self.page.wait_for_selector(f"button.move:not([disabled]), {PLAYABLE}")
+                    continue
                 cards.nth(rng.randrange(cards.count())).click()
                 self.page.wait_for_selector("button.move:not([disabled])")
             buttons = self.page.query_selector_all("button.move:not([disabled])")
@@ -111,6 +114,8 @@ class Player:
         raise AssertionError("the page offered no move to click")
 
 
+PLAYABLE = ".dock .own-hand button[data-card]:not(.unplayable)"
+"""A card of the own hand that some move plays (on a phone, its moves are reached through it)."""
 CHOOSER = ".controls button.choose[data-own]:not([disabled])"
 """A chooser that draws its own parts (a mudslinging's issues), picked one by one then confirmed."""
 PART = ".controls .chooser button.part"
