@@ -216,12 +216,18 @@ def hidden_from(service: Tables, game_id: str, seat: int | None) -> set[int]:
 
 
 def assert_nothing_hidden_shown(
-    players: Iterable[tuple[Player, int | None]], service: Tables, game_id: str
+    players: Iterable[tuple[Player, int | None]],
+    service: Tables,
+    game_id: str,
+    seen: Callable[[int | None], set[int]] = lambda seat: set(),
 ) -> int:
-    """No page draws a card its viewer may not see; returns how many hidden cards were checked."""
+    """No page draws a card its viewer may not see; returns how many hidden cards were checked.
+
+    ``seen``: the cards a viewer's own view held at an earlier version (a page may still draw those
+    where they were, as the last card of a trick before the trick is taken: no secret to that viewer)."""
     checked = 0
     for each, seat in players:
-        hidden = hidden_from(service, game_id, seat)
+        hidden = hidden_from(service, game_id, seat) - seen(seat)
         leaked = each.shown_cards() & hidden
         assert not leaked, f"{each.name}'s page shows hidden cards {sorted(leaked)}"
         checked += len(hidden)
@@ -275,6 +281,7 @@ def play_through_pages(
     """Whoever is to act clicks a random move, ``commands`` times; after each, every page catches up
     over its stream and no page draws a card its seat may not see. Returns the hidden cards checked."""
     checked = 0
+    held = Held(service, game_id)
     for _ in range(commands):
         before = summary(base, game_id)
         if before["status"] != "playing":
@@ -286,9 +293,30 @@ def play_through_pages(
         for each in seats.values():
             each.wait_version(after)
         checked += assert_nothing_hidden_shown(
-            [(each, seat) for seat, each in seats.items()], service, game_id
+            [(each, seat) for seat, each in seats.items()], service, game_id, held.by
         )
     return checked
+
+
+class Held:
+    """The cards each viewer's own view has held at any version so far (read once a version)."""
+
+    def __init__(self, service: Tables, game_id: str) -> None:
+        self.service, self.game_id, self.upto = service, game_id, 0
+        self.cards: dict[int | None, set[int]] = {}
+
+    def by(self, seat: int | None) -> set[int]:
+        table = self.service.store.load(self.game_id)
+        rules = table.game
+        assert rules is not None
+        for version in range(self.upto + 1, table.version + 1):
+            past = self.service.store.load(self.game_id, version).game_state
+            viewers: list[int | None] = [*range(len(table.state.seat_names)), None]
+            for viewer in viewers if past is not None else ():
+                shown = rules.view(past, Seat(viewer) if viewer is not None else SPECTATOR)
+                self.cards.setdefault(viewer, set()).update(card_ids(msgspec.to_builtins(shown)))
+        self.upto = max(self.upto, table.version)
+        return self.cards.get(seat, set())
 
 
 def hidden_at(service: Tables, game_id: str, version: int, seat: int) -> set[int]:
