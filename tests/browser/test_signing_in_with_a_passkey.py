@@ -22,6 +22,7 @@ from api.cli.players import players
 from tests.browser.access import violations
 from tests.browser.players import Player, play_randomly, summary
 from tests.support.server import Served
+from tests.support.waiting import DEADLINE, until
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +45,7 @@ def with_authenticator(person: Player, base: str) -> tuple[Any, str]:
     return cdp, added["authenticatorId"]
 
 
-def reloaded_until(person: Player, path: str, selector: str, deadline: float = 20.0) -> None:
+def reloaded_until(person: Player, path: str, selector: str, deadline: float = DEADLINE) -> None:
     """Open ``path`` again until ``selector`` shows (the read models follow the log a moment behind)."""
     give_up = time.monotonic() + deadline
     while True:
@@ -116,6 +117,8 @@ def test_a_passkey_signs_up_signs_in_elsewhere_and_the_player_s_table_is_rated(
     game_id = phone.page.url.rsplit("/", 1)[1]
     tokens = [phone.seat(game_id)["token"], bob_joins(server, store, game_id)]
     rng = random.Random(45)
+    # the deal waits for each seat's pledged contribution to be revealed (the pages reveal theirs)
+    until("the game is dealt", lambda: summary(server.base, game_id)["to_act"])
     while 0 not in summary(server.base, game_id)["to_act"]:  # Bob moves first when the deal says so
         play_randomly_once(server.base, game_id, tokens, rng)
     reloaded_until(phone, "/players/zoe", "li.your-turn")
