@@ -175,6 +175,9 @@ def play_randomly(
             state = client.get(f"/api/games/{game_id}").json()
             if state["status"] == "over":
                 return
+            if not state["to_act"]:  # not dealt yet (a pledge still to be revealed): look again
+                time.sleep(0.05)
+                continue
             seat = state["to_act"][0]
             auth = {"Authorization": f"Bearer {tokens[seat]}"}
             legal = client.get(
