@@ -50,7 +50,7 @@ def random_masked_play(make, seconds, seed):
     rng = random.Random(seed)
     steps = games = 0
     started, cpu = time.perf_counter(), time.process_time()
-    while time.perf_counter() - started < seconds:
+    while not games or time.perf_counter() - started < seconds:  # one game at least, however late it starts
         env.reset(seed=seed + games)
         for agent in env.agent_iter():
             observation, reward, termination, truncation, info = env.last()
