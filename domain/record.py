@@ -8,7 +8,7 @@ nobody anything and a finished log can never be rewritten without the heads show
 - the head after event ``v`` is ``H(head[v-1] || salt[v] || event)``, where ``event`` is the event's
   JSON exactly as the record bundle holds it and ``head[0]`` is 32 zero bytes.
 
-The service signs heads (:mod:`api.service.signing`); the fold (:func:`domain.table.state.evolve_table`)
+The service signs heads (:mod:`api.record.signing`); the fold (:func:`domain.table.state.evolve_table`)
 keeps the head of every table, so a head costs one hash an event wherever the table is folded.
 """
 

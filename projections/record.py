@@ -2,7 +2,7 @@
 
 The bundle is the omniscient log exactly as the chain hashed it (each event's JSON as a string), the
 secret and the commitment to it, every seat's pledge and contribution, each event's salt and the head
-after it. The service signs the last head (:mod:`api.service.signing`) and adds its public keys; then
+after it. The service signs the last head (:mod:`api.record.signing`) and adds its public keys; then
 ``backroom verify`` needs nothing else. A bundle is given only once the game is over, as the export
 is: before, the secret and the salts would tell the seats what the rules hide. It never holds a seat
 token or a recovery code (the log keeps only their SHA-256 digests, of 24- and 25-byte random values).

@@ -85,9 +85,9 @@ def _tend(role: str) -> None:
     import asyncio
     import signal
 
+    from api.players.application import Players
     from api.service.application import Tables
-    from api.service.players import Players
-    from api.service.tournaments import Tournaments
+    from api.tournaments.application import Tournaments
     from domain.games import registered
     from store.settings import Settings
     from workers.health import serve_probes

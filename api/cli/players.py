@@ -29,8 +29,8 @@ def add(
 ) -> None:
     """Add the player HANDLE; its API key is the last line printed."""
     from api.cli import _run, _settings
+    from api.players.application import Players
     from api.service.application import Tables
-    from api.service.players import Players
     from domain.errors import RuleError, ServiceError
     from domain.games import registered
 

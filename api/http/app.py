@@ -38,11 +38,11 @@ from api.http.tickets import router as tickets_router
 from api.http.tournaments import router as tournaments_router
 from api.http.wire import problem, reply
 from api.limits import Allowance, Pace, SharedCounts, Streams
+from api.players.application import Players
 from api.reactions import reactions
+from api.record.signing import signer_for
 from api.service.application import Tables
-from api.service.players import Players
-from api.service.signing import signer_for
-from api.service.tournaments import Tournaments
+from api.tournaments.application import Tournaments
 from api.web import mount as mount_web
 from domain.errors import InvalidRequest, OptionsError, RuleError, ServiceError, StoreUnavailable
 from domain.games import registered

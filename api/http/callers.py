@@ -17,7 +17,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from api.service.players import Players, csrf_of
+from api.players.application import Players, csrf_of
 from domain.errors import InvalidRequest
 from domain.players import CsrfRefused, Player, PlayerRefused, same_handle
 

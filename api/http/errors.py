@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from api.service.tournaments import NextRoundNotPaired, NoTableNow, TournamentExists
+from api.tournaments.application import NextRoundNotPaired, NoTableNow, TournamentExists
 from domain.chat import ChatFull, ChatInvalid, ChatTooFast
 from domain.errors import (
     BodyTooLarge,

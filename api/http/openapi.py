@@ -56,7 +56,7 @@ from api.http.schemas import (
     ViewDocument,
 )
 from api.http.wire import Contribute, Join, NewGame, Recovery
-from api.service.tournaments import LateEntry, NewTournament, Withdrawal
+from api.tournaments.application import LateEntry, NewTournament, Withdrawal
 from domain.chat import MAX_LENGTH as CHAT_LENGTH
 from domain.table import AnyGame
 

@@ -15,7 +15,7 @@ from fastapi.responses import Response
 from api.http.callers import COOKIE, Caller, PlayersDep, SignedInDep, players_of
 from api.http.routes import BodyDep
 from api.http.wire import decode, reply
-from api.service.players import csrf_of
+from api.players.application import csrf_of
 from domain.errors import UnknownGameType
 from domain.players import CsrfRefused, PlayerRefused
 from projections import queries

@@ -20,7 +20,7 @@ from fastapi.responses import Response
 from api.http.reads import ReadsDep
 from api.http.routes import BodyDep, TablesDep, _body_schema
 from api.http.wire import Contribute, TokenDep, decode, reply
-from api.service.signing import Signer
+from api.record.signing import Signer
 from projections import documents, queries
 from projections.record import bundle
 

@@ -17,7 +17,7 @@ from fastapi.responses import Response
 from api.http.callers import SignedInDep
 from api.http.routes import BodyDep, _body_schema
 from api.http.wire import decode, reply
-from api.service.tournaments import LateEntry, NewTournament, SeatLink, Tournaments, Withdrawal
+from api.tournaments.application import LateEntry, NewTournament, SeatLink, Tournaments, Withdrawal
 from domain.tournament.explain import explain
 from domain.tournament.tournament import Tournament, TournamentNotFound, fold
 from projections.queries import ReadSide

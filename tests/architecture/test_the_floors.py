@@ -46,10 +46,16 @@ def test_the_floors_beside_import_only_what_they_stand_on() -> None:
             assert not wrong, f"{path.relative_to(ROOT)} imports {sorted(wrong)}"
 
 
-def test_the_write_side_does_not_borrow_from_the_workers_or_the_read_side() -> None:
-    """``api/service`` (the command path) stands on ``store`` and ``domain``, not on ``workers`` or
-    ``projections``."""
-    for path in sorted((ROOT / "api" / "service").rglob("*.py")):
+WRITE_SIDE = ("service", "players", "tournaments", "record")
+"""The applications on the api floor: the tables' (the command path), the players', the tournaments'
+and the record's signing."""
+
+
+@pytest.mark.parametrize("application", WRITE_SIDE)
+def test_the_write_side_does_not_borrow_from_the_workers_or_the_read_side(application: str) -> None:
+    """Each application (``api/service``, the command path, and those beside it) stands on ``store``
+    and ``domain``, not on ``workers`` or ``projections``."""
+    for path in sorted((ROOT / "api" / application).rglob("*.py")):
         wrong = imports_of(path) & {"workers", "projections"}
         assert not wrong, f"{path.relative_to(ROOT)} imports {sorted(wrong)}"
 

@@ -10,7 +10,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from fastapi.testclient import TestClient
 
 from api.http.app import create_app
-from api.service.signing import signer_for
+from api.record.signing import signer_for
 from domain.record import signed_message
 from store.settings import Settings
 

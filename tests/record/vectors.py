@@ -13,7 +13,7 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from api.service.signing import public_hex
+from api.record.signing import public_hex
 from domain import dealing, record
 
 SECRET = "4f1c2a9be07d3386a1f05e2c9b7d1e60"

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from api.players.application import Players
 from api.service.application import Tables
-from api.service.players import Players
-from api.service.tournaments import Tournaments
+from api.tournaments.application import Tournaments
 from domain.bots import BotSpec
 from domain.table.clocks import TableClock
 from domain.tournament import tournament as t

@@ -7,9 +7,9 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+from api.players.application import Players
 from api.service.application import Tables
-from api.service.players import Players
-from api.service.tournaments import Tournaments
+from api.tournaments.application import Tournaments
 from domain.bots import BotSpec
 from domain.table import TableOpened
 from domain.table.clocks import TableClock

@@ -24,8 +24,8 @@ import msgspec
 from eventsourcing.persistence import IntegrityError
 
 from api.ids import fresh_id
+from api.players.application import Players
 from api.service.application import Tables
-from api.service.players import Players
 from domain.bots import BotSpec
 from domain.errors import ConcurrentUpdate, InvalidRequest
 from domain.table.clocks import Increment, Seconds, TableClock
