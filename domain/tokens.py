@@ -87,3 +87,35 @@ def seat_holding_code(code: str, digests: Sequence[str | None]) -> int | None:
         if stored is not None and hmac.compare_digest(presented, stored):
             found = seat
     return found
+
+
+def relinked(secret: str, digests: Sequence[str | None], token: str, key: str) -> tuple[int, str] | None:
+    """The seat and token a seat link made with ``key`` replaced ``token`` by, if the seat holds it
+    still (``None`` too while ``token`` is live: a new link, not a retry)."""
+    if seat_holding(token, digests) is not None:
+        return None
+    again = derived_token(secret, token, key)
+    seat = seat_holding(again, digests)
+    return None if seat is None else (seat, again)
+
+
+def recovery(secret: str, code: str, key: str | None) -> tuple[str, str]:
+    """The token and recovery code a recovery with ``code`` gives: derived with a ``key`` (the same on
+    every retry), else new."""
+    if not key:
+        return new_token(), new_recovery_code()
+    return derived_token(secret, f"recover:{plain(code)}", key), derived_recovery_code(secret, code, key)
+
+
+def recovered(
+    secret: str, digests: Sequence[str | None], codes: Sequence[str | None], code: str, key: str
+) -> tuple[int, str, str] | None:
+    """The seat, token and code a recovery made with ``code`` and ``key`` gave, if the seat still holds
+    what it gave (``None`` too while ``code`` is live: a new recovery, not a retry)."""
+    if seat_holding_code(code, codes) is not None:
+        return None
+    token, renewed = recovery(secret, code, key)
+    seat = seat_holding(token, digests)
+    if seat is None or seat_holding_code(renewed, codes) != seat:
+        return None
+    return seat, token, renewed

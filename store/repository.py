@@ -36,7 +36,7 @@ from eventsourcing.utils import EnvType
 
 from domain import takeback
 from domain.errors import ConcurrentUpdate, StaleVersion, StoreUnavailable
-from domain.table import AnyGame, AnyTableEvent, Table
+from domain.table import AnyGame, AnyTableEvent, Table, TableContext
 from store.commits import Committer, Kept, Routes
 from store.one_statement import OneStatement
 from store.reader import LogReader, attempts_id
@@ -44,6 +44,9 @@ from store.settings import creating_schema
 from store.stored import Attempted, PlainTranscoder, Row, Snapshot, TableMapper
 
 Clock = Any  # a callable returning the current time
+
+AUDITED_BODY = 2000
+"""How many bytes of a refused command's body the attempts log keeps."""
 
 
 def utc_now() -> datetime:
@@ -140,6 +143,29 @@ class TableStore(Application[UUID]):
         """The table (at ``version``, else the latest); ``GameNotFound`` when there is none."""
         return self.reader.load(game_id, version)
 
+    def context(  # noqa: PLR0917  (the context's parts)
+        self,
+        table: Table,
+        command_digest: str,
+        command_id: str,
+        now: datetime | None = None,
+        setup_at: datetime | None = None,
+        sent: str = "",
+        bot: str = "",
+    ) -> TableContext:
+        """The context a decision at ``table`` is made in: the command's time (now, unless recorded),
+        id and digest, this store's take-back timeout, and the table's past states read from this log."""
+        return TableContext(
+            now=now or self.clock(),
+            command_id=command_id,
+            digest=command_digest,
+            sent=sent,
+            timeout=self.takeback_timeout,
+            state_at=lambda version: self.load(table.id, version).game_state,
+            setup_at=setup_at,
+            bot=bot,
+        )
+
     def events_of(self, loaded: Table, after: int = 0, upto: int | None = None) -> list[AnyTableEvent]:
         """The table's events after ``after`` up to ``upto``."""
         return self.reader.events(loaded, after, upto)
@@ -185,9 +211,20 @@ class TableStore(Application[UUID]):
             self.committer.snapshot(Snapshot(loaded.id, after.version, after.state))
         return after
 
-    async def note_attempt(self, game_id: UUID, **attempt: Any) -> None:
-        """Append one attempt to the game's attempts log (retrying when another lands first)."""
+    async def note_attempt(  # noqa: PLR0917  (an attempt's parts, as the attempts log keeps them)
+        self, game_id: UUID, seat: int, body: bytes, command_id: str | None, outcome: str, error: Any = None
+    ) -> None:
+        """Append one attempt to the game's attempts log (retrying when another lands first): the seat,
+        the start of the body it sent, its command id, the outcome and the error's code and message."""
         log = AttemptsLog(self, game_id)
+        attempt: dict[str, Any] = {
+            "seat": seat,
+            "command": body[:AUDITED_BODY].decode("utf-8", "replace"),
+            "command_id": command_id or "",
+            "outcome": outcome,
+            "code": str(getattr(error, "code", "")),
+            "message": str(getattr(error, "message", error or "")),
+        }
         for _ in range(5):
             entry = await asyncio.to_thread(log.trigger_event, **attempt)
             try:

@@ -3,8 +3,10 @@
 A use case says only what it decides on a table (a :class:`Decision`: the events, the table's rules
 :func:`domain.table.decide_table` inside, and the answer). :meth:`Tables.transact` is the one way a
 table changes: under the game's lock, on the table as the log has it, decide, save with the expected
-version (:mod:`store.repository`), decide again on a moved log, answer. Opening and forking start a new
-log. Refused, retried and unchanged commands from a seat go to the game's attempts log.
+version (:mod:`store.repository`), decide again on a moved log, answer. Opening (and forking,
+:mod:`api.service.forking`) starts a new log. A table's chat and its seats' passing choices are written
+beside its log, each through :meth:`Tables.beside` under a lock of its own. Refused, retried and
+unchanged commands from a seat go to the game's attempts log.
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 from uuid import UUID, uuid4
 
 import msgspec
+from eventsourcing.persistence import IntegrityError, PersistenceError
 
 from api.ids import fresh_id
 from api.limits import Allowance, SharedCounts
@@ -28,13 +31,11 @@ from api.service.answers import Opening, Ruling, Seating
 from api.service.passing import passed_for
 from domain import dealing, passing, takeback
 from domain.bots import BotSpec, bot_names
-from domain.chance import EPOCH
 from domain.choices import Pass
 from domain.codec import encode
 from domain.errors import (
     ConcurrentUpdate,
     NoRematchYet,
-    NoSuchVersion,
     NotYourTurn,
     RateLimited,
     RuleError,
@@ -49,7 +50,6 @@ from domain.seats import Seat
 from domain.table import (
     NEWCOMER,
     REFEREE,
-    AnyGame,
     AnyTableEvent,
     CloseOverdue,
     NotABot,
@@ -59,38 +59,38 @@ from domain.table import (
     RevealContribution,
     Table,
     TableContext,
-    TableForked,
-    TableOpened,
     TakeSeat,
     WrongRecoveryCode,
     digest_of,
-    evolve_table,
     open_table,
-    opened_state,
+    opening_of,
     parsed_id,
     receipt_for,
     rematch_id,
     standins,
     table_id,
+    unsaved,
 )
 from domain.table.clocks import TableClock
-from domain.table.timeouts import stand_in, timed
+from domain.table.timeouts import stand_in
 from domain.tokens import (
     code_digest,
-    derived_recovery_code,
     derived_token,
     digest,
     new_recovery_code,
     new_token,
-    plain,
+    recovered,
+    recovery,
+    relinked,
     seat_holding,
-    seat_holding_code,
 )
 from store.commits import GameLocks
 from store.repository import TableStore
 
 BotsAndClock = tuple[TableClock | None, dict[int, BotSpec]]
 """A table's clock rule and its bot seats, as ``Tables.open`` takes them."""
+Setup = tuple[datetime, datetime | None]
+"""A command's recorded time and that of the setup it triggers (an import replays both)."""
 
 BOT_PAUSE = passing.PAUSE.total_seconds()
 """Seconds from a bot's turn being taken up to its move being sent, whatever it holds: a bot that can
@@ -102,9 +102,6 @@ LIMITED = (takeback.TakeBack, takeback.RequestTakeBack)
 """The commands a seat's take-back allowance counts: taking back, and asking to. An answer to another
 seat's request is not counted (each request is answered once, and requests are counted), so an answer
 ``/legal`` offers is always accepted."""
-
-AUDITED_BODY = 2000
-"""How many bytes of a refused command's body the audit keeps."""
 
 DECISIONS = 5
 """How many times one request is decided at most, each time on a newer table read from the log: as
@@ -128,7 +125,11 @@ class Decision(Generic[A]):
 
 
 Decide = Callable[[Table], Awaitable[Decision[A]]]
+Beside = Literal["chat", "passing"]
+BESIDE: dict[Beside, str] = {"chat": "message", "passing": "choice"}
+"""The streams beside a table's log, each with what it holds (:meth:`Tables.beside`)."""
 Refused = Callable[[Table, Exception], Awaitable[None]]
+NotBefore = Callable[[Table], datetime | None]
 
 
 @memo(4096, "every command of a game takes its lock by this key")
@@ -179,16 +180,12 @@ class Tables:
 
     # -- the one way a table changes ----------------------------------------------------------------
 
-    def hold(self, game_id: str, stream: str = "") -> Any:
-        """The game's lock (or its ``stream``'s: its chat, its seats' passing choices) on this event loop."""
-        return self.locks.hold(f"{lock_key(game_id)}:{stream}" if stream else lock_key(game_id))
-
     async def transact(
         self,
         game_id: str,
         decide: Decide[A],
         refused: Refused | None = None,
-        not_before: Callable[[Table], datetime | None] | None = None,
+        not_before: NotBefore | None = None,
     ) -> A:
         """``decide`` on the game's table under its lock; its events saved, its answer given.
 
@@ -198,24 +195,22 @@ class Tables:
         seat was asked, and another command may ask it again meanwhile).
         """
         waited: Table | None = None
-        for _ in range(WAITS):
-            async with self.hold(game_id):
-                answered = await self._on_the_log(game_id, decide, refused, not_before, waited)
+        for wait in range(WAITS + 1):
+            due = not_before if wait < WAITS else None  # past the waits it is decided
+            async with self.locks.hold(lock_key(game_id)):  # the one place a game's lock is taken
+                answered = await self._on_the_log(game_id, decide, refused, due, waited)
             if not isinstance(answered, _Wait):
                 return answered
             await asyncio.sleep(answered.seconds)
             waited = answered.table
-        async with self.hold(game_id):
-            last = await self._on_the_log(game_id, decide, refused, None, waited)
-        assert not isinstance(last, _Wait)  # nothing waits without ``not_before``
-        return last
+        raise AssertionError("nothing waits without ``not_before``")  # pragma: no cover
 
     async def _on_the_log(
         self,
         game_id: str,
         decide: Decide[A],
         refused: Refused | None,
-        not_before: Callable[[Table], datetime | None] | None,
+        not_before: NotBefore | None,
         waited: Table | None = None,
     ) -> A | _Wait:
         """``decide`` on the kept table, then again on the log's newer table whenever it may be behind.
@@ -258,6 +253,24 @@ class Tables:
             table, checked = newer, True
         raise AssertionError("the last decision stands")  # pragma: no cover
 
+    async def beside(
+        self, game_id: str, stream: Beside, token: str | None, write: Callable[[Table, int], Awaitable[A]]
+    ) -> A:
+        """``write`` for the seat ``token`` holds to a stream beside the game's table (its chat, its seats'
+        passing choices), under that stream's lock, not the game's (nothing there waits for a move);
+        written again once when another process wrote the stream first."""
+        async with self.locks.hold(f"{lock_key(game_id)}:{stream}"):  # the one place a stream's is taken
+            table = await asyncio.to_thread(self.store.load, game_id)
+            seat = table.seat_of(token)
+            for _ in range(2):
+                try:
+                    return await write(table, seat)
+                except IntegrityError:
+                    continue
+                except PersistenceError as error:
+                    raise StoreUnavailable("The event store cannot be reached.") from error
+        raise ConcurrentUpdate(f"Another {BESIDE[stream]} was saved first; send it again.")
+
     async def _current(self, game_id: str) -> tuple[Table, bool]:
         """The kept table (checked against the log's tail first where others wrote lately), else loaded
         off the event loop; and whether it is the log's."""
@@ -277,7 +290,7 @@ class Tables:
         players: list[str | None],
         options: dict[str, Any] | None = None,
         seed: str | None = None,
-        at: tuple[datetime, datetime | None] | None = None,
+        at: Setup | None = None,
         *,
         seating: BotsAndClock | None = None,
         holders: tuple[str | None, ...] = (),
@@ -297,36 +310,35 @@ class Tables:
         game_rules = self.store.rules_for(game)
         parsed = game_rules.parse_options(options)
         clock, bots = seating or (None, {})
-        named = bot_names(bots)
-        players = [named.get(s, name) for s, name in enumerate(players)]
         secret = secrets.token_hex(16)
-        tokens = _tokens(players, bots, seat_tokens and functools.partial(seat_tokens, secret))
-        digests = tuple(digest(tokens[s]) if s in tokens else None for s in range(len(players)))
-        codes = {s: new_recovery_code() for s in tokens}
-        recovery = tuple(code_digest(codes[s]) if s in codes else None for s in range(len(players)))
-        sent = digest_of(None, encode([game, players, parsed, clock, bots]))
-        chosen = msgspec.Raw(encode(parsed))
-        opened = _opened(game_rules, tuple(players), digests, chosen, sent, seed, secret)
-        table_bots = tuple(bots.get(seat) for seat in range(len(players))) if bots else ()
-        when = at[0] if at else self.clock()
-        held = holders if any(holders) else ()
-        opened = msgspec.structs.replace(
-            opened, at=when, clock=clock, bots=table_bots, recovery_digests=recovery, players=held
+        players, tokens, codes = _seats(players, bots, seat_tokens and functools.partial(seat_tokens, secret))
+        opened = opening_of(
+            game_rules,
+            tuple(players),
+            msgspec.Raw(encode(parsed)),
+            secret=secret,
+            seed=seed,
+            at=at[0] if at else self.clock(),
+            command_id=fresh_id(),
+            command_digest=digest_of(None, encode([game, players, parsed, clock, bots])),
+            tokens=tokens,
+            codes=codes,
+            clock=clock,
+            bots=bots,
+            players=holders if any(holders) else (),
+            rated=rated,
+            scheme=scheme,
         )
-        opened = msgspec.structs.replace(opened, rated=rated, scheme=scheme)
-        opened = msgspec.structs.replace(opened, pledges=_pledges(opened), commitment=_commitment(opened))
-        ctx = TableContext(
-            now=opened.at, command_id=opened.command_id, digest="", setup_at=at[1] if at else None
-        )
+        ctx = TableContext(now=opened.at, command_id=opened.command_id, digest="", setup_at=at and at[1])
         events = open_table(game_rules, opened, ctx)
-        after = await self.store.commit(_fresh(game_rules, opened, table_id), events, None)
+        after = await self.store.commit(unsaved(game_rules, opened, table_id or uuid4()), events, None)
         return Opening(after.id, tokens, after, codes)
 
     async def join(
         self,
         game_id: str,
         name: str,
-        at: tuple[datetime, datetime | None] | None = None,
+        at: Setup | None = None,
         *,
         player: str | None = None,
         pledge: str | None = None,
@@ -346,9 +358,9 @@ class Tables:
         async def seated(table: Table) -> Decision[Seating]:
             seat = next(iter(table.state.open_seats()), None)
             now, setup_at = at or (self.clock(), None)
-            if at is None and self._expired(table, now):
+            if at is None and table.expired(now, self.open_for):
                 raise TableExpired("Nobody joined this table in time: it has expired. Open another.")
-            ctx = self._context(table, digest_of(seat, name.encode()), None, now, setup_at)
+            ctx = self.store.context(table, digest_of(seat, name.encode()), fresh_id(), now, setup_at)
             events = table.decide(NEWCOMER, command, ctx)
             assert seat is not None  # a full table is refused above
             return Decision(events, lambda after: Seating(seat, token, after, recovery_code=code))
@@ -364,15 +376,10 @@ class Tables:
         async def revealed(table: Table) -> Decision[Table]:
             seat = table.seat_of(token)
             now, setup_at = at or (self.clock(), None)
-            ctx = self._context(table, digest_of(seat, contribution.encode()), None, now, setup_at)
+            ctx = self.store.context(table, digest_of(seat, contribution.encode()), fresh_id(), now, setup_at)
             return Decision(table.decide(Seat(seat), command, ctx), lambda after: after)
 
         return await self.transact(game_id, revealed)
-
-    def _expired(self, table: Table, now: datetime) -> bool:
-        """Whether ``table`` still has open seats and nobody took one for longer than it waits."""
-        waited = now - table.state.updated_at
-        return bool(self.open_for) and not table.started and waited > self.open_for
 
     async def relink(
         self, game_id: str, token: str | None, at: datetime | None = None, key: str | None = None
@@ -388,15 +395,16 @@ class Tables:
         spent: set[int] = set()  # an import replays links made then; a decision again is one link
 
         async def linked(table: Table) -> Decision[Seating]:
-            if token and key and (again := _relinked(table, token, key)) is not None:
-                return Decision([], lambda _: again)
+            state = table.state
+            if token and key and (again := relinked(state.secret, state.token_digests, token, key)):
+                return Decision([], lambda now: Seating(*again, now))  # a retry's answer
             seat = table.seat_of(token)
             if at is None and seat not in spent:
                 self.seat_links.spend((table.id, seat))
                 spent.add(seat)
             assert token is not None  # seat_of refuses a missing token
             fresh = derived_token(table.state.secret, token, key) if key else new_token()
-            ctx = self._context(table, digest_of(seat, b"relink"), None, at)
+            ctx = self.store.context(table, digest_of(seat, b"relink"), fresh_id(), at)
             events = table.decide(Seat(seat), ReissueSeatLink(token_digest=digest(fresh)), ctx)
             return Decision(events, lambda after: Seating(seat, fresh, after, revoked=after.version))
 
@@ -413,22 +421,26 @@ class Tables:
         from the old code and the key, so a retry whose answer was lost gets the same ones again.
         """
 
-        async def recovered(table: Table) -> Decision[Seating]:
-            if key and (again := _recovered(table, code, key)) is not None:
-                return Decision([], lambda _: again)
-            fresh, renewed = _recovery(table, code, key)
+        async def recovering(table: Table) -> Decision[Seating]:
+            state = table.state
+            again = key and recovered(state.secret, state.token_digests, state.recovery_digests, code, key)
+            if again:
+                held, token, code_again = again  # a retry's answer
+                return Decision([], lambda now: Seating(held, token, now, recovery_code=code_again))
+            fresh, renewed = recovery(state.secret, code, key)
             command = RecoverSeat(
                 code_digest=code_digest(code),
                 token_digest=digest(fresh),
                 recovery_digest=code_digest(renewed),
             )
-            events = table.decide(NEWCOMER, command, self._context(table, digest_of(None, b"recover"), None))
+            ctx = self.store.context(table, digest_of(None, b"recover"), fresh_id())
+            events = table.decide(NEWCOMER, command, ctx)
             seat = events[0].seat
             assert seat is not None  # rule 5a names the seat recovered
             return Decision(events, lambda after: Seating(seat, fresh, after, after.version, renewed))
 
         try:
-            seating = await self.transact(game_id, recovered)  # a wrong code is asked of the log first
+            seating = await self.transact(game_id, recovering)  # a wrong code is asked of the log first
         except WrongRecoveryCode:
             self.recoveries.spend(caller)  # 429 instead, once the address's wrong codes are spent
             raise
@@ -452,10 +464,11 @@ class Tables:
         """
 
         held = at is None and self.pass_pause > 0 and b"Pass" in body
-        due, arrived = (_pass_due(body), self.clock()) if held else (None, None)
+        arrived = self.clock() if held else None
+        due: NotBefore | None = (lambda table: table.pass_due(body)) if held else None
 
         async def ruled(table: Table) -> Decision[Ruling]:
-            when = at or _held_until(table, due, arrived)
+            when = at or (table.held_until(body, arrived) if arrived else None)
             return await self._ruling(table, table.seat_of(token), body, command_id, expected_version, when)
 
         async def refused(table: Table, error: Exception) -> None:
@@ -478,20 +491,18 @@ class Tables:
         as a pass sent by hand is held (:meth:`transact`), so the two land alike (issue 49 item 5)."""
         reader = self.store.reader
         auto = fold_passing(await asyncio.to_thread(reader.passing, table_id(game_id)))
-        held = _referee_due(auto, self.clock) if auto and at is None and self.pass_pause > 0 else None
-        return await self.transact(game_id, lambda table: self._refereed(table, auto, at), None, held)
+        held = auto and at is None and self.pass_pause > 0
+        due = (lambda table: table.referee_due(auto, self.clock())) if held else None
+        return await self.transact(game_id, lambda table: self._refereed(table, auto, at), None, due)
 
     async def _refereed(self, table: Table, auto: passing.Standing, at: datetime | None) -> Decision[Table]:
         key = f"referee:{table.version}"  # the same on every worker, and when an import acts again
         auto = auto if table.game.waits else passing.NOBODY
-        ctx = self._context(table, digest_of(None, b"referee"), key, at)
+        ctx = self.store.context(table, digest_of(None, b"referee"), key, at)
         ctx = msgspec.structs.replace(ctx, auto_pass=auto) if auto else ctx
-        own = table.due
-        if auto and (own is None or own > ctx.now):  # only passes: decided on the loop, as a hand's is
-            return Decision(table.decide(REFEREE, CloseOverdue(), ctx), lambda after: after)
-        return Decision(
-            await asyncio.to_thread(table.decide, REFEREE, CloseOverdue(), ctx), lambda after: after
-        )
+        decide, own = functools.partial(table.decide, REFEREE, CloseOverdue(), ctx), table.due
+        passes = auto and (own is None or own > ctx.now)  # only passes: decided on the loop, as a hand's is
+        return Decision(decide() if passes else await asyncio.to_thread(decide), lambda after: after)
 
     async def play_bot(self, game_id: str, seat: int, at: datetime | None = None) -> Ruling:
         """The bot at ``seat`` sends its move through the command path a person's takes (receipts, the
@@ -547,7 +558,7 @@ class Tables:
             raise StaleVersion(
                 f"The game is at version {table.version}, not {expected}.", {"version": table.version}
             )
-        ctx = self._context(table, command_digest, command_id, at, sent=sent.decode(), bot=bot)
+        ctx = self.store.context(table, command_digest, command_id, at, sent=sent.decode(), bot=bot)
         if isinstance(command, takeback.TAKEBACK_COMMANDS):  # it reads the log for the state it returns to
             events = await asyncio.to_thread(table.decide, Seat(seat), command, ctx)
         else:
@@ -557,55 +568,20 @@ class Tables:
             events, lambda after: Ruling(after, seat, first, after.version, recorded=tuple(events)), expected
         )
 
-    def _context(  # noqa: PLR0917  (the context's parts)
-        self,
-        table: Table,
-        command_digest: str,
-        command_id: str | None,
-        now: datetime | None = None,
-        setup_at: datetime | None = None,
-        sent: str = "",
-        bot: str = "",
-    ) -> TableContext:
-        store = self.store
-        return TableContext(
-            now=now or self.clock(),
-            command_id=command_id or fresh_id(),
-            digest=command_digest,
-            sent=sent,
-            timeout=store.takeback_timeout,
-            state_at=lambda version: store.load(table.id, version).game_state,
-            setup_at=setup_at,
-            bot=bot,
-        )
-
     async def _audit(  # noqa: PLR0917  (one call site per outcome)
         self, game_id: UUID, seat: int, body: bytes, command_id: str | None, outcome: str, error: Any = None
     ) -> None:
         """Append the attempt; past the seat's allowance nothing is appended and the answer is 429."""
         self.refusals.spend((game_id, seat))
-        await self.store.note_attempt(
-            game_id,
-            seat=seat,
-            command=body[:AUDITED_BODY].decode("utf-8", "replace"),
-            command_id=command_id or "",
-            outcome=outcome,
-            code=str(getattr(error, "code", "")),
-            message=str(getattr(error, "message", error or "")),
-        )
+        await self.store.note_attempt(game_id, seat, body, command_id, outcome, error)
 
-    # -- what a seat may send, and forks ----------------------------------------------------------
+    # -- what a seat may send, and a finished table's rematch -------------------------------------
 
     def legal(self, table: Table, seat: int) -> list[Any]:
         """What ``seat`` may send now at ``table``: the game's commands, then the take-backs its
         allowance still lets it send (the legal list never offers what would be refused)."""
-        return self.within_limits(table.id, seat, table.legal(seat, self.clock()))
-
-    def within_limits(self, game_id: UUID, seat: int | None, commands: list[Any]) -> list[Any]:
-        """``commands`` without those ``seat``'s spent allowance would refuse now (429)."""
-        if seat is None or self._refills(game_id, seat) is None:
-            return commands
-        return [command for command in commands if not isinstance(command, LIMITED)]
+        commands = table.legal(seat, self.clock())
+        return commands if self._refills(table.id, seat) is None else _unlimited(commands)
 
     def _refills(self, game_id: UUID, seat: int) -> datetime | None:
         """When ``seat``'s spent take-back allowance comes back (``None``: not spent; asked of the shared
@@ -631,7 +607,7 @@ class Tables:
         seat, commands = answer["seat"], answer["commands"]
         limited = self.limited(game_id, seat)
         if limited:
-            commands = self.within_limits(game_id, seat, commands)
+            commands = _unlimited(commands)
         asked = any(isinstance(command, Pass) for command in commands)  # else no file more on the path
         auto = asked and await passed_for(self, game_id, seat)
         answer["commands"], answer["limited"], answer["auto_pass"] = [] if auto else commands, limited, auto
@@ -664,36 +640,6 @@ class Tables:
             )
         return await self.join(str(rematch), source.seat_names[seat] or f"Player {seat + 1}")
 
-    async def fork(self, source: Table, version: int) -> Opening:
-        """A new table (same game, seats, options; a new secret) starting from ``source`` at ``version``."""
-        past = await asyncio.to_thread(self.store.load, source.id, version)
-        if not past.started:
-            raise NoSuchVersion("The game was not set up yet at that version.", {"version": version})
-        names = source.seat_names
-        bots = standins.seated_bots(source.state)  # the fork keeps the clock and the bot seats
-        tokens = {seat: new_token() for seat in range(len(names)) if seat not in bots}
-        digests = tuple(digest(tokens[seat]) if seat in tokens else None for seat in range(len(names)))
-        opened = _opened(source.game, names, digests, source.state.options, digest_of(None, b"fork"))
-        table_bots = tuple(bots.get(seat) for seat in range(len(names))) if bots else ()
-        opened = msgspec.structs.replace(opened, at=self.clock(), clock=source.state.clock, bots=table_bots)
-        opened = msgspec.structs.replace(opened, pledges=_pledges(opened), commitment=_commitment(opened))
-        state, effective = msgspec.Raw(encode(past.game_state)), past.state.effective
-        forked = TableForked(
-            version=2,
-            at=opened.at,
-            source=str(source.id),
-            source_version=version,
-            state=state,
-            effective=effective,
-        )
-        started = timed(source.game, opened_state(opened), [forked], None, opened.at)
-        after = await self.store.commit(_fresh(source.game, opened), [opened, *started], expected=None)
-        return Opening(after.id, tokens, after)
-
-
-Setup = tuple[datetime, datetime | None]
-"""A command's recorded time and that of the setup it triggers (an import replays both)."""
-
 
 @dataclass(frozen=True, slots=True)
 class _Wait:
@@ -704,126 +650,18 @@ class _Wait:
     table: Table
 
 
-def _pass_due(body: bytes) -> Callable[[Table], datetime | None]:
-    """Passing rule 3: when a pass in ``body`` may be recorded at a table (``None``: not a pass, or no
-    game in play), so a pass by hand and one the referee makes for a seat that holds nothing close a
-    window alike. Refusals are left to the decision."""
-
-    def due(table: Table) -> datetime | None:
-        if not table.started or table.over:
-            return None
-        try:
-            command = table.command(body)
-        except (RuleError, ServiceError):
-            return None
-        return passing.asked_at(table.state) + passing.PAUSE if isinstance(command, Pass) else None
-
-    return due
-
-
-def _held_until(
-    table: Table, due: Callable[[Table], datetime | None] | None, arrived: datetime | None
-) -> datetime | None:
-    """Passing rule 3: a pass sent before its moment is recorded at that moment (the pause after its seat
-    was asked, never before the table's last event), as the referee's pass is; ``None`` for any other
-    command, or a pass sent after it (recorded when decided)."""
-    moment = due(table) if due is not None else None
-    if moment is None or arrived is None or arrived > moment:
-        return None
-    return passing.moment(table.state)
-
-
-def _referee_due(auto: passing.Standing, clock: Callable[[], datetime]) -> Callable[[Table], datetime | None]:
-    """When the referee's decision at a table may be made: at once when the table's own deadline has
-    come, else at the moment it is to pass for a seat of ``auto`` (``None``: at once)."""
-
-    def due(table: Table) -> datetime | None:
-        own = table.due
-        if own is not None and own <= clock():
-            return None
-        return table.passing_due(auto)
-
-    return due
-
-
-def _relinked(table: Table, token: str, key: str) -> Seating | None:
-    """The seat and token a link made with ``key`` replaced ``token`` by, if the seat holds it still."""
-    if seat_holding(token, table.state.token_digests) is not None:
-        return None  # the token is live: this is a new link, not a retry
-    again = derived_token(table.state.secret, token, key)
-    seat = seat_holding(again, table.state.token_digests)
-    return None if seat is None else Seating(seat, again, table)
-
-
-def _recovery(table: Table, code: str, key: str | None) -> tuple[str, str]:
-    """The token and recovery code a recovery with ``code`` gives: derived with a ``key``, else new."""
-    if not key:
-        return new_token(), new_recovery_code()
-    secret = table.state.secret
-    return derived_token(secret, f"recover:{plain(code)}", key), derived_recovery_code(secret, code, key)
-
-
-def _recovered(table: Table, code: str, key: str) -> Seating | None:
-    """The seat a recovery made with ``code`` and ``key`` gave back, if it still holds what it gave."""
-    if seat_holding_code(code, table.state.recovery_digests) is not None:
-        return None  # the code is live: this is a new recovery, not a retry
-    token, renewed = _recovery(table, code, key)
-    seat = seat_holding(token, table.state.token_digests)
-    if seat is None or seat_holding_code(renewed, table.state.recovery_digests) != seat:
-        return None
-    return Seating(seat, token, table, recovery_code=renewed)
-
-
-def _opened(  # noqa: PLR0917  (a table's opening, part by part)
-    game: AnyGame,
-    names: tuple[str | None, ...],
-    digests: tuple[str | None, ...],
-    options: msgspec.Raw,
-    command_digest: str,
-    seed: str | None = None,
-    secret: str | None = None,
-) -> TableOpened:
-    """A table's opening: ``secret`` (else a random one) unless ``seed`` (the time is set by the caller)."""
-    return TableOpened(
-        version=1,
-        at=EPOCH,
-        command_id=fresh_id(),
-        command_digest=command_digest,
-        game=game.id,
-        rules_version=game.rules_version,
-        seat_names=names,
-        token_digests=digests,
-        options=options,
-        secret=seed if seed is not None else secret or secrets.token_hex(16),
-        seeded=seed is not None,
-        scheme=dealing.HMAC_SHA256,
-    )
-
-
-def _tokens(
+def _seats(
     players: list[str | None], bots: dict[int, BotSpec], derive: Callable[[int], str] | None
-) -> dict[int, str]:
-    """A token for each named seat that is not a bot's: a fresh one, or ``derive(seat)``."""
+) -> tuple[list[str | None], dict[int, str], dict[int, str]]:
+    """The seats' names (a bot's seat named for its bot), and a token and a recovery code for each named
+    seat that is not a bot's: the token fresh, or ``derive(seat)``; the code fresh."""
+    named = bot_names(bots)
+    names = [named.get(seat, name) for seat, name in enumerate(players)]
     make = derive or (lambda _: new_token())
-    return {s: make(s) for s, name in enumerate(players) if name is not None and s not in bots}
+    tokens = {seat: make(seat) for seat, name in enumerate(names) if name is not None and seat not in bots}
+    return names, tokens, {seat: new_recovery_code() for seat in tokens}
 
 
-def _commitment(opened: TableOpened) -> str:
-    """The commitment to the table's secret, published with the opening (scheme 2 only)."""
-    return dealing.commitment(opened.secret) if opened.scheme >= dealing.HMAC_SHA256 else ""
-
-
-def _pledges(opened: TableOpened) -> tuple[str | None, ...]:
-    """The commitments to the bot seats' contributions, which the service makes (scheme 2 only)."""
-    if opened.scheme < dealing.HMAC_SHA256 or not opened.bots:
-        return ()
-    return tuple(
-        None if bot is None else dealing.pledge(dealing.bot_nonce(opened.secret, seat))
-        for seat, bot in enumerate(opened.bots)
-    )
-
-
-def _fresh(game: AnyGame, opened: TableOpened, table_id: UUID | None = None) -> Table:
-    """A table not stored yet (``table_id``, else a new id): ``commit`` folds its events from nothing."""
-    state = msgspec.structs.replace(evolve_table(game, None, opened), version=0)
-    return Table(table_id or uuid4(), game, state)
+def _unlimited(commands: list[Any]) -> list[Any]:
+    """``commands`` without those a spent take-back allowance would refuse now (429)."""
+    return [command for command in commands if not isinstance(command, LIMITED)]

@@ -9,10 +9,10 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 from uuid import UUID
 
-from eventsourcing.persistence import IntegrityError, PersistenceError
+from eventsourcing.persistence import IntegrityError
 
 from domain.chat import ChatSent, ChatState, decide_chat, evolve_chat, fold_chat
-from domain.errors import ConcurrentUpdate, StoreUnavailable
+from domain.table import Table
 from store.reader import chat_id
 from store.stored import ChatRow
 
@@ -28,22 +28,19 @@ async def say(
 ) -> ChatSent:
     """Send ``text`` from the seat ``token`` holds at ``game_id`` (``at``: as recorded, for an import);
     the message as stored."""
-    async with tables.hold(game_id, "chat"):
-        table = await asyncio.to_thread(tables.store.load, game_id)
-        seat = table.seat_of(token)
-        kept = KEPT.setdefault(tables, {})
-        for _ in range(2):  # a second try after another process wrote the chat first
-            chat = kept.get(table.id)
-            if chat is None:
-                chat = fold_chat(await asyncio.to_thread(tables.store.reader.chat, table.id))
-            sent = decide_chat(chat, seat, text, at or tables.clock())
-            try:
-                await tables.store.committer.saved([ChatRow(chat_id(table.id), sent)])
-            except IntegrityError:
-                kept.pop(table.id, None)
-                continue
-            except PersistenceError as error:
-                raise StoreUnavailable("The event store cannot be reached.") from error
-            kept[table.id] = evolve_chat(chat, sent)
-            return sent
-    raise ConcurrentUpdate("Another message was saved first; send it again.")
+    kept = KEPT.setdefault(tables, {})
+
+    async def send(table: Table, seat: int) -> ChatSent:
+        chat = kept.get(table.id)
+        if chat is None:
+            chat = fold_chat(await asyncio.to_thread(tables.store.reader.chat, table.id))
+        sent = decide_chat(chat, seat, text, at or tables.clock())
+        try:
+            await tables.store.committer.saved([ChatRow(chat_id(table.id), sent)])
+        except IntegrityError:  # another process wrote the chat first: read it again
+            kept.pop(table.id, None)
+            raise
+        kept[table.id] = evolve_chat(chat, sent)
+        return sent
+
+    return await tables.beside(game_id, "chat", token, send)

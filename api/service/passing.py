@@ -9,10 +9,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 from uuid import UUID
 
-from eventsourcing.persistence import IntegrityError, PersistenceError
-
-from domain.errors import ConcurrentUpdate, StoreUnavailable
 from domain.passing import PassingChosen, decide_passing, fold_passing, passes_for, passing_id
+from domain.table import Table
 from store.stored import PassingRow
 
 if TYPE_CHECKING:
@@ -24,20 +22,14 @@ async def choose(
 ) -> PassingChosen:
     """The seat ``token`` holds at ``game_id`` chooses ``passing`` (``ask``, ``auto`` or ``until_turn``,
     counted from the table's version now): stored."""
-    async with tables.hold(game_id, "passing"):
-        table = await asyncio.to_thread(tables.store.load, game_id)
-        seat = table.seat_of(token)
-        for _ in range(2):  # a second try after another process wrote the stream first
-            count = len(await asyncio.to_thread(tables.store.reader.passing, table.id))
-            chosen = decide_passing(count, seat, passing, at or tables.clock(), table.version)
-            try:
-                await tables.store.committer.saved([PassingRow(passing_id(table.id), chosen)])
-            except IntegrityError:
-                continue
-            except PersistenceError as error:
-                raise StoreUnavailable("The event store cannot be reached.") from error
-            return chosen
-    raise ConcurrentUpdate("Another choice was saved first; send it again.")
+
+    async def chosen(table: Table, seat: int) -> PassingChosen:
+        count = len(await asyncio.to_thread(tables.store.reader.passing, table.id))
+        choice = decide_passing(count, seat, passing, at or tables.clock(), table.version)
+        await tables.store.committer.saved([PassingRow(passing_id(table.id), choice)])
+        return choice
+
+    return await tables.beside(game_id, "passing", token, chosen)
 
 
 async def passed_for(tables: Tables, game_id: UUID, seat: int | None) -> bool:

@@ -51,6 +51,7 @@ from domain.table.events import (
     Unseated,
     WrongRecoveryCode,
 )
+from domain.table.opening import forked, opening_of, unsaved
 from domain.table.rules import (
     SETUP_DIGEST,
     TableContext,
@@ -118,9 +119,11 @@ __all__ = [
     "evolve_table",
     "feed_event",
     "fold_table",
+    "forked",
     "ledger_after",
     "open_table",
     "opened_state",
+    "opening_of",
     "parsed_id",
     "played_by",
     "receipt_for",
@@ -130,4 +133,5 @@ __all__ = [
     "told",
     "told_alike",
     "told_each",
+    "unsaved",
 ]

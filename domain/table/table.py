@@ -19,15 +19,16 @@ from __future__ import annotations
 import hmac
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Union
 from uuid import UUID, uuid5
 
 import msgspec
 
 from domain import passing, takeback
+from domain.choices import Pass
 from domain.codec import request_decoder, retried
-from domain.errors import GameNotFound, InvalidRequest, InvalidToken, MissingToken
+from domain.errors import GameNotFound, InvalidRequest, InvalidToken, MissingToken, RuleError, ServiceError
 from domain.game import AnyGame
 from domain.memos import memo
 from domain.messages import Command, Outcome
@@ -156,6 +157,36 @@ class Table:
         if not standing or self.over:
             return None
         return passing.due(self.game, self.state, standing, self.to_act)
+
+    def pass_due(self, body: bytes) -> datetime | None:
+        """Passing rule 3: when a pass in ``body`` may be recorded here (``None``: not a pass, or no game
+        in play), so a pass by hand and one the referee makes for a seat that holds nothing close a
+        window alike. Refusals are left to the decision."""
+        if not self.started or self.over:
+            return None
+        try:
+            command = self.command(body)
+        except (RuleError, ServiceError):
+            return None
+        return passing.asked_at(self.state) + passing.PAUSE if isinstance(command, Pass) else None
+
+    def held_until(self, body: bytes, arrived: datetime) -> datetime | None:
+        """Passing rule 3: a pass in ``body`` that arrived before its moment is recorded at that moment
+        (the pause after its seat was asked, never before the table's last event), as the referee's pass
+        is; ``None`` for any other command, or a pass that arrived after it (recorded when decided)."""
+        due = self.pass_due(body)
+        return None if due is None or arrived > due else passing.moment(self.state)
+
+    def referee_due(self, standing: passing.Standing, now: datetime) -> datetime | None:
+        """When the referee's decision here may be made: at once (``None``) when the table's own deadline
+        has come, else at the moment it is to pass for a seat as ``standing`` has it."""
+        own = self.due
+        return None if own is not None and own <= now else self.passing_due(standing)
+
+    def expired(self, now: datetime, waits: timedelta) -> bool:
+        """Whether seats are still open and nobody took one for longer than the table ``waits`` (0: for
+        ever)."""
+        return bool(waits) and not self.started and now - self.state.updated_at > waits
 
     def seat_of(self, token: str | None) -> int:
         """The seat ``token`` acts for here; refuses a missing or foreign token."""

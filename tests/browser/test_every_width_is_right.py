@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from api.service import forking
 from api.service.application import Tables
 from tests.browser.players import Player
 from tests.browser.positions import opened, played_on, served
@@ -42,7 +43,7 @@ def test_no_card_tile_or_panel_overlaps_or_clips_at_any_width_at_the_start_middl
     end = played_on(service, game_id, tokens, random.Random(7))
     positions = {"end": (game_id, tokens[0])}
     for label, version in (("start", 6), ("middle", end.version // 2)):
-        fork = run(service.fork(end, version))
+        fork = run(forking.fork_at(service, end, version))
         positions[label] = (str(fork.game_id), fork.tokens[0])
         served(server.base, positions[label][0], 1)
     served(server.base, game_id, end.version)
