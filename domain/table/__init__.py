@@ -4,7 +4,8 @@ Shaped like a game package: ``events`` (its commands and the events its log stor
 state and its one fold, ``evolve_table``: where a game keeps ``state`` and ``evolve`` apart, the table
 keeps them together, as nothing but the fold ever makes a table's state), ``rules`` (the rules in prose,
 and ``decide_table``) and ``describe`` (what each viewer is told), with the value every floor holds
-(``table``) and the rules asked only at some tables (``forfeits``, ``clocks``, ``standins``,
+(``table``), how a table is opened (``opening``: its first event made whole, a fork's events) and the
+rules asked only at some tables (``forfeits``, ``clocks``, ``standins``,
 ``timeouts``). Everything is importable from ``domain.table``.
 """
 
