@@ -206,6 +206,47 @@ class ReadSide:
         found = self.written().get(f"record:{game_id}")
         if found is None and self._restored(game_id):
             found = self.store.get(f"record:{game_id}")
+        return self._recorded(game_id, found)
+
+    def seated_table(self, game_id: str, token: str | None) -> tuple[Table | None, dict[int, int]]:
+        """:meth:`table` and, for a caller with a token, :meth:`revocations` (else none).
+
+        At scale both come from Redis in one round trip (:meth:`RedisRelay.record_and_revocations`):
+        the view, legal and feed reads asked for them one after the other, each a blocking round trip
+        on the event loop, and under ``bench_scale`` those two were half of the API loop's wall time
+        (docs/scaling.md, "Random routing"). A game whose record is missing is read as :meth:`table`
+        reads it (a finished game restored)."""
+        relay = self.relay
+        if relay is None or self.projection is not None or not token:
+            return self.table(game_id), (self.revocations(game_id) if token else {})
+        found, revoked = relay.record_and_revocations(game_id)
+        table = self._recorded(game_id, found) if found is not None else self.table(game_id)
+        heard = self.signals.revocations(game_id)
+        for seat, version in revoked.items():
+            heard[seat] = max(version, heard.get(seat, 0))
+        return table, heard
+
+    async def settled(
+        self, game_id: str, token: str | None, min_version: int | None
+    ) -> tuple[bool, Table | None, dict[int, int]]:
+        """:meth:`settle`, then :meth:`seated_table`: whether the game is not there (stale), its table
+        and the revocations.
+
+        At scale the table is read first, and waited for only when it is behind ``min_version``: a read
+        whose version the workers had already written (nearly every one) takes one round trip to Redis,
+        not two (the version's, then the table's), whether or not the change channel had told this
+        process of it."""
+        if self.relay is None or self.projection is not None or min_version is None:
+            stale = await self.settle(game_id, min_version)
+            return (stale, *self.seated_table(game_id, token))
+        table, revoked = self.seated_table(game_id, token)
+        if table is not None and table.version >= max(min_version, 1):
+            return False, table, revoked
+        stale = await self.settle(game_id, min_version)
+        return (stale, *self.seated_table(game_id, token))
+
+    def _recorded(self, game_id: str, found: bytes | None) -> Table | None:
+        """The table a stored record holds (``None`` for none, or a game not offered here)."""
         if found is None:
             return None
         record = RECORD.decode(found)
@@ -339,12 +380,11 @@ async def list_games(  # noqa: PLR0917  (the lobby's filters and page, as the ro
 async def seat_view(reads: ReadSide, game_id: str, token: str | None, min_version: int | None = None) -> Any:
     """The caller's view (a seat's with its token, else the spectator's), with version and who may act."""
     game_id = canonical_id(game_id)
-    stale = await reads.settle(game_id, min_version)
-    table = reads.table(game_id)
+    stale, table, revoked = await reads.settled(game_id, token, min_version)
     if table is None:  # not projected yet: the log's table, stale
         table = await reads.from_log(game_id)
         return documents.view(game_id, table, _viewer(table, token)) | {"stale": True}
-    table, viewer = await _seated(reads, game_id, table, token)
+    table, viewer = await _seated(reads, game_id, table, token, revoked)
     if reads.projection is not None and not reads.projection.views:  # embedded: built when asked for
         document = encode(documents.view(game_id, table, viewer))
         return _answer(reads, game_id, document, min_version, stale)
@@ -357,14 +397,13 @@ async def legal(
 ) -> dict[str, Any]:
     """The commands the caller may send now (none for a spectator), from the projected state."""
     game_id = canonical_id(game_id)
-    stale = await reads.settle(game_id, min_version)
-    table = reads.table(game_id)
+    stale, table, revoked = await reads.settled(game_id, token, min_version)
     unprojected = table is None
     if table is None:  # not projected yet: the log's table, stale
         table = await reads.from_log(game_id)
         seat = _seat_or_none(_viewer(table, token))
     else:
-        table, viewer = await _seated(reads, game_id, table, token)
+        table, viewer = await _seated(reads, game_id, table, token, revoked)
         seat = _seat_or_none(viewer)
     commands = table.legal(seat, reads.clock()) if seat is not None else []
     answer = {"version": table.version, "seat": seat, "commands": commands} | documents.clock_of(table)
@@ -390,12 +429,11 @@ async def feed(  # noqa: PLR0917  (the feed's parameters, as the route reads the
     """At most ``limit`` entries of the log after version ``after``, each redacted for the caller and
     described; ``next`` is the ``after`` of the next page (``None`` at the end)."""
     game_id = canonical_id(game_id)
-    stale = await reads.settle(game_id, min_version)
-    table = reads.table(game_id)
+    stale, table, revoked = await reads.settled(game_id, token, min_version)
     if table is None:  # not projected yet: the token is checked at the log's table; no entries yet
         _viewer(await reads.from_log(game_id), token)
         return {"version": 0, "events": [], "next": None, "stale": True}
-    table, viewer = await _seated(reads, game_id, table, token)
+    table, viewer = await _seated(reads, game_id, table, token, revoked)
     version = reads.version(game_id)
     # Up to a page of 500 entries: read in the thread pool, so a flood of feeds never stalls the loop.
     page = await asyncio.to_thread(feed_page, reads, game_id, viewer, after, limit + 1)
@@ -441,14 +479,16 @@ async def watched_table(reads: ReadSide, log: Callable[[str], Table], game_id: s
     return table
 
 
-async def _seated(reads: ReadSide, game_id: str, table: Table, token: str | None) -> tuple[Table, Viewer]:
+async def _seated(
+    reads: ReadSide, game_id: str, table: Table, token: str | None, revoked: dict[int, int]
+) -> tuple[Table, Viewer]:
     """The table to answer from and the caller's perspective at it, with a seat link answered lately
-    taken into account: a link's views may not be written yet, so a read naming no version of a game
-    whose read models are behind a link waits for them as a read naming that version would (the new
-    token reads at once), and a token the link replaced reads nothing meanwhile (issue 49 items 1, 2)."""
+    (``revoked``: :meth:`ReadSide.revocations`, read with the table) taken into account: a link's views
+    may not be written yet, so a read naming no version of a game whose read models are behind a link
+    waits for them as a read naming that version would (the new token reads at once), and a token the
+    link replaced reads nothing meanwhile (issue 49 items 1, 2)."""
     if not token:
         return table, SPECTATOR
-    revoked = reads.revocations(game_id)
     newest = max(revoked.values(), default=0)
     if newest > table.version:
         await reads.settle(game_id, newest)

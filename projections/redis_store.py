@@ -337,6 +337,17 @@ class RedisRelay:
         found: dict[bytes, bytes] = self.redis.hgetall(self.revoked_key(game_id))  # type: ignore[assignment]  # no decode_responses
         return {int(seat): int(version) for seat, version in found.items()}
 
+    @_reachable
+    def record_and_revocations(self, game_id: str) -> tuple[bytes | None, dict[int, int]]:
+        """The game's record (``record:<game>``, as :class:`RedisReadStore` keeps it under the same
+        prefix) and :meth:`revocations`, in one round trip (a pipeline, no transaction: read in this
+        order, as the two reads one after the other were)."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.get(f"{self.channel.removesuffix(':changes')}:record:{game_id}")
+        pipe.hgetall(self.revoked_key(game_id))
+        record, found = pipe.execute()
+        return record, {int(seat): int(version) for seat, version in found.items()}
+
     def revoked_key(self, game_id: str) -> str:
         return f"{self.channel.removesuffix(':changes')}:revoked:{game_id}"
 
