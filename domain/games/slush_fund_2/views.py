@@ -43,6 +43,7 @@ from domain.games.slush_fund_2.events import (
 from domain.games.slush_fund_2.rules.scoring import Score, score
 from domain.games.slush_fund_2.state import Auditing, Contribution, Over, Side, Spying, State
 from domain.messages import Event, View
+from domain.recent import Recent
 from domain.seats import OMNISCIENT, Viewer, is_seat
 from domain.visibility import Declarations, OwnHand, Secret, public
 
@@ -126,16 +127,32 @@ def _side(side: Side, open_to_viewer: bool) -> tuple[ContributionView, ...]:
 
 
 def _player(table: State, seat: int, viewer: Viewer) -> PlayerSide:
+    """``seat``'s pieces as ``viewer`` may see them: the very ``PlayerSide`` made last time from the same
+    hand, deck and contributions (the same objects: ``evolve`` keeps a seat's pieces that a command left
+    alone), so a view makes only the seat a command changed, and an environment's observation keeps the
+    other's slots (:mod:`env.layout`). What it bought: docs/architecture.md, *Speed: issue 50*."""
     mine = _sees_all_of(viewer, seat)
-    hand = table.hands[seat]
-    deck = table.decks[seat]
-    return PlayerSide(
+    hand, deck, sides = table.hands[seat], table.decks[seat], table.sides[seat]
+    made = _PLAYERS[seat][mine]
+    found = made.find(sides, hand, deck)
+    if found is not None:
+        return found
+    side = PlayerSide(
         seat=seat,
         hand=OwnHand(cards=hand) if mine else HiddenHand(count=len(hand)),
         deck_count=deck.count,
         deck_top=deck.top,
-        contributions=tuple(_side(side, mine) for side in table.sides[seat]),
+        contributions=tuple(_side(each, mine) for each in sides),
     )
+    return made.keep((sides, hand, deck), side)
+
+
+_PLAYERS: tuple[tuple[Recent[PlayerSide], Recent[PlayerSide]], ...] = tuple(
+    (Recent(16), Recent(16)) for _ in range(SEAT_COUNT)
+)
+"""Each seat's pieces as made last, by the identity of its contributions, hand and deck: as seen by a
+viewer from across the table (``[seat][False]``) and by one who sees them all (``[seat][True]``: the seat
+itself, the omniscient)."""
 
 
 def _slush_fund(table: State, viewer: Viewer) -> SlushFundView:
