@@ -140,10 +140,10 @@ def _removed(state: Campaigning, event: VotersRemoved) -> Campaigning:
 
 
 def _swept(state: Campaigning, event: VotersSwept) -> Campaigning:
-    voters = state.voters
+    voters = list(state.voters)  # one copy for every removal: the map holds 150 counts
     for place, party, count in event.removals:
-        voters = add_at(voters, place * PARTIES + party, -count)
-    return replace(state, voters=voters)
+        voters[place * PARTIES + party] -= count
+    return replace(state, voters=tuple(voters))
 
 
 def _moved(state: Campaigning, event: PawnMoved) -> Campaigning:
@@ -215,10 +215,10 @@ def _debate_card(state: Campaigning, event: DebateCardPlayed) -> Campaigning:
 
 
 def _debate_won(state: Campaigning, event: DebateWon) -> Campaigning:
-    voters = state.voters
+    voters = list(state.voters)  # one copy for every state, as for a sweep
     for place in event.states:
-        voters = add_at(voters, place * PARTIES + event.party, event.count)
-    return replace(state, voters=voters)
+        voters[place * PARTIES + event.party] += event.count
+    return replace(state, voters=tuple(voters))
 
 
 def _debate_ended(state: Campaigning, event: DebateEnded) -> Campaigning:
