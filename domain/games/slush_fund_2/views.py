@@ -142,9 +142,17 @@ def _player(table: State, seat: int, viewer: Viewer) -> PlayerSide:
         hand=OwnHand(cards=hand) if mine else HiddenHand(count=len(hand)),
         deck_count=deck.count,
         deck_top=deck.top,
-        contributions=tuple(_side(each, mine) for each in sides),
+        contributions=_contributions(sides, mine),
     )
     return made.keep((sides, hand, deck), side)
+
+
+def _contributions(sides: tuple[Side, ...], mine: bool) -> tuple[tuple[ContributionView, ...], ...]:
+    """A seat's contributions as a viewer who sees them all (``mine``) or another sees them: the very
+    tuple made last for the same sides (most commands change a hand, not the contributions)."""
+    made = _CONTRIBUTIONS[mine]
+    found = made.find(sides)
+    return found if found is not None else made.keep((sides,), tuple(_side(side, mine) for side in sides))
 
 
 _PLAYERS: tuple[tuple[Recent[PlayerSide], Recent[PlayerSide]], ...] = tuple(
@@ -153,6 +161,9 @@ _PLAYERS: tuple[tuple[Recent[PlayerSide], Recent[PlayerSide]], ...] = tuple(
 """Each seat's pieces as made last, by the identity of its contributions, hand and deck: as seen by a
 viewer from across the table (``[seat][False]``) and by one who sees them all (``[seat][True]``: the seat
 itself, the omniscient)."""
+_CONTRIBUTIONS: tuple[Recent[tuple[tuple[ContributionView, ...], ...]], ...] = (Recent(16), Recent(16))
+"""A seat's contributions as made last, by the identity of its sides, seen from across the table
+(``[False]``) and by a viewer who sees them all (``[True]``)."""
 
 
 def _slush_fund(table: State, viewer: Viewer) -> SlushFundView:
