@@ -14,8 +14,8 @@ matter are the last few, and a clear costs nothing per entry.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import Generic, TypeVar
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -39,15 +39,6 @@ class Recent(Generic[T]):
             if mine is not theirs:
                 return None
         return answer
-
-    def find_pair(self, first: object, second: object) -> T | None:
-        """:meth:`find` of an answer kept for two objects, without the argument tuple and the loop (a
-        game's ``evolve`` asks it of every event it folds)."""
-        kept = self._kept.get(id(first))
-        if kept is None:
-            return None
-        held, answer = kept
-        return answer if held[0] is first and held[1] is second else None
 
     def keep(self, objects: tuple[object, ...], answer: T) -> T:
         """Remember ``answer`` for ``objects`` (forgetting everything first when full); ``answer``."""
@@ -87,3 +78,55 @@ class Alike(Generic[T]):
             self._kept.clear()
         self._kept[key] = answer
         return answer
+
+
+class Folds(Generic[T]):
+    """A game's ``evolve`` that remembers the folds its ``decide`` made, for the referee's fold of the
+    same events: :attr:`decided` applies an event being decided and remembers the state it made, by the
+    event and the state it was folded from (as :class:`Recent` does); :attr:`evolve` answers from there
+    when it is handed that very event and state, and applies the event otherwise.
+
+    Tuning: both are closures over the remembered folds, so a fold calls nothing of ours beside the
+    event's own apply (a :class:`Recent` asked or told was one Python call more for every event of every
+    move; what that bought is in docs/architecture.md, *Speed: issue 50*).
+    """
+
+    __slots__ = ("_kept", "decided", "evolve", "size")
+
+    def __init__(self, apply: Mapping[type, Callable[[Any, Any], T]], size: int) -> None:
+        self.size = size
+        kept: dict[int, tuple[object, object, T]] = {}
+        self._kept = kept
+
+        def evolve(state: Any, event: Any) -> T:
+            """The state after ``event``: remembered when ``decide`` folded this very event from this very
+            state, else applied."""
+            known = kept.get(id(event))
+            if known is not None and known[0] is event and known[1] is state:
+                return known[2]
+            return apply[type(event)](state, event)
+
+        def decided(state: Any, event: Any) -> T:
+            """The state after ``event``, an event being decided now (so never folded yet), remembered."""
+            after = apply[type(event)](state, event)
+            if len(kept) >= size:
+                kept.clear()
+            kept[id(event)] = (event, state, after)
+            return after
+
+        self.evolve: Callable[[Any, Any], T] = evolve
+        self.decided: Callable[[Any, Any], T] = decided
+
+    def keep(self, event: object, state: object, after: T) -> None:
+        """Remember ``after`` as the fold of ``event`` from ``state`` (as :attr:`decided` does)."""
+        if len(self._kept) >= self.size:
+            self._kept.clear()
+        self._kept[id(event)] = (event, state, after)
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+    def __contains__(self, event: object) -> bool:
+        """Whether a fold of ``event`` is remembered."""
+        known = self._kept.get(id(event))
+        return known is not None and known[0] is event

@@ -15,6 +15,7 @@ from pettingzoo.utils import wrappers
 
 from domain.bots import BotSpec
 from env.environment import BackroomEnv, Refused, agent_name
+from env.ordering import OrderEnforcing
 
 __all__ = ["BackroomEnv", "BotSpec", "Refused", "agent_name", "backroom_env", "tables"]
 
@@ -23,7 +24,7 @@ def backroom_env(
     game: str, seats: int, bots: Mapping[int, BotSpec] | None = None, **kwargs: Any
 ) -> wrappers.OrderEnforcingWrapper:
     """The environment of ``game`` (a registered id) at ``seats`` seats, ``bots`` playing those seats."""
-    return wrappers.OrderEnforcingWrapper(BackroomEnv(game, seats, bots, **kwargs))
+    return OrderEnforcing(BackroomEnv(game, seats, bots, **kwargs))
 
 
 def tables() -> list[tuple[str, int]]:

@@ -20,7 +20,6 @@ from domain.games.campaign_trail.events import (
     DebateEnded,
     DebateWon,
     ElectionHeld,
-    Events,
     GameSetUp,
     MoneyMoved,
     MonthEnded,
@@ -45,25 +44,8 @@ from domain.games.campaign_trail.state import (
     State,
     all_cards,
 )
-from domain.recent import Recent
+from domain.recent import Folds
 from domain.seats import add_at
-
-
-def evolve(state: State | None, event: Events) -> State:
-    """The state after ``event``."""
-    known = _RECENT.find_pair(event, state)
-    return known if known is not None else _APPLY[type(event)](state, event)
-
-
-_RECENT: Recent[State] = Recent(64)
-"""The last folds made while deciding, by their event and the state it was folded from: ``decide``
-folds some events to see what follows them, and the referee folds the same events again; the second
-fold finds them here."""
-
-
-def evolve_decided(state: State, event: Events) -> State:
-    """:func:`evolve` for an event being decided now, remembered for the referee's fold of it."""
-    return _RECENT.keep((event, state), _APPLY[type(event)](state, event))
 
 
 def _set_up(state: None, event: GameSetUp) -> Drafting:
@@ -158,10 +140,10 @@ def _removed(state: Campaigning, event: VotersRemoved) -> Campaigning:
 
 
 def _swept(state: Campaigning, event: VotersSwept) -> Campaigning:
-    voters = state.voters
+    voters = list(state.voters)  # one copy for every removal: the map holds 150 counts
     for place, party, count in event.removals:
-        voters = add_at(voters, place * PARTIES + party, -count)
-    return replace(state, voters=voters)
+        voters[place * PARTIES + party] -= count
+    return replace(state, voters=tuple(voters))
 
 
 def _moved(state: Campaigning, event: PawnMoved) -> Campaigning:
@@ -233,10 +215,10 @@ def _debate_card(state: Campaigning, event: DebateCardPlayed) -> Campaigning:
 
 
 def _debate_won(state: Campaigning, event: DebateWon) -> Campaigning:
-    voters = state.voters
+    voters = list(state.voters)  # one copy for every state, as for a sweep
     for place in event.states:
-        voters = add_at(voters, place * PARTIES + event.party, event.count)
-    return replace(state, voters=voters)
+        voters[place * PARTIES + event.party] += event.count
+    return replace(state, voters=tuple(voters))
 
 
 def _debate_ended(state: Campaigning, event: DebateEnded) -> Campaigning:
@@ -286,3 +268,12 @@ _APPLY: dict[type, Callable[[Any, Any], State]] = {
     ResponsePlayed: _response_played,
     VotersSwept: _swept,
 }
+
+_RECENT: Folds[State] = Folds(_APPLY, 64)
+"""The last folds made while deciding, by their event and the state it was folded from: ``decide``
+folds some events to see what follows them, and the referee folds the same events again; the second
+fold finds them here."""
+evolve = _RECENT.evolve
+"""The state after an event."""
+evolve_decided = _RECENT.decided
+""":func:`evolve` for an event being decided now, remembered for the referee's fold of it."""

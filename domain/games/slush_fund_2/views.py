@@ -43,6 +43,7 @@ from domain.games.slush_fund_2.events import (
 from domain.games.slush_fund_2.rules.scoring import Score, score
 from domain.games.slush_fund_2.state import Auditing, Contribution, Over, Side, Spying, State
 from domain.messages import Event, View
+from domain.recent import Recent
 from domain.seats import OMNISCIENT, Viewer, is_seat
 from domain.visibility import Declarations, OwnHand, Secret, public
 
@@ -126,16 +127,43 @@ def _side(side: Side, open_to_viewer: bool) -> tuple[ContributionView, ...]:
 
 
 def _player(table: State, seat: int, viewer: Viewer) -> PlayerSide:
+    """``seat``'s pieces as ``viewer`` may see them: the very ``PlayerSide`` made last time from the same
+    hand, deck and contributions (the same objects: ``evolve`` keeps a seat's pieces that a command left
+    alone), so a view makes only the seat a command changed, and an environment's observation keeps the
+    other's slots (:mod:`env.layout`). What it bought: docs/architecture.md, *Speed: issue 50*."""
     mine = _sees_all_of(viewer, seat)
-    hand = table.hands[seat]
-    deck = table.decks[seat]
-    return PlayerSide(
+    hand, deck, sides = table.hands[seat], table.decks[seat], table.sides[seat]
+    made = _PLAYERS[seat][mine]
+    found = made.find(sides, hand, deck)
+    if found is not None:
+        return found
+    side = PlayerSide(
         seat=seat,
         hand=OwnHand(cards=hand) if mine else HiddenHand(count=len(hand)),
         deck_count=deck.count,
         deck_top=deck.top,
-        contributions=tuple(_side(side, mine) for side in table.sides[seat]),
+        contributions=_contributions(sides, mine),
     )
+    return made.keep((sides, hand, deck), side)
+
+
+def _contributions(sides: tuple[Side, ...], mine: bool) -> tuple[tuple[ContributionView, ...], ...]:
+    """A seat's contributions as a viewer who sees them all (``mine``) or another sees them: the very
+    tuple made last for the same sides (most commands change a hand, not the contributions)."""
+    made = _CONTRIBUTIONS[mine]
+    found = made.find(sides)
+    return found if found is not None else made.keep((sides,), tuple(_side(side, mine) for side in sides))
+
+
+_PLAYERS: tuple[tuple[Recent[PlayerSide], Recent[PlayerSide]], ...] = tuple(
+    (Recent(16), Recent(16)) for _ in range(SEAT_COUNT)
+)
+"""Each seat's pieces as made last, by the identity of its contributions, hand and deck: as seen by a
+viewer from across the table (``[seat][False]``) and by one who sees them all (``[seat][True]``: the seat
+itself, the omniscient)."""
+_CONTRIBUTIONS: tuple[Recent[tuple[tuple[ContributionView, ...], ...]], ...] = (Recent(16), Recent(16))
+"""A seat's contributions as made last, by the identity of its sides, seen from across the table
+(``[False]``) and by a viewer who sees them all (``[True]``)."""
 
 
 def _slush_fund(table: State, viewer: Viewer) -> SlushFundView:

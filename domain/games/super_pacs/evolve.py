@@ -43,7 +43,7 @@ from domain.games.super_pacs.events import (
 )
 from domain.games.super_pacs.state import NO_SEAT, Election, Pending, State, anyone_owes
 from domain.messages import Event
-from domain.recent import Recent
+from domain.recent import Folds
 from domain.seats import add_at
 
 Zone = tuple[tuple[int, ...], ...]
@@ -298,7 +298,12 @@ def _ended(state: State, event: GameEnded) -> State:
     return replace(state, phase="over", turn=NO_SEAT, scores=event.scores, winners=event.winners)
 
 
+def _from_nothing(state: None, event: GameSetUp) -> State:
+    return _set_up(event)
+
+
 _APPLY: dict[type[Event], Callable[[Any, Any], State]] = {
+    GameSetUp: _from_nothing,
     LeaderPicked: _picked,
     LeadersRevealed: _revealed,
     ActionTaken: _action,
@@ -330,22 +335,12 @@ _APPLY: dict[type[Event], Callable[[Any, Any], State]] = {
 }
 
 
-_RECENT: Recent[State] = Recent(8)
+_RECENT: Folds[State] = Folds(_APPLY, 8)
 """The last folds of decided events, by their event and the state it was folded from: a decision folds
 its events as it decides them (:func:`evolve_decided`), and the referee folds the same events again;
 the second fold finds them here."""
-
-
-def evolve(state: State | None, event: Event) -> State:
-    """The table after ``event``."""
-    if state is None:
-        assert isinstance(event, GameSetUp)
-        return _set_up(event)
-    known = _RECENT.find_pair(event, state)
-    return known if known is not None else _APPLY[type(event)](state, event)
-
-
-def evolve_decided(state: State, event: Event) -> State:
-    """:func:`evolve` for an event being decided now: never folded yet, so nothing to look up; the
-    result is remembered for the referee's fold of the same event."""
-    return _RECENT.keep((event, state), _APPLY[type(event)](state, event))
+evolve = _RECENT.evolve
+"""The table after an event."""
+evolve_decided = _RECENT.decided
+""":func:`evolve` for an event being decided now: never folded yet, so nothing to look up; the result is
+remembered for the referee's fold of the same event."""

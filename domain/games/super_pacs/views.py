@@ -59,7 +59,7 @@ from domain.games.super_pacs.rules import money, rounds
 from domain.games.super_pacs.rules.rounds import BLESSED
 from domain.games.super_pacs.state import NO_SEAT, State, hand_size, notes, owes
 from domain.messages import View
-from domain.recent import Alike
+from domain.recent import Alike, Recent
 from domain.seats import OMNISCIENT, Viewer, is_seat
 from domain.visibility import Declarations, HandCount, OwnHand, Secret, hand_for, nobody, public
 
@@ -246,12 +246,25 @@ def _next_election(state: State) -> str:
     return name(left[0]) if left else ""
 
 
+def _counted(state: State) -> tuple[int, ...]:
+    """Each seat's votes from its coalition and the tokens alone (an election's plays are shown beside
+    them), remembered by the identity of the coalitions and the tokens, all that such a count reads:
+    most commands change neither (Super PACS at 2 seats, ``bench_env``'s loop: docs/architecture.md,
+    *Speed: issue 50*)."""
+    found = _COUNTED.find(state.coalitions, state.tokens)
+    if found is not None:
+        return found
+    plain = state if state.election is None else replace(state, election=None)
+    return _COUNTED.keep((state.coalitions, state.tokens), rounds.votes(plain))
+
+
+_COUNTED: Recent[tuple[int, ...]] = Recent(16)
+
+
 def view(state: State, viewer: Viewer) -> SuperPacsView:
     """The table as ``viewer`` may see it."""
     revealed = tuple(card for cards in state.coalitions for card in cards if card in ELECTIONS)
-    counted = (
-        rounds.votes(replace(state, election=None)) if state.election is not None else rounds.votes(state)
-    )
+    counted = _counted(state)
     return SuperPacsView(
         viewer=viewer if is_seat(viewer) else NO_SEAT,
         phase=state.phase,
