@@ -94,8 +94,12 @@ def player(
     """Makes players, each in a browser context of its own (own storage, so its own seat tokens)."""
     made: list[Player] = []
 
-    def make(name: str, phone: bool = False) -> Player:
-        context = browser.new_context(viewport=PHONE if phone else DESKTOP)
+    def make(name: str, phone: bool = False, motion: bool = False) -> Player:
+        # Reduced motion unless a test watches the motion: each animation is frames Chromium draws,
+        # and the suite's pages draw hundreds of moves (the flights' own tests ask for motion).
+        context = browser.new_context(
+            viewport=PHONE if phone else DESKTOP, reduced_motion="no-preference" if motion else "reduce"
+        )
         context.set_default_timeout(90_000)
         made.append(Player(name, context.new_page(), server.base, artifacts))
         return made[-1]

@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from tests.browser.access import serious_violations
-from tests.browser.players import Player, open_table, summary
+from tests.browser.players import POLL, Player, open_table, summary
 from tests.support.server import Served
 
 pytestmark = pytest.mark.browser
@@ -55,7 +55,7 @@ def _card_with_one_move(base: str, game_id: str, tokens: list[str], rng: random.
 def _seated(
     make: Callable[..., Player], name: str, game_id: str, seat: int, token: str, *, calm: bool
 ) -> Player:
-    each = make(name)
+    each = make(name, motion=True)
     if calm:
         each.page.emulate_media(reduced_motion="reduce")
     each.page.add_init_script(WATCH_FLIGHTS)
@@ -118,7 +118,7 @@ def test_a_stashed_card_flies_to_the_slush_fund_and_the_table_and_replay_mid_gam
         ).raise_for_status()
         seat = summary(base, game_id)["to_act"][0]
     name = ["Ann", "Bob"][seat]
-    each = player(name)
+    each = player(name, motion=True)
     each.page.add_init_script(WATCH_FLIGHTS)
     each.keep_seat(game_id, {"seat": seat, "token": tokens[seat], "name": name})
     each.open(f"/games/{game_id}")
@@ -128,7 +128,7 @@ def test_a_stashed_card_flies_to_the_slush_fund_and_the_table_and_replay_mid_gam
     card = str(json.loads(stash.get_attribute("data-command") or "{}")["card"])
     stash.click()
     each.page.wait_for_selector(f".own-hand [data-card='{card}']", state="detached")
-    each.page.wait_for_function("() => window.__flights.length > 0")
+    each.page.wait_for_function("() => window.__flights.length > 0", polling=POLL)
     assert summary(base, game_id)["status"] == "playing"
     assert not (found := serious_violations(each.page)), found
     each.shot("slush-fund-2-mid-game-after-a-stash")
@@ -165,7 +165,7 @@ def test_a_card_played_from_the_hand_flies_to_the_map_or_the_coalition(
     base, names = server.base, ["Ann", "Bob", "Cy"]
     game_id, tokens = open_table(base, game, names, "flying")
     seat = _until_offered(base, game_id, tokens, wanted, random.Random(4))
-    each = player(names[seat])
+    each = player(names[seat], motion=True)
     each.page.add_init_script(WATCH_FLIGHTS)
     each.keep_seat(game_id, {"seat": seat, "token": tokens[seat], "name": names[seat]})
     each.open(f"/games/{game_id}")
@@ -181,6 +181,8 @@ def test_a_card_played_from_the_hand_flies_to_the_map_or_the_coalition(
     card = sent.get("card", (sent.get("cards") or [None])[0])
     move.click()  # the card leaves the hand (a Campaign Trail hand is refilled: count the card, not the hand)
     each.page.wait_for_selector(f"{hand} [data-card='{card}']", state="detached")
-    each.page.wait_for_function("() => window.__flights.length > 0")
-    each.page.wait_for_function("() => !document.querySelector('body > [aria-hidden=true]')")  # landed
+    each.page.wait_for_function("() => window.__flights.length > 0", polling=POLL)
+    each.page.wait_for_function(
+        "() => !document.querySelector('body > [aria-hidden=true]')", polling=POLL
+    )  # landed
     each.shot(f"{game}-a-card-flew")

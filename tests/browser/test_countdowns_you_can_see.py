@@ -13,12 +13,15 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.players import Player, summary
+from tests.browser.players import POLL, Player, summary
 from tests.support.server import Served
 
 pytestmark = pytest.mark.browser
 
 NAMES = ["Ann", "Bob"]
+TO_PICK = 30
+"""Seconds to pick a leader: at 8 the referee picked for Ann before a page loaded at load average 26
+(the page then showed Bob's countdown alone)."""
 
 
 def clocked_table(
@@ -58,9 +61,11 @@ def countdowns(page: Any) -> str:
 def test_two_seats_out_of_time_together_each_see_the_countdown_reach_zero_and_the_referee_picks_for_both(
     player: Callable[..., Player], server: Served
 ) -> None:
-    """Both seats pick a leader at once on an 8 s clock: each page (one a phone) counts both down,
-    ticking, shows 0:00 and says the referee plays for Ann and Bob; then both picks are the referee's."""
-    game_id, tokens = clocked_table(server.base, 8)
+    """Both seats pick a leader at once on a clock: each page (one a phone) counts both down, ticking,
+    shows 0:00 and says the referee plays for Ann and Bob; then both picks are the referee's. The pages'
+    own time is set to the deadline; the clock is long enough (``TO_PICK``) that the server's real deadline,
+    when the referee picks and the pages move on, comes after that on a busy machine too."""
+    game_id, tokens = clocked_table(server.base, TO_PICK)
     pages = seated(player, game_id, tokens)
     first = summary(server.base, game_id)
     assert [d["seat"] for d in first["clock"]["deadlines"]] == [0, 1]
@@ -68,7 +73,7 @@ def test_two_seats_out_of_time_together_each_see_the_countdown_reach_zero_and_th
     for each in pages:
         each.page.wait_for_selector(".clocks .clock .countdown")
         shown = countdowns(each.page)
-        assert "Ann 0:0" in shown and "Bob 0:0" in shown, shown
+        assert "Ann 0:" in shown and "Bob 0:" in shown, shown
     before = countdowns(pages[0].page)
     time.sleep(1.5)
     assert countdowns(pages[0].page) != before  # it ticks
@@ -83,7 +88,7 @@ def test_two_seats_out_of_time_together_each_see_the_countdown_reach_zero_and_th
         each.page.wait_for_selector(".log-list li:has-text('Time ran out for Bob')")
     picks = [e for e in events(server.base, game_id) if e["event"]["type"] == "LeaderPickedUnseen"]
     assert [(e["seat"], e["by"]) for e in picks[:2]] == [(0, "referee"), (1, "referee")]
-    assert abs(ms(picks[1]["at"]) - ms(picks[0]["at"])) < 1000  # Bob was given no fresh 8 s by Ann's pick
+    assert abs(ms(picks[1]["at"]) - ms(picks[0]["at"])) < 1000  # Bob was given no fresh clock by Ann's pick
 
 
 def events(base: str, game_id: str) -> list[dict[str, Any]]:
@@ -107,7 +112,7 @@ def test_a_reaction_window_counts_down_its_thirty_seconds_on_every_page_before_t
         assert "then the referee passes for everyone still asked" in told
     pages[1].shot("reaction-window-countdown-on-a-phone", full_page=False)
     pages[1].page.mouse.wheel(0, 900)  # scrolled down to the hand and the moves, the countdown stays in view
-    pages[1].page.wait_for_function("() => window.scrollY > 300")
+    pages[1].page.wait_for_function("() => window.scrollY > 300", polling=POLL)
     assert pages[1].in_view(".clocks .window-clock")
     pages[1].shot("reaction-window-countdown-scrolled-on-a-phone", full_page=False)
     shown = [int((p.page.text_content(".window-clock .countdown") or "0:00").split(":")[1]) for p in pages]
@@ -152,14 +157,14 @@ def open_window(base: str) -> tuple[str, list[str]]:
 def test_a_seat_that_forfeited_on_time_is_no_longer_asked_to_move_on_any_page(
     player: Callable[..., Player], server: Served
 ) -> None:
-    """Three seats on an 8 s clock whose rule is to forfeit: Ann and Bob pick, Cy does not and forfeits;
+    """Three seats on a 15 s clock whose rule is to forfeit: Ann and Bob pick, Cy does not and forfeits;
     a bot plays Cy's seat on, and no page (Cy's own, on a phone, nor Ann's) asks Cy to move again."""
     names = ["Ann", "Bob", "Cy"]
     asked = {
         "game": "super-pacs",
         "players": names,
         "seed": "forfeit-1",
-        "clock": {"kind": "move", "seconds": 8, "timeout": "forfeit"},
+        "clock": {"kind": "move", "seconds": 15, "timeout": "forfeit"},  # time for two picks when busy
     }
     body = httpx.post(f"{server.base}/api/games", json=asked).json()
     game_id = body["id"]

@@ -9,6 +9,7 @@ import pytest
 
 from api.service.application import Tables
 from tests.browser.players import (
+    POLL,
     Player,
     board_at,
     hidden_at,
@@ -70,7 +71,9 @@ def test_a_finished_game_replays_step_by_step_and_from_every_perspective(
     ann.page.keyboard.press("Home")
     ann.page.select_option("#speed", "250")
     ann.page.keyboard.press(" ")
-    ann.page.wait_for_function("() => Number(document.querySelector('.shown-version').textContent) >= 4")
+    ann.page.wait_for_function(
+        "() => Number(document.querySelector('.shown-version').textContent) >= 4", polling=POLL
+    )
     ann.page.keyboard.press(" ")
     assert ann.page.get_attribute("button.play", "aria-pressed") == "false"
 
@@ -84,7 +87,9 @@ def test_a_finished_game_replays_step_by_step_and_from_every_perspective(
 
     ann.page.select_option("#perspective", "omniscient")
     ann.page.wait_for_function(
-        "ids => ids.some(id => document.querySelector(`.board [data-card='${id}']`))", arg=sorted(hidden)
+        "ids => ids.some(id => document.querySelector(`.board [data-card='${id}']`))",
+        arg=sorted(hidden),
+        polling=POLL,
     )
     assert ann.shown_cards() & hidden
     assert "as=omniscient" in ann.page.url

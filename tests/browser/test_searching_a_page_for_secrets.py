@@ -4,7 +4,7 @@ only a secret (a name inside a longer public name, or ``#12`` inside ``#123``, i
 from __future__ import annotations
 
 from domain.games.super_pacs.cards import LEADER_IDS, name
-from tests.browser.whole_games import card_of, shown_secrets
+from tests.browser.whole_games import card_of, secret_at, shown_secrets
 
 
 def test_a_secret_said_anywhere_on_the_page_is_found_with_its_context() -> None:
@@ -22,6 +22,15 @@ def test_a_hidden_card_number_is_matched_whole() -> None:
     """Campaign Trail's hidden #12 is not shown by #123 or by 12 voters, but is by "#12 "."""
     assert shown_secrets("Play #123: Travel 3 · 12 voters", {"#12"}) == {}
     assert list(shown_secrets("Lauren drew #12 from August.", {"#12"})) == ["#12"]
+
+
+def test_each_occurrence_the_page_reports_is_judged_where_it_stands() -> None:
+    """The page sends each occurrence of a secret with the words around it; only that occurrence is
+    judged, so a snippet that ends inside "#104" (seen whole around its own occurrence) never reads as #1."""
+    assert not secret_at("Play #104, action 3: Voter Suppression", 5, "#1", {"#1"})
+    assert secret_at("drew #1 from August. Play #1", 5, "#1", {"#1"})
+    assert not secret_at("for sale: Think Tank Endowment", 10, "Think Tank", {"Think Tank"})
+    assert secret_at("Think Tank Endowment, and Bob drew Think Tank", 35, "Think Tank", {"Think Tank"})
 
 
 def test_a_leaders_name_before_the_reveal_is_a_secret_like_any_other() -> None:

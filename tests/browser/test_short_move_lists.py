@@ -13,7 +13,7 @@ import pytest
 
 from api.service.application import Tables
 from domain.games.campaign_trail.state import Campaigning
-from tests.browser.players import Player
+from tests.browser.players import POLL, Player
 from tests.browser.positions import opened, played_on, served
 from tests.support.server import Served
 
@@ -65,7 +65,9 @@ def test_a_sneak_is_picked_card_by_card_then_confirmed_and_a_dimmed_card_says_wh
     ann.shot("short-lists-sneak-chooser")
     ann.page.click(".chooser button.confirm")
     ann.page.wait_for_function(
-        "v => Number(document.querySelector('.table-head')?.dataset.version) > v", arg=table.version
+        "v => Number(document.querySelector('.table-head')?.dataset.version) > v",
+        arg=table.version,
+        polling=POLL,
     )
     sneaked = set(service.store.load(game_id).game_state.sneaked[seat])
     assert {int(first or -1), int(second or -1)} <= sneaked, sneaked  # exactly the two picked, face down
@@ -99,7 +101,9 @@ def test_campaign_trail_leaves_the_map_s_moves_to_the_map_and_lists_at_most_thir
     phone.shot("short-lists-campaign-trail-map-moves", full_page=False)
     lit.first.click()
     phone.page.wait_for_function(
-        "v => Number(document.querySelector('.table-head')?.dataset.version) > v", arg=table.version
+        "v => Number(document.querySelector('.table-head')?.dataset.version) > v",
+        arg=table.version,
+        polling=POLL,
     )
 
 
@@ -157,6 +161,7 @@ def test_a_mudslinging_s_issues_are_picked_one_by_one_then_confirmed_and_a_dimme
         ann.page.wait_for_function(
             "n => document.querySelectorAll(\".chooser button.part[aria-pressed='true']\").length === n",
             arg=chosen,
+            polling=POLL,
         )
     why = ann.page.text_content(".chooser button.part.unplayable .why") or ""
     assert f"at most {most} issue" in why and "ethically minded" in why, why
@@ -173,7 +178,9 @@ def test_a_mudslinging_s_issues_are_picked_one_by_one_then_confirmed_and_a_dimme
     ann.shot("short-lists-mudslinging-chooser", full_page=False)
     ann.page.click(".chooser button.confirm")
     ann.page.wait_for_function(
-        "v => Number(document.querySelector('.table-head')?.dataset.version) > v", arg=table.version
+        "v => Number(document.querySelector('.table-head')?.dataset.version) > v",
+        arg=table.version,
+        polling=POLL,
     )
     state = service.store.load(game_id).game_state
     assert isinstance(state, Campaigning) and card not in state.hands[seat]

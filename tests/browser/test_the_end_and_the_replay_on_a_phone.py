@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from tests.browser.access import serious_violations
-from tests.browser.players import Player, open_table, play_randomly
+from tests.browser.players import POLL, Player, open_table, play_randomly
 from tests.support.server import Served
 
 pytestmark = pytest.mark.browser
@@ -56,7 +56,7 @@ def test_the_end_sheet_and_a_phone_replay_whose_controls_stay_in_reach(
         phone.page.click("button[aria-label='Step forward']")
         assert phone.in_view(".replay-controls"), "a tap on step forward scrolled the controls away"
     phone.page.mouse.wheel(0, 1500)
-    phone.page.wait_for_function("() => window.scrollY > 300")
+    phone.page.wait_for_function("() => window.scrollY > 300", polling=POLL)
     assert phone.in_view(".replay-controls button[aria-label='Step forward']")
     assert not (found := serious_violations(phone.page)), found
     phone.shot("replay-phone-controls-in-reach", full_page=False)

@@ -29,7 +29,7 @@ from domain.games.super_pacs.cards import name as pacs_name
 from domain.games.super_pacs.state import all_cards as pacs_cards
 from domain.seats import OMNISCIENT, Seat
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.players import Player, card_ids, chose_a_chooser, through_a_chooser
+from tests.browser.players import POLL, Player, card_ids, chose_a_chooser, through_a_chooser
 
 MOVED_ON = 5
 """At most this many times a game may move on under a seat's click before the test calls it stuck."""
@@ -46,12 +46,13 @@ PAGE_WORDS = """() => [document.body.textContent,
   ...[...document.querySelectorAll("[aria-label]")].map((e) => e.getAttribute("aria-label")),
   ...[...document.querySelectorAll("[title]")].map((e) => e.getAttribute("title"))].join("\\n")"""
 """Everything a page says: its text, and the labels and tooltips a screen reader or a mouse finds."""
-CAUGHT_UP = """v => Number(document.querySelector('.table-head')?.dataset.version) >= v
+CAUGHT_UP = """([v, buttons]) => Number(document.querySelector('.table-head')?.dataset.version) >= v
   && Number(document.querySelector('.controls')?.dataset.version) >= v
   && !document.querySelector('.controls button.move[disabled]')
-  && 1 + Number(document.querySelector('.controls')?.dataset.moves || 0)"""
+  && [1 + Number(document.querySelector('.controls')?.dataset.moves || 0),
+    document.querySelectorAll(buttons).length]"""
 """Truthy once the page has caught up with version ``v``: one more than the moves it offers (listed, or
-reached through the cards of the hand)."""
+reached through the cards of the hand), and how many of the ``buttons`` it shows."""
 DRAWN = ".board [data-card]:not(.raw [data-card])"
 """The cards the game's renderer draws (the raw data tree below it numbers candidates too)."""
 CARD_IDS_OF = "cards => cards.map(c => Number(c.dataset.card))"
@@ -63,10 +64,26 @@ MOST_BUTTONS = 30
 HAND = ".dock .own-hand button[data-card]"
 """The viewer's hand, in the table's dock."""
 COMMANDS_OF = "buttons => buttons.map(b => JSON.parse(b.dataset.command))"
-SHOWN = f"""() => [[...document.querySelectorAll('{DRAWN}')].map((c) => Number(c.dataset.card)),
-  ({PAGE_WORDS})()]"""
-"""The cards a page draws and the words it says, in one call."""
 MOVED = "v => Number(document.querySelector('.table-head')?.dataset.version) > v"
+AROUND = 120
+"""Characters of a page's words kept each side of a secret's every occurrence: more than the longest card
+name, so a name holding the secret ("Think Tank Endowment") is whole in the snippet around it."""
+AUDIT = f"""([records, words]) => {{
+  const html = document.documentElement.outerHTML, kept = JSON.stringify(Object.assign({{}}, localStorage));
+  const said = ({PAGE_WORDS})(), snippets = [];
+  for (const word of words) {{
+    for (let at = said.indexOf(word); at >= 0; at = said.indexOf(word, at + 1)) {{
+      const from = Math.max(0, at - {AROUND});
+      snippets.push([word, said.slice(from, at + word.length + {AROUND}), at - from]);
+    }}
+  }}
+  return [records.filter((value) => html.includes(value) || kept.includes(value)),
+    [...document.querySelectorAll('{DRAWN}')].map((c) => Number(c.dataset.card)), snippets];
+}}"""
+"""One call that searches a page where it is: the record's secrets in its whole DOM and what it keeps
+(``localStorage``), the cards it draws, and each occurrence of a secret word in its words with the words
+around it (which ``secret_at`` reads as ``shown_secrets`` reads a whole text); sending each page's whole
+DOM and text to the test after every move cost Chromium more CPU than the game."""
 IN_VIEW = """(e) => {
   const r = e.getBoundingClientRect();
   if (!r.width || r.top < -1 || r.left < -1) return false;
@@ -177,16 +194,31 @@ def reason_for_a_dimmed_card(seats: dict[int, Player], movers: list[int]) -> str
     return None
 
 
-def shown_secrets(words: str, secrets: set[str]) -> dict[str, str]:
-    """The secrets found in a page's words (whole words, ``#12`` not ``#123``), each with the words
-    around it."""
+def secret_at(words: str, at: int, secret: str, secrets: set[str]) -> bool:
+    """Whether the ``secret`` found at ``at`` in a page's words gives it away: a whole word (``#12`` not
+    ``#123``), not inside a longer card name that is no secret ("Think Tank" in "Think Tank Endowment")."""
+    end = at + len(secret)
+    if re.match(r"[\w#]", words[at - 1 : at]) or re.match(r"\w", words[end : end + 1]):
+        return False
     for longer in LONGEST_FIRST:
-        if longer in words and longer not in secrets and any(secret in longer for secret in secrets):
-            words = words.replace(longer, "…")
+        if len(longer) > len(secret) and secret in longer and longer not in secrets:
+            start = words.find(longer, max(0, end - len(longer)))
+            while 0 <= start <= at:
+                if start + len(longer) >= end:
+                    return False
+                start = words.find(longer, start + 1)
+    return True
+
+
+def shown_secrets(words: str, secrets: set[str]) -> dict[str, str]:
+    """The secrets found in a page's words, each with the words around it (see ``secret_at``)."""
     found = {}
     for secret in secrets:
-        if secret in words and (hit := re.search(rf"(?<![\w#]){re.escape(secret)}(?![\w])", words)):
-            found[secret] = words[max(0, hit.start() - 80) : hit.end() + 80]
+        at = words.find(secret)
+        while at >= 0 and secret not in found:
+            if secret_at(words, at, secret, secrets):
+                found[secret] = words[max(0, at - 80) : at + len(secret) + 80]
+            at = words.find(secret, at + 1)
     return found
 
 
@@ -250,9 +282,11 @@ class Match:
         shows more than ``MOST_BUTTONS`` move buttons at once (issue 48)."""
         self.movers = []
         for seat, each in self.seats.items():
-            if each.page.wait_for_function(CAUGHT_UP, arg=self.version).json_value() > 1:
+            offered, shown = each.page.wait_for_function(
+                CAUGHT_UP, arg=[self.version, BUTTONS], polling=POLL
+            ).json_value()
+            if offered > 1:
                 self.movers.append(seat)
-            shown = each.page.locator(BUTTONS).count()
             self.most_buttons = max(self.most_buttons, shown)
             assert shown <= MOST_BUTTONS, f"{each.name}'s page shows {shown} move buttons at once"
 
@@ -263,15 +297,12 @@ class Match:
         self.state = table.game_state
         hidden = record_secrets(table.state)
         for seat, each in self.seats.items():
-            kept = each.page.evaluate("() => JSON.stringify(Object.assign({}, localStorage))")
-            page = each.page.content() + kept
-            found = [value for value in hidden if value in page]
-            assert not found, f"{each.name}'s page holds the record's secrets at version {self.version}"
             cards, words = self.secrets(self.state, seat)
-            shown, said = each.page.evaluate(SHOWN)
+            found, shown, snippets = each.page.evaluate(AUDIT, [hidden, sorted(words)])
+            assert not found, f"{each.name}'s page holds the record's secrets at version {self.version}"
             drawn = set(shown) & cards
             assert not drawn, f"{each.name}'s page draws hidden {sorted(drawn)} at version {self.version}"
-            leaked = shown_secrets(said, words)
+            leaked = {word: text for word, text, at in snippets if secret_at(text, at, word, words)}
             assert not leaked, f"{each.name}'s page shows {leaked} at version {self.version}"
             self.checked += len(cards)
 
@@ -352,7 +383,7 @@ class Match:
         self.sent.append(command)
         self.moves[seat] = self.moves.get(seat, 0) + 1
         self.hand_passes[seat] = self.hand_passes.get(seat, 0) + (command.get("type") == "Pass")
-        mover.page.wait_for_function(MOVED, arg=self.version)
+        mover.page.wait_for_function(MOVED, arg=self.version, polling=POLL)
         self.version = mover.version()
         self.commands += 1
         self.catch_up()
