@@ -71,8 +71,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.slow)
     # The slow tests first: the workers start on the long ones and steal the short ones at the end,
     # instead of one worker finishing a whole browser game alone while the other waits.
+    # A ``long`` test of the fast tier starts with them too (the schema's fuzzing ended a run alone).
     items.sort(
-        key=lambda item: (item.get_closest_marker("browser") is None, item.get_closest_marker("slow") is None)
+        key=lambda item: (
+            item.get_closest_marker("browser") is None,
+            item.get_closest_marker("slow") is None and item.get_closest_marker("long") is None,
+        )
     )
 
 

@@ -14,6 +14,7 @@ import tempfile
 from typing import Any
 
 import msgspec
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import (
@@ -96,6 +97,7 @@ FUZZED = settings(
 """How every schema-driven test here and in its siblings runs its generated requests."""
 
 
+@pytest.mark.long  # 25 requests an operation: two minutes of a worker in the full run
 @schema.parametrize()
 @FUZZED
 def test_no_request_gets_a_5xx_or_an_undeclared_answer(case: Any) -> None:
