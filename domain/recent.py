@@ -91,10 +91,9 @@ class Folds(Generic[T]):
     move; what that bought is in docs/architecture.md, *Speed: issue 50*).
     """
 
-    __slots__ = ("_kept", "decided", "evolve", "size")
+    __slots__ = ("_kept", "decided", "evolve")
 
     def __init__(self, apply: Mapping[type, Callable[[Any, Any], T]], size: int) -> None:
-        self.size = size
         kept: dict[int, tuple[object, object, T]] = {}
         self._kept = kept
 
@@ -116,12 +115,6 @@ class Folds(Generic[T]):
 
         self.evolve: Callable[[Any, Any], T] = evolve
         self.decided: Callable[[Any, Any], T] = decided
-
-    def keep(self, event: object, state: object, after: T) -> None:
-        """Remember ``after`` as the fold of ``event`` from ``state`` (as :attr:`decided` does)."""
-        if len(self._kept) >= self.size:
-            self._kept.clear()
-        self._kept[id(event)] = (event, state, after)
 
     def clear(self) -> None:
         self._kept.clear()

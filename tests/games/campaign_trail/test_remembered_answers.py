@@ -31,7 +31,7 @@ def test_a_remembered_fold_is_only_used_for_the_state_it_was_made_from() -> None
     first = next(s for s in steps[10:] if isinstance(s.events[0], ActionLeft))
     later = steps[steps.index(first) + 5]
     event = first.events[0]  # what is left of an action: it applies to any campaign state
-    folding._RECENT.keep(event, first.before, first.after)
+    folding.evolve_decided(first.before, event)  # remembered, as deciding it did
     afresh = folding._APPLY[type(event)](later.before, event)
     assert afresh != first.after, "the two states must differ for the check to prove anything"
     assert CAMPAIGN_TRAIL.evolve(later.before, event) == afresh

@@ -30,7 +30,7 @@ def test_a_remembered_fold_is_only_used_for_the_state_it_was_made_from() -> None
     steps = [s for s in random_steps(SUPER_PACS, 3, 2) if isinstance(s, Step) and s.events]
     first, later = steps[0], steps[5]
     event = first.events[0]
-    folding._RECENT.keep(event, first.before, first.after)
+    folding.evolve_decided(first.before, event)  # remembered, as deciding it did
     afresh = folding._APPLY[type(event)](later.before, event)
     assert afresh != first.after, "the two states must differ for the check to prove anything"
     assert SUPER_PACS.evolve(later.before, event) == afresh
