@@ -134,14 +134,15 @@ class ReadSide:
         if self.relay is not None:
             self.relay.revoke(game_id, seat, version)
 
-    def revocations(self, game_id: str) -> dict[int, int]:
+    def revocations(self, game_id: str, noted: dict[int, int] | None = None) -> dict[int, int]:
         """Each seat of ``game_id`` whose token was replaced lately, with the version that replaced it:
         heard of here, and at scale as Redis notes it (one read: another process may have answered the
-        link a moment ago, before any worker wrote it)."""
+        link a moment ago, before any worker wrote it), or as ``noted`` already read from Redis."""
         found = self.signals.revocations(game_id)
-        if self.relay is not None:
-            for seat, version in self.relay.revocations(game_id).items():
-                found[seat] = max(version, found.get(seat, 0))
+        if noted is None and self.relay is not None:
+            noted = self.relay.revocations(game_id)
+        for seat, version in (noted or {}).items():
+            found[seat] = max(version, found.get(seat, 0))
         return found
 
     def seat_of(self, game_id: str, token: str) -> tuple[str, int] | None:
@@ -221,10 +222,7 @@ class ReadSide:
             return self.table(game_id), (self.revocations(game_id) if token else {})
         found, revoked = relay.record_and_revocations(game_id)
         table = self._recorded(game_id, found) if found is not None else self.table(game_id)
-        heard = self.signals.revocations(game_id)
-        for seat, version in revoked.items():
-            heard[seat] = max(version, heard.get(seat, 0))
-        return table, heard
+        return table, self.revocations(game_id, revoked)
 
     async def settled(
         self, game_id: str, token: str | None, min_version: int | None
