@@ -1,4 +1,12 @@
-"""A real ``backroom serve`` and Debian's headless Chromium driven by Playwright, shared per test session."""
+"""A real ``backroom serve`` and Debian's headless Chromium driven by Playwright, shared per test session.
+
+The pages are drawn by Debian's ``chromium-headless-shell``: Chromium's old headless mode, built from the
+same source and at the same version as Debian's ``chromium`` (it is what Playwright itself drives for
+headless runs). The full browser in headless mode opens a whole browser window for every context, with
+the browser's own WebUI, which cost 0.6-0.9 s of CPU a context against 0.15 s for the shell, and 13 s of
+Chromium's CPU against 7 s for the two-browser Slush Fund 2 game (README, "Test it").
+Tests that need the full browser ask for ``chromium`` (the passkey test: the virtual authenticator of
+the browser players use)."""
 
 from __future__ import annotations
 
@@ -16,6 +24,8 @@ from tests.browser.players import Player
 from tests.support.server import Served, serving
 
 CHROMIUM = Path("/usr/bin/chromium")
+HEADLESS_SHELL = Path("/usr/bin/chromium-headless-shell")
+INSTALL = "apt-get install -y chromium chromium-headless-shell"
 ARGS = [
     "--headless",
     "--no-sandbox",
@@ -57,17 +67,36 @@ def service(server: Served, store: Path) -> Iterator[Tables]:
 
 
 @pytest.fixture(scope="package")
-def browser() -> Iterator[Any]:
-    """Chromium, for as long as a worker runs this folder's tests: Playwright's sync API keeps an event
-    loop running in the thread, which no later test outside the folder (``asyncio.run``) may meet."""
-    # Never skipped: a missing browser is a broken machine, and the README's test command installs it.
-    assert CHROMIUM.exists(), "Debian's chromium is missing: apt-get install -y chromium"
+def playwright() -> Iterator[Any]:
+    """Playwright, for as long as a worker runs this folder's tests: its sync API keeps an event loop
+    running in the thread, which no later test outside the folder (``asyncio.run``) may meet."""
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
+    with sync_playwright() as started:
+        yield started
+
+
+def launched(playwright: Any, executable: Path, *more: str) -> Any:
+    # Never skipped: a missing browser is a broken machine, and the README's test command installs it.
+    assert executable.exists(), f"Debian's {executable.name} is missing: {INSTALL}"
+    return playwright.chromium.launch(executable_path=str(executable), args=[*ARGS, *more])
+
+
+@pytest.fixture(scope="package")
+def browser(playwright: Any) -> Iterator[Any]:
+    """Debian's headless shell of Chromium: what draws the pages in every test that does not ask for more."""
+    shell = launched(playwright, HEADLESS_SHELL)
+    yield shell
+    shell.close()
+
+
+@pytest.fixture(scope="package")
+def chromium(playwright: Any) -> Iterator[Any]:
+    """Debian's full Chromium, headless, for what only the browser players run shows (the passkeys'
+    authenticator); it would preload its own WebUI for every window, which no test looks at."""
+    full = launched(playwright, CHROMIUM, "--disable-features=PreloadTopChromeWebUI")
+    yield full
+    full.close()
 
 
 @pytest.fixture(scope="session")

@@ -36,6 +36,12 @@ AUTHENTICATOR = {
 }
 
 
+@pytest.fixture
+def browser(chromium: Any) -> Any:
+    """Passkeys in the browser players run: Debian's full Chromium and its virtual authenticator."""
+    return chromium
+
+
 def with_authenticator(person: Player, base: str) -> tuple[Any, str]:
     """Give ``person``'s browser a passkey authenticator (before any ceremony) and the localhost address."""
     person.base = base
