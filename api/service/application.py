@@ -272,14 +272,17 @@ class Tables:
         raise ConcurrentUpdate(f"Another {BESIDE[stream]} was saved first; send it again.")
 
     async def _current(self, game_id: str) -> tuple[Table, bool]:
-        """The kept table (checked against the log's tail first where others wrote lately), else loaded
-        off the event loop; and whether it is the log's."""
+        """The kept table, else the table loaded off the event loop; and whether it is the log's.
+
+        A kept table is decided on as it is, whoever else writes the game (random routing, a bot or timer
+        worker): an accepted command is saved against the log's next version, and a clash fails only that
+        command (:meth:`store.commits.Committer._commit`), which is then decided again on the log's
+        tail; a refusal is checked against the tail before it stands. Reading the tail first cost every
+        command of a shared game a read and a wait for the event loop, half of them finding nothing."""
         store = self.store
         kept = store.kept.get(table_id(game_id))
         if kept is None:
             return await asyncio.to_thread(store.load, game_id), True
-        if store.kept.shared(kept.id):
-            return await store.newer(kept) or kept, True
         return kept, False
 
     # -- the use cases: each a decision -------------------------------------------------------------
