@@ -469,10 +469,12 @@ class Tables:
         held = at is None and self.pass_pause > 0 and b"Pass" in body
         arrived = self.clock() if held else None
         due: NotBefore | None = (lambda table: table.pass_due(body)) if held else None
+        counted: set[int] = set()  # a request decided again on a newer table is one take-back
 
         async def ruled(table: Table) -> Decision[Ruling]:
             when = at or (table.held_until(body, arrived) if arrived else None)
-            return await self._ruling(table, table.seat_of(token), body, command_id, expected_version, when)
+            seat = table.seat_of(token)
+            return await self._ruling(table, seat, body, command_id, expected_version, when, counted=counted)
 
         async def refused(table: Table, error: Exception) -> None:
             seat = seat_holding(token, table.state.token_digests) if token else None
@@ -542,10 +544,13 @@ class Tables:
         expected: int | None,
         at: datetime | None,
         bot: str = "",
+        *,
+        counted: set[int] | None = None,
     ) -> Decision[Ruling]:
         """A seat's command decided: a retry's receipt answered, or the table's events. A conflict on
         the save decides again on the log's table: where our own first try won the race, the receipt
-        there answers it as a retry."""
+        there answers it as a retry. ``counted``: the seats whose take-back this request has counted
+        already (a decision again counts nothing more)."""
         command = table.command(body)
         command_id = command_id or fresh_id()
         sent = encode(command)
@@ -555,8 +560,10 @@ class Tables:
             return Decision([], lambda now: Ruling(now, seat, receipt.first, receipt.last, replayed=True))
         if not table.started:
             raise NotStarted("The game has not started: a seat is open or a contribution unrevealed.")
-        if isinstance(command, LIMITED):
+        if isinstance(command, LIMITED) and (counted is None or seat not in counted):
             self.takebacks.spend((table.id, seat))
+            if counted is not None:
+                counted.add(seat)
         if expected is not None and expected != table.version:
             raise StaleVersion(
                 f"The game is at version {table.version}, not {expected}.", {"version": table.version}

@@ -249,3 +249,22 @@ def test_a_flush_returns_once_the_snapshots_handed_over_before_it_are_written() 
     committer.flush()
     assert [found.originator_version for found in app.snapshots.get(tally.id)] == [2]
     committer.close()
+
+
+def test_a_take_back_decided_again_on_a_newer_table_is_counted_once(tmp_path: Path) -> None:
+    """A seat allowed one take-back a minute asks through a process whose kept table is behind: the
+    request is decided there, then again on the log's table, and counted once, not refused."""
+    settings = Settings(sqlite_path=str(tmp_path / "shared.sqlite"), snapshot_interval=0)
+    here = Tables(settings.eventsourcing_env(), games={"pile": PILE}, clock=StepClock(), takebacks=1)
+    there = make(tmp_path / "shared.sqlite")
+    try:
+        opening = run(here.open("pile", ["ann", "bob"], {"stones": 20}))
+        game_id, tokens = str(opening.game_id), opening.tokens
+        run(here.submit(game_id, tokens[0], TAKE_ONE))
+        run(there.submit(game_id, tokens[1], TAKE_ONE))  # ``here`` keeps the table before these two
+        run(there.submit(game_id, tokens[0], TAKE_ONE))
+        ruling = run(here.submit(game_id, tokens[0], b'{"type":"RequestTakeBack"}'))
+        assert (ruling.first, ruling.last) == (6, 6)
+    finally:
+        here.close()
+        there.close()
