@@ -6,9 +6,9 @@ handed to the :class:`Committer`. The committer's thread takes everything queued
 with one ``Application.save`` call: one transaction and one fsync (SQLite WAL, ``synchronous=FULL``)
 for the whole batch. So the fsync is shared by every command in the batch, the event loop never waits
 on the disk, and a command is answered only once its events are durable. When a batch fails with
-``IntegrityError`` (another process wrote one of its games first), its members are saved one by one so
-that only the real loser fails. Snapshots are written after the batch and nobody waits for them: a
-lost snapshot costs a longer load, never an event.
+``IntegrityError`` (another process wrote one of its games first), the log is asked which members lost
+(one indexed read a game); only they fail, and the others are saved together again. Snapshots are
+written after the batch and nobody waits for them: a lost snapshot costs a longer load, never an event.
 
 The write side awaits :meth:`Committer.saved` on its event loop: the committer answers every waiter of
 a batch on that loop with one ``call_soon_threadsafe`` (one wake-up of the loop per batch, not one per
@@ -179,16 +179,41 @@ class Committer:
                 done.set_result(None)
 
     def _commit(self, batch: list[_Job]) -> list[tuple[_Job, BaseException | None]]:
-        """Save ``batch`` in one transaction; each job with its error (``None``: committed)."""
+        """Save ``batch`` in one transaction; each job with its error (``None``: committed).
+
+        When another process wrote one of the batch's games first, the log is asked which jobs lost
+        (:meth:`_losers`): they fail, and the rest are saved together again. Should the log name no
+        loser (two jobs of the batch clash with each other), the members are saved one by one."""
         try:
             self.app.save(*(event for job in batch for event in job.events))  # one transaction
         except IntegrityError as error:
             if len(batch) == 1:
                 return [(batch[0], error)]
-            return [told for job in batch for told in self._commit([job])]  # only the loser fails
+            losers = self._losers(batch)
+            if not losers:
+                return [told for job in batch for told in self._commit([job])]
+            lost = {id(job) for job in losers}
+            rest = [job for job in batch if id(job) not in lost]
+            return [(job, error) for job in losers] + (self._commit(rest) if rest else [])
         except Exception as error:  # the store failed: every member hears why
             return [(job, error) for job in batch]
         return [(job, None) for job in batch]
+
+    def _losers(self, batch: list[_Job]) -> list[_Job]:
+        """The jobs whose first version of a stream the log holds already (another writer's), read
+        with one indexed read of each stream's last version; nothing when the log cannot be read."""
+        try:
+            latest = {
+                stream: _latest_version(self.app, stream)
+                for stream in {event.originator_id for job in batch for event in job.events}
+            }
+        except Exception:  # the store failed meanwhile: the one-by-one saves will say so
+            return []
+        return [
+            job
+            for job in batch
+            if any(event.originator_version <= latest[event.originator_id] for event in job.events)
+        ]
 
     @staticmethod
     def _tell(outcomes: list[tuple[_Job, BaseException | None]]) -> None:
@@ -214,6 +239,12 @@ class Committer:
             self.app.snapshots.put(snapshots)
         except Exception:  # a snapshot is an optimisation; the events are already safe
             log.warning("Snapshots were not written", exc_info=True)
+
+
+def _latest_version(app: Application[Any], stream: Any) -> int:
+    """The version the log holds of ``stream`` (0: none), one row read."""
+    last = app.recorder.select_events(stream, desc=True, limit=1)
+    return last[0].originator_version if last else 0
 
 
 class GameLocks:
@@ -262,14 +293,6 @@ class _Held:
             self._held[self._key] = (lock, users - 1)
 
 
-SHARED_FOR = 20
-"""Commands of a game that read the log's tail before they are decided, after its kept table was last
-found behind the log (another process writes it too: random routing, a bot or timer worker). Reading
-first costs one indexed read off the loop; deciding on a table that is behind costs a clash, which
-fails the whole group-commit batch (saved again one by one) and decides again. A game written only
-here is never read first."""
-
-
 class Kept:
     """The tables this process committed last, by id, so the next command of a game skips the load.
 
@@ -282,8 +305,6 @@ class Kept:
     def __init__(self, size: int = 1000) -> None:
         self.size = size
         self._tables: OrderedDict[Any, Any] = OrderedDict()
-        self._shared: OrderedDict[Any, int] = OrderedDict()
-        """Games found behind the log lately, with how many more commands read its tail first."""
         self._lock = threading.Lock()  # the event loop and a blocking caller's thread may both use it
 
     def __len__(self) -> int:
@@ -313,22 +334,6 @@ class Kept:
             if kept is not None and kept.version >= table.version:
                 return
         self.put(key, table)
-
-    def found_behind(self, key: Any) -> None:
-        """Note that the table kept under ``key`` was behind the log (see :data:`SHARED_FOR`)."""
-        with self._lock:
-            self._shared[key] = SHARED_FOR
-            self._shared.move_to_end(key)
-            while len(self._shared) > self.size:
-                self._shared.popitem(last=False)
-
-    def shared(self, key: Any) -> bool:
-        """Whether the next command of ``key`` should read the log's tail before it is decided."""
-        with self._lock:
-            left = self._shared.pop(key, 0)
-            if left > 1:
-                self._shared[key] = left - 1
-        return left > 0
 
     def forget(self, key: Any) -> None:
         """Drop ``key`` (after a conflict or a store failure: the log knows better)."""

@@ -176,7 +176,6 @@ class TableStore(Application[UUID]):
         fresh = await asyncio.to_thread(self.reader.tail, table)
         if fresh.version == table.version:
             return None
-        self.kept.found_behind(fresh.id)
         self.kept.advance(fresh.id, fresh)
         return fresh
 

@@ -272,14 +272,17 @@ class Tables:
         raise ConcurrentUpdate(f"Another {BESIDE[stream]} was saved first; send it again.")
 
     async def _current(self, game_id: str) -> tuple[Table, bool]:
-        """The kept table (checked against the log's tail first where others wrote lately), else loaded
-        off the event loop; and whether it is the log's."""
+        """The kept table, else the table loaded off the event loop; and whether it is the log's.
+
+        A kept table is decided on as it is, whoever else writes the game (random routing, a bot or timer
+        worker): an accepted command is saved against the log's next version, and a clash fails only that
+        command (:meth:`store.commits.Committer._commit`), which is then decided again on the log's
+        tail; a refusal is checked against the tail before it stands. Reading the tail first cost every
+        command of a shared game a read and a wait for the event loop, half of them finding nothing."""
         store = self.store
         kept = store.kept.get(table_id(game_id))
         if kept is None:
             return await asyncio.to_thread(store.load, game_id), True
-        if store.kept.shared(kept.id):
-            return await store.newer(kept) or kept, True
         return kept, False
 
     # -- the use cases: each a decision -------------------------------------------------------------
@@ -466,10 +469,12 @@ class Tables:
         held = at is None and self.pass_pause > 0 and b"Pass" in body
         arrived = self.clock() if held else None
         due: NotBefore | None = (lambda table: table.pass_due(body)) if held else None
+        counted: set[int] = set()  # a request decided again on a newer table is one take-back
 
         async def ruled(table: Table) -> Decision[Ruling]:
             when = at or (table.held_until(body, arrived) if arrived else None)
-            return await self._ruling(table, table.seat_of(token), body, command_id, expected_version, when)
+            seat = table.seat_of(token)
+            return await self._ruling(table, seat, body, command_id, expected_version, when, counted=counted)
 
         async def refused(table: Table, error: Exception) -> None:
             seat = seat_holding(token, table.state.token_digests) if token else None
@@ -539,10 +544,13 @@ class Tables:
         expected: int | None,
         at: datetime | None,
         bot: str = "",
+        *,
+        counted: set[int] | None = None,
     ) -> Decision[Ruling]:
         """A seat's command decided: a retry's receipt answered, or the table's events. A conflict on
         the save decides again on the log's table: where our own first try won the race, the receipt
-        there answers it as a retry."""
+        there answers it as a retry. ``counted``: the seats whose take-back this request has counted
+        already (a decision again counts nothing more)."""
         command = table.command(body)
         command_id = command_id or fresh_id()
         sent = encode(command)
@@ -552,8 +560,10 @@ class Tables:
             return Decision([], lambda now: Ruling(now, seat, receipt.first, receipt.last, replayed=True))
         if not table.started:
             raise NotStarted("The game has not started: a seat is open or a contribution unrevealed.")
-        if isinstance(command, LIMITED):
+        if isinstance(command, LIMITED) and (counted is None or seat not in counted):
             self.takebacks.spend((table.id, seat))
+            if counted is not None:
+                counted.add(seat)
         if expected is not None and expected != table.version:
             raise StaleVersion(
                 f"The game is at version {table.version}, not {expected}.", {"version": table.version}

@@ -85,11 +85,12 @@ def test_commands_of_many_games_at_once_share_transactions_and_are_all_recorded(
 
 
 def test_in_a_failed_batch_only_the_save_that_lost_its_race_is_refused() -> None:
-    """A batch meeting a conflict is saved member by member: the loser fails, the others are recorded."""
+    """A batch meeting a conflict fails only its loser, found in the log; the others are saved together
+    again, each once."""
     app: Application[Any] = Application()
     committer = Committer(app)
-    blocker, winner, rival = Tally(), Tally(), Tally()
-    app.save(winner, rival)
+    blocker, winner, other, rival = Tally(), Tally(), Tally(), Tally()
+    app.save(winner, other, rival)
     stale = app.repository.get(rival.id)
     rival.add()
     app.save(rival)  # another writer moves the rival on: ``stale`` now clashes
@@ -97,8 +98,37 @@ def test_in_a_failed_batch_only_the_save_that_lost_its_race_is_refused() -> None
     first = committer.save(list(blocker.collect_events()))
     assert saves.held.wait(5)
     winner.add()
+    other.add()
     stale.add()
-    won, lost = committer.save(list(winner.collect_events())), committer.save(list(stale.collect_events()))
+    won = committer.save(list(winner.collect_events()))
+    lost = committer.save(list(stale.collect_events()))
+    also_won = committer.save(list(other.collect_events()))
+    saves.release.set()
+    first.result(5)
+    won.result(5)
+    also_won.result(5)
+    with pytest.raises(IntegrityError):
+        lost.result(5)
+    committer.close()
+    assert saves.calls == [1, 3, 2]
+    assert app.repository.get(winner.id).count == app.repository.get(other.id).count == 1
+    assert app.repository.get(rival.id).count == 1
+
+
+def test_two_saves_of_one_version_in_a_batch_are_saved_one_by_one_and_one_wins() -> None:
+    """Two members clashing with each other (the log holds neither): saved one by one, the first wins."""
+    app: Application[Any] = Application()
+    committer = Committer(app)
+    blocker, tally = Tally(), Tally()
+    app.save(tally)
+    first_copy, second_copy = app.repository.get(tally.id), app.repository.get(tally.id)
+    saves = CountingSaves(app, hold_first=True)
+    first = committer.save(list(blocker.collect_events()))
+    assert saves.held.wait(5)
+    first_copy.add()
+    second_copy.add()
+    won = committer.save(list(first_copy.collect_events()))
+    lost = committer.save(list(second_copy.collect_events()))
     saves.release.set()
     first.result(5)
     won.result(5)
@@ -106,8 +136,7 @@ def test_in_a_failed_batch_only_the_save_that_lost_its_race_is_refused() -> None
         lost.result(5)
     committer.close()
     assert saves.calls == [1, 2, 1, 1]
-    assert app.repository.get(winner.id).count == 1
-    assert app.repository.get(rival.id).count == 1
+    assert app.repository.get(tally.id).count == 1
 
 
 def test_a_table_kept_behind_the_log_is_decided_again_on_a_fresh_load(tmp_path: Path) -> None:
@@ -220,3 +249,22 @@ def test_a_flush_returns_once_the_snapshots_handed_over_before_it_are_written() 
     committer.flush()
     assert [found.originator_version for found in app.snapshots.get(tally.id)] == [2]
     committer.close()
+
+
+def test_a_take_back_decided_again_on_a_newer_table_is_counted_once(tmp_path: Path) -> None:
+    """A seat allowed one take-back a minute asks through a process whose kept table is behind: the
+    request is decided there, then again on the log's table, and counted once, not refused."""
+    settings = Settings(sqlite_path=str(tmp_path / "shared.sqlite"), snapshot_interval=0)
+    here = Tables(settings.eventsourcing_env(), games={"pile": PILE}, clock=StepClock(), takebacks=1)
+    there = make(tmp_path / "shared.sqlite")
+    try:
+        opening = run(here.open("pile", ["ann", "bob"], {"stones": 20}))
+        game_id, tokens = str(opening.game_id), opening.tokens
+        run(here.submit(game_id, tokens[0], TAKE_ONE))
+        run(there.submit(game_id, tokens[1], TAKE_ONE))  # ``here`` keeps the table before these two
+        run(there.submit(game_id, tokens[0], TAKE_ONE))
+        ruling = run(here.submit(game_id, tokens[0], b'{"type":"RequestTakeBack"}'))
+        assert (ruling.first, ruling.last) == (6, 6)
+    finally:
+        here.close()
+        there.close()
