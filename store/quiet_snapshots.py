@@ -12,8 +12,8 @@ database consistent under ``NORMAL``; the commands' own connection stays ``FULL`
 (``tests/service/test_keeping_snapshots_off_the_commits.py``).
 
 Measured under ``bench_service`` (a probe in the server, not committed; docs/architecture.md, *Speed:
-issue 50, third slice*): about 230 snapshots in a run of 100 games took 1.1-1.7 s of the committer's
-thread (2.6-6.1 ms p50, at load 11-14), and 0.36-0.42 s written quietly (0.24-1.1 ms p50).
+issue 50, third slice*): the 220 snapshots of a run of 100 games took 1.18 s of the committer's thread
+(p50 3.55 ms, load 19.9), written quietly 0.32 s for 225 (p50 1.20 ms, load 15.8, the next run).
 
 Not on a move's way (a table snapshots every 50 versions), so this module is not among the tunings a
 traced move counts apart (``tests/benchmarks/trace_move.py``).

@@ -14,7 +14,9 @@ its entries are mutable aggregates where ours are immutable values that need no 
 
 On SQLite a commit reaches the disk through :class:`~store.one_statement.OneStatement`, the library's
 recorder with a commit's rows sent as one statement: a tuning, fenced in its own module with what it
-bought; the repository only names it as the SQLite recorder.
+bought; the repository only names it as the SQLite recorder. Its snapshots go through
+:class:`~store.quiet_snapshots.QuietSnapshots` (a tuning too): without a durable commit of their own,
+which the commands queued behind a snapshot used to wait for.
 """
 
 from __future__ import annotations
