@@ -14,7 +14,9 @@ its entries are mutable aggregates where ours are immutable values that need no 
 
 On SQLite a commit reaches the disk through :class:`~store.one_statement.OneStatement`, the library's
 recorder with a commit's rows sent as one statement: a tuning, fenced in its own module with what it
-bought; the repository only names it as the SQLite recorder.
+bought; the repository only names it as the SQLite recorder. Its snapshots go through
+:class:`~store.quiet_snapshots.QuietSnapshots` (a tuning too): without a durable commit of their own,
+which the commands queued behind a snapshot used to wait for.
 """
 
 from __future__ import annotations
@@ -27,11 +29,13 @@ from uuid import UUID
 
 from eventsourcing.application import Application, EventSourcedLog, ProcessingEvent
 from eventsourcing.persistence import (
+    EventStore,
     IntegrityError,
     Mapper,
     PersistenceError,
     Recording,
 )
+from eventsourcing.sqlite import SQLiteAggregateRecorder
 from eventsourcing.utils import EnvType
 
 from domain import takeback
@@ -39,6 +43,7 @@ from domain.errors import ConcurrentUpdate, StaleVersion, StoreUnavailable
 from domain.table import AnyGame, AnyTableEvent, Table, TableContext
 from store.commits import Committer, Kept, Routes
 from store.one_statement import OneStatement
+from store.quiet_snapshots import QuietSnapshots
 from store.reader import LogReader, attempts_id
 from store.settings import creating_schema
 from store.stored import Attempted, PlainTranscoder, Row, Snapshot, TableMapper
@@ -112,7 +117,20 @@ class TableStore(Application[UUID]):
 
     def close(self) -> None:
         self.committer.close()
+        quiet = self.snapshots.recorder if self.snapshots is not None else None
+        if isinstance(quiet, QuietSnapshots):
+            quiet.close()
         super().close()
+
+    def construct_snapshot_store(self) -> EventStore[UUID]:
+        """The library's snapshot store; on a SQLite file, written without a sync of its own
+        (:class:`~store.quiet_snapshots.QuietSnapshots`: nothing waits for a snapshot)."""
+        snapshots = super().construct_snapshot_store()
+        recorder = snapshots.recorder
+        if not isinstance(recorder, SQLiteAggregateRecorder) or recorder.datastore.pool.is_sqlite_memory_mode:
+            return snapshots
+        quiet = QuietSnapshots(recorder.datastore, recorder.events_table_name)
+        return EventStore(mapper=snapshots.mapper, recorder=quiet)
 
     def save(self, *objs: Any, **kwargs: Any) -> list[Recording[UUID]]:
         """The library's ``save`` for what this application saves: table rows, each already an event.
