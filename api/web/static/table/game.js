@@ -9,13 +9,17 @@ import { useLive } from "./live.js";
 import { useLog } from "./log.js";
 import { sealed } from "./receipts.js";
 
+/** The version a read must reach: the newest this page saw (its own command's answer included) or heard. */
+const wanted = (state) => Math.max(state.version, state.heard || 0);
+
 /**
  * The table as this seat sees it, at one version no older than `state.version` nor the newest the
  * stream told of: the summary, your view, your legal moves, the feed after the log and (a seat) the
  * signed head. One read where there were four: each cost both the browser and the server per move.
  */
 function readTable(id, token, state) {
-  const min = Math.max(state.version, state.heard || 0);
+  const min = wanted(state);
+  state.asked = min;
   return get(`${gamePath(id)}/table?after=${state.logged}${min ? `&min_version=${min}` : ""}`, { token });
 }
 
@@ -32,11 +36,16 @@ async function refused(error, state, token, { setMissing, lose, setNotice }) {
   else setNotice({ kind: "error", text: error.message });
 }
 
-/** Read the table again; a call while a read runs asks that read to go round once more. */
+/** Read the table again; a call while a read runs asks that read to go round once more, unless the
+ * read under way already asked for every version known (a mover's page hears its move on the stream
+ * and gets its command's answer: one read answers both). */
 function useRefresh(id, token, known, on) {
   return useCallback(async () => {
     const state = known.current;
-    if (state.running) { state.again = true; return state.running; }
+    if (state.running) {
+      if (wanted(state) > state.asked) state.again = true;
+      return state.running;
+    }
     state.running = (async () => {
       do {
         state.again = false;

@@ -13,7 +13,10 @@ async function poll(id, known, refresh, addChat, signal) {
     if (signal.aborted) return;
     try {
       const latest = await get(gamePath(id), { signal });
-      if (latest.version !== known.current.version) refresh();
+      if (latest.version !== known.current.version) {
+        known.current.heard = Math.max(known.current.heard || 0, latest.version);
+        refresh();
+      }
       loadChat(id).then(addChat).catch(() => {});
     } catch {
       /* the next round tries again */
