@@ -383,11 +383,15 @@ async def seat_view(reads: ReadSide, game_id: str, token: str | None, min_versio
         table = await reads.from_log(game_id)
         return documents.view(game_id, table, _viewer(table, token)) | {"stale": True}
     table, viewer = await _seated(reads, game_id, table, token, revoked)
-    if reads.projection is not None and not reads.projection.views:  # embedded: built when asked for
-        document = encode(documents.view(game_id, table, viewer))
-        return _answer(reads, game_id, document, min_version, stale)
-    document = _document(reads, f"view:{game_id}:{viewer_key(viewer)}")
-    return _answer(reads, game_id, document, min_version, stale)
+    return _answer(reads, game_id, _view_document(reads, game_id, table, viewer), min_version, stale)
+
+
+def _view_document(reads: ReadSide, game_id: str, table: Table, viewer: Viewer) -> bytes:
+    """``viewer``'s view document: built from ``table`` where the projection keeps no views (embedded),
+    else the one the projection wrote."""
+    if reads.projection is not None and not reads.projection.views:
+        return encode(documents.view(game_id, table, viewer))
+    return _document(reads, f"view:{game_id}:{viewer_key(viewer)}")
 
 
 async def legal(
@@ -403,13 +407,18 @@ async def legal(
     else:
         table, viewer = await _seated(reads, game_id, table, token, revoked)
         seat = _seat_or_none(viewer)
-    commands = table.legal(seat, reads.clock()) if seat is not None else []
-    answer = {"version": table.version, "seat": seat, "commands": commands} | documents.clock_of(table)
+    answer = _legal_at(reads, table, seat)
     if unprojected:
         return answer | {"stale": True}
     if min_version is None:
         return answer
     return answer | {"stale": stale or reads.behind(game_id, table.version, min_version)}
+
+
+def _legal_at(reads: ReadSide, table: Table, seat: int | None) -> dict[str, Any]:
+    """The legal answer at ``table`` for ``seat`` (no commands for a spectator)."""
+    commands = table.legal(seat, reads.clock()) if seat is not None else []
+    return {"version": table.version, "seat": seat, "commands": commands} | documents.clock_of(table)
 
 
 PAGE = 500
@@ -441,6 +450,49 @@ async def feed(  # noqa: PLR0917  (the feed's parameters, as the route reads the
     if min_version is None:
         return answer
     return answer | {"stale": stale or reads.behind(game_id, version, min_version)}
+
+
+async def table_seen(
+    reads: ReadSide, game_id: str, token: str | None, min_version: int | None = None, after: int = 0
+) -> dict[str, Any]:
+    """The table as the caller sees it, at one version and in one read: the summary, the caller's view,
+    its legal commands (before :meth:`~api.service.application.Tables.offered`) and its feed after
+    ``after`` (a page: ``next`` pages on), each as the summary, ``/view``, ``/legal`` and ``/events``
+    answer them, with the same token checks (a page's four reads after each move, issue 44)."""
+    game_id = canonical_id(game_id)
+    stale, table, revoked = await reads.settled(game_id, token, min_version)
+    if table is None:  # not projected yet: the log's table, stale, no entries yet
+        table = await reads.from_log(game_id)
+        viewer = _viewer(table, token)
+        built = (encode(documents.summary(game_id, table)), encode(documents.view(game_id, table, viewer)))
+        return _seen(reads, table, viewer, built, []) | {"stale": True}
+    table, viewer = await _seated(reads, game_id, table, token, revoked)
+    page = []
+    if after < table.version:  # else nothing to read; entries past the table's version wait for the next read
+        page = await asyncio.to_thread(feed_page, reads, game_id, viewer, after, PAGE + 1)
+        page = [entry for entry in page if entry[0] <= table.version]
+    documents_now = (_document(reads, f"summary:{game_id}"), _view_document(reads, game_id, table, viewer))
+    answer = _seen(reads, table, viewer, documents_now, page)
+    if min_version is None:
+        return answer
+    return answer | {"stale": stale or reads.behind(game_id, table.version, min_version)}
+
+
+def _seen(
+    reads: ReadSide, table: Table, viewer: Viewer, shown: tuple[bytes, bytes], page: list[tuple[int, bytes]]
+) -> dict[str, Any]:
+    """:func:`table_seen`'s answer from its parts: the summary and view documents (``shown``) and a
+    page of the feed read."""
+    summary, view = shown
+    following = page[PAGE - 1][0] if len(page) > PAGE else None
+    events = [msgspec.Raw(line) for _, line in page[:PAGE]]
+    return {
+        "version": table.version,
+        "summary": msgspec.Raw(summary),
+        "view": msgspec.Raw(view),
+        "legal": _legal_at(reads, table, _seat_or_none(viewer)),
+        "feed": {"version": table.version, "events": events, "next": following},
+    }
 
 
 def feed_page(

@@ -23,7 +23,7 @@
 | ``BACKROOM_REFUSALS_PER_MINUTE`` | refused, retried or unchanged commands per seat a minute | ``60`` |
 | ``BACKROOM_TAKEBACKS_PER_MINUTE`` | take-back commands one seat may send a minute | ``10`` |
 | ``BACKROOM_LOBBY_READS_PER_MINUTE`` | lobby reads per seat or client address a minute (0: any) | ``240`` |
-| ``BACKROOM_HISTORY_READS_PER_MINUTE`` | history reads (feed, timeline, audit, export) likewise | ``600`` |
+| ``BACKROOM_HISTORY_READS_PER_MINUTE`` | history reads (feed, table, timeline, audit...) likewise | ``600`` |
 | ``BACKROOM_REFUSED_PAUSE_SECONDS`` | how long an opening or read past its budget waits for its 429 | ``1`` |
 | ``BACKROOM_OPEN_TABLE_SECONDS`` | an open table nobody joined for this long expires (0: never) | ``3600`` |
 | ``BACKROOM_DRAIN_SECONDS`` | on SIGTERM, how long in-flight requests and streams may take | ``10`` |

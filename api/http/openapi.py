@@ -49,6 +49,7 @@ from api.http.schemas import (
     SignedOut,
     StreamTicket,
     Summary,
+    TableSeen,
     Timeline,
     Tournament,
     TournamentSeat,
@@ -74,6 +75,7 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("get", "/api/games/{game_id}/view"): (200, "ViewDocument", SEAT),
     ("get", "/api/games/{game_id}/legal"): (200, "Legal", SEAT),
     ("get", "/api/games/{game_id}/events"): (200, "Feed", (429, *SEAT)),
+    ("get", "/api/games/{game_id}/table"): (200, "TableSeen", (429, *SEAT)),
     ("get", "/api/games/{game_id}/stream"): (200, "text/event-stream", (429, *SEAT)),
     ("post", "/api/games/{game_id}/stream-ticket"): (201, "StreamTicket", (429, *SEAT)),
     ("get", "/api/games/{game_id}/timeline"): (200, "Timeline", (429, *HISTORY)),
@@ -165,7 +167,7 @@ ANSWERED: list[Any] = [
     Answered,
     Legal,
 ]
-ANSWERED += [Feed, Timeline, Moment, Audit, Health, ChatMessages, ChatMessage, Probe, SeatPassing]
+ANSWERED += [Feed, TableSeen, Timeline, Moment, Audit, Health, ChatMessages, ChatMessage, Probe, SeatPassing]
 ANSWERED += [CeremonyBegun, SignedIn, Me, KeyMade, SignedOut, PlayerPage, Ratings, Chances, Session]
 ANSWERED += [Keys, SignedHead, RecordBundle]
 ANSWERED += [Tournament, RoundExplained, TournamentSeat, TournamentStandings]

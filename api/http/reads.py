@@ -32,6 +32,7 @@ from api.http.metrics import Metrics
 from api.http.throttle import client_address
 from api.http.wire import MAX_VERSION, TokenDep, reply, version_number
 from api.limits import Streams, Turn
+from api.record.signing import Signer
 from api.service.application import Tables
 from domain.errors import InvalidRequest, MissingToken, StoreUnavailable
 from domain.seats import Seat, Viewer, is_seat
@@ -222,6 +223,36 @@ async def events(  # noqa: PLR0917  (FastAPI injects each parameter by name)
     limit: PageLimit = queries.PAGE,
 ) -> Response:
     return reply(await queries.feed(reads, game_id, token, after, min_version, limit))
+
+
+@router.get(
+    "/games/{game_id}/table",
+    summary="The table as the caller sees it: summary, view, legal commands and the feed after a version",
+)
+async def table_seen(  # noqa: PLR0917  (FastAPI injects each parameter by name)
+    request: Request,
+    reads: ReadsDep,
+    game_id: str,
+    token: TokenDep,
+    after: Annotated[int, Query(ge=0, le=MAX_VERSION)] = 0,
+    min_version: MinVersion = None,
+) -> Response:
+    """What a table page reads after each move, in one read: the summary, ``/view``, ``/legal`` and
+    ``/events?after=`` as each answers the caller, at one version; for a seat at a table with a record,
+    the signed head its summary shows (``/head``), which the page keeps."""
+    answer = await queries.table_seen(reads, game_id, token, min_version, after)
+    await request.app.state.tables.offered(table_id(game_id), answer["legal"])
+    if answer["legal"]["seat"] is not None:
+        answer["head"] = signed_head(request.app.state.signer, answer["summary"])
+    return reply(answer)
+
+
+def signed_head(signer: Signer, summary: msgspec.Raw) -> dict[str, Any] | None:
+    """The signed head of the chain at the version ``summary`` shows (``None``: a table without a record)."""
+    shown = msgspec.json.decode(summary)
+    if not shown.get("commitment"):
+        return None
+    return signer.sign_head(shown["id"], shown["version"], shown.get("head") or "")
 
 
 @router.get(

@@ -193,6 +193,21 @@ class Feed(_Doc):
     stale: bool = False
 
 
+class TableSeen(_Doc):
+    """The table as the caller sees it at one version (what a table page reads after each move): the
+    summary, the view, the legal commands and the feed after ``after``, each as ``GET /api/games/{id}``,
+    ``/view``, ``/legal`` and ``/events`` answer the caller; for a seat, the signed head the summary
+    shows (``/head``; ``null`` for a table without a record)."""
+
+    version: int
+    summary: Summary
+    view: ViewDocument
+    legal: Legal
+    feed: Feed
+    stale: bool = False
+    head: SignedHead | None = None
+
+
 class Span(_Doc):
     first: int
     last: int

@@ -6,7 +6,8 @@ Three kinds of request are budgeted here, each by its own allowance (:mod:`api.l
   (``POST .../options``: each keeps its challenge on the log), per client address
   (``BACKROOM_CREATIONS_PER_MINUTE``, counted in one-minute windows);
 * lobby reads, ``GET /api/games`` (``BACKROOM_LOBBY_READS_PER_MINUTE``);
-* history reads, ``GET /api/games/{id}/timeline``, ``/audit``, ``/events``, ``/export`` and ``/record``, and
+* history reads, ``GET /api/games/{id}/timeline``, ``/audit``, ``/events``, ``/table`` (it holds the
+  feed), ``/export`` and ``/record``, and
   stream tickets, ``POST /api/games/{id}/stream-ticket`` (``BACKROOM_HISTORY_READS_PER_MINUTE``).
 
 Reads are paced (earned evenly, three seconds' worth saved up at most), so a flood past its
@@ -41,7 +42,7 @@ import msgspec
 from domain.errors import RateLimited, StoreUnavailable
 from domain.tokens import digest
 
-_HISTORY = re.compile(r"/api/games/([^/]+)/(?:timeline|audit|events|export|record)")
+_HISTORY = re.compile(r"/api/games/([^/]+)/(?:timeline|audit|events|table|export|record)")
 _FORK = re.compile(r"/api/games/[^/]+/fork")
 CEREMONIES = frozenset(
     {"/api/players/signup/options", "/api/players/signin/options", "/api/me/passkeys/options"}

@@ -25,7 +25,7 @@ def everything_others_read(client: TestClient, pile: dict[str, Any]) -> list[Any
     """The summary, and bob's view, legal list, feed and audit (what another seat may read)."""
     url = f"/api/games/{pile['id']}"
     reads = [client.get(url).json()]
-    for path in ("/view", "/legal", "/events", "/audit", "/timeline"):
+    for path in ("/view", "/legal", "/events", "/table", "/audit", "/timeline"):
         reads.append(client.get(url + path, headers=pile["bob"]).json())
     return reads
 

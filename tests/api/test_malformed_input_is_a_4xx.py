@@ -55,7 +55,7 @@ def test_a_min_version_that_is_no_number_is_refused(
 ) -> None:
     """``?min_version=²`` (a superscript two) is no version: 422 on every read that takes it."""
     game_id, tokens = game
-    for path in ("legal", "view", "events"):
+    for path in ("legal", "view", "events", "table"):
         answer = client.get(f"/api/games/{game_id}/{path}?min_version={version}", headers=bearer(tokens[0]))
         _refused(answer, "request/invalid")
 
@@ -66,7 +66,8 @@ def test_a_feed_asked_after_a_version_past_every_integer_is_refused(
 ) -> None:
     """``/events?after=`` beyond what any log reaches is a 422, not a database overflow."""
     game_id, _ = game
-    _refused(client.get(f"/api/games/{game_id}/events?after={after}"), "request/invalid")
+    for path in ("events", "table"):
+        _refused(client.get(f"/api/games/{game_id}/{path}?after={after}"), "request/invalid")
 
 
 @pytest.mark.parametrize("resume", ["¹", "1" * 40])

@@ -91,12 +91,13 @@ def test_an_address_reads_the_lobby_only_so_often_and_earns_reads_back_as_time_p
 
 
 def test_a_seat_reads_history_only_so_often_and_a_refused_read_appends_nothing(strict: TestClient) -> None:
-    """Feed, timeline, audit and export share one budget per seat; past it 429, the store unchanged."""
+    """Feed, the table seen, timeline, audit and export share one budget per seat; past it 429, the
+    store unchanged."""
     game = opened(strict)
     for what in ("events", "timeline"):
         assert strict.get(f"/api/games/{game['id']}/{what}", headers=game["ann"]).status_code == 200
     before = stored(strict)
-    for what in ("events", "timeline", "audit", "export"):
+    for what in ("events", "table", "timeline", "audit", "export"):
         limited(strict.get(f"/api/games/{game['id']}/{what}", headers=game["ann"]), 2)
     assert stored(strict) == before
 

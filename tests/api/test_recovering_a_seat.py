@@ -57,7 +57,7 @@ def test_sitting_down_shows_a_recovery_code_once_and_the_log_keeps_only_its_dige
     codes += [entry["recovery_code"] for entry in named["tokens"]]
     assert all(len(code.replace("-", "")) == 40 for code in codes) and len(set(codes)) == 4
     assert _recover(client, named["id"], codes[3]).json()["seat"] == 1
-    for path in ("", "/view", "/events", "/timeline", "/legal"):
+    for path in ("", "/view", "/events", "/timeline", "/legal", "/table"):
         for token in (None, seats[0]["token"]):
             text = client.get(f"/api/games/{game_id}{path}", headers=bearer(token) if token else {}).text
             assert not any(code in text or code_digest(code) in text for code in codes), path

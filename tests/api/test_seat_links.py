@@ -36,7 +36,7 @@ def test_a_new_link_works_and_the_old_token_is_refused_everywhere(client: TestCl
     game.tokens[0] = relink(game, 0)
     assert game.state() == before, "a new link changes nothing of the game"
     stale = {"Authorization": f"Bearer {old}"}
-    for path in ("/view", "/legal", "/events", "/timeline"):
+    for path in ("/view", "/legal", "/events", "/table", "/timeline"):
         answer = client.get(f"/api/games/{game.id}{path}", headers=stale)
         assert answer.status_code == 403 and answer.json()["error"]["code"] == "auth/invalid_token", path
     sent = client.post(f"/api/games/{game.id}/commands", json={"type": "DrawCards"}, headers=stale)

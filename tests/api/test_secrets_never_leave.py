@@ -11,7 +11,7 @@ from tests.support.service import bearer
 
 def every_response(client: TestClient, game_id: str, headers: dict[str, str]) -> list[str]:
     """The text of every read route for one caller."""
-    paths = ["", "/view", "/legal", "/events", "/events?after=1"]
+    paths = ["", "/view", "/legal", "/events", "/events?after=1", "/table", "/table?after=1"]
     texts = [client.get(f"/api/games/{game_id}{path}", headers=headers).text for path in paths]
     return [*texts, client.get("/api/games").text]
 

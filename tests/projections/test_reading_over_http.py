@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import projections.queries
+from projections.projection import GameProjection, catch_up
 from store.settings import Settings
 from tests.support.projecting import REDIS_URL, postgres_schema, redis_prefix, scale_settings
 from tests.support.service import bearer, client_for
@@ -47,7 +48,7 @@ def test_a_read_waiting_for_a_version_never_reached_answers_stale(
     """``min_version`` beyond the log: after the brief wait the answer is what exists, marked stale."""
     monkeypatch.setattr(projections.queries, "WAIT", 0.2)
     game_id, tokens = _open(client)
-    for path in ("", "/view", "/legal", "/events"):
+    for path in ("", "/view", "/legal", "/events", "/table"):
         wanted = {"min_version": 99}
         body = client.get(f"/api/games/{game_id}{path}", params=wanted, headers=bearer(tokens[1]))
         assert body.status_code == 200 and body.json()["stale"] is True, path
@@ -79,7 +80,7 @@ def test_the_private_record_is_never_served(client: TestClient) -> None:
     """No read answer carries the projection's omniscient state or token digests."""
     game_id, tokens = _open(client)
     client.post(f"/api/games/{game_id}/commands", json=TAKE_ONE, headers=bearer(tokens[0]))
-    for path in ("", "/view", "/legal", "/events"):
+    for path in ("", "/view", "/legal", "/events", "/table"):
         text = client.get(f"/api/games/{game_id}{path}").text
         assert "token_digests" not in text and '"state"' not in text, path
     assert "token_digests" not in client.get("/api/games").text
@@ -111,6 +112,28 @@ def test_without_a_worker_a_new_game_is_stale_until_projected_not_missing(
     missing = scaled.get("/api/games/00000000-0000-4000-8000-000000000000")
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "game/not_found"
     assert scaled.get("/api/games").json()["total"] == 0
+
+
+@pytest.mark.redis
+@pytest.mark.postgres
+def test_at_scale_the_table_read_answers_what_the_four_reads_answer(scaled: TestClient) -> None:
+    """``/table`` read from Redis: stale from the log before any worker projected the game, then, once
+    projected, each part as its own route answers it (the view from the views the worker wrote)."""
+    game_id, tokens = _open(scaled)
+    early = scaled.get(f"/api/games/{game_id}/table", headers=bearer(tokens[0])).json()
+    assert early["stale"] is True and early["view"]["seat"] == 0 and early["legal"]["commands"]
+    scaled.post(f"/api/games/{game_id}/commands", json=TAKE_ONE, headers=bearer(tokens[0]))
+    tables = scaled.app.state.tables  # type: ignore[attr-defined]  # the app built by client_for
+    reads = scaled.app.state.reads  # type: ignore[attr-defined]
+    catch_up(tables.store.recorder, GameProjection(reads.store, reads.games))
+    url = f"/api/games/{game_id}"
+    for headers in (bearer(tokens[0]), bearer(tokens[1]), {}):
+        seen = scaled.get(f"{url}/table", params={"after": 1, "min_version": 3}, headers=headers).json()
+        assert seen["stale"] is False and seen["version"] == 3
+        assert seen["summary"] == scaled.get(url).json()
+        assert seen["view"] == scaled.get(f"{url}/view", headers=headers).json()
+        assert seen["legal"] == scaled.get(f"{url}/legal", headers=headers).json()
+        assert seen["feed"] == scaled.get(f"{url}/events", params={"after": 1}, headers=headers).json()
 
 
 def test_settings_name_the_redis_read_store() -> None:

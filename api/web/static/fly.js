@@ -29,10 +29,10 @@ function lookOf(element) {
   };
 }
 
-/** Fly every card that left the hand since ``before`` to where it landed on ``board``; how many flew. */
-export function flyFrom(before, board) {
+/** Fly every card that left the hand since ``before`` to where it landed on ``board`` (``now``: the
+ * hand as drawn now); how many flew. */
+export function flyFrom(before, board, now = handCards()) {
   if (!board || !before.size || reducedMotion() || typeof Element.prototype.animate !== "function") return 0;
-  const now = handCards();
   let flown = 0;
   for (const [card, was] of before) {
     if (now.has(card)) continue;

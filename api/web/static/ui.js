@@ -1,8 +1,8 @@
 // Pieces every page shares: Preact + htm, the event log, the generic data view, small helpers.
 
-import { html, render, useState, useEffect, useRef, useMemo, useCallback } from "./vendor/htm-preact-standalone.module.js";
+import { Component, html, render, useState, useEffect, useLayoutEffect, useRef, useMemo, useCallback } from "./vendor/htm-preact-standalone.module.js";
 
-export { html, render, useState, useEffect, useRef, useMemo, useCallback };
+export { html, render, useState, useEffect, useLayoutEffect, useRef, useMemo, useCallback };
 
 /** Render `component` into <main id="app">. */
 export function mount(component) {
@@ -63,11 +63,34 @@ export function scrollWithin(box, item) {
   else if (top + item.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + item.offsetHeight - box.clientHeight;
 }
 
-/** The log of what happened: one described event per line, newest last, announced politely. */
-/** The log; `numbered`: each line shows its version (the replay's word; the table keeps it in data-version). */
+/**
+ * One line of the log, drawn again only when what it shows changes: a table adds a line or two a move,
+ * and a log of hundreds of lines was otherwise compared whole at every drawing of the page.
+ */
+class LogLine extends Component {
+  shouldComponentUpdate(next) {
+    return ["entry", "here", "undone", "numbered", "onPick"].some((key) => next[key] !== this.props[key]);
+  }
+
+  render({ entry, here, undone, numbered, onPick }) {
+    const text = html`${numbered ? html`<span class="v">v${entry.version}</span> ` : ""}${entry.description}${
+      undone ? html` <em class="tag">taken back</em>` : ""}${
+      entry.by ? html` <em class=${`tag by-${entry.by}`}>${entry.by === "bot" ? "bot" : "referee"}</em>` : ""}`;
+    return html`<li data-version=${entry.version}
+        class=${`${here ? "current" : ""} ${undone ? "reverted" : ""} ${entry.boundary ? "boundary" : ""}`}
+        aria-current=${here ? "true" : undefined}>
+      ${onPick
+        ? html`<button type="button" class="linkish" onClick=${() => onPick(entry.version)}>${text}</button>`
+        : text}
+    </li>`;
+  }
+}
+
+/** The log of what happened: one described event per line, newest last, announced politely;
+ * `numbered`: each line shows its version (the replay's word; the table keeps it in data-version). */
 export function EventLog({ entries, current, onPick, reverted = () => false, label = "What happened", numbered = true }) {
   const list = useRef(null);
-  useEffect(() => {
+  useLayoutEffect(() => { // before the paint: a scroll after it paints the list twice
     const box = list.current;
     if (!box) return;
     const chosen = current !== undefined ? box.querySelector("[aria-current='true']") : null;
@@ -77,20 +100,8 @@ export function EventLog({ entries, current, onPick, reverted = () => false, lab
   return html`<section class="log" aria-label=${label}>
     <h2>${label}</h2>
     <ol ref=${list} class="log-list" tabindex=${onPick ? undefined : "0"} aria-live=${onPick ? "off" : "polite"}>
-      ${entries.map((entry) => {
-        const here = current === entry.version;
-        const undone = reverted(entry.version);
-        const text = html`${numbered ? html`<span class="v">v${entry.version}</span> ` : ""}${entry.description}${
-          undone ? html` <em class="tag">taken back</em>` : ""}${
-          entry.by ? html` <em class=${`tag by-${entry.by}`}>${entry.by === "bot" ? "bot" : "referee"}</em>` : ""}`;
-        return html`<li key=${entry.version} data-version=${entry.version}
-            class=${`${here ? "current" : ""} ${undone ? "reverted" : ""} ${entry.boundary ? "boundary" : ""}`}
-            aria-current=${here ? "true" : undefined}>
-          ${onPick
-            ? html`<button type="button" class="linkish" onClick=${() => onPick(entry.version)}>${text}</button>`
-            : text}
-        </li>`;
-      })}
+      ${entries.map((entry) => html`<${LogLine} key=${entry.version} entry=${entry} here=${current === entry.version}
+        undone=${reverted(entry.version)} numbered=${numbered} onPick=${onPick} />`)}
     </ol>
   </section>`;
 }

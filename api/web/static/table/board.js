@@ -1,14 +1,17 @@
 // The board: the game's own drawing of your view, the last move's cards marked on it, a card that left
 // your hand flying to where it landed, and (under the developer option) the view as data.
 
-import { flyFrom, handCards } from "../fly.js";
+import { flyFrom, handCards, reducedMotion } from "../fly.js";
 import { RawView } from "../developer.js";
 import { lastCards } from "../moves.js";
-import { html, useEffect, useRef } from "../ui.js";
+import { html, useLayoutEffect, useRef } from "../ui.js";
+
+// Both marks are made as the board is drawn, before the browser paints it (layout effects): made after
+// the paint, each drawing of the table was painted twice, and waited for a frame of its own in between.
 
 /** Mark every card the last move names (the game's modules mark cards with data-card). */
 function useLastMove(board, log) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const box = board.current;
     if (!box) return;
     const cards = lastCards(log);
@@ -17,12 +20,18 @@ function useLastMove(board, log) {
   });
 }
 
-/** A card that left the hand flies to where it landed (nothing moves under reduced motion). */
+/** A card that left the hand flies to where it landed; under reduced motion nothing moves, so where
+ * the hand's cards are drawn is not even measured. */
 function useFlyingCards(board) {
   const inHand = useRef(new Map());
-  useEffect(() => {
-    flyFrom(inHand.current, board.current);
-    inHand.current = handCards();
+  useLayoutEffect(() => {
+    if (reducedMotion()) {
+      inHand.current = new Map();
+      return;
+    }
+    const now = handCards();
+    flyFrom(inHand.current, board.current, now);
+    inHand.current = now;
   });
 }
 

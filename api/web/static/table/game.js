@@ -1,5 +1,6 @@
 // The game as this page knows it: the summary, the renderer, your view, your legal moves and the log,
-// read together at a version no older than the one already seen, and kept up to date by live.js.
+// read together in one read at a version no older than the one already seen, and kept up to date by
+// live.js.
 
 import { Refusal, gamePath, get, sleep } from "../api.js";
 import { rendererFor } from "../games/index.js";
@@ -8,19 +9,18 @@ import { useLive } from "./live.js";
 import { useLog } from "./log.js";
 import { sealed } from "./receipts.js";
 
-function withMin(path, version) {
-  return version ? `${path}${path.includes("?") ? "&" : "?"}min_version=${version}` : path;
-}
+/** The version a read must reach: the newest this page saw (its own command's answer included) or heard. */
+const wanted = (state) => Math.max(state.version, state.heard || 0);
 
-/** The summary, your view, your legal moves and the feed after the log, all at least at `state.version`. */
+/**
+ * The table as this seat sees it, at one version no older than `state.version` nor the newest the
+ * stream told of: the summary, your view, your legal moves, the feed after the log and (a seat) the
+ * signed head. One read where there were four: each cost both the browser and the server per move.
+ */
 function readTable(id, token, state) {
-  const min = state.version;
-  return Promise.all([
-    get(gamePath(id)),
-    get(withMin(`${gamePath(id)}/view`, min), { token }),
-    get(withMin(`${gamePath(id)}/legal`, min), { token }),
-    get(withMin(`${gamePath(id)}/events?after=${state.logged}`, min), { token }),
-  ]);
+  const min = wanted(state);
+  state.asked = min;
+  return get(`${gamePath(id)}/table?after=${state.logged}${min ? `&min_version=${min}` : ""}`, { token });
 }
 
 /** What a refused read means: no such table, a seat not yet on the read side, a seat moved away, or an error. */
@@ -36,28 +36,34 @@ async function refused(error, state, token, { setMissing, lose, setNotice }) {
   else setNotice({ kind: "error", text: error.message });
 }
 
-/** Read the table again; a call while a read runs asks that read to go round once more. */
+/** Read the table again; a call while a read runs asks that read to go round once more, unless the
+ * read under way already asked for every version known (a mover's page hears its move on the stream
+ * and gets its command's answer: one read answers both). */
 function useRefresh(id, token, known, on) {
   return useCallback(async () => {
     const state = known.current;
-    if (state.running) { state.again = true; return state.running; }
+    if (state.running) {
+      if (wanted(state) > state.asked) state.again = true;
+      return state.running;
+    }
     state.running = (async () => {
       do {
         state.again = false;
         try {
-          const [nextSummary, view, moves, feed] = await readTable(id, token, state);
+          const seen = await readTable(id, token, state);
           if (state !== known.current) return; // the seat changed meanwhile: a newer refresh answers
-          state.version = Math.max(state.version, view.version);
-          on.setSummary(nextSummary);
-          sealed(id, token, nextSummary, view.seat);
-          on.setSeen(view);
-          on.setLegal(moves);
-          on.addToLog(feed.events, true);
-          if (feed.next != null) state.again = true; // a long log comes a page at a time
+          state.version = Math.max(state.version, seen.version);
+          on.setSummary(seen.summary);
+          sealed(id, token, seen.summary, seen.view.seat, seen.head);
+          on.setSeen(seen.view);
+          on.setLegal(seen.legal);
+          on.addToLog(seen.feed.events, true); // with what the stream told meanwhile: one drawing for all
+          if (seen.feed.next != null) state.again = true; // a long log comes a page at a time
           state.refused = 0;
           state.seated = Boolean(token);
         } catch (error) {
           if (state !== known.current) return;
+          on.addToLog([]); // what the stream told is shown even when the read is refused
           await refused(error, state, token, on);
         }
       } while (state.again);
@@ -86,10 +92,10 @@ export function useGame(id, seating, chat, setNotice) {
   const [seen, setSeen] = useState(null); // the /view answer: {version, status, seat, to_act, view}
   const [legal, setLegal] = useState({ version: 0, commands: [] });
   const known = useRef({ version: 0, logged: 0, running: null, again: false });
-  const { log, setLog, addToLog } = useLog(known);
+  const { log, setLog, addToLog, hear } = useLog(known);
   const { token, floor, lose } = seating;
   const refresh = useRefresh(id, token, known, { setSummary, setSeen, setLegal, addToLog, setMissing, lose, setNotice });
   useFirstLook(id, { setSummary, setRenderer, setMissing, setNotice });
-  const live = useLive({ id, token, known, floor, refresh, setLog, addToLog, chat });
+  const live = useLive({ id, token, known, floor, refresh, setLog, hear, chat });
   return { summary, renderer, missing, seen, setSeen, legal, log, addToLog, known, refresh, live };
 }

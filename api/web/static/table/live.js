@@ -13,7 +13,10 @@ async function poll(id, known, refresh, addChat, signal) {
     if (signal.aborted) return;
     try {
       const latest = await get(gamePath(id), { signal });
-      if (latest.version !== known.current.version) refresh();
+      if (latest.version !== known.current.version) {
+        known.current.heard = Math.max(known.current.heard || 0, latest.version);
+        refresh();
+      }
       loadChat(id).then(addChat).catch(() => {});
     } catch {
       /* the next round tries again */
@@ -21,11 +24,20 @@ async function poll(id, known, refresh, addChat, signal) {
   }
 }
 
+/** `read`, once for everything told before it runs: the entries of one move come together on the
+ * stream, and one read of the table answers them all. */
+function soon(read) {
+  let asked = null;
+  return () => {
+    if (asked === null) asked = setTimeout(() => { asked = null; read(); }, 0);
+  };
+}
+
 /**
  * Read the table and the chat from the start for this seat, then follow them; answers how we follow
  * ("connecting", "live", "reconnecting", "polling").
  */
-export function useLive({ id, token, known, floor, refresh, setLog, addToLog, chat }) {
+export function useLive({ id, token, known, floor, refresh, setLog, hear, chat }) {
   const [live, setLive] = useState("connecting");
   const { add: addChat, seen: chatSeen } = chat;
   useEffect(() => {
@@ -35,11 +47,15 @@ export function useLive({ id, token, known, floor, refresh, setLog, addToLog, ch
     (async () => {
       await Promise.all([refresh(), loadChat(id).then(addChat).catch(() => {})]); // then the stream resumes after both
       if (stop.signal.aborted) return;
+      const readSoon = soon(refresh);
       const onEvent = (message) => {
         const data = message.json;
         if (message.event === "chat") { addChat([data]); return; }
-        if (data && typeof data.version === "number" && data.description) addToLog([data]);
-        refresh();
+        if (data && typeof data.version === "number") {
+          known.current.heard = Math.max(known.current.heard || 0, data.version);
+          if (data.description) hear([data]);
+        }
+        readSoon();
       };
       const streamed = await follow(id, token, known.current.logged || null, onEvent, stop.signal, setLive,
         () => `?chat_after=${chatSeen.current}`);
@@ -48,6 +64,6 @@ export function useLive({ id, token, known, floor, refresh, setLog, addToLog, ch
       await poll(id, known, refresh, addChat, stop.signal);
     })();
     return () => stop.abort();
-  }, [id, token, refresh, addToLog, addChat]);
+  }, [id, token, refresh, hear, addChat]);
   return live;
 }

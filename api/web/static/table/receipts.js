@@ -42,19 +42,21 @@ export function receipts(id) {
   }
 }
 
-/** Keep the signed head of the version this page shows (once a version). */
-async function keepHead(id, version) {
+/** Keep the signed head of the version this page shows (once a version): `given` with the table's
+ * read, else asked for. */
+async function keepHead(id, version, given) {
   const kept = receipts(id);
   if (!version || kept.some((head) => head.version === version)) return;
-  const head = await get(`${gamePath(id)}/head`);
+  const head = given || await get(`${gamePath(id)}/head`);
   if (kept.some((each) => each.version === head.version)) return;
   kept.push(head);
   localStorage.setItem(receiptsKey(id), JSON.stringify(kept.slice(-RECEIPTS_KEPT)));
 }
 
-/** After each read of the table by a seat: reveal when asked, and keep the head shown. */
-export function sealed(id, token, summary, seat) {
+/** After each read of the table by a seat: reveal when asked, and keep the head shown (`head`: the
+ * signed head the read answered with). */
+export function sealed(id, token, summary, seat, head = null) {
   if (!token || seat == null || !summary.commitment) return;
   revealIfAsked(id, token, summary, seat);
-  keepHead(id, summary.version).catch(() => {});
+  keepHead(id, summary.version, head).catch(() => {});
 }
