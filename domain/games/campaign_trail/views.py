@@ -74,7 +74,7 @@ from domain.visibility import Declarations, HandCount, OwnHand, Secret, hand_for
 MONTHS = ("August", "September", "October", "Election Day")
 
 
-class StateView(msgspec.Struct, frozen=True, kw_only=True, array_like=True):
+class StateView(msgspec.Struct, frozen=True, gc=False, kw_only=True, array_like=True):
     """One state on the map: code, electoral votes, committed voters by party, who leads it, the issues
     it shows, its primary and secondary tiebreaker parties, the parties it is ethically minded for (at
     this table) and its name."""
@@ -89,7 +89,7 @@ class StateView(msgspec.Struct, frozen=True, kw_only=True, array_like=True):
     name: str = ""
 
 
-class CandidateFace(msgspec.Struct, frozen=True, kw_only=True):
+class CandidateFace(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """A candidate as its card shows it: home state, war chest, registered voters, advantage, disadvantage."""
 
     number: int
@@ -101,7 +101,7 @@ class CandidateFace(msgspec.Struct, frozen=True, kw_only=True):
     disadvantage: str
 
 
-class SeatView(msgspec.Struct, frozen=True, kw_only=True):
+class SeatView(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """One party's public pieces, and its hand and dealt candidates as the viewer may see them."""
 
     seat: int
@@ -121,7 +121,7 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
     disadvantage: str = ""
 
 
-class CardFace(msgspec.Struct, frozen=True, kw_only=True):
+class CardFace(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """A card as printed: its actions in words, its issue icons, its coloured home states, and the text
     of the politick or dirty trick it shows (with when it is played: instant, ongoing or a response)."""
 

@@ -64,7 +64,7 @@ from domain.seats import OMNISCIENT, Viewer, is_seat
 from domain.visibility import Declarations, HandCount, OwnHand, Secret, hand_for, nobody, public
 
 
-class SeatView(msgspec.Struct, frozen=True, kw_only=True):
+class SeatView(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """One seat: its public pieces, and its hand, sneaked cards and leader offer as the viewer may see."""
 
     seat: int
@@ -92,7 +92,7 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
     """What the leader's superpower costs this seat now (BLESSED and the leader's discount counted)."""
 
 
-class PendingView(msgspec.Struct, frozen=True, kw_only=True):
+class PendingView(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """The effect being played (all public)."""
 
     kind: str
@@ -107,7 +107,7 @@ class PendingView(msgspec.Struct, frozen=True, kw_only=True):
     payers: tuple[int, ...]
 
 
-class ElectionView(msgspec.Struct, frozen=True, kw_only=True):
+class ElectionView(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """An election being counted: the votes as they stand and the window."""
 
     card: int
