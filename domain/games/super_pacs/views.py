@@ -57,7 +57,7 @@ from domain.games.super_pacs.events import (
 )
 from domain.games.super_pacs.rules import money, rounds
 from domain.games.super_pacs.rules.rounds import BLESSED
-from domain.games.super_pacs.state import NO_SEAT, State, hand_size, notes, owes
+from domain.games.super_pacs.state import NO_SEAT, Pending, State, hand_size, notes, owes
 from domain.messages import View
 from domain.recent import Alike, Recent
 from domain.seats import OMNISCIENT, Viewer, is_seat
@@ -217,9 +217,19 @@ def _made(state: State, viewer: Viewer, seat: int, counted: tuple[int, ...]) -> 
 
 
 def _pending(state: State) -> PendingView | None:
+    """The action in progress as shown: the very view made last for the very same ``Pending`` (a step
+    that leaves it alone keeps it, and an environment's observation then keeps its slots)."""
     p = state.pending
     if p is None:
         return None
+    found = _PENDING.find(p)
+    return found if found is not None else _PENDING.keep((p,), _pending_view(p))
+
+
+_PENDING: Recent[PendingView] = Recent(16)
+
+
+def _pending_view(p: Pending) -> PendingView:
     return PendingView(
         kind=p.kind,
         owner=p.owner,
@@ -272,7 +282,7 @@ def view(state: State, viewer: Viewer) -> SuperPacsView:
         first=state.first,
         turn=state.turn,
         step=state.step,
-        seats=tuple(_seat(state, viewer, seat, counted) for seat in range(state.seat_count)),
+        seats=tuple([_seat(state, viewer, seat, counted) for seat in range(state.seat_count)]),
         market=state.market,
         investment_pile=len(state.investment_pile),
         deck=len(state.deck),

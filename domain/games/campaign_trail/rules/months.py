@@ -40,7 +40,7 @@ def draw_one(rng: Random, deck: tuple[int, ...]) -> int:
     """One card drawn from ``deck`` (never empty): the very draw ``draw(rng, deck, 1)`` makes and
     ``rng.choice(deck)`` (each takes ``deck[rng._randbelow(len(deck))]``), without their checks and
     calls (a test holds them equal)."""
-    return deck[rng._randbelow(len(deck))]
+    return deck[rng._randbelow(len(deck))]  # type: ignore[attr-defined]  # typeshed leaves out the method choice calls
 
 
 def fold(state: Campaigning, events: list[Events]) -> Campaigning:
