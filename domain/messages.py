@@ -8,7 +8,7 @@ cycle collector never tracks them. A frozen value built from tuples, numbers, st
 values can never be part of a reference cycle, so there is nothing for it to find; tracked, every
 young-generation pass walked the states and views a step had just made and the memos kept (Campaign
 Trail's environment at 2 seats, 404 to 393 thousand instructions a step; docs/architecture.md, *Speed:
-issue 50, third slice*). A struct that may hold a mutable value pointing back at it must not say so.
+issue 50, third slice (engine)*). A struct that may hold a mutable value pointing back at it must not say so.
 """
 
 from __future__ import annotations
