@@ -30,7 +30,7 @@ PASS = ""
 """The option a pass records."""
 
 
-class Choice(msgspec.Struct, frozen=True, kw_only=True, tag="Choice"):
+class Choice(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="Choice"):
     """Who still has to answer, the options they have, and until when (all public)."""
 
     seats: tuple[int, ...]

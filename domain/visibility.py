@@ -100,19 +100,19 @@ def public(*kinds: type[Event]) -> dict[type[Event], Declaration]:
 # -- the hidden pieces views are built of ---------------------------------------------------------
 
 
-class OwnHand(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+class OwnHand(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag=True):
     """A hand its viewer may see: the cards themselves."""
 
     cards: tuple[int, ...]
 
 
-class HandCount(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+class HandCount(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag=True):
     """A hand hidden from the viewer: only how many cards it holds."""
 
     count: int
 
 
-class HiddenCard(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+class HiddenCard(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag=True):
     """A face-down card the viewer may not read: only that it is there."""
 
 

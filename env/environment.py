@@ -87,6 +87,7 @@ class BackroomEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types: A
         self.metadata = {**self.metadata, "name": f"{self.game.id.replace('-', '_')}_{seats}p_v0"}
         self.possible_agents = [agent_name(seat) for seat in range(seats) if seat not in self.bots]
         self._seat = {agent_name(seat): Seat(seat) for seat in range(seats)}
+        self._names = [agent_name(seat) for seat in range(seats)]
         self.names = [bot_names(self.bots).get(seat, agent_name(seat)) for seat in range(seats)]
         box = spaces.Box(-BOUND, BOUND, (self.layout.size,), np.float32)
         mask = spaces.Box(0, 1, (len(self.actions),), np.int8)
@@ -152,8 +153,8 @@ class BackroomEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types: A
             raise Refused(f"{action!r} is not an action of {self.game.title} (0 to {len(self.actions) - 1}).")
         self._play(self._seat[agent], self.actions.commands[int(action)])
         self._cumulative_rewards[agent] = 0.0
-        self._advance()
-        self._accumulate_rewards()
+        if self._advance():  # the rewards are all 0 until the game is over: nothing to add before
+            self._accumulate_rewards()
 
     def _play(self, seat: Seat, command: Any) -> None:
         try:
@@ -164,14 +165,15 @@ class BackroomEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types: A
         self._steps += 1
         self._tell(events)
 
-    def _advance(self) -> None:
-        """Let the bots move while one of them is to act; then select the agent to act, or end the game."""
+    def _advance(self) -> bool:
+        """Let the bots move while one of them is to act; then select the agent to act (``False``), or end
+        the game (``True``)."""
         game = self.game
         while not game.is_over(self.state_now) and self._steps < self.max_steps:
             seat = min(game.to_act(self.state_now))
             if seat not in self.bots:
-                self.agent_selection = agent_name(seat)
-                return
+                self.agent_selection = self._names[seat]
+                return False
             command = choose(game, self.state_now, seat, self.seats, self.bots[seat], self._bot_rngs[seat])
             self._play(seat, command)
         outcome = game.outcome(self.state_now) if game.is_over(self.state_now) else None
@@ -183,6 +185,7 @@ class BackroomEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types: A
                 self.rewards[agent] = share_of_win(outcome, self._seat[agent])
         if self.agents and getattr(self, "agent_selection", None) not in self.agents:
             self.agent_selection = self.agents[0]
+        return True
 
     def _tell(self, events: list[Any]) -> None:
         if self.render_mode is None:

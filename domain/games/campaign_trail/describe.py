@@ -149,15 +149,22 @@ def progress(
         done = f"{of.places - pending.places} of {of.places} placed; " if of else ""
         return f"{done}up to {_count(pending.places, 'voter')} still to place"
     if kind == "Mudslinging":
-        owed = [(p, min(n, standing(p)) if standing else n) for p, n in pending.quotas]
-        left = sum(n for _, n in owed)
-        removed = sum(n for _, n in of.quotas) - sum(n for _, n in pending.quotas) if of else 0
-        done = f"{removed} of {removed + left} voters removed; " if of else ""
-        where = ", ".join(f"{ABBREVIATIONS[p]} {n}" for p, n in owed if n)
-        return f"{done}{_count(left, 'voter')} still to remove ({where})"
+        return _mudslinging_left(pending, of, standing)
     done = f"{of.removes - pending.removes} of {of.removes} voters removed; " if of else ""
     up_to = "up to " if kind == "Smear Campaign" else ""
     return f"{done}{up_to}{_count(pending.removes, 'voter')} still to remove"
+
+
+def _mudslinging_left(pending: Pending, of: Pending | None, standing: Callable[[int], int] | None) -> str:
+    """What is left of a Mudslinging's removals: a state whose quota is spent is not asked what stands
+    there (a view asks this at every step of a Mudslinging: it was most of a view's words)."""
+    quotas = pending.quotas
+    owed = [(p, min(n, standing(p)) if standing else n) for p, n in quotas if n]
+    left = sum([n for _, n in owed])
+    removed = sum([n for _, n in of.quotas]) - sum([n for _, n in quotas]) if of else 0
+    done = f"{removed} of {removed + left} voters removed; " if of else ""
+    where = ", ".join([f"{ABBREVIATIONS[p]} {n}" for p, n in owed if n])
+    return f"{done}{_count(left, 'voter')} still to remove ({where})"
 
 
 def _owed(event: VotersOwed, names: SeatNames) -> str:

@@ -16,7 +16,7 @@ BANK = -1
 """The bank (money) or the undecided voter supply (voters), where a ``source`` or ``target`` is not a seat."""
 
 
-class Pending(msgspec.Struct, frozen=True, kw_only=True, tag="Pending"):
+class Pending(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="Pending"):
     """What is left of an action taken in several steps.
 
     ``moves``: states the pawn may still move (``plane``: one move anywhere); ``places``: registered
@@ -39,7 +39,7 @@ class Pending(msgspec.Struct, frozen=True, kw_only=True, tag="Pending"):
     removing: bool = False
 
 
-class Window(msgspec.Struct, frozen=True, kw_only=True, tag="Window"):
+class Window(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="Window"):
     """A reaction window on an action just played: the opposing seats still to answer (``choice``), the
     play held until it closes (``seat`` played ``card`` for action ``action`` with ``target`` and
     ``issues``; ``answers`` is the base kind it counts as) and the responses so far, ``(seat, card)``."""
@@ -54,14 +54,14 @@ class Window(msgspec.Struct, frozen=True, kw_only=True, tag="Window"):
     responses: tuple[tuple[int, int], ...] = ()
 
 
-class Debate(msgspec.Struct, frozen=True, kw_only=True, tag="Debate"):
+class Debate(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="Debate"):
     """A debate in progress: who speaks first and the cards played so far, in order."""
 
     first: int
     cards: tuple[int, ...] = ()
 
 
-class Drafting(msgspec.Struct, frozen=True, kw_only=True, tag="Drafting"):
+class Drafting(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="Drafting"):
     """Each seat keeps one of its two dealt candidates; the table is laid out and waiting."""
 
     seat_count: int
@@ -75,7 +75,7 @@ class Drafting(msgspec.Struct, frozen=True, kw_only=True, tag="Drafting"):
     voters: tuple[int, ...]
 
 
-class Campaigning(msgspec.Struct, frozen=True, kw_only=True, tag="Campaigning"):
+class Campaigning(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="Campaigning"):
     """The campaign: months of turns, debates, and the open action, choice or debate if any."""
 
     seat_count: int
@@ -104,7 +104,7 @@ class Campaigning(msgspec.Struct, frozen=True, kw_only=True, tag="Campaigning"):
     """The action in progress as it was when its steps began (for "3 of 8 voters removed")."""
 
 
-class Finished(msgspec.Struct, frozen=True, kw_only=True, tag="Finished"):
+class Finished(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="Finished"):
     """Election Day is over: the final map, each seat's electoral votes and states, and the winners."""
 
     seat_count: int

@@ -74,7 +74,7 @@ from domain.visibility import Declarations, HandCount, OwnHand, Secret, hand_for
 MONTHS = ("August", "September", "October", "Election Day")
 
 
-class StateView(msgspec.Struct, frozen=True, kw_only=True, array_like=True):
+class StateView(msgspec.Struct, frozen=True, gc=False, kw_only=True, array_like=True):
     """One state on the map: code, electoral votes, committed voters by party, who leads it, the issues
     it shows, its primary and secondary tiebreaker parties, the parties it is ethically minded for (at
     this table) and its name."""
@@ -89,7 +89,7 @@ class StateView(msgspec.Struct, frozen=True, kw_only=True, array_like=True):
     name: str = ""
 
 
-class CandidateFace(msgspec.Struct, frozen=True, kw_only=True):
+class CandidateFace(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """A candidate as its card shows it: home state, war chest, registered voters, advantage, disadvantage."""
 
     number: int
@@ -101,7 +101,7 @@ class CandidateFace(msgspec.Struct, frozen=True, kw_only=True):
     disadvantage: str
 
 
-class SeatView(msgspec.Struct, frozen=True, kw_only=True):
+class SeatView(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """One party's public pieces, and its hand and dealt candidates as the viewer may see them."""
 
     seat: int
@@ -121,7 +121,7 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
     disadvantage: str = ""
 
 
-class CardFace(msgspec.Struct, frozen=True, kw_only=True):
+class CardFace(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """A card as printed: its actions in words, its issue icons, its coloured home states, and the text
     of the politick or dirty trick it shows (with when it is played: instant, ongoing or a response)."""
 
@@ -404,47 +404,79 @@ _WAITING: dict[frozenset[Seat], tuple[int, ...]] = {}
 
 def view(state: State, viewer: Viewer) -> CampaignTrailView:
     """The table as ``viewer`` may see it."""
-    own = viewer if is_seat(viewer) else None
-    count = state.seat_count
     if isinstance(state, Finished):
-        return _finished(state, viewer, own)
-    track, states = _board(state.voters, count)
-    common = {
-        "viewer": own,
-        "to_act": _to_act(state),
-        "states": states,
-        "electoral_track": track,
-        "deck_sizes": tuple(len(deck) for deck in state.decks),
-        "removed": state.removed,
-    }
+        return _finished(state, viewer, viewer if is_seat(viewer) else None)
     if isinstance(state, Drafting):
-        seats = tuple(_drafting_seat(state, viewer, seat, track) for seat in range(count))
-        offer = state.offers[own] if own is not None else ()
-        return CampaignTrailView(
-            month="Choosing candidates",
-            seats=seats,
-            discard=(),
-            my_cards=_faces(state.hands[own]) if own is not None else (),
-            my_candidates=tuple(candidate_face(CANDIDATES[c]) for c in offer),
-            faces=_faces([card for hand in state.hands for card in hand]) if viewer is OMNISCIENT else (),
-            candidate_faces=_every_candidate(state) if viewer is OMNISCIENT else (),
-            **common,  # type: ignore[arg-type]  # common is a dict of the view's shared fields
-        )
+        return _drafting(state, viewer)
+    own = viewer if is_seat(viewer) else None
+    track, states = _board(state.voters, state.seat_count)
     return CampaignTrailView(
+        viewer=own,
+        to_act=_to_act(state),
+        states=states,
+        electoral_track=track,
+        deck_sizes=_deck_sizes(state.decks),
+        removed=state.removed,
         month=MONTHS[state.month],
-        seats=tuple(_seat(state, viewer, seat, track) for seat in range(count)),
+        seats=tuple([_seat(state, viewer, seat, track) for seat in range(state.seat_count)]),
         discard=state.discard,
         pending=state.pending,
         choice=state.choice,
         debate=state.debate.cards if state.debate is not None else (),
-        my_cards=_faces(state.hands[own]) if own is not None else (),
+        my_cards=_hand_faces(state.hands[own]) if own is not None else (),
         window=state.window,
-        faces=_faces(_face_up(state) + _every_hand(state, viewer)),
+        faces=_table_faces(state, viewer),
         progress=progress(state.pending, state.begun, _standing(state)) if state.pending is not None else "",
         debating=state.debate is not None,
         debate_first=state.debate.first if state.debate is not None else -1,
-        **common,  # type: ignore[arg-type]  # common is a dict of the view's shared fields
     )
+
+
+def _drafting(state: Drafting, viewer: Viewer) -> CampaignTrailView:
+    own = viewer if is_seat(viewer) else None
+    count = state.seat_count
+    track, states = _board(state.voters, count)
+    offer = state.offers[own] if own is not None else ()
+    return CampaignTrailView(
+        viewer=own,
+        to_act=_to_act(state),
+        states=states,
+        electoral_track=track,
+        deck_sizes=_deck_sizes(state.decks),
+        removed=state.removed,
+        month="Choosing candidates",
+        seats=tuple(_drafting_seat(state, viewer, seat, track) for seat in range(count)),
+        discard=(),
+        my_cards=_faces(state.hands[own]) if own is not None else (),
+        my_candidates=tuple(candidate_face(CANDIDATES[c]) for c in offer),
+        faces=_faces([card for hand in state.hands for card in hand]) if viewer is OMNISCIENT else (),
+        candidate_faces=_every_candidate(state) if viewer is OMNISCIENT else (),
+    )
+
+
+def _deck_sizes(decks: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    return tuple(map(len, decks))
+
+
+def _hand_faces(hand: tuple[int, ...]) -> tuple[CardFace, ...]:
+    """The faces of ``hand``, the very tuple made last time for the very same hand (a hand a command left
+    alone is the same tuple)."""
+    found = _HANDS.find(hand)
+    return found if found is not None else _HANDS.keep((hand,), _faces(hand))
+
+
+def _table_faces(state: Campaigning, viewer: Viewer) -> tuple[CardFace, ...]:
+    """The faces of the cards face up (and of every hand, for the omniscient viewer), remembered by the
+    very pieces they are read from (most commands change none of them)."""
+    if viewer is OMNISCIENT:
+        return _faces(_face_up(state) + _every_hand(state, viewer))
+    pieces = (state.ongoing, state.debate, state.pending, state.window)
+    found = _FACE_UP.find(*pieces)
+    return found if found is not None else _FACE_UP.keep(pieces, _faces(_face_up(state)))
+
+
+_HANDS: Recent[tuple[CardFace, ...]] = Recent(16)
+_FACE_UP: Recent[tuple[CardFace, ...]] = Recent(16)
 
 
 def _standing(state: Campaigning) -> Callable[[int], int]:

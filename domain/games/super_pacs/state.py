@@ -19,7 +19,7 @@ Kind = Literal["exploit", "superpower", "event"]
 NO_SEAT = -1
 
 
-class Pending(msgspec.Struct, frozen=True, kw_only=True, tag="Pending"):
+class Pending(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="Pending"):
     """An exploit, a superpower or an event being played.
 
     ``choice`` is open while its owner chooses a target (``target`` an opponent, ``victim`` the seat
@@ -40,7 +40,7 @@ class Pending(msgspec.Struct, frozen=True, kw_only=True, tag="Pending"):
     payers: tuple[int, ...] = ()
 
 
-class Election(msgspec.Struct, frozen=True, kw_only=True, tag="Election"):
+class Election(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="Election"):
     """An election being counted: its card, the window for surprises and superpowers, the plays made."""
 
     card: int
@@ -48,7 +48,7 @@ class Election(msgspec.Struct, frozen=True, kw_only=True, tag="Election"):
     plays: tuple[tuple[int, int], ...] = ()
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True, tag="Table"):
+class State(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="Table"):
     """Everything on the table (see the module docstring)."""
 
     seat_count: int

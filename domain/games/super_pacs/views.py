@@ -57,14 +57,14 @@ from domain.games.super_pacs.events import (
 )
 from domain.games.super_pacs.rules import money, rounds
 from domain.games.super_pacs.rules.rounds import BLESSED
-from domain.games.super_pacs.state import NO_SEAT, State, hand_size, notes, owes
+from domain.games.super_pacs.state import NO_SEAT, Pending, State, hand_size, notes, owes
 from domain.messages import View
 from domain.recent import Alike, Recent
 from domain.seats import OMNISCIENT, Viewer, is_seat
 from domain.visibility import Declarations, HandCount, OwnHand, Secret, hand_for, nobody, public
 
 
-class SeatView(msgspec.Struct, frozen=True, kw_only=True):
+class SeatView(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """One seat: its public pieces, and its hand, sneaked cards and leader offer as the viewer may see."""
 
     seat: int
@@ -92,7 +92,7 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
     """What the leader's superpower costs this seat now (BLESSED and the leader's discount counted)."""
 
 
-class PendingView(msgspec.Struct, frozen=True, kw_only=True):
+class PendingView(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """The effect being played (all public)."""
 
     kind: str
@@ -107,7 +107,7 @@ class PendingView(msgspec.Struct, frozen=True, kw_only=True):
     payers: tuple[int, ...]
 
 
-class ElectionView(msgspec.Struct, frozen=True, kw_only=True):
+class ElectionView(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """An election being counted: the votes as they stand and the window."""
 
     card: int
@@ -217,9 +217,19 @@ def _made(state: State, viewer: Viewer, seat: int, counted: tuple[int, ...]) -> 
 
 
 def _pending(state: State) -> PendingView | None:
+    """The action in progress as shown: the very view made last for the very same ``Pending`` (a step
+    that leaves it alone keeps it, and an environment's observation then keeps its slots)."""
     p = state.pending
     if p is None:
         return None
+    found = _PENDING.find(p)
+    return found if found is not None else _PENDING.keep((p,), _pending_view(p))
+
+
+_PENDING: Recent[PendingView] = Recent(16)
+
+
+def _pending_view(p: Pending) -> PendingView:
     return PendingView(
         kind=p.kind,
         owner=p.owner,
@@ -272,7 +282,7 @@ def view(state: State, viewer: Viewer) -> SuperPacsView:
         first=state.first,
         turn=state.turn,
         step=state.step,
-        seats=tuple(_seat(state, viewer, seat, counted) for seat in range(state.seat_count)),
+        seats=tuple([_seat(state, viewer, seat, counted) for seat in range(state.seat_count)]),
         market=state.market,
         investment_pile=len(state.investment_pile),
         deck=len(state.deck),

@@ -7,6 +7,7 @@ from random import Random
 from msgspec.structs import replace
 
 from domain.chance import draw
+from domain.dealing import Draws
 from domain.games.campaign_trail.cards import Kind
 from domain.games.campaign_trail.cards.board import ISSUES, STATES_SHOWING, state
 from domain.games.campaign_trail.commands import DebateCard, PlayCard
@@ -193,9 +194,11 @@ def test_the_live_track_counts_the_map_as_election_day_would() -> None:
 
 
 def test_a_card_drawn_alone_is_the_draw_a_sample_of_one_makes() -> None:
-    """Chance is recorded: drawing one card (``draw_one``) takes the card ``draw(rng, deck, 1)`` takes, from
-    decks small and large (``random.sample`` switches method past 21 items), so seeds replay alike."""
+    """Chance is recorded: drawing one card (``draw_one``) takes the card ``draw(rng, deck, 1)`` and
+    ``rng.choice(deck)`` take, from decks small and large (``random.sample`` switches method past 21
+    items), under both dealing schemes, so seeds replay alike."""
     for size in (1, 2, 5, 21, 22, 40, 111):
         deck = tuple(range(100, 100 + size))
         for seed in range(30):
-            assert draw_one(Random(seed), deck) == draw(Random(seed), deck, 1)[0]
+            for made in (Random, lambda position: Draws(b"k" * 32, position)):
+                assert draw_one(made(seed), deck) == draw(made(seed), deck, 1)[0] == made(seed).choice(deck)

@@ -81,8 +81,15 @@ _ETHICAL_SLOTS = tuple(
 
 def others(state: Campaigning, seat: int) -> tuple[int, ...]:
     """The opposing seats, in turn order after ``seat``."""
-    count = state.seat_count
-    return tuple((seat + step) % count for step in range(1, count))
+    return OTHERS[seat, state.seat_count]
+
+
+OTHERS = {
+    (seat, count): tuple((seat + step) % count for step in range(1, count))
+    for count in (2, 3)
+    for seat in range(count)
+}
+"""The opposing seats in turn order after each seat, by seat and table size."""
 
 
 def triggers(state: Campaigning, seat: int, card: int, counts_as: Kind) -> list[Events]:
@@ -121,8 +128,12 @@ def favorite_son(state: Campaigning, seat: int, card: int) -> list[Events]:
 
 def advert_change(state: Campaigning, seat: int) -> int:
     """How much ``seat``'s candidate and Ad Discount change the price of every Advertise it takes."""
-    discount = DISCOUNT if state.ongoing and owns(state, seat, "ad_discount") else 0
-    return modifier(state.candidates[seat], "advertise") - discount
+    change = _ADVERTISE_MODIFIER[state.candidates[seat]]
+    return change - DISCOUNT if state.ongoing and owns(state, seat, "ad_discount") else change
+
+
+_ADVERTISE_MODIFIER = tuple(modifier(candidate.number, "advertise") for candidate in CANDIDATES)
+"""Each candidate's change to an Advertise's price, by number (every hand's plays ask it)."""
 
 
 def advert_cost(state: Campaigning, seat: int, action: Action) -> int:
@@ -271,13 +282,13 @@ OPEN: dict[Kind, Callable[[Campaigning, int, Action, PlayCard], Opened]] = {
 def could_answer(state: Campaigning, answers: str, played: int) -> bool:
     """Whether a card (other than ``played``) whose response answers ``answers`` is unseen: in a hand or
     a deck. Public: it depends on no hidden card's place, only on the cards seen so far."""
-    zones = (*state.hands, *state.decks)
-    for card in ANSWERING.get(answers, ()):
-        if card != played:
-            for zone in zones:
-                if card in zone:
-                    return True
-    return False
+    answering = ANSWERING.get(answers, _NONE)
+    if played in answering:
+        answering = answering - {played}
+    return not all(answering.isdisjoint(zone) for zone in (*state.hands, *state.decks))
+
+
+_NONE: frozenset[int] = frozenset()
 
 
 def window_for(

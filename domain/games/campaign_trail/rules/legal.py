@@ -132,26 +132,69 @@ def _answers(state: Campaigning, seat: int, window: Window) -> Offered:
 
 
 def _plays(state: Campaigning, seat: int) -> Offered:
+    """Each card of the hand: its plays that need nothing but the card, then its priced ones the seat can
+    pay for, in the order of the card's actions (:data:`_HANDED`)."""
     legal: Offered = []
-    always = _ALWAYS_AT[seat, state.seat_count]
-    ethical = -1
+    handed = _HANDED[seat, state.seat_count]
     money, change = state.money[seat], advert_change(state, seat)
+    ethical = -1
     for card in state.hands[seat]:
-        legal += always[card]
-        for index, action in _PRICED_ACTIONS[card]:
-            kind = action.kind
-            if kind is ADVERTISE:
-                if money >= max(0, action.cost + change):
-                    legal.append(_PLAIN[card, index])
-                continue
-            if ethical < 0:
-                ethical = ethical_voters(state, seat)
-            if kind is MUDSLINGING:
-                for size in range(1, min(ethical // MUDSLING_PRICE, len(action.issues)) + 1):
-                    legal += _MUDSLINGS[card, index, size]
-            elif state.pawns[seat] in action.states and ethical >= SMEAR_PRICE:
-                legal.append(_PLAIN[card, index])
+        cost, unpriced, advertised = handed[card]
+        if cost >= 0:
+            legal += advertised if money >= max(0, cost + change) else unpriced
+            continue
+        if ethical < 0:
+            ethical = ethical_voters(state, seat)
+        legal += unpriced
+        legal += _dirty_plays(card, ethical, state.pawns[seat])
     return legal
+
+
+def _dirty_plays(card: int, ethical: int, pawn: int) -> Offered:
+    """The Mudslinging and Smear Campaign plays of ``card`` that ``ethical`` voters pay for (a smear
+    campaign with the pawn in one of its states)."""
+    legal: Offered = []
+    for index, action in _PRICED_ACTIONS[card]:
+        if action.kind is MUDSLINGING:
+            for size in range(1, min(ethical // MUDSLING_PRICE, len(action.issues)) + 1):
+                legal += _MUDSLINGS[card, index, size]
+        elif pawn in action.states and ethical >= SMEAR_PRICE:
+            legal.append(_PLAIN[card, index])
+    return legal
+
+
+_DIRTY = -1
+"""The cost :data:`_HANDED` gives a card whose priced actions are a Mudslinging or a Smear Campaign."""
+_NO_ADVERT = 10**9
+"""The cost :data:`_HANDED` gives a card without a priced action: never paid, so its plays are its
+unpriced ones."""
+
+
+def _handed(card: int, seat: int, count: int) -> tuple[int, tuple[Commands, ...], tuple[Commands, ...]]:
+    """A card's Advertise price (or :data:`_DIRTY`, :data:`_NO_ADVERT`), its unpriced plays, and those
+    followed by its Advertise play (a card shows at most one Advertise, and no Advertise beside a
+    Mudslinging or a Smear Campaign: the data says so, and this checks it)."""
+    priced = _PRICED_ACTIONS[card]
+    unpriced = _ALWAYS[card, seat, count]
+    if not priced:
+        return _NO_ADVERT, unpriced, unpriced
+    kinds = {action.kind for _, action in priced}
+    if ADVERTISE not in kinds:
+        return _DIRTY, unpriced, unpriced
+    if len(priced) != 1:
+        raise ValueError(f"Card {card} shows an Advertise beside another priced action.")
+    index, action = priced[0]
+    return action.cost, unpriced, (*unpriced, _PLAIN[card, index])
+
+
+_HANDED = {
+    (seat, count): {card: _handed(card, seat, count) for card in CARDS}
+    for count in (2, 3)
+    for seat in range(count)
+}
+"""For each seat and table size, each card's Advertise price and its plays without and with it: a hand's
+plays are a lookup and a comparison a card (the loop over a card's priced actions, and the lookups it
+made, were a sixth of a turn's step at 2 seats; docs/architecture.md, *Speed: issue 50*)."""
 
 
 def _steps(state: Campaigning, seat: int, pending: Pending) -> Offered:

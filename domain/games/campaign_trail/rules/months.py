@@ -37,9 +37,10 @@ DEBATE_VOTERS = 1
 
 
 def draw_one(rng: Random, deck: tuple[int, ...]) -> int:
-    """One card drawn from ``deck``: the very draw ``draw(rng, deck, 1)`` makes (both take
-    ``deck[rng._randbelow(len(deck))]``), without ``random.sample``'s checks (a test holds them equal)."""
-    return rng.choice(deck)
+    """One card drawn from ``deck`` (never empty): the very draw ``draw(rng, deck, 1)`` makes and
+    ``rng.choice(deck)`` (each takes ``deck[rng._randbelow(len(deck))]``), without their checks and
+    calls (a test holds them equal)."""
+    return deck[rng._randbelow(len(deck))]  # type: ignore[attr-defined]  # typeshed leaves out the method choice calls
 
 
 def fold(state: Campaigning, events: list[Events]) -> Campaigning:

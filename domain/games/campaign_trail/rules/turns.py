@@ -42,6 +42,7 @@ from domain.games.campaign_trail.rules.effects import (
     LOSE_VOTERS,
     MUDSLING_PRICE,
     OPEN,
+    OTHERS,
     SCANDAL_PRICE,
     SCANDAL_REGISTERED,
     SMEAR_PRICE,
@@ -278,13 +279,24 @@ def sweep(state: Campaigning, seat: int, command: Sweep, ctx: Chance) -> Emitted
     if not all(0 <= place < STATE_COUNT for place in places):
         raise IllegalMove("There is no such state.")
     removals: list[tuple[int, int, int]] = []
-    for place in places:
+    swept: dict[int, int] = {}
+    for place in places:  # each place at most once (a quota a state), so none changes what another owes
         for party, count in swept_at(state, seat, pending, place):
             removals.append((place, party, count))
-            pending = _after_removal(pending, place, count)
+            swept[place] = swept.get(place, 0) + count
     if not removals:
         raise IllegalMove("There is no voter there that this action may remove.")
-    return settle(state, seat, [VotersSwept(seat=seat, removals=tuple(removals))], pending, ctx)
+    left = _after_sweep(pending, swept)
+    return settle(state, seat, [VotersSwept(seat=seat, removals=tuple(removals))], left, ctx)
+
+
+def _after_sweep(pending: Pending, swept: dict[int, int]) -> Pending:
+    """What is left of the action once ``swept`` voters (by state) are gone: :func:`_after_removal` of
+    each removal, made at once (one ``Pending``, not one a removal)."""
+    if pending.kind == MUDSLINGING:
+        quotas = tuple((place, left - swept.get(place, 0)) for place, left in pending.quotas)
+        return replace(pending, quotas=quotas)
+    return replace(pending, removes=pending.removes - sum(swept.values()), removing=True)
 
 
 def swept_at(state: Campaigning, seat: int, pending: Pending, place: int) -> list[tuple[int, int]]:
@@ -292,18 +304,27 @@ def swept_at(state: Campaigning, seat: int, pending: Pending, place: int) -> lis
     first, then turn order after ``seat``); ``seat``'s own only when the action must remove them."""
     owed = still_to_remove(state, seat, pending, place)
     count = state.seat_count
-    others = sorted(
-        (p for p in range(count) if p != seat),
-        key=lambda p: (-at(state.voters, place, p), (p - seat) % count),
-    )
-    order = [*others, seat] if pending.kind != SMEAR_CAMPAIGN else others
+    start = place * PARTIES
+    standing = state.voters[start : start + count]
+    others = OTHERS[seat, count]  # in turn order after ``seat``: a stable sort keeps it among equals
+    if count > 2:
+        others = tuple(sorted(others, key=lambda p: -standing[p]))
+    order = (*others, seat) if pending.kind != SMEAR_CAMPAIGN else others
     taken: list[tuple[int, int]] = []
     for party in order:
-        take = min(owed, at(state.voters, place, party))
+        take = min(owed, standing[party])
         if take:
             taken.append((party, take))
             owed -= take
     return taken
+
+
+_OTHERS = {
+    (seat, count): tuple((seat + step) % count for step in range(1, count))
+    for count in (2, 3)
+    for seat in range(count)
+}
+"""The other seats in turn order after each seat, by seat and table size."""
 
 
 @memo(None, "travel and its legal list ask the same map distances again and again (50 states)")
