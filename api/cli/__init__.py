@@ -11,6 +11,7 @@ import logging
 import os
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -294,14 +295,43 @@ def _add_tournaments() -> None:
     app.add_typer(tournament, name="tournament")
 
 
+_GROUPS: dict[tuple[str, ...], tuple[Callable[[], None], ...]] = {
+    ("serve",): (),
+    ("import",): (),
+    ("verify",): (),
+    ("up",): (_add_bots,),  # `up` starts the worker roles `worker timers` and `worker bots` name
+    ("worker", "projections"): (_add_read_side,),
+    ("worker",): (_add_read_side, _add_bots),
+    ("projections",): (_add_read_side,),
+    ("players",): (_add_players,),
+    ("tournament",): (_add_tournaments,),
+    ("simulate",): (_add_simulate,),
+    ("balance",): (_add_balance,),
+    ("bots",): (_add_bots,),
+}
+"""The command groups a command line needs, by its first words (the longest that match)."""
+
+_EVERY_GROUP = (_add_players, _add_tournaments, _add_simulate, _add_balance, _add_read_side, _add_bots)
+
+
+def groups_for(words: list[str]) -> tuple[Callable[[], None], ...]:
+    """The groups to add for ``backroom WORDS``: its own command's only; every one for ``--help`` or a typo.
+
+    Each group imports its command's world (rich, every game's balance and bots, the tournaments, the
+    service): a ``backroom serve`` or ``worker projections`` process paid 0.1-0.2 s of CPU at its start
+    for commands it never runs (see README, *Where the time goes*).
+    """
+    for length in (2, 1):
+        needed = _GROUPS.get(tuple(words[:length]))
+        if needed is not None:
+            return needed
+    return _EVERY_GROUP
+
+
 def main() -> None:
     """Entry point of the ``backroom`` script."""
-    _add_players()
-    _add_tournaments()
-    _add_simulate()
-    _add_balance()
-    _add_read_side()
-    _add_bots()
+    for add in groups_for(sys.argv[1:]):
+        add()
     app()
 
 
