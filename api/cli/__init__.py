@@ -265,11 +265,17 @@ def _add_read_side() -> None:
 
 
 def _add_bots() -> None:
-    # `backroom bots duel`, `backroom worker timers` and `backroom worker bots`.
-    from api.cli.bots import bots, bots_worker, timers_worker
-    from workers.cli import worker
+    # `backroom bots duel` (api/cli/bots.py).
+    from api.cli.bots import bots
 
     app.add_typer(bots, name="bots")
+
+
+def _add_tending() -> None:
+    # `backroom worker timers` and `backroom worker bots` (api/cli/tending.py).
+    from api.cli.tending import bots_worker, timers_worker
+    from workers.cli import worker
+
     worker.command("timers")(timers_worker)
     worker.command("bots")(bots_worker)
 
@@ -299,9 +305,9 @@ _GROUPS: dict[tuple[str, ...], tuple[Callable[[], None], ...]] = {
     ("serve",): (),
     ("import",): (),
     ("verify",): (),
-    ("up",): (_add_bots,),  # `up` starts the worker roles `worker timers` and `worker bots` name
+    ("up",): (_add_tending,),  # `up` starts the worker roles `worker timers` and `worker bots` name
     ("worker", "projections"): (_add_read_side,),
-    ("worker",): (_add_read_side, _add_bots),
+    ("worker",): (_add_read_side, _add_tending),
     ("projections",): (_add_read_side,),
     ("players",): (_add_players,),
     ("tournament",): (_add_tournaments,),
@@ -311,7 +317,15 @@ _GROUPS: dict[tuple[str, ...], tuple[Callable[[], None], ...]] = {
 }
 """The command groups a command line needs, by its first words (the longest that match)."""
 
-_EVERY_GROUP = (_add_players, _add_tournaments, _add_simulate, _add_balance, _add_read_side, _add_bots)
+_EVERY_GROUP = (
+    _add_players,
+    _add_tournaments,
+    _add_simulate,
+    _add_balance,
+    _add_read_side,
+    _add_bots,
+    _add_tending,
+)
 
 
 def groups_for(words: list[str]) -> tuple[Callable[[], None], ...]:
