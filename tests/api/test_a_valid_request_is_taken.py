@@ -32,7 +32,7 @@ from schemathesis.config import SchemathesisConfig
 
 from api.http.openapi import BY_GAME, EXCLUSIVE
 from projections import queries
-from tests.api.test_the_api_does_what_its_schema_says import APP, ASGI, FUZZED, pointed
+from tests.api.test_the_api_does_what_its_schema_says import APP, ASGI, FUZZED, WAIT, pointed
 
 EXPECTED = ["2xx", "3xx", "401", "403", "404", "409", "410", "412", "429", "5xx"]
 CONFIG = SchemathesisConfig.from_dict(
@@ -40,10 +40,6 @@ CONFIG = SchemathesisConfig.from_dict(
 )
 GAMES = ("politrickers", "slush-fund-2", "pile")
 """The game of each of :data:`TABLES` (a waiting table, a playing one, a finished one)."""
-WAIT = 0.05
-"""Seconds a read naming a ``min_version`` the game never reaches waits (2 s in service): the answer
-is the same stale read either way, and the run takes a third of the time."""
-
 schema = schemathesis.openapi.from_asgi("/openapi.json", ASGI, config=CONFIG)
 _document: dict[str, Any] = APP.openapi()
 _turns = itertools.count()
