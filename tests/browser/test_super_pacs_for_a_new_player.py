@@ -55,6 +55,9 @@ DRAWN_CARDS = """() => [...document.querySelectorAll('.sp-board [data-card], .do
 """Every card the Super PACS page draws, with all the text it holds (a closed <details> holds it too)."""
 PLAYABLE = ".dock .own-hand button[data-card]:not(.unplayable)"
 """The cards of the hand that some move plays (on a phone a tap lists their moves)."""
+EVERY_IN_VIEW = f"(tappable) => [tappable.every({IN_VIEW}), tappable.length]"
+"""Whether every one of the things a move may be made with is in view, and how many there are: one look
+at the page, not one an element."""
 HOVER_ONLY = "() => document.querySelectorAll('.sp-board [title], .dock [title]').length"
 WIDEST = """() => [...document.querySelectorAll('body *')]
   .filter((e) => e.getBoundingClientRect().width && e.getBoundingClientRect().right > innerWidth + 2)
@@ -204,22 +207,21 @@ class Watched(Match):
 
     def audit(self) -> None:
         super().audit()
-        for each in self.seats.values():
+        for seat, each in self.seats.items():
             self.cards_drawn += assert_every_card_says_what_it_does(each.page)
             assert_the_totals_are_the_states(each.page, self.state)
             if self.width:
-                wide = each.page.evaluate("document.documentElement.scrollWidth")
+                wide = self.widths[seat]  # as drawn when it caught up, just before this audit
                 assert wide <= self.width + 2, each.page.evaluate(WIDEST)
 
     def _tap(self, page: Any, selector: str) -> None:
         """Tap ``selector``, noting first whether everything a move may be made with now (the moves
         listed, the cards of the hand that have a move) is in view without a scroll."""
-        tappable = page.locator(f"{MOVES}, {PLAYABLE}")
-        seen = all(tappable.nth(i).evaluate(IN_VIEW) for i in range(tappable.count()))
+        seen, count = page.eval_on_selector_all(f"{MOVES}, {PLAYABLE}", EVERY_IN_VIEW)
         self.taps += 1
         self.scrolled += not seen
         if not seen:
-            self.missed.append(f"v{self.version}: {tappable.count()} to tap")
+            self.missed.append(f"v{self.version}: {count} to tap")
         page.locator(selector).first.click()
 
     def click_a_move(self, each: Player) -> dict[str, Any] | None:

@@ -50,9 +50,10 @@ CAUGHT_UP = """([v, buttons]) => Number(document.querySelector('.table-head')?.d
   && Number(document.querySelector('.controls')?.dataset.version) >= v
   && !document.querySelector('.controls button.move[disabled]')
   && [1 + Number(document.querySelector('.controls')?.dataset.moves || 0),
-    document.querySelectorAll(buttons).length]"""
+    document.querySelectorAll(buttons).length, document.documentElement.scrollWidth]"""
 """Truthy once the page has caught up with version ``v``: one more than the moves it offers (listed, or
-reached through the cards of the hand), and how many of the ``buttons`` it shows."""
+reached through the cards of the hand), how many of the ``buttons`` it shows, and how wide it is drawn
+(a page wider than the screen scrolls sideways)."""
 DRAWN = ".board [data-card]:not(.raw [data-card])"
 """The cards the game's renderer draws (the raw data tree below it numbers candidates too)."""
 CARD_IDS_OF = "cards => cards.map(c => Number(c.dataset.card))"
@@ -64,7 +65,9 @@ MOST_BUTTONS = 30
 HAND = ".dock .own-hand button[data-card]"
 """The viewer's hand, in the table's dock."""
 COMMANDS_OF = "buttons => buttons.map(b => JSON.parse(b.dataset.command))"
-MOVED = "v => Number(document.querySelector('.table-head')?.dataset.version) > v"
+MOVED = """v => { const now = Number(document.querySelector('.table-head')?.dataset.version);
+  return now > v && now; }"""
+"""The page's version once it is past ``v`` (never 0, so always truthy then)."""
 AROUND = 120
 """Characters of a page's words kept each side of a secret's every occurrence: more than the longest card
 name, so a name holding the secret ("Think Tank Endowment") is whole in the snippet around it."""
@@ -103,6 +106,23 @@ on its centre reaches it (no bar lies over it)."""
 IN_VIEW_SHARE = 0.9
 """Issue 48: at least this share of a phone game's taps find what they tap, and the card it plays, in
 view without a scroll."""
+OFFERED = """([moves, hand]) => [
+  [...document.querySelectorAll(moves)].map((b) => JSON.parse(b.dataset.command)),
+  [...document.querySelectorAll(hand)].map((c) => Number(c.dataset.card)),
+  !!document.querySelector('.controls .elsewhere')]"""
+"""A page's moves (each button's command), the cards of ``hand`` (a selector) and whether its long list
+leaves the cards' moves to the cards: one look, as the page shows them at one moment."""
+ANY_IN_VIEW = f"""(cards) => !cards.length || cards.some({IN_VIEW})"""
+"""Whether some copy of a card is in view (or none is drawn at all)."""
+
+
+def settled(page: Any, predicate: str, arg: Any) -> Any:
+    """The truthy value ``predicate(arg)`` has on ``page``: read in one look when it already holds (as
+    it mostly does by the time a test asks), else waited for. Each look at a page is a round trip
+    through Playwright to Chromium's page and back: the whole games spent most of Chromium's CPU on
+    them, not on the pages."""
+    found = page.evaluate(predicate, arg)
+    return found or page.wait_for_function(predicate, arg=arg, polling=POLL).json_value()
 
 
 def _unique(hidden: Iterable[int], everything: Iterable[int], word: Callable[[int], str]) -> set[str]:
@@ -276,15 +296,15 @@ class Match:
     """Each seat's commands sent from its page."""
     hand_passes: dict[int, int] = field(default_factory=dict)
     """Each seat's passes made by hand (a ``Pass`` tapped on its page; the referee's are not counted)."""
+    widths: dict[int, int] = field(default_factory=dict)
+    """Each seat's page's width as drawn when it last caught up (its ``scrollWidth``)."""
 
     def catch_up(self) -> None:
-        """Every page has caught up with the match's version; notes which offer moves, and that none
-        shows more than ``MOST_BUTTONS`` move buttons at once (issue 48)."""
+        """Every page has caught up with the match's version; notes which offer moves and how wide each
+        is drawn, and that none shows more than ``MOST_BUTTONS`` move buttons at once (issue 48)."""
         self.movers = []
         for seat, each in self.seats.items():
-            offered, shown = each.page.wait_for_function(
-                CAUGHT_UP, arg=[self.version, BUTTONS], polling=POLL
-            ).json_value()
+            offered, shown, self.widths[seat] = settled(each.page, CAUGHT_UP, [self.version, BUTTONS])
             if offered > 1:
                 self.movers.append(seat)
             self.most_buttons = max(self.most_buttons, shown)
@@ -341,10 +361,10 @@ class Match:
     def click_a_move(self, each: Player) -> dict[str, Any] | None:
         """Click a card that some move plays and then one of its moves, or a move button outright."""
         page = each.page
-        commands = page.eval_on_selector_all(MOVES, COMMANDS_OF)
-        hand = set(page.eval_on_selector_all(HAND, CARD_IDS_OF))
+        commands, drawn, elsewhere = page.evaluate(OFFERED, [MOVES, HAND])
+        hand = set(drawn)
         playable = sorted({card for card in map(card_of, commands) if card in hand})
-        if page.locator(".controls .elsewhere").count():  # a long list leaves the cards' moves to the cards
+        if elsewhere:  # a long list leaves the cards' moves to the cards
             playable = sorted(page.eval_on_selector_all(f"{HAND}:not(.unplayable)", CARD_IDS_OF))
         if playable and (not commands or self.rng.random() < PICK_A_CARD):
             card = self.rng.choice(playable)
@@ -383,8 +403,7 @@ class Match:
         self.sent.append(command)
         self.moves[seat] = self.moves.get(seat, 0) + 1
         self.hand_passes[seat] = self.hand_passes.get(seat, 0) + (command.get("type") == "Pass")
-        mover.page.wait_for_function(MOVED, arg=self.version, polling=POLL)
-        self.version = mover.version()
+        self.version = settled(mover.page, MOVED, self.version)
         self.commands += 1
         self.catch_up()
         self.audit()
@@ -405,8 +424,8 @@ class Tapped(Match):
         """Tap ``target``, noting first whether it (and ``card``, when its move plays one) is in view."""
         out = [] if target.evaluate(IN_VIEW) else ["the control"]
         if card is not None:
-            drawn = page.locator(f".dock [data-card='{card}'], {DRAWN}[data-card='{card}']")
-            if drawn.count() and not any(drawn.nth(i).evaluate(IN_VIEW) for i in range(drawn.count())):
+            drawn = f".dock [data-card='{card}'], {DRAWN}[data-card='{card}']"
+            if not page.eval_on_selector_all(drawn, ANY_IN_VIEW):
                 out.append(f"card {card}")
         self.taps += 1
         self.scrolled += bool(out)
@@ -417,8 +436,8 @@ class Tapped(Match):
     def click_a_move(self, each: Player) -> dict[str, Any] | None:
         """As ``Match.click_a_move``, by taps, each noted."""
         page = each.page
-        commands = page.eval_on_selector_all(MOVES, COMMANDS_OF)
-        playable = sorted(page.eval_on_selector_all(f"{HAND}:not(.unplayable)", CARD_IDS_OF))
+        commands, playable, _ = page.evaluate(OFFERED, [MOVES, f"{HAND}:not(.unplayable)"])
+        playable = sorted(playable)
         if playable and (not commands or self.rng.random() < PICK_A_CARD):
             card = self.rng.choice(playable)
             self.tap(page, page.locator(f".own-hand button[data-card='{card}']").first)
