@@ -15,6 +15,14 @@ compiled the ~700 modules it imports from source again, 0.8 s of the 1.65 s of C
 took to answer /health (the same start reading them compiled: 0.83 s). The run lets Python write them
 (``__pycache__``, ignored by git), so each module is compiled once, by the first process that loads it.
 
+**One TLS context.** Every ``httpx`` client (and ``httpx.get``, ``httpx.post``: a client each) made
+its own TLS context with the default verification, reading certifi's whole CA bundle: 17 of the 26 ms
+of CPU a client cost, for requests that all go to plain ``http://127.0.0.1``, and the tests make
+thousands of them (a wait for a server's health asks it every few tens of milliseconds). A sampled run
+found more of the workers' CPU there than in any test. Every test process shares one such context
+instead (an ``SSLContext`` is made to be shared); a client given its own verification still makes its
+own. Servers the tests start are untouched.
+
 **Wall times.** :mod:`tests.support.wall_times` prints the slowest tests and each folder's time in real
 seconds at the end of the run (``--wall-times N``).
 """
@@ -22,8 +30,10 @@ seconds at the end of the run (``--wall-times N``).
 from __future__ import annotations
 
 import os
+import ssl
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,6 +44,7 @@ IN_MEMORY = Path("/dev/shm")
 
 def pytest_configure(config: pytest.Config) -> None:
     keep_compiled_modules()
+    share_one_tls_context()
     if fast_tier(config):  # every operation of the OpenAPI generated for, with fewer examples each
         os.environ.setdefault("BACKROOM_TEST_EXAMPLES", str(FAST_EXAMPLES))
     on_disk = os.environ.get("BACKROOM_TEST_ON_DISK") == "1"
@@ -48,6 +59,25 @@ def keep_compiled_modules() -> None:
     """Let this process and every process it starts write the modules they compile (module docstring)."""
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     sys.dont_write_bytecode = False
+
+
+def share_one_tls_context() -> None:
+    """Let every ``httpx`` client of this process made with the default verification share one TLS
+    context (module docstring). ``httpx`` makes a client's context in its default transport."""
+    from httpx._transports import default
+
+    make = default.create_ssl_context
+    if getattr(make, "shared", None) is not None:
+        return
+    shared = make()
+
+    def create_ssl_context(verify: Any = True, cert: Any = None, trust_env: bool = True) -> ssl.SSLContext:
+        if verify is True and cert is None and trust_env:
+            return shared
+        return make(verify=verify, cert=cert, trust_env=trust_env)
+
+    create_ssl_context.shared = shared  # type: ignore[attr-defined]
+    default.create_ssl_context = create_ssl_context
 
 
 # -- the fast tier -----------------------------------------------------------------------------------

@@ -77,3 +77,16 @@ def test_under_xdist_the_workers_carry_their_figures_to_the_report(tmp_path: Pat
 
 def test_no_report_is_printed_when_asked_for_none(tmp_path: Path) -> None:
     assert "wall times" not in _run(tmp_path, "--wall-times", "0")
+
+
+def test_every_default_http_client_of_a_test_shares_one_tls_context() -> None:
+    """The suite's clients share one TLS context (``tests/conftest.py``); one asked to verify otherwise
+    still gets its own."""
+    import ssl
+
+    import httpx
+
+    with httpx.Client() as one, httpx.Client() as two, httpx.Client(verify=False) as other:
+        contexts = [client._transport._pool._ssl_context for client in (one, two, other)]
+    assert contexts[0] is contexts[1] and isinstance(contexts[0], ssl.SSLContext)
+    assert contexts[2] is not contexts[0] and contexts[2].verify_mode == ssl.CERT_NONE
