@@ -14,6 +14,7 @@ import pytest
 from api.cli import SWITCH_INTERVAL, share_the_lock
 from tests.support.server import BACKROOM, serving
 from tests.support.service import bearer
+from tests.support.waiting import until
 
 
 @pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
@@ -56,7 +57,16 @@ def test_two_worker_processes_share_one_log(tmp_path: Path) -> None:
             )
             assert answer.status_code == 200, answer.text
             version = answer.json()["version"]
-        feed = httpx.get(f"{served.base}/api/games/{opened['id']}/events").json()["events"]
+        # The feed is the read side's: the process that answers may not have projected the last command
+        # yet (embedded, each process projects the shared log itself), so it is waited for.
+        feed = until(
+            "the feed to reach the last command",
+            lambda: (
+                events := httpx.get(f"{served.base}/api/games/{opened['id']}/events").json()["events"]
+            )
+            and events[-1]["version"] >= version
+            and events,
+        )
         assert [entry["version"] for entry in feed] == list(range(1, version + 1))
 
 

@@ -63,9 +63,15 @@ class Player:
         return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1
 
     def seat(self, game_id: str) -> dict[str, Any]:
-        kept = self.page.evaluate("id => localStorage.getItem('backroom.seat.' + id)", game_id)
+        kept = self.kept_seat(game_id)
         assert kept, f"{self.name} holds no seat at {game_id}"
-        return json.loads(kept)  # type: ignore[no-any-return]
+        return kept
+
+    def kept_seat(self, game_id: str) -> dict[str, Any] | None:
+        """The seat this page keeps at ``game_id``, or ``None`` while it keeps none (yet: a seat link
+        is taken after the page has loaded)."""
+        kept = self.page.evaluate("id => localStorage.getItem('backroom.seat.' + id)", game_id)
+        return json.loads(kept) if kept else None
 
     def keep_seat(self, game_id: str, seat: dict[str, Any]) -> None:
         """Hold ``seat`` in this browser, as if this player had joined from it."""

@@ -70,12 +70,9 @@ def test_an_organiser_runs_a_tournament_and_a_phone_player_follows_the_link(
     pia.page.wait_for_url("**/games/*")
     game_id = pia.page.url.split("#")[0].rsplit("/", 1)[1]
     rng = random.Random(46)
-    until(
+    until(  # her page keeps the link's seat once it has loaded, and then it is her turn
         "Pia's turn",
-        lambda: (
-            summary(local, game_id)["to_act"]
-            and pia.seat(game_id)["seat"] in summary(local, game_id)["to_act"]
-        ),
+        lambda: (kept := pia.kept_seat(game_id)) and kept["seat"] in summary(local, game_id)["to_act"],
     )
     pia.play_any(rng)
     pia.open(f"/tournaments/{name}")
