@@ -116,7 +116,8 @@ def test_the_readme_installs_only_from_the_lock_to_run_and_to_test() -> None:
     installs a package any other way."""
     run, test = _readme_command("Run it"), _readme_command("Test it")
     assert f".venv/bin/{BOOTSTRAP} && .venv/bin/uv sync -q --locked && .venv/bin/backroom serve" in run
-    assert f".venv/bin/{BOOTSTRAP} && .venv/bin/uv sync -q --locked --extra test --compile-bytecode && " in test
+    synced = ".venv/bin/uv sync -q --locked --extra test --compile-bytecode && "
+    assert f".venv/bin/{BOOTSTRAP} && {synced}" in test
     for command in (run, test):
         assert command.count("pip install") == 1 and "uv pip" not in command and "uv add" not in command
 
