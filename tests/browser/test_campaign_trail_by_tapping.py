@@ -28,6 +28,7 @@ from tests.browser.whole_games import (
     COMMANDS_OF,
     MOVES,
     Match,
+    listed_or_moved,
     note_figures,
     reason_for_a_dimmed_card,
     sit_by_seat_links,
@@ -132,8 +133,8 @@ class Tapping(Match):
         plays = [c for c in commands if "card" in c]
         if hand.count() and (plays or left_to_cards) and not everywhere:
             card = hand.nth(self.rng.randrange(hand.count()))
-            self.tap(each, card)
-            page.wait_for_selector(".controls button.linkish:has-text('Show all')")
+            if not listed_or_moved(each, lambda: self.tap(each, card)):
+                return None  # the table moved on under the tap
             reached = page.locator(TILES)
             if reached.count() and self.rng.random() < ON_THE_MAP:
                 self.on_tiles += 1  # the picked card's Advertise or smear, played on one of its states

@@ -41,6 +41,7 @@ from tests.browser.whole_games import (
     IN_VIEW_SHARE,
     MOVES,
     Match,
+    listed_or_moved,
     note_figures,
     pacs_secrets,
     reason_for_a_dimmed_card,
@@ -234,8 +235,9 @@ class Watched(Match):
         )
         if hand and (not commands or self.rng.random() < 0.5):
             card = self.rng.choice(hand)
-            self._tap(page, f".dock .own-hand button[data-card='{card}']")
-            page.wait_for_selector(".controls button.linkish:has-text('Show all')")
+            picked = f".dock .own-hand button[data-card='{card}']"
+            if not listed_or_moved(each, lambda: self._tap(page, picked)):
+                return None  # the table moved on under the tap
             self.picked_cards += 1
             commands = page.eval_on_selector_all(MOVES, COMMANDS_OF)
         if not commands:

@@ -116,6 +116,22 @@ ANY_IN_VIEW = f"""(cards) => !cards.length || cards.some({IN_VIEW})"""
 """Whether some copy of a card is in view (or none is drawn at all)."""
 
 
+LISTED_OR_MOVED = """v => [...document.querySelectorAll('.controls button.linkish')]
+    .some((b) => b.textContent.toLowerCase().includes('show all')) ? 'listed'
+  : Number(document.querySelector('.table-head')?.dataset.version) > v && 'moved'"""
+"""After a tap on a card of the hand: ``listed`` once the page lists that card's moves (its "Show all"
+link back to every move), ``moved`` when the table moved on first."""
+
+
+def listed_or_moved(each: Player, tap: Callable[[], None]) -> bool:
+    """Tap a card of ``each``'s hand; True once its page lists the card's moves, False when the table
+    moved on under the tap (a window closed by a seat's standing pass, a referee), which a busy machine
+    makes likelier: the caller then reads the page again rather than waiting for a list that is gone."""
+    before = each.version()
+    tap()
+    return settled(each.page, LISTED_OR_MOVED, before) == "listed"
+
+
 def settled(page: Any, predicate: str, arg: Any) -> Any:
     """The truthy value ``predicate(arg)`` has on ``page``: read in one look when it already holds (as
     it mostly does by the time a test asks), else waited for. Each look at a page is a round trip
@@ -368,8 +384,8 @@ class Match:
             playable = sorted(page.eval_on_selector_all(f"{HAND}:not(.unplayable)", CARD_IDS_OF))
         if playable and (not commands or self.rng.random() < PICK_A_CARD):
             card = self.rng.choice(playable)
-            page.click(f".own-hand button[data-card='{card}']")
-            page.wait_for_selector(".controls button.linkish:has-text('Show all')")
+            if not listed_or_moved(each, lambda: page.click(f".own-hand button[data-card='{card}']")):
+                return None  # the table moved on under the tap
             self.picked_cards += 1
             commands = page.eval_on_selector_all(MOVES, COMMANDS_OF)
         if chose_a_chooser(page, self.rng, len(commands)):
@@ -440,8 +456,9 @@ class Tapped(Match):
         playable = sorted(playable)
         if playable and (not commands or self.rng.random() < PICK_A_CARD):
             card = self.rng.choice(playable)
-            self.tap(page, page.locator(f".own-hand button[data-card='{card}']").first)
-            page.wait_for_selector(".controls button.linkish:has-text('Show all')")
+            hand = page.locator(f".own-hand button[data-card='{card}']").first
+            if not listed_or_moved(each, lambda: self.tap(page, hand)):
+                return None  # the table moved on under the tap
             self.picked_cards += 1
             commands = page.eval_on_selector_all(MOVES, COMMANDS_OF)
         if chose_a_chooser(page, self.rng, len(commands)):
