@@ -38,7 +38,9 @@ async function refused(error, state, token, { setMissing, lose, setNotice }) {
 
 /** Read the table again; a call while a read runs asks that read to go round once more, unless the
  * read under way already asked for every version known (a mover's page hears its move on the stream
- * and gets its command's answer: one read answers both). */
+ * and gets its command's answer: one read answers both). A page never goes back in time: a read that
+ * answers an older table than the one drawn (the read side was behind) is not drawn, and the table is read
+ * again shortly. */
 function useRefresh(id, token, known, on) {
   return useCallback(async () => {
     const state = known.current;
@@ -52,6 +54,12 @@ function useRefresh(id, token, known, on) {
         try {
           const seen = await readTable(id, token, state);
           if (state !== known.current) return; // the seat changed meanwhile: a newer refresh answers
+          if (seen.version < (state.drawn || 0)) { // older than the table drawn (the read side was behind)
+            if ((state.behind = (state.behind || 0) + 1) < 20) { await sleep(150); state.again = true; }
+            continue;
+          }
+          state.behind = 0;
+          state.drawn = seen.version;
           state.version = Math.max(state.version, seen.version);
           on.setSummary(seen.summary);
           sealed(id, token, seen.summary, seen.view.seat, seen.head);
