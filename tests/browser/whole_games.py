@@ -81,11 +81,13 @@ AUDIT = f"""([records, words]) => {{
     }}
   }}
   return [records.filter((value) => html.includes(value) || kept.includes(value)),
-    [...document.querySelectorAll('{DRAWN}')].map((c) => Number(c.dataset.card)), snippets];
+    [...document.querySelectorAll('{DRAWN}')].map((c) => Number(c.dataset.card)), snippets,
+    ['.table-head', '.controls'].map((part) => document.querySelector(part)?.dataset.version)];
 }}"""
 """One call that searches a page where it is: the record's secrets in its whole DOM and what it keeps
-(``localStorage``), the cards it draws, and each occurrence of a secret word in its words with the words
-around it (which ``secret_at`` reads as ``shown_secrets`` reads a whole text); sending each page's whole
+(``localStorage``), the cards it draws, each occurrence of a secret word in its words with the words
+around it (which ``secret_at`` reads as ``shown_secrets`` reads a whole text), and the versions its
+heading and its moves are drawn at (for a failure's message); sending each page's whole
 DOM and text to the test after every move cost Chromium more CPU than the game."""
 IN_VIEW = """(e) => {
   const r = e.getBoundingClientRect();
@@ -334,12 +336,13 @@ class Match:
         hidden = record_secrets(table.state)
         for seat, each in self.seats.items():
             cards, words = self.secrets(self.state, seat)
-            found, shown, snippets = each.page.evaluate(AUDIT, [hidden, sorted(words)])
-            assert not found, f"{each.name}'s page holds the record's secrets at version {self.version}"
+            found, shown, snippets, drawn_at = each.page.evaluate(AUDIT, [hidden, sorted(words)])
+            at = f"at version {table.version} (heading, moves at {drawn_at}; the match at {self.version})"
+            assert not found, f"{each.name}'s page holds the record's secrets {at}"
             drawn = set(shown) & cards
-            assert not drawn, f"{each.name}'s page draws hidden {sorted(drawn)} at version {self.version}"
+            assert not drawn, f"{each.name}'s page draws hidden {sorted(drawn)} {at}"
             leaked = {word: text for word, text, at in snippets if secret_at(text, at, word, words)}
-            assert not leaked, f"{each.name}'s page shows {leaked} at version {self.version}"
+            assert not leaked, f"{each.name}'s page shows {leaked} {at}"
             self.checked += len(cards)
 
     def pages(self) -> dict[str, Any]:
