@@ -6,6 +6,9 @@ them; turn orders and single seats are made once. None of this may change a stat
 
 from __future__ import annotations
 
+import sys
+import threading
+import time
 from importlib import import_module
 
 from hypothesis import given as examples
@@ -55,3 +58,39 @@ def test_cutting_one_card_out_is_leaving_it_out(cards: list[int], card: int) -> 
     """A card is cut out where it is; a card not there leaves the zone as it was."""
     zone = tuple(cards)
     assert folding._less(zone, card) == tuple(c for c in zone if c != card)
+
+
+def test_who_is_asked_and_what_they_may_send_are_the_states_own_while_other_threads_ask_of_others() -> None:
+    """The remembered answers are the asked state's even while another thread asks of another state (the
+    reads and the projection's thread ask at once): each thread's answers are the ones worked out afresh,
+    with the interpreter switching threads as often as it can."""
+    steps = [s.before for s in random_steps(SUPER_PACS, 1, 2) if isinstance(s, Step)]
+    states = [steps[0], next(s for s in steps if asking.situation(s) != asking.situation(steps[0]))]
+    fresh = []
+    for state in states:
+        where = asking.situation(state)
+        asked = asking._asked(state, where)
+        fresh.append((asked, where, {seat: tuple(asking.legal(state, seat, where)) for seat in asked}))
+    wrong: list[str] = []
+
+    def ask(index: int) -> None:
+        state, (asked, where, listed) = states[index], fresh[index]
+        deadline = time.monotonic() + 0.3
+        while time.monotonic() < deadline and not wrong:
+            if asking.to_act(state) != asked or asking.where(state) != where:
+                wrong.append(f"state {index} was told another state's seats or situation")
+            for seat, commands in listed.items():
+                if asking.allowed(state, seat) != commands:
+                    wrong.append(f"state {index} was told another state's commands for seat {seat}")
+
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=ask, args=(index,)) for index in (0, 1)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(before)
+    assert not wrong, wrong[:3]

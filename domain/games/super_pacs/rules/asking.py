@@ -36,29 +36,30 @@ def window(state: State) -> choices.Choice | None:
     return state.election.window if state.election is not None else None
 
 
-_LAST_ASKED: list[Any] = [None, frozenset(), ""]
-_LAST_LEGAL: list[Any] = [None, -1, []]
+_LAST_ASKED: list[tuple[Any, frozenset[Seat], str]] = [(None, frozenset(), "")]
+_LAST_LEGAL: list[tuple[Any, int, tuple[Commands, ...]]] = [(None, -1, ())]
 """The latest answers, by the identity of the (immutable) state: the referee, the player and
-``decide`` ask the same questions of the same state several times a step."""
+``decide`` ask the same questions of the same state several times a step. Each slot holds one
+tuple, swapped whole and read once: the reads' threads and the projection's ask of different
+states at once, and a memo kept in three slots could pair one state with another's answer."""
 
 
 def to_act(state: State) -> frozenset[Seat]:
     """Every seat that may send a command now."""
-    if _LAST_ASKED[0] is not state:
-        _ask(state)
-    return _LAST_ASKED[1]  # type: ignore[no-any-return]  # the memo's slot holds what this function returned
+    return _asked_of(state)[1]
 
 
 def where(state: State) -> str:
     """:func:`situation`, remembered with :func:`to_act`."""
-    if _LAST_ASKED[0] is not state:
-        _ask(state)
-    return _LAST_ASKED[2]  # type: ignore[no-any-return]  # the memo's slot holds what this function returned
+    return _asked_of(state)[2]
 
 
-def _ask(state: State) -> None:
-    where = situation(state)
-    _LAST_ASKED[0], _LAST_ASKED[1], _LAST_ASKED[2] = state, _asked(state, where), where
+def _asked_of(state: State) -> tuple[Any, frozenset[Seat], str]:
+    last = _LAST_ASKED[0]
+    if last[0] is not state:
+        where = situation(state)
+        last = _LAST_ASKED[0] = (state, _asked(state, where), where)
+    return last
 
 
 def _asked(state: State, where: str) -> frozenset[Seat]:
@@ -91,10 +92,11 @@ def legal_commands(state: State, seat: Seat) -> list[Commands]:
 
 def allowed(state: State, seat: Seat) -> tuple[Commands, ...]:
     """:func:`legal_commands`, as the remembered tuple itself (for ``decide``, which only looks)."""
-    if _LAST_LEGAL[0] is state and _LAST_LEGAL[1] == seat:
-        return _LAST_LEGAL[2]  # type: ignore[no-any-return]  # remembered only for a seat asked
+    last = _LAST_LEGAL[0]
+    if last[0] is state and last[1] == seat:
+        return last[2]  # remembered only for a seat asked
     if seat not in to_act(state):
         return ()
     listed = tuple(legal(state, seat, where(state)))
-    _LAST_LEGAL[0], _LAST_LEGAL[1], _LAST_LEGAL[2] = state, seat, listed
+    _LAST_LEGAL[0] = (state, seat, listed)
     return listed
