@@ -111,9 +111,12 @@ view without a scroll."""
 OFFERED = """([moves, hand]) => [
   [...document.querySelectorAll(moves)].map((b) => JSON.parse(b.dataset.command)),
   [...document.querySelectorAll(hand)].map((c) => Number(c.dataset.card)),
-  !!document.querySelector('.controls .elsewhere')]"""
-"""A page's moves (each button's command), the cards of ``hand`` (a selector) and whether its long list
-leaves the cards' moves to the cards: one look, as the page shows them at one moment."""
+  !!document.querySelector('.controls .elsewhere'),
+  Number(document.querySelector('.controls')?.dataset.moves || 0)]"""
+"""A page's moves (each button's command), the cards of ``hand`` (a selector), whether its long list
+leaves the cards' moves to the cards, and how many moves it offers in all (listed or through the cards):
+one look, as the page shows them at one moment. A page that offers none dims no card (nothing is
+playable, nor refused: it is not the seat's turn), so a card it draws undimmed is no move then."""
 ANY_IN_VIEW = f"""(cards) => !cards.length || cards.some({IN_VIEW})"""
 """Whether some copy of a card is in view (or none is drawn at all)."""
 
@@ -380,7 +383,7 @@ class Match:
     def click_a_move(self, each: Player) -> dict[str, Any] | None:
         """Click a card that some move plays and then one of its moves, or a move button outright."""
         page = each.page
-        commands, drawn, elsewhere = page.evaluate(OFFERED, [MOVES, HAND])
+        commands, drawn, elsewhere, _ = page.evaluate(OFFERED, [MOVES, HAND])
         hand = set(drawn)
         playable = sorted({card for card in map(card_of, commands) if card in hand})
         if elsewhere:  # a long list leaves the cards' moves to the cards
@@ -455,7 +458,9 @@ class Tapped(Match):
     def click_a_move(self, each: Player) -> dict[str, Any] | None:
         """As ``Match.click_a_move``, by taps, each noted."""
         page = each.page
-        commands, playable, _ = page.evaluate(OFFERED, [MOVES, f"{HAND}:not(.unplayable)"])
+        commands, playable, _, offered = page.evaluate(OFFERED, [MOVES, f"{HAND}:not(.unplayable)"])
+        if not offered:
+            return None  # the table moved on since the page was read: it offers this seat nothing now
         playable = sorted(playable)
         if playable and (not commands or self.rng.random() < PICK_A_CARD):
             card = self.rng.choice(playable)
