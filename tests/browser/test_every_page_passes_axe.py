@@ -6,12 +6,14 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from domain.games import registered
 from tests.browser.access import violations
-from tests.browser.players import Player, open_table, play_randomly, summary
+from tests.browser.players import Player, open_table
+from tests.browser.positions import played_out
 from tests.support.server import Served
 
 pytestmark = pytest.mark.browser
@@ -53,7 +55,7 @@ def test_the_lobby_passes_axe(player: Callable[..., Player]) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_table_and_replay_pages_pass_axe(
-    game: str, player: Callable[..., Player], server: Served
+    game: str, player: Callable[..., Player], server: Served, store: Path
 ) -> None:
     """Seated and watching mid-game, the table once over, and the replay of the finished game."""
     seats = registered()[game].min_seats
@@ -74,8 +76,7 @@ def test_the_table_and_replay_pages_pass_axe(
     watcher.page.wait_for_selector(".table-head[data-version]")
     assert watcher.page.locator("details.raw").count() == 0
 
-    play_randomly(server.base, game_id, tokens, rng)
-    last = summary(server.base, game_id)["version"]
+    last = played_out(store, server.base, game_id, tokens, rng)
     ann.page.reload()
     ann.wait_version(last)
     ann.page.wait_for_selector(".outcome")

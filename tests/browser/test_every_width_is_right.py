@@ -15,7 +15,7 @@ import pytest
 from api.service import forking
 from api.service.application import Tables
 from tests.browser.players import Player
-from tests.browser.positions import opened, played_on, served
+from tests.browser.positions import opened, played_out, served
 from tests.support.server import Served
 from tests.support.service import run
 
@@ -36,17 +36,22 @@ GAMES = [
 
 @pytest.mark.parametrize(("game", "names"), GAMES, ids=[game for game, _ in GAMES])
 def test_no_card_tile_or_panel_overlaps_or_clips_at_any_width_at_the_start_middle_and_end(
-    player: Callable[..., Player], server: Served, service: Tables, game: str, names: list[str]
+    player: Callable[..., Player],
+    server: Served,
+    service: Tables,
+    *,
+    store: Path,
+    game: str,
+    names: list[str],
 ) -> None:
     """Fifteen looks (three positions, five widths), each measured; the middle shot at every width."""
     game_id, tokens = opened(service, game, names, f"widths-{game}")
-    end = played_on(service, game_id, tokens, random.Random(7))
+    end = service.store.load(game_id, played_out(store, server.base, game_id, tokens, random.Random(7)))
     positions = {"end": (game_id, tokens[0])}
     for label, version in (("start", 6), ("middle", end.version // 2)):
         fork = run(forking.fork_at(service, end, version))
         positions[label] = (str(fork.game_id), fork.tokens[0])
         served(server.base, positions[label][0], 1)
-    served(server.base, game_id, end.version)
     ann = player("Ann")
     found: dict[str, list[str]] = {}
     for label, (table, token) in positions.items():

@@ -11,7 +11,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.players import Player, board_at, open_table, play_randomly, summary
+from tests.browser.players import Player, board_at, open_table
+from tests.browser.positions import played_out
 from tests.support.server import Served
 
 pytestmark = pytest.mark.browser
@@ -80,15 +81,14 @@ def shows_everything(base: str, game_id: str, version: int, game: str) -> bool:
 
 @pytest.mark.parametrize("game", sorted(HANDS))
 def test_the_omniscient_replay_draws_every_hand_and_a_seat_s_perspective_names_its_owner(
-    game: str, player: Callable[..., Player], server: Served
+    game: str, player: Callable[..., Player], server: Served, store: Path
 ) -> None:
     """At a version where both seats hold cards, "Everything" draws each hand under its owner's name
     with every card; Bob's perspective, read by Ann, says "Bob's hand" and never "Your hand"."""
     players = [*NAMES, "Cy"] if game == "politrickers" else NAMES
     seed = FACE_DOWN_SEED if game == "politrickers" else f"omniscient-{game}"
     game_id, tokens = open_table(server.base, game, players, seed=seed)
-    play_randomly(server.base, game_id, tokens, random.Random(2), limit=4000)
-    last = summary(server.base, game_id)["version"]
+    last = played_out(store, server.base, game_id, tokens, random.Random(2))
     later_first = [*range(last // 2, last), *range(1, last // 2)]  # a short game may show both only early
     version = next(v for v in later_first if shows_everything(server.base, game_id, v, game))
     hands = hands_at(server.base, game_id, version, game)
@@ -131,12 +131,12 @@ def test_the_omniscient_replay_draws_every_hand_and_a_seat_s_perspective_names_i
 
 
 def test_another_seat_s_candidate_choice_says_whose_it_is(
-    player: Callable[..., Player], server: Served
+    player: Callable[..., Player], server: Served, store: Path
 ) -> None:
     """Campaign Trail's candidate choice, replayed from Bob's perspective and read by Ann: "Bob chooses a
     candidate" and "Bob's hand meanwhile", with Bob's two candidates; never "Choose your candidate"."""
     game_id, tokens = open_table(server.base, "campaign-trail", NAMES, seed="omniscient-candidates")
-    play_randomly(server.base, game_id, tokens, random.Random(2), limit=4000)
+    last = played_out(store, server.base, game_id, tokens, random.Random(2))
 
     def bob_chooses(version: int) -> list[dict[str, Any]]:
         answer = httpx.get(f"{server.base}/api/games/{game_id}/at/{version}", params={"seat": 1})
@@ -144,7 +144,7 @@ def test_another_seat_s_candidate_choice_says_whose_it_is(
         view = answer.json()["view"] or {}  # no view before the game is set up
         return list(view.get("my_candidates", ()))
 
-    version = next(v for v in range(1, summary(server.base, game_id)["version"]) if bob_chooses(v))
+    version = next(v for v in range(1, last) if bob_chooses(v))
     ann = player("Ann", phone=True)
     ann.keep_seat(game_id, {"seat": 0, "token": tokens[0], "name": "Ann"})
     ann.open(f"/games/{game_id}/replay?v={version}&as=1")
@@ -217,14 +217,14 @@ def omniscient_at(base: str, game_id: str, version: int) -> dict[str, Any] | Non
 
 
 def test_the_omniscient_replay_of_the_candidate_choice_draws_every_hand_and_every_dealt_candidate(
-    player: Callable[..., Player], server: Served
+    player: Callable[..., Player], server: Served, store: Path
 ) -> None:
     """Campaign Trail replayed at the candidate choice, as "Everything": each seat's hand card by card with
     its text (not "#5"), each seat's two dealt candidates with their text, and once a seat has kept one,
     which (and that the other went back to the box); Bob's perspective at the same versions draws none
     of Ann's cards or candidates."""
     game_id, tokens = open_table(server.base, "campaign-trail", NAMES, seed="omniscient-choosing")
-    play_randomly(server.base, game_id, tokens, random.Random(4), limit=4000)
+    played_out(store, server.base, game_id, tokens, random.Random(4))
     choosing = [
         (version, view)
         for version in range(1, 12)

@@ -18,7 +18,7 @@ from domain.games.campaign_trail.rules.effects import WINDOW as TRAIL_WINDOW
 from domain.games.super_pacs.rules.effects import WINDOW as PACS_WINDOW
 from domain.table.clocks import TableClock
 from tests.browser.players import Player
-from tests.browser.positions import opened, played_on, served
+from tests.browser.positions import opened, played_on, played_out, served
 from tests.support.server import Served
 
 pytestmark = pytest.mark.browser
@@ -113,14 +113,13 @@ def test_the_lobby_tells_tables_apart_by_age_and_options_and_offers_seats_by_pla
 
 
 def test_campaign_trail_names_its_months_and_its_deciding_tiebreak_and_the_replay_reaches_the_end(
-    player: Callable[..., Player], server: Served, service: Tables
+    player: Callable[..., Player], server: Served, service: Tables, store: Path
 ) -> None:
     """A finished Campaign Trail: the end sheet, in view, says what decided the election with the
     totals; the log says who plays first in plain words; the replay jumps by month and its slider's
     last step is the last version."""
     game_id, tokens = opened(service, "campaign-trail", ["Ann", "Dee"], "small-things-trail")
-    last = played_on(service, game_id, tokens, random.Random(5)).version
-    served(server.base, game_id, last)
+    last = played_out(store, server.base, game_id, tokens, random.Random(5))
     ann = player("Ann")
     ann.keep_seat(game_id, {"seat": 0, "token": tokens[0], "name": "Ann"})
     ann.open(f"/games/{game_id}")
