@@ -37,6 +37,8 @@ from tests.support.service import bearer
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.slow]
 
+BOT_PAUSE = 0.05
+"""Seconds a bot waits before it moves here (see :func:`deployment`)."""
 SETTLE = 30.0
 """Seconds a step may take before the test gives up on it (a hang guard, not a measure of speed)."""
 
@@ -82,9 +84,11 @@ def a_legal_move(table: Table, seat: int, rng: random.Random) -> Any:
 @pytest.fixture(scope="module")
 def deployment() -> Iterator[Deployment]:
     """Two API processes and a bot worker on a schema and prefix of this module (no projection worker:
-    the tests that read start and stop their own)."""
+    the tests that read start and stop their own). A bot waits :data:`BOT_PAUSE` before it moves, not
+    the product's half second: what is tested is that it moves at all, and a whole game of half seconds
+    held a worker for 50 s of the suite."""
     with postgres_schema() as schema, redis_prefix() as prefix:
-        env = scale_env(schema, prefix)
+        env = scale_env(schema, prefix) | {"BACKROOM_BOT_PAUSE_SECONDS": str(BOT_PAUSE)}
         log = Tables(scale_settings(schema, prefix).eventsourcing_env(), games=registered())
         with api_process(env) as a, api_process(env) as b, process("worker", "bots", env=env):
             found = Deployment(env, log, a, b)
