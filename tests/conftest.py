@@ -100,14 +100,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if where.startswith(SLOW_FOLDERS) or any(item.get_closest_marker(name) for name in SLOW_MARKERS):
             item.add_marker(pytest.mark.slow)
     # The slow tests first: the workers start on the long ones and steal the short ones at the end,
-    # instead of one worker finishing a whole browser game alone while the other waits.
-    # A ``long`` test of the fast tier starts with them too (the schema's fuzzing ended a run alone).
-    items.sort(
-        key=lambda item: (
-            item.get_closest_marker("browser") is None,
-            item.get_closest_marker("slow") is None and item.get_closest_marker("long") is None,
-        )
-    )
+    # instead of one worker finishing a whole browser game alone while the other waits. The ``long``
+    # browser tests (whole games, real deadlines) lead: xdist's work stealing hands each worker a
+    # run of the list and takes from the runs' ends, so what leads is started first, and a whole game
+    # begun last held the run's end alone. A ``long`` test of the fast tier starts with the slow ones.
+    items.sort(key=_order)
+
+
+def _order(item: pytest.Item) -> tuple[bool, bool, bool]:
+    """Where a test comes in the run: the long browser tests, the browser tests, the slow and the long
+    ones, then the rest (each in collection order)."""
+    browser, long, slow = (item.get_closest_marker(name) is not None for name in ("browser", "long", "slow"))
+    return not (browser and long), not browser, not (long or slow)
 
 
 def fast_tier(config: pytest.Config) -> bool:

@@ -36,7 +36,7 @@ from tests.browser.whole_games import (
 )
 from tests.support.server import Served
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.long]
 
 LETTERS = ("D", "R", "L")
 NO_SCROLL_SHARE = 0.9

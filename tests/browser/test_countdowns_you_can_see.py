@@ -16,7 +16,7 @@ import pytest
 from tests.browser.players import POLL, Player, summary
 from tests.support.server import Served
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.long]  # each waits out a real deadline
 
 NAMES = ["Ann", "Bob"]
 TO_PICK = 30

@@ -16,7 +16,7 @@ from tests.browser.players import Player, open_table
 from tests.browser.whole_games import Tapped, note_figures, sit_by_seat_links, view_secrets
 from tests.support.server import Served
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.long]
 
 PHONE_WIDTH = 390
 
