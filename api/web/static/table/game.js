@@ -105,5 +105,5 @@ export function useGame(id, seating, chat, setNotice) {
   const refresh = useRefresh(id, token, known, { setSummary, setSeen, setLegal, addToLog, setMissing, lose, setNotice });
   useFirstLook(id, { setSummary, setRenderer, setMissing, setNotice });
   const live = useLive({ id, token, known, floor, refresh, setLog, hear, chat });
-  return { summary, renderer, missing, seen, setSeen, legal, log, addToLog, known, refresh, live };
+  return { summary, renderer, missing, seen, setSeen, legal, setLegal, log, addToLog, known, refresh, live };
 }
