@@ -67,7 +67,7 @@ HISTORY = (401, 403, *GAME)
 PLAYER = (401, 403, 503)
 ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("get", "/api/games/catalogue"): (200, "Catalogue", ()),
-    ("post", "/api/games"): (201, "Opened", (404, 413, 422, 429, 503)),
+    ("post", "/api/games"): (201, "Opened", (404, 409, 413, 422, 429, 503)),
     ("get", "/api/games"): (200, "Lobby", (422, 429, 503)),
     ("get", "/api/games/{game_id}"): (200, "Summary", GAME),
     ("post", "/api/games/{game_id}/join"): (200, "Seated", (401, 409, 410, 413, *GAME)),
