@@ -44,12 +44,18 @@ def answered_in(client: TestClient, stones: int) -> float:
     return time.monotonic() - started
 
 
+PAIRS = 3
+"""Answers timed of each bot, in turn: the quickest of each is compared. A machine busy with other work
+(CI beside two burners) once held one answer back 1.26 s past the other's; the pause still held."""
+
+
 def test_a_bot_with_one_move_answers_as_late_as_one_with_a_choice(client: TestClient) -> None:
-    """One stone left (only "take one") or seven (take one or two): each answer comes after the
-    same fixed pause, never at once."""
-    forced, choosing = answered_in(client, 2), answered_in(client, 8)
-    assert forced >= BOT_PAUSE and choosing >= BOT_PAUSE
-    assert abs(forced - choosing) < BOT_PAUSE / 2
+    """One stone left (only "take one") or seven (take one or two): every answer comes after the
+    same fixed pause, never at once, and the quickest answers of each differ by less than half of it."""
+    timed = [(answered_in(client, 2), answered_in(client, 8)) for _ in range(PAIRS)]
+    assert all(forced >= BOT_PAUSE and choosing >= BOT_PAUSE for forced, choosing in timed), timed
+    forced, choosing = (min(each) for each in zip(*timed, strict=True))
+    assert abs(forced - choosing) < BOT_PAUSE / 2, timed
 
 
 def test_a_bots_search_ends_when_its_time_is_cut() -> None:
