@@ -24,6 +24,7 @@
     const s = getComputedStyle(e);
     const clips = ["hidden", "clip"].includes(s.overflowX) || ["hidden", "clip"].includes(s.overflowY);
     if (clips && (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)) problems.push(`${name(e)} clips its text (${e.scrollWidth}x${e.scrollHeight} in ${e.clientWidth}x${e.clientHeight})`);
+    if (e.matches(".score") && e.scrollWidth > e.clientWidth + 1) problems.push(`${name(e)} hides columns a sideways scroll shows (${e.scrollWidth} in ${e.clientWidth})`);
     const r = shown(e);
     if (r.right > r.left && (r.right > innerWidth + 1 || r.left < -1)) problems.push(`${name(e)} sticks out of the screen (${Math.round(r.left)}..${Math.round(r.right)})`);
   }

@@ -1,7 +1,8 @@
 """Every width right (issue 48, item 3): at 390, 768, 1280, 1440 and 1920 px, for each game at its start,
-mid-game and end, no card, tile or panel overlaps another, sticks out of the screen or clips its text,
-measured in the browser by bounding boxes and overflow (``geometry.js``). The positions are reached at
-domain speed: one game played through the service, its start and middle forked from the finished log."""
+mid-game and end, no card, tile or panel overlaps another, sticks out of the screen or clips its text, and
+no score sheet hides a column behind a sideways scroll, measured in the browser by bounding boxes and
+overflow (``geometry.js``). The positions are reached at domain speed: one game played through the
+service, its start and middle forked from the finished log."""
 
 from __future__ import annotations
 

@@ -19,8 +19,9 @@ pytestmark = pytest.mark.browser
 def test_the_end_sheet_and_a_phone_replay_whose_controls_stay_in_reach(
     player: Callable[..., Player], server: Served
 ) -> None:
-    """Slush Fund 2 played out: the sheet names who bought each politician and explains the deck
-    penalty; on a phone each tap on step forward leaves the controls where the thumb is."""
+    """Slush Fund 2 played out: the sheet names who bought each politician (its captions readable on the
+    sheet) and explains the deck penalty; on a phone each tap on step forward leaves the controls where
+    the thumb is."""
     game_id, tokens = open_table(server.base, "slush-fund-2", ["Ann", "Bob"], "the-end")
     auth = [{"Authorization": f"Bearer {token}"} for token in tokens]
     chat = f"{server.base}/api/games/{game_id}/chat"
@@ -35,6 +36,11 @@ def test_the_end_sheet_and_a_phone_replay_whose_controls_stay_in_reach(
     sheet = ann.page.text_content(".sheet") or ""
     assert "Who bought each politician" in sheet and "Governor Maple" in sheet
     assert "left: 1 VP per 3" in sheet and "\N{MINUS SIGN}0" not in sheet  # a zero penalty is 0
+    inks = ann.page.eval_on_selector_all(
+        ".sheet table.score",
+        "ts => ts.map(t => [getComputedStyle(t.caption).color, getComputedStyle(t).backgroundColor])",
+    )
+    assert len(inks) == 2 and all(ink != paper for ink, paper in inks), inks  # a caption seen on its sheet
     assert not (found := serious_violations(ann.page)), found
     ann.shot("slush-fund-2-end-sheet")
 

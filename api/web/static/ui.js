@@ -46,6 +46,21 @@ export function seatName(summary, seat) {
   return name ? name : "open seat";
 }
 
+/** A score sheet: `heads` names the columns (the first heads the rows), `rows` are `{ key, className,
+ * head, cells }` and a cell is its value or `{ value, className }`. Every figure carries its column's name
+ * (`data-label`): on a narrow screen each row reads as a block, "Electoral votes: 281", so no column hides
+ * behind a sideways scroll. */
+export function ScoreTable({ caption = null, heads, rows }) {
+  const [rowHead, ...columns] = heads;
+  return html`<table class="score stacks">${caption ? html`<caption>${caption}</caption>` : ""}
+    <thead><tr><th scope="col">${rowHead}</th>${columns.map((head) => html`<th scope="col">${head}</th>`)}</tr></thead>
+    <tbody>${rows.map((row) => html`<tr key=${row.key} class=${row.className || ""}><th scope="row">${row.head}</th>${
+      row.cells.map((cell, i) => {
+        const { value, className } = cell && typeof cell === "object" && "value" in cell ? cell : { value: cell, className: "" };
+        return html`<td class=${className} data-label=${columns[i]}>${value}</td>`;
+      })}</tr>`)}</tbody></table>`;
+}
+
 /**
  * Something on the board a picked card can go to (a politician, a pile, the trick): a button
  * while the picked card has a move there, else the plain element. `targets` maps target keys to moves.

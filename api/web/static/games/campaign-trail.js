@@ -9,7 +9,7 @@
 //
 // State numbers are the order of domain/games/campaign_trail/cards/board.py.
 
-import { html, plural, seatName, useEffect, useRef, useState } from "../ui.js";
+import { ScoreTable, html, plural, seatName, useEffect, useRef, useState } from "../ui.js";
 import { whose } from "./whose.js";
 
 const CODES = ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS",
@@ -211,9 +211,10 @@ function Finished({ view, names, live = false }) {
   return html`<section class="finished" aria-label="Final result" ref=${box}><h3>Election Day: the votes are counted</h3>
     <p><strong>${view.winners.map((s) => names[s]).join(" and ")}</strong> ${view.winners.length > 1 ? "tie" : "wins"} the election.</p>
     <p class="tiebreak">${decidedBy(view, names, totals)}</p>
-    <table class="score"><thead><tr><th scope="col">Party</th><th scope="col">Candidate</th><th scope="col">Electoral votes</th><th scope="col">Committed voters</th><th scope="col">States carried</th></tr></thead>
-      <tbody>${view.seats.map((entry) => html`<tr key=${entry.seat} class=${view.winners.includes(entry.seat) ? "winner" : ""}>
-        <th scope="row">${names[entry.seat]} (${entry.party})</th><td>${entry.candidate_name}</td><td>${entry.electoral_votes}</td><td>${totals.committed(entry.seat)}</td><td>${totals.carried(entry.seat)}</td></tr>`)}</tbody></table></section>`;
+    <${ScoreTable} heads=${["Party", "Candidate", "Electoral votes", "Committed voters", "States carried"]}
+      rows=${view.seats.map((entry) => ({ key: entry.seat, className: view.winners.includes(entry.seat) ? "winner" : "",
+        head: `${names[entry.seat]} (${entry.party})`,
+        cells: [entry.candidate_name, entry.electoral_votes, totals.committed(entry.seat), totals.carried(entry.seat)] }))} /></section>`;
 }
 
 const TIEBREAKS = [["committed voters", "committed"], ["states won", "carried"]];

@@ -4,7 +4,7 @@
 // Card ids (domain/games/politrickers/cards.py): Environment 0-9, Health 10-19, Safety 20-29,
 // Welfare 30-39 (id = suit offset + value - 1), then four Economy cards 40-43 and Migration 44.
 
-import { Target, html, longHand, plural, seatName } from "../ui.js";
+import { ScoreTable, Target, html, longHand, plural, seatName } from "../ui.js";
 import { whose } from "./whose.js";
 
 const SUITS = ["environment", "health", "safety", "welfare"];
@@ -104,9 +104,8 @@ function Finished({ view, names }) {
   return html`<section class="finished" aria-label="Final result">
     <h3>Game over</h3>
     <p>${view.winners.map((seat) => names[seat]).join(" and ")} ${view.winners.length > 1 ? "share the victory" : "wins"}.</p>
-    <table class="score"><thead><tr><th scope="col">Player</th><th scope="col">VP</th></tr></thead>
-      <tbody>${view.seats.map((entry) => html`<tr class=${view.winners.includes(entry.seat) ? "winner" : ""}>
-        <th scope="row">${names[entry.seat]}</th><td>${entry.vp}</td></tr>`)}</tbody></table>
+    <${ScoreTable} heads=${["Player", "VP"]} rows=${view.seats.map((entry) => ({ key: entry.seat,
+      className: view.winners.includes(entry.seat) ? "winner" : "", head: names[entry.seat], cells: [entry.vp] }))} />
   </section>`;
 }
 
@@ -154,9 +153,8 @@ function RoundSheet({ finished, names }) {
   return html`<section class="sheet round-sheet" aria-label=${`Round ${scored.round_number} is over`}>
     <h3>Round ${scored.round_number} is over: ${capital(String(scored.ending))}</h3>
     <ul>${finished.round.map((entry) => html`<li key=${entry.version}>${entry.description}</li>`)}</ul>
-    <table class="score"><thead><tr><th scope="col">Player</th><th scope="col">This round</th><th scope="col">Total VP</th></tr></thead>
-      <tbody>${scored.round_vp.map((vp, seat) => html`<tr key=${seat}><th scope="row">${names[seat]}</th>
-        <td>${signed(vp, "+")}</td><td>${signed(scored.totals[seat], "")}</td></tr>`)}</tbody></table>
+    <${ScoreTable} heads=${["Player", "This round", "Total VP"]} rows=${scored.round_vp.map((vp, seat) => ({ key: seat,
+      head: names[seat], cells: [signed(vp, "+"), signed(scored.totals[seat], "")] }))} />
   </section>`;
 }
 

@@ -4,7 +4,7 @@
 // Card ids (domain/games/slush_fund_2/cards.py): 0-29 red, 30-59 blue, each deck in the same order:
 // six $1M, seven $2M, six $3M, one $4M, two hackers, two accountants, three spies, three journalists.
 
-import { Target, html, longHand, plural, seatName } from "../ui.js";
+import { ScoreTable, Target, html, longHand, plural, seatName } from "../ui.js";
 import { cardOf } from "./generic.js";
 
 const PER_DECK = 30;
@@ -155,23 +155,16 @@ export function Hand({ view, seat, picked, playable, onPick, onPlay }) {
 function Result({ result, names, view }) {
   const minus = (n) => (n ? `−${n}` : "0");
   return html`<section class="sheet" aria-label="The final score">
-    <table class="score">
-      <caption>Who bought each politician</caption>
-      <thead><tr><th scope="col">Politician</th><th scope="col">${names[0]}</th><th scope="col">${names[1]}</th>
-        <th scope="col">Journalists</th><th scope="col">Won by</th><th scope="col">VP</th></tr></thead>
-      <tbody>${view.politicians.map((politician, p) => html`<tr key=${p}>
-        <th scope="row">${politician.name}</th><td>$${result.totals[0][p]}M</td><td>$${result.totals[1][p]}M</td>
-        <td>${politician.journalists.length}</td>
-        <td>${result.won[p] === null ? "nobody (a tie)" : names[result.won[p]]}</td><td>${result.worth ? result.worth[p] : ""}</td></tr>`)}</tbody>
-    </table>
-    <table class="score">
-      <caption>Final score</caption>
-      <thead><tr><th scope="col">Player</th><th scope="col">Politicians</th><th scope="col">Deck penalty</th><th scope="col">VP</th></tr></thead>
-      <tbody>${result.scores.map((score, seat) => html`<tr key=${seat} class=${result.winners.includes(seat) ? "winner" : ""}>
-        <th scope="row">${names[seat]}${result.winners.includes(seat) ? " (wins)" : ""}</th><td>${score + result.penalties[seat]}</td>
-        <td>${minus(result.penalties[seat])} <span class="muted">(${plural(view.players[seat].deck_count, "card")} left: 1 VP per ${PENALTY_CARDS})</span></td>
-        <td>${score}</td></tr>`)}</tbody>
-    </table>
+    <${ScoreTable} caption="Who bought each politician" heads=${["Politician", names[0], names[1], "Journalists", "Won by", "VP"]}
+      rows=${view.politicians.map((politician, p) => ({ key: p, head: politician.name,
+        cells: [`$${result.totals[0][p]}M`, `$${result.totals[1][p]}M`, politician.journalists.length,
+          result.won[p] === null ? "nobody (a tie)" : names[result.won[p]], result.worth ? result.worth[p] : ""] }))} />
+    <${ScoreTable} caption="Final score" heads=${["Player", "Politicians", "Deck penalty", "VP"]}
+      rows=${result.scores.map((score, seat) => ({ key: seat, className: result.winners.includes(seat) ? "winner" : "",
+        head: `${names[seat]}${result.winners.includes(seat) ? " (wins)" : ""}`,
+        cells: [score + result.penalties[seat],
+          html`${minus(result.penalties[seat])} <span class="muted">(${plural(view.players[seat].deck_count, "card")} left: 1 VP per ${PENALTY_CARDS})</span>`,
+          score] }))} />
     ${result.tiebreak ? html`<p>Tie-break: ${result.tiebreak}.</p>` : ""}
   </section>`;
 }

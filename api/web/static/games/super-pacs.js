@@ -10,7 +10,7 @@
 // elections 200-202), investments 300-323. Names, numbers and text come from super-pacs-cards.js,
 // generated from the same data files the rules load.
 
-import { html, plural, seatName } from "../ui.js";
+import { ScoreTable, html, plural, seatName } from "../ui.js";
 import { CARDS, MARKS } from "./super-pacs-cards.js";
 import { whose as whoseHand } from "./whose.js";
 
@@ -211,16 +211,15 @@ function Finished({ view, names }) {
   return html`<section class="finished" aria-label="Final result"><h3>Game over</h3>
     <p>${view.winners.length ? `${top} wins.` : "A tie at the top: the country falls into civil war and everybody loses."}</p>
     <p class="elections-won">${won.map(([id, e], i) => html`<span key=${id}>${i ? " · " : ""}${cardName(id)}: <strong>${names[e.seat]}</strong></span>`)}</p>
-    <table class="score"><thead><tr><th scope="col">Player</th><th scope="col">Factions</th><th scope="col">Elections won</th><th scope="col">Invest\u00adments</th><th scope="col">Power</th></tr></thead>
-      <tbody>${view.seats.map((entry) => {
-        const elections = entry.coalition.filter((id) => ELECTIONS.includes(id));
-        const fromElections = elections.reduce((sum, id) => sum + card(id).power, 0);
-        const fromInvestments = (entry.investment_worth || []).reduce((a, b) => a + b, 0);
-        return html`<tr class=${view.winners.includes(entry.seat) ? "winner" : ""}>
-          <th scope="row">${names[entry.seat]}</th><td class="factions">${entry.coalition_power - fromElections}</td>
-          <td class="elections">${fromElections}${elections.length ? html` <span class="muted">(${plural(elections.length, "election")})</span>` : ""}</td>
-          <td class="investments">${fromInvestments}</td><td class="power"><strong>${view.scores[entry.seat]}</strong></td></tr>`;
-      })}</tbody></table></section>`;
+    <${ScoreTable} heads=${["Player", "Factions", "Elections won", "Investments", "Power"]} rows=${view.seats.map((entry) => {
+      const elections = entry.coalition.filter((id) => ELECTIONS.includes(id));
+      const fromElections = elections.reduce((sum, id) => sum + card(id).power, 0);
+      const fromInvestments = (entry.investment_worth || []).reduce((a, b) => a + b, 0);
+      return { key: entry.seat, className: view.winners.includes(entry.seat) ? "winner" : "", head: names[entry.seat],
+        cells: [{ value: entry.coalition_power - fromElections, className: "factions" },
+          { value: html`${fromElections}${elections.length ? html` <span class="muted">(${plural(elections.length, "election")})</span>` : ""}`, className: "elections" },
+          { value: fromInvestments, className: "investments" }, { value: html`<strong>${view.scores[entry.seat]}</strong>`, className: "power" }] };
+    })} /></section>`;
 }
 
 /** What the table waits on, in one line in the dock (a phone's dock covers the board): the card being
