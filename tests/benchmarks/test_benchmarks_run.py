@@ -65,7 +65,7 @@ def test_the_engine_benchmark_measures_every_game_and_seat_count() -> None:
     rows = bench_engine.backroom_rows(0.05)
     expected = {(g.id, seats) for g in registered().values() for seats in range(g.min_seats, g.max_seats + 1)}
     assert {(game_id, seats) for game_id, seats, *_ in rows} == expected
-    assert all(rate > 0 and played > 0 for _, _, rate, _, played, _ in rows)
+    assert all(rate > 0 and played > 0 for _, _, rate, _, played, _ in rows), rows
 
 
 def test_the_engine_benchmark_plays_the_games_random_play_plays() -> None:
