@@ -35,7 +35,7 @@ from schemathesis.config import SchemathesisConfig
 
 from api.http.openapi import BY_GAME, EXCLUSIVE
 from projections import queries
-from tests.api.test_the_api_does_what_its_schema_says import APP, ASGI, FUZZED, WAIT, pointed
+from tests.api.test_the_api_does_what_its_schema_says import APP, ASGI, FUZZED, WAIT, each_operation, pointed
 
 EXPECTED = ["2xx", "3xx", "401", "403", "404", "409", "410", "412", "429", "5xx"]
 CONFIG = SchemathesisConfig.from_dict(
@@ -49,6 +49,8 @@ half of the generated requests and of the collection's cases (those are the sibl
 GAMES = ("politrickers", "slush-fund-2", "pile")
 """The game of each of :data:`TABLES` (a waiting table, a playing one, a finished one)."""
 schema = schemathesis.openapi.from_asgi("/openapi.json", ASGI, config=CONFIG)
+one_valid_operation = each_operation(schema, CONFIG)
+lazy = schemathesis.pytest.from_fixture("one_valid_operation")
 _document: dict[str, Any] = APP.openapi()
 _turns = itertools.count()
 
@@ -89,7 +91,7 @@ def documented_refusal(case: Any, response: Any, table: int | None) -> str | Non
 
 
 @pytest.mark.slow  # the full run only: a real server, or seconds of search (tests/conftest.py)
-@schema.parametrize()
+@lazy.parametrize()
 @FUZZED
 def test_no_request_valid_by_the_schema_is_refused_but_as_documented(case: Any) -> None:
     """Every generated valid request is taken, or refused only as the schema says it may be."""

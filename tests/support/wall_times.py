@@ -77,9 +77,9 @@ class Tally:
         self.tests: dict[str, float] = defaultdict(float)
         self.cpu: dict[str, float] = defaultdict(float)
         self.runs: dict[str, int] = defaultdict(int)
+        """Tests run under each id (one, unless a plugin runs several tests under one id)."""
         self.workers: dict[str, float] = defaultdict(float)
         """Seconds each xdist worker spent in tests (the rest of the run it was starting or idle)."""
-        """Tests run under each id (schemathesis runs one test an operation under one id)."""
         self.began = _now()
 
     @pytest.hookimpl
@@ -90,6 +90,8 @@ class Tally:
                 self.workers[_worker(report)] += float(value)
             elif key == CPU:
                 self.cpu[report.nodeid] += float(value)
+        if isinstance(report, pytest.SubtestReport):
+            return  # a part of its test (schemathesis's lazy tests): its time is the test's, not a run
         if report.when == "call" or (report.when == "setup" and not report.passed):
             self.runs[report.nodeid] += 1
 
