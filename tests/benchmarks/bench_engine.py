@@ -56,7 +56,7 @@ env = rlcard.make("uno", config={"seed": 0})
 env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
 actions = games = 0
 started, cpu = time.perf_counter(), time.process_time()
-while time.perf_counter() - started < seconds:
+while not games or time.perf_counter() - started < seconds:  # one game at least, however late it starts
     trajectories, _ = env.run(is_training=False)
     actions += sum((len(trajectory) - 1) // 2 for trajectory in trajectories)
     games += 1
@@ -96,7 +96,7 @@ def measure(game: GameDefinition[Any, Any, Any, Any], seats: int, seconds: float
     second of the process's CPU."""
     actions = games = 0
     started, cpu = time.perf_counter(), time.process_time()
-    while time.perf_counter() - started < seconds:
+    while not games or time.perf_counter() - started < seconds:  # one game at least, however late it starts
         actions += play_random_game(game, games, seats)[1]
         games += 1
     used = time.process_time() - cpu

@@ -68,6 +68,16 @@ def test_the_engine_benchmark_measures_every_game_and_seat_count() -> None:
     assert all(rate > 0 and played > 0 for _, _, rate, _, played, _ in rows), rows
 
 
+def test_the_engine_benchmark_plays_one_game_at_least_however_late_its_loop_starts() -> None:
+    """A worker descheduled for the measured seconds before the loop's first test still plays a game: no
+    time left at all (0 s) plays exactly one (a row of no games failed a busy run's smoke test)."""
+    from domain.games import get_game
+    from tests.benchmarks import bench_engine
+
+    rate, _, played = bench_engine.measure(get_game("slush-fund-2"), 2, 0.0)
+    assert played == 1 and rate > 0
+
+
 def test_the_engine_benchmark_plays_the_games_random_play_plays() -> None:
     """play_random_game, the loop bench_engine times, ends where random_steps ends, after as many commands."""
     from domain.games import registered
