@@ -85,7 +85,7 @@ ANSWERS: dict[tuple[str, str], tuple[int, str, tuple[int, ...]]] = {
     ("get", "/api/games/{game_id}/export"): (200, "application/x-ndjson", (429, *HISTORY)),
     ("get", "/api/games/{game_id}/chat"): (200, "ChatMessages", GAME),
     ("post", "/api/games/{game_id}/chat"): (201, "ChatMessage", (409, 413, 429, *SEAT)),
-    ("post", "/api/games/{game_id}/seat-link"): (200, "Seated", (409, *SEAT)),
+    ("post", "/api/games/{game_id}/seat-link"): (200, "Seated", (409, 429, *SEAT)),
     ("post", "/api/games/{game_id}/recover-seat"): (200, "Seated", (403, 409, 413, 429, *GAME)),
     ("post", "/api/games/{game_id}/rematch"): (201, "Seated", (409, 410, *SEAT)),
     ("get", "/api/games/{game_id}/passing"): (200, "SeatPassing", SEAT),
