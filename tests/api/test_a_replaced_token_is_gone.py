@@ -147,8 +147,8 @@ def test_a_seat_takes_only_so_many_links_a_minute(client: TestClient) -> None:
     refused(client.post(link, headers=bearer(token)), 429, "rate/limited")
     assert client.get(f"/api/games/{game_id}").json()["version"] == version
     assert client.post(link, headers=bearer(tokens[1])).status_code == 200
-    answers = client.get("/openapi.json").json()["paths"]["/api/games/{game_id}/seat-link"]["post"]
-    answers = answers["responses"]
+    paths = client.get("/openapi.json").json()["paths"]
+    answers = paths["/api/games/{game_id}/seat-link"]["post"]["responses"]
     assert "429" in answers and "Retry-After" in answers["429"]["headers"]
 
 

@@ -52,7 +52,7 @@ export function seatName(summary, seat) {
  * behind a sideways scroll. */
 export function ScoreTable({ caption = null, heads, rows }) {
   const [rowHead, ...columns] = heads;
-  return html`<table class="score stacks">${caption ? html`<caption>${caption}</caption>` : ""}
+  return html`<table class="score">${caption ? html`<caption>${caption}</caption>` : ""}
     <thead><tr><th scope="col">${rowHead}</th>${columns.map((head) => html`<th scope="col">${head}</th>`)}</tr></thead>
     <tbody>${rows.map((row) => html`<tr key=${row.key} class=${row.className || ""}><th scope="row">${row.head}</th>${
       row.cells.map((cell, i) => {
