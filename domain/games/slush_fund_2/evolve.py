@@ -265,9 +265,11 @@ def _recorded_before_2026_12_01(table: State | None, event: Event) -> Event:
     A ``GameStarted`` without ``deck_tops``: a $1M and a $2M of each deck were on top. A
     ``SlushFundCardTaken`` without ``last``: the third card taken was the last.
     """
-    if isinstance(event, GameStarted) and event.deck_tops is None:
+    # ``type(event) is``: an ``isinstance`` that fails, as these do for nearly every event, costs twice one
+    # that holds (``rules.to_act``).
+    if type(event) is GameStarted and event.deck_tops is None:
         return replace(event, deck_tops=tuple(put_back_on_top(seat) for seat in seats(SEAT_COUNT)))
-    if isinstance(event, SlushFundCardTaken) and event.last is None:
+    if type(event) is SlushFundCardTaken and event.last is None:
         assert table is not None and isinstance(table.step, Examining)
         return replace(event, last=table.step.taken + 1 == TAKE_COUNT)
     return event

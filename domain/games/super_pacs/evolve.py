@@ -50,7 +50,11 @@ Zone = tuple[tuple[int, ...], ...]
 
 
 def _without(cards: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple([card for card in cards if card not in gone])  # a list first: faster than a generator
+    """``cards`` without each of ``gone`` (one or two cards, each in one place only): cut out where
+    found, a scan in C a card (a comprehension over a deck of fifty was a fiftieth of a step)."""
+    for card in gone:
+        cards = _less(cards, card)
+    return cards
 
 
 def _less(cards: tuple[int, ...], card: int) -> tuple[int, ...]:

@@ -60,10 +60,8 @@ _SWEEP_ALL = Sweep()
 
 def legal_commands(state: State, seat: int) -> Offered:
     """Every command ``seat`` may send now; ``[]`` when it may not act."""
-    if isinstance(state, Drafting):
-        return [KeepCandidate(candidate=c) for c in state.offers[seat]]
-    if not isinstance(state, Campaigning):
-        return []
+    if not isinstance(state, Campaigning):  # the phase nearly every step is in, first (see ``to_act``)
+        return [KeepCandidate(candidate=c) for c in state.offers[seat]] if isinstance(state, Drafting) else []
     if state.window is not None:
         return _answers(state, seat, state.window)
     if state.choice is not None:
@@ -136,12 +134,14 @@ def _plays(state: Campaigning, seat: int) -> Offered:
     pay for, in the order of the card's actions (:data:`_HANDED`)."""
     legal: Offered = []
     handed = _HANDED[seat, state.seat_count]
-    money, change = state.money[seat], advert_change(state, seat)
+    # An Advertise costs max(0, price + change); a war chest is never below 0, so it pays that exactly
+    # when it pays price + change: one comparison a card.
+    budget = state.money[seat] - advert_change(state, seat)
     ethical = -1
     for card in state.hands[seat]:
         cost, unpriced, advertised = handed[card]
         if cost >= 0:
-            legal += advertised if money >= max(0, cost + change) else unpriced
+            legal += advertised if cost <= budget else unpriced
             continue
         if ethical < 0:
             ethical = ethical_voters(state, seat)

@@ -115,7 +115,7 @@ def play_card(state: Campaigning, seat: int, command: PlayCard, ctx: Chance) -> 
         return [played, *triggered, window]
     opened, pending = OPEN[kind](fold(state, triggered) if triggered else state, seat, action, command)
     events: Emitted = [played, *triggered, *opened]
-    if opened and isinstance(opened[0], VictimAsked):  # a Scandal asks its first victim, and waits
+    if opened and type(opened[0]) is VictimAsked:  # a Scandal asks its first victim, and waits
         return events
     return settle(state, seat, events, pending, ctx)
 

@@ -107,14 +107,16 @@ _NOBODY: frozenset[Seat] = frozenset()
 
 def to_act(state: State) -> frozenset[Seat]:
     """The one seat whose turn it is in the trick; nobody once the game is over."""
-    if isinstance(state, Finished):
-        return _NOBODY
-    return _TO_ACT[next_to_play(state)]
+    # Tuning: here and in ``is_over``, ``legal_commands`` and ``decide`` (each asked every step), the test
+    # that holds in play comes first: an ``isinstance`` that fails costs twice one that holds (a msgspec
+    # struct's class has a metaclass of its own, so CPython looks ``__instancecheck__`` up and calls it;
+    # docs/architecture.md, *Speed: issue 50, fourth slice*).
+    return _TO_ACT[next_to_play(state)] if isinstance(state, Playing) else _NOBODY
 
 
 def is_over(state: State) -> bool:
     """Whether the game has ended."""
-    return isinstance(state, Finished)
+    return type(state) is Finished  # not ``isinstance``, which fails nearly every time asked (``to_act``)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -156,7 +158,7 @@ WIN_BONUS = 10.0
 
 def legal_commands(state: State, seat: Seat) -> list[Commands]:
     """Exactly the commands ``decide`` accepts from ``seat`` now."""
-    if isinstance(state, Finished) or seat != next_to_play(state):
+    if not isinstance(state, Playing) or seat != next_to_play(state):
         return []
     hand = state.hands[seat]
     duty, switched = duties(hand, state.parties[seat], state.trick)
@@ -179,11 +181,11 @@ def _migration_sources(state: Playing, seat: Seat) -> tuple[Party | None, ...]:
 
 def decide(state: State, seat: Seat, command: Commands, ctx: Chance) -> list[Events]:
     """The events of ``command``; raises a ``RuleError`` when a rule refuses it."""
-    if isinstance(state, Finished):
+    if not isinstance(state, Playing):
         raise WrongStep("The game is over.")
-    if isinstance(command, PlayMigration):
-        return _decide_migration(state, seat, command, ctx)
-    return _decide_card(state, seat, command, ctx)
+    if isinstance(command, PlayCard):  # nearly every command (``to_act``)
+        return _decide_card(state, seat, command, ctx)
+    return _decide_migration(state, seat, command, ctx)
 
 
 def _free_switch(state: Playing, seat: Seat) -> PartySwitched:

@@ -178,7 +178,11 @@ def decide(table: State, seat: Seat, command: Commands, ctx: Chance) -> list[Eve
 
 def to_act(table: State) -> frozenset[Seat]:
     """The one seat whose turn (or, in the final turn, whose single card) it is."""
-    return frozenset() if isinstance(table.step, Over) else _SEATS[table.turn]
+    # Tuning: ``type(...) is``, here and in ``is_over`` and ``legal_commands``, each asked every step: an
+    # ``isinstance`` that fails costs twice one that holds (a msgspec struct's class has a metaclass of its
+    # own, so CPython looks ``__instancecheck__`` up and calls it; docs/architecture.md, *Speed: issue 50,
+    # fourth slice*).
+    return frozenset() if type(table.step) is Over else _SEATS[table.turn]
 
 
 _SEATS = (frozenset({Seat(0)}), frozenset({Seat(1)}))
@@ -187,9 +191,9 @@ _SEATS = (frozenset({Seat(0)}), frozenset({Seat(1)}))
 def legal_commands(table: State, seat: Seat) -> list[Commands]:
     """Exactly the commands ``decide`` accepts from ``seat`` now."""
     step = table.step
-    if seat != table.turn or isinstance(step, Over):
+    if seat != table.turn or type(step) is Over:
         return []
-    if isinstance(step, Playing):
+    if type(step) is Playing:
         plays: list[Commands] = []
         places: Placements | None = None
         for card in table.hands[seat]:
@@ -208,7 +212,7 @@ def legal_commands(table: State, seat: Seat) -> list[Commands]:
 
 def is_over(table: State) -> bool:
     """True once the final turn is over."""
-    return isinstance(table.step, Over)
+    return type(table.step) is Over
 
 
 def outcome(table: State) -> Outcome | None:
