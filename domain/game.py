@@ -120,6 +120,10 @@ class GameDefinition(Generic[S, C, E, Opt]):
     visibility: Declarations | None = None
     due: Callable[[S], datetime | None] = _never_due
     overdue: Callable[[S, Chance], list[E]] = _nothing_overdue
+    fold_decided: Callable[[S, Sequence[E]], S] | None = None
+    """The state after a decision's events from the state it was decided on, for a game whose ``decide``
+    folds events as it decides them and remembers those folds (:class:`domain.recent.Folds`); ``None``:
+    the referee applies each event with ``evolve``."""
     canonical: Callable[[S, Viewer], S] = _as_it_is
     evaluate: Callable[[S, Seat], float] = _by_outcome
     default_move: Callable[[S, Seat], C | None] = lambda state, seat: None

@@ -14,7 +14,8 @@ matter are the last few, and a clear costs nothing per entry.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from operator import is_
 from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
@@ -82,44 +83,65 @@ class Alike(Generic[T]):
 
 class Folds(Generic[T]):
     """A game's ``evolve`` that remembers the folds its ``decide`` made, for the referee's fold of the
-    same events: :attr:`decided` applies an event being decided and remembers the state it made, by the
-    event and the state it was folded from (as :class:`Recent` does); :attr:`evolve` answers from there
-    when it is handed that very event and state, and applies the event otherwise.
+    same events: :attr:`decided` applies an event being decided and remembers it at the end of the run of
+    events folded so far, when it was folded from that run's last state (else it starts a new run);
+    :attr:`fold` folds a decision's events from a state, taking the states it finds made and applying the
+    rest; :attr:`evolve` applies one event.
 
-    Tuning: both are closures over the remembered folds, so a fold calls nothing of ours beside the
-    event's own apply (a :class:`Recent` asked or told was one Python call more for every event of every
-    move; what that bought is in docs/architecture.md, *Speed: issue 50*).
+    A run ends when the referee's fold takes it (the next decision starts from the state it made, which
+    must not extend it) or at :data:`LONGEST_RUN` events. The run is one tuple ``(start, events, last)``,
+    swapped whole and read once: a fold uses it only when it starts from that very state and its events
+    are the first of those folded (by identity), and folding the same events from the same state always
+    makes the same state, so a thread that folds beside another can only miss it, never take another's
+    state.
+
+    Tuning: the referee's fold of a decision is one call that compares its events with the run's (in C)
+    instead of one lookup an event; docs/architecture.md, *Speed: issue 50, fourth slice*.
     """
 
-    __slots__ = ("_kept", "decided", "evolve")
+    __slots__ = ("_last", "decided", "evolve", "fold")
 
-    def __init__(self, apply: Mapping[type, Callable[[Any, Any], T]], size: int) -> None:
-        kept: dict[int, tuple[object, object, T]] = {}
-        self._kept = kept
+    def __init__(self, apply: Mapping[type, Callable[[Any, Any], T]]) -> None:
+        last: list[tuple[object, tuple[object, ...], object]] = [_NO_RUN]
+        self._last = last
 
         def evolve(state: Any, event: Any) -> T:
-            """The state after ``event``: remembered when ``decide`` folded this very event from this very
-            state, else applied."""
-            known = kept.get(id(event))
-            if known is not None and known[0] is event and known[1] is state:
-                return known[2]
+            """The state after ``event``."""
             return apply[type(event)](state, event)
 
         def decided(state: Any, event: Any) -> T:
-            """The state after ``event``, an event being decided now (so never folded yet), remembered."""
+            """The state after ``event``, an event being decided now, remembered at the end of its run."""
             after = apply[type(event)](state, event)
-            if len(kept) >= size:
-                kept.clear()
-            kept[id(event)] = (event, state, after)
+            run = last[0]
+            if run[2] is state and len(run[1]) < LONGEST_RUN:
+                last[0] = (run[0], (*run[1], event), after)
+            else:
+                last[0] = (state, (event,), after)
             return after
+
+        def fold(state: Any, events: Sequence[Any]) -> T:
+            """The state after ``events`` from ``state``: the run's last state where they begin with it."""
+            start, made, after = last[0]
+            if start is state and len(made) <= len(events) and all(map(is_, made, events)):
+                last[0] = (_NO_RUN[0], made, _NO_RUN[2])  # taken: the next decision starts its own run
+                state, events = after, events[len(made) :]
+            for event in events:
+                state = apply[type(event)](state, event)
+            return state  # type: ignore[no-any-return]  # a state, or what the run ended in: a state of T
 
         self.evolve: Callable[[Any, Any], T] = evolve
         self.decided: Callable[[Any, Any], T] = decided
+        self.fold: Callable[[Any, Sequence[Any]], T] = fold
 
     def clear(self) -> None:
-        self._kept.clear()
+        self._last[0] = _NO_RUN
 
     def __contains__(self, event: object) -> bool:
-        """Whether a fold of ``event`` is remembered."""
-        known = self._kept.get(id(event))
-        return known is not None and known[0] is event
+        """Whether ``event`` is one of the last run's (taken by the referee's fold or not)."""
+        return any(event is made for made in self._last[0][1])
+
+
+LONGEST_RUN = 64
+"""Events a run holds at most (a decision folds a few; a run never taken must not grow for ever)."""
+_NO_RUN: tuple[object, tuple[object, ...], object] = (object(), (), object())
+"""No run of folds: a start and a last state no state is."""

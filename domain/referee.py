@@ -6,7 +6,7 @@ so no game repeats those checks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Any
 
 from domain.chance import Chance
@@ -25,8 +25,10 @@ def decide(game: AnyGame, state: Any, seat: Seat, command: Command, ctx: Chance)
     return game.decide(state, seat, command, ctx)
 
 
-def fold(game: AnyGame, events: Iterable[Event], state: Any = None) -> Any:
+def fold(game: AnyGame, events: Sequence[Event], state: Any = None) -> Any:
     """The state after ``events``, starting from ``state`` (from nothing when ``None``)."""
+    if state is not None and game.fold_decided is not None:
+        return game.fold_decided(state, events)
     evolve = game.evolve
     for event in events:
         state = evolve(state, event)

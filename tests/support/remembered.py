@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from types import ModuleType
 from typing import Any
@@ -33,3 +34,20 @@ def assert_remembered_folds_are_fresh_folds(
                     assert step.after == fresh_fold(folding, step.before, step.events)
                     assert fold(game, step.events, step.before) == step.after
     assert remembered > 0, "no fold was ever remembered, so the check proved nothing"
+
+
+
+def assert_a_run_of_folds_serves_only_its_own_decision(game: AnyGame, folding: ModuleType, seed: int) -> None:
+    """The referee's fold takes the state a decision's folds made only for those very events (by
+    identity) from the state it was decided on, and once: the next fold from there applies them afresh."""
+    step = [s for s in random_steps(game, seed, 2) if isinstance(s, Step) and len(s.events) > 1][3]
+    afresh = fresh_fold(folding, step.before, step.events)
+    made = step.before
+    for event in step.events:  # as deciding them did
+        made = folding.evolve_decided(made, event)
+    alike = [copy.copy(event) for event in step.events]  # equal events, not the very ones decided
+    found = fold(game, alike, step.before)
+    assert found == afresh and found is not made, "equal events are applied, not found"
+    assert fold(game, step.events, step.before) is made, "the very events from the very state: found"
+    again = fold(game, step.events, step.before)
+    assert again == afresh and again is not made, "a run is taken once"

@@ -13,7 +13,7 @@ from domain.games.campaign_trail.balance import BALANCE
 from domain.games.campaign_trail.commands import Commands
 from domain.games.campaign_trail.describe import describe
 from domain.games.campaign_trail.events import Events
-from domain.games.campaign_trail.evolve import evolve
+from domain.games.campaign_trail.evolve import evolve, fold_decided
 from domain.games.campaign_trail.resample import canonical, resample
 from domain.games.campaign_trail.rules import (
     CampaignTrailOptions,
@@ -45,6 +45,7 @@ CAMPAIGN_TRAIL: CampaignTrailGame = GameDefinition(
     states=State,
     setup=setup,
     evolve=evolve,
+    fold_decided=fold_decided,
     decide=decide,
     to_act=to_act,
     due=due,

@@ -269,7 +269,7 @@ _APPLY: dict[type, Callable[[Any, Any], State]] = {
     VotersSwept: _swept,
 }
 
-_RECENT: Folds[State] = Folds(_APPLY, 64)
+_RECENT: Folds[State] = Folds(_APPLY)
 """The last folds made while deciding, by their event and the state it was folded from: ``decide``
 folds some events to see what follows them, and the referee folds the same events again; the second
 fold finds them here."""
@@ -277,3 +277,5 @@ evolve = _RECENT.evolve
 """The state after an event."""
 evolve_decided = _RECENT.decided
 """:func:`evolve` for an event being decided now, remembered for the referee's fold of it."""
+fold_decided = _RECENT.fold
+""":func:`evolve` of a decision's events, finding the folds ``decide`` made (the game's ``fold_decided``)."""

@@ -13,7 +13,7 @@ from domain.games.super_pacs.balance import BALANCE
 from domain.games.super_pacs.commands import Commands
 from domain.games.super_pacs.describe import describe
 from domain.games.super_pacs.events import Events
-from domain.games.super_pacs.evolve import evolve
+from domain.games.super_pacs.evolve import evolve, fold_decided
 from domain.games.super_pacs.resample import canonical, resample
 from domain.games.super_pacs.rules import (
     SuperPacsOptions,
@@ -44,6 +44,7 @@ SUPER_PACS: GameDefinition[State, Commands, Events, SuperPacsOptions] = GameDefi
     states=State,
     setup=setup,
     evolve=evolve,
+    fold_decided=fold_decided,
     decide=decide,
     to_act=to_act,
     legal_commands=legal_commands,

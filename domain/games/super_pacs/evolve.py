@@ -339,7 +339,7 @@ _APPLY: dict[type[Event], Callable[[Any, Any], State]] = {
 }
 
 
-_RECENT: Folds[State] = Folds(_APPLY, 8)
+_RECENT: Folds[State] = Folds(_APPLY)
 """The last folds of decided events, by their event and the state it was folded from: a decision folds
 its events as it decides them (:func:`evolve_decided`), and the referee folds the same events again;
 the second fold finds them here."""
@@ -348,3 +348,5 @@ evolve = _RECENT.evolve
 evolve_decided = _RECENT.decided
 """:func:`evolve` for an event being decided now: never folded yet, so nothing to look up; the result is
 remembered for the referee's fold of the same event."""
+fold_decided = _RECENT.fold
+""":func:`evolve` of a decision's events, finding the folds ``decide`` made (the game's ``fold_decided``)."""

@@ -14,8 +14,12 @@ from domain.games.campaign_trail.events import ActionLeft
 from domain.games.campaign_trail.rules import legal
 from domain.games.campaign_trail.state import Campaigning, Finished
 from domain.playout import Step, random_steps
+from domain.referee import fold
 from domain.seats import OMNISCIENT, SPECTATOR, Seat
-from tests.support.remembered import assert_remembered_folds_are_fresh_folds
+from tests.support.remembered import (
+    assert_a_run_of_folds_serves_only_its_own_decision,
+    assert_remembered_folds_are_fresh_folds,
+)
 
 folding = import_module("domain.games.campaign_trail.evolve")  # the package's ``evolve`` is the function
 
@@ -35,6 +39,12 @@ def test_a_remembered_fold_is_only_used_for_the_state_it_was_made_from() -> None
     afresh = folding._APPLY[type(event)](later.before, event)
     assert afresh != first.after, "the two states must differ for the check to prove anything"
     assert CAMPAIGN_TRAIL.evolve(later.before, event) == afresh
+    assert fold(CAMPAIGN_TRAIL, [event], later.before) == afresh  # the referee's fold of it too
+
+
+def test_a_run_of_folds_serves_only_the_decision_that_made_it() -> None:
+    """The referee's fold finds what deciding folded for those very events from that very state, once."""
+    assert_a_run_of_folds_serves_only_its_own_decision(CAMPAIGN_TRAIL, folding, seed=4)
 
 
 def test_the_plays_looked_up_by_seat_are_every_cards_plays() -> None:

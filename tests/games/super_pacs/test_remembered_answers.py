@@ -18,7 +18,11 @@ from domain.games.super_pacs import SUPER_PACS
 from domain.games.super_pacs.rules import asking
 from domain.games.super_pacs.state import ORDERS, seat_order
 from domain.playout import Step, random_steps
-from tests.support.remembered import assert_remembered_folds_are_fresh_folds
+from domain.referee import fold
+from tests.support.remembered import (
+    assert_a_run_of_folds_serves_only_its_own_decision,
+    assert_remembered_folds_are_fresh_folds,
+)
 
 folding = import_module("domain.games.super_pacs.evolve")  # the package's ``evolve`` is the function
 
@@ -37,6 +41,12 @@ def test_a_remembered_fold_is_only_used_for_the_state_it_was_made_from() -> None
     afresh = folding._APPLY[type(event)](later.before, event)
     assert afresh != first.after, "the two states must differ for the check to prove anything"
     assert SUPER_PACS.evolve(later.before, event) == afresh
+    assert fold(SUPER_PACS, [event], later.before) == afresh  # the referee's fold of it too
+
+
+def test_a_run_of_folds_serves_only_the_decision_that_made_it() -> None:
+    """The referee's fold finds what deciding folded for those very events from that very state, once."""
+    assert_a_run_of_folds_serves_only_its_own_decision(SUPER_PACS, folding, seed=4)
 
 
 def test_turn_orders_made_once_are_clockwise_from_the_first_player() -> None:
