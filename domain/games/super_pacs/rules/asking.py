@@ -46,12 +46,14 @@ states at once, and a memo kept in three slots could pair one state with another
 
 def to_act(state: State) -> frozenset[Seat]:
     """Every seat that may send a command now."""
-    return _asked_of(state)[1]
+    last = _LAST_ASKED[0]  # the remembered answer read here, not through a call: asked three times a step
+    return last[1] if last[0] is state else _asked_of(state)[1]
 
 
 def where(state: State) -> str:
     """:func:`situation`, remembered with :func:`to_act`."""
-    return _asked_of(state)[2]
+    last = _LAST_ASKED[0]
+    return last[2] if last[0] is state else _asked_of(state)[2]
 
 
 def _asked_of(state: State) -> tuple[Any, frozenset[Seat], str]:
@@ -95,8 +97,11 @@ def allowed(state: State, seat: Seat) -> tuple[Commands, ...]:
     last = _LAST_LEGAL[0]
     if last[0] is state and last[1] == seat:
         return last[2]  # remembered only for a seat asked
-    if seat not in to_act(state):
+    asked = _LAST_ASKED[0]
+    if asked[0] is not state:
+        asked = _asked_of(state)
+    if seat not in asked[1]:
         return ()
-    listed = tuple(legal(state, seat, where(state)))
+    listed = tuple(legal(state, seat, asked[2]))
     _LAST_LEGAL[0] = (state, seat, listed)
     return listed
