@@ -65,7 +65,10 @@ _EFFECT_OF = {
 
 def owns(state: Campaigning, seat: int, effect: str) -> bool:
     """Whether ``seat`` has an ongoing card of ``effect`` in play."""
-    return any(owner == seat and _EFFECT_OF[card] == effect for card, owner in state.ongoing)
+    for card, owner in state.ongoing:  # noqa: SIM110  (a loop, no generator to start: asked every play)
+        if owner == seat and _EFFECT_OF[card] == effect:
+            return True
+    return False
 
 
 def ethical_voters(state: Campaigning, seat: int) -> int:
@@ -285,7 +288,13 @@ def could_answer(state: Campaigning, answers: str, played: int) -> bool:
     answering = ANSWERING.get(answers, _NONE)
     if played in answering:
         answering = answering - {played}
-    return not all(answering.isdisjoint(zone) for zone in (*state.hands, *state.decks))
+    for zone in state.hands:  # two plain loops: a generator over the zones joined was a thirtieth of a step
+        if not answering.isdisjoint(zone):
+            return True
+    for zone in state.decks:  # noqa: SIM110  (as above)
+        if not answering.isdisjoint(zone):
+            return True
+    return False
 
 
 _NONE: frozenset[int] = frozenset()
