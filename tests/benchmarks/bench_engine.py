@@ -8,20 +8,24 @@ The peer is RLCard (pure Python), UNO with two random agents, through its own pu
 ``env.run(is_training=False)`` game after game; its actions are the ``env.step`` calls, counted from the
 trajectories ``run`` returns (each player's trajectory alternates states and actions and ends with a
 state). Rates are actions a second of the process's own CPU time, both sides alike (as ``bench_env``
-does): the machine is shared by several jobs, and on 2026-12-07 Campaign Trail at 2 seats read 6,902,
-22,136 and 34,785 actions a wall second in three runs of the same tree within ten minutes (RLCard's wall
-seconds are printed too). RLCard is installed on demand (``pip install rlcard==1.2.0`` into a ``venv``
-made in a temporary folder with this interpreter, bounded in time) and measured for the same seconds in a
-subprocess, once before Backroom's games and once after; the goal is the mean of the two times
-``PEER_RATIO``, for every game and seat count. When RLCard cannot be installed or run, the benchmark says
-why and prints Backroom's figures with "peer unavailable".
+does). RLCard is installed on demand (``pip install rlcard==1.2.0`` into a ``venv`` made in a temporary
+folder with this interpreter, bounded in time) and runs in one process kept beside the benchmark, which
+plays UNO for the seconds it is asked.
+
+The two sides take turns in slices: each game and seat count is :data:`SLICES` slices of its seconds
+and as many of RLCard's, alternating (RLCard first in the first slice, Backroom first in the second, and
+so on), and the row's ratio is Backroom's rate over RLCard's in those very slices. This machine's speed
+changes from one second to the next (on 2026-12-07 the same tree's Campaign Trail at 3 seats read
+75,177, 98,844 and 92,742 actions a CPU second in three runs within three minutes, and RLCard's UNO 26,053
+and 34,662 in two runs a minute apart): measured apart, the two sides met different machines, and a
+row's ratio moved by a fifth from run to run. The goal is every row at least ``PEER_RATIO`` times RLCard.
+When RLCard cannot be installed or run, the benchmark says why and prints Backroom's figures with "peer
+unavailable".
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
 import sys
 import tempfile
 import time
@@ -33,7 +37,7 @@ from typing import Any
 from domain.game import GameDefinition
 from domain.games import registered
 from domain.playout import play_random_game
-from tests.benchmarks.runtime import interpreter, last_line, run_step
+from tests.benchmarks.runtime import PeerFailed, PeerProcess, interpreter, run_step
 
 PEER_RATIO = 3.0
 """Every game and seat count must play at least this many times RLCard's UNO actions per second (issue 50)."""
@@ -43,39 +47,45 @@ INSTALL_SECONDS = 240.0
 PEER_START_SECONDS = 60.0
 """What a peer run may take beyond its measured seconds (starting Python, importing numpy and RLCard)."""
 
+SLICES = 4
+"""Slices a row's seconds are cut into, each beside a slice of RLCard's (an even count: each side goes
+first in half of them)."""
+
 PEER_SCRIPT = '''\
-"""RLCard's UNO with random agents for SECONDS seconds: prints one JSON line of its figures."""
+"""RLCard's UNO with random agents: each line read is seconds to play; each answer one JSON line."""
 import json, sys, time
 import numpy as np
 import rlcard
 from rlcard.agents import RandomAgent
 
-seconds = float(sys.argv[1])
 np.random.seed(0)
 env = rlcard.make("uno", config={"seed": 0})
 env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
-actions = games = 0
-started, cpu = time.perf_counter(), time.process_time()
-while not games or time.perf_counter() - started < seconds:  # one game at least, however late it starts
-    trajectories, _ = env.run(is_training=False)
-    actions += sum((len(trajectory) - 1) // 2 for trajectory in trajectories)
-    games += 1
-elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
-print(json.dumps({"actions": actions, "games": games, "seconds": elapsed, "cpu": cpu,
-                  "players": env.num_players, "rlcard": rlcard.__version__, "numpy": np.__version__}))
+print(json.dumps({"players": env.num_players, "rlcard": rlcard.__version__, "numpy": np.__version__}),
+      flush=True)
+for line in sys.stdin:
+    seconds = float(line)
+    actions = games = 0
+    started, cpu = time.perf_counter(), time.process_time()
+    while not games or time.perf_counter() - started < seconds:  # one game at least, however late it starts
+        trajectories, _ = env.run(is_training=False)
+        actions += sum((len(trajectory) - 1) // 2 for trajectory in trajectories)
+        games += 1
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+    print(json.dumps([actions, games, elapsed, cpu]), flush=True)
 '''
 
 
 @dataclass(frozen=True)
-class PeerFigures:
-    """One timed run of RLCard's UNO."""
+class Played:
+    """What one side played in some slices: actions, games, and the seconds of CPU they took."""
 
-    actions: int
-    games: int
-    seconds: float
-    cpu: float
-    players: int
-    versions: str
+    actions: int = 0
+    games: int = 0
+    cpu: float = 0.0
+
+    def __add__(self, other: Played) -> Played:
+        return Played(self.actions + other.actions, self.games + other.games, self.cpu + other.cpu)
 
     @property
     def rate(self) -> float:
@@ -91,16 +101,21 @@ class Peer:
     reason: str = ""
 
 
-def measure(game: GameDefinition[Any, Any, Any, Any], seats: int, seconds: float) -> tuple[float, float, int]:
-    """(actions/s, games/s, games played) over about ``seconds`` of back-to-back seeded games, the rates a
-    second of the process's CPU."""
+def play(game: GameDefinition[Any, Any, Any, Any], seats: int, seconds: float, first_seed: int = 0) -> Played:
+    """Back-to-back seeded games (``first_seed`` on) for about ``seconds``, one at least."""
     actions = games = 0
     started, cpu = time.perf_counter(), time.process_time()
     while not games or time.perf_counter() - started < seconds:  # one game at least, however late it starts
-        actions += play_random_game(game, games, seats)[1]
+        actions += play_random_game(game, first_seed + games, seats)[1]
         games += 1
-    used = time.process_time() - cpu
-    return actions / used, games / used, games
+    return Played(actions, games, time.process_time() - cpu)
+
+
+def measure(game: GameDefinition[Any, Any, Any, Any], seats: int, seconds: float) -> tuple[float, float, int]:
+    """(actions/s, games/s, games played) over about ``seconds`` of back-to-back seeded games, the rates a
+    second of the process's CPU."""
+    played = play(game, seats, seconds)
+    return played.rate, played.games / played.cpu, played.games
 
 
 def peak_memory(game: GameDefinition[Any, Any, Any, Any], seats: int) -> int:
@@ -129,107 +144,98 @@ def install_peer(folder: Path) -> Peer:
     return Peer(venv / "bin" / "python")
 
 
-def measure_peer(peer: Peer, seconds: float) -> PeerFigures | str:
-    """RLCard's figures over ``seconds``, or why there are none."""
-    assert peer.python is not None
-    script = peer.python.parents[2] / "rlcard_uno.py"
-    try:
-        done = subprocess.run(
-            [str(peer.python), str(script), str(seconds)],
-            check=False,
-            capture_output=True,
-            text=True,
-            timeout=seconds + PEER_START_SECONDS,
-        )
-    except subprocess.TimeoutExpired:
-        return f"RLCard's UNO run took over {seconds + PEER_START_SECONDS:.0f} s"
-    if done.returncode != 0:
-        return f"RLCard's UNO run failed: {last_line(done.stderr)}"
-    try:
-        found = json.loads(done.stdout.strip().splitlines()[-1])
-        versions = f"rlcard {found['rlcard']}, numpy {found['numpy']}"
-        figures = (found["actions"], found["games"], found["seconds"], found["cpu"], found["players"])
-        return PeerFigures(*figures, versions)
-    except (IndexError, KeyError, ValueError):
-        return f"RLCard's UNO run printed no figures: {last_line(done.stdout)}"
-
-
-def _peer_line(when: str, figures: PeerFigures | str) -> str:
-    if isinstance(figures, str):
-        return f"RLCard {when}: peer unavailable ({figures})"
-    return (
-        f"RLCard {when}: {figures.rate:,.0f} actions/s of CPU "
-        f"({figures.actions:,} actions, {figures.games:,} games of {figures.players}-player UNO "
-        f"in {figures.cpu:.1f} s of CPU, {figures.seconds:.1f} s wall; {figures.versions})"
-    )
-
-
-def _peer_rate(before: PeerFigures | str, after: PeerFigures | str) -> float | None:
-    rates = [figures.rate for figures in (before, after) if isinstance(figures, PeerFigures)]
-    return sum(rates) / len(rates) if rates else None
-
-
-Row = tuple[str, int, float, float, int, float]
-"""Game id, seats, actions/s, games/s, games played, peak KiB."""
-
-
-def backroom_rows(seconds: float, only: list[str] | None = None) -> list[Row]:
-    """(game id, seats, actions/s, games/s, games, peak KiB) for every registered game and seat count."""
-    return [
-        (game.id, seats, *measure(game, seats, seconds), peak_memory(game, seats) / 1024)
-        for game in registered().values()
-        if not only or game.id in only
-        for seats in range(game.min_seats, game.max_seats + 1)
-    ]
-
-
-def _timed_peer(peer: Peer, when: str, seconds: float) -> PeerFigures | str:
+def start_peer(peer: Peer) -> PeerProcess | str:
+    """RLCard's measuring process, or why there is none."""
     if peer.python is None:
         return peer.reason
-    figures = measure_peer(peer, seconds)
-    print(_peer_line(when, figures), flush=True)
-    return figures
+    try:
+        return PeerProcess(peer.python, peer.python.parents[2] / "rlcard_uno.py", PEER_START_SECONDS)
+    except (PeerFailed, OSError, ValueError) as failure:
+        return f"RLCard's UNO process did not start: {failure}"
 
 
-def _print_table(rows: list[Row], peer_rate: float | None) -> None:
-    if peer_rate is not None:
-        goal = PEER_RATIO * peer_rate
-        said = f"goal {PEER_RATIO:g}x RLCard = {goal:,.0f} actions/s"
-        print(f"RLCard mean: {peer_rate:,.0f} actions/s of CPU; {said}")
+def peer_slice(process: PeerProcess, seconds: float) -> Played:
+    """RLCard's UNO for about ``seconds``."""
+    actions, games, _, cpu = process.ask(f"{seconds}", seconds)
+    return Played(int(actions), int(games), float(cpu))
+
+
+Row = tuple[str, int, Played, float, Played | None]
+"""Game id, seats, what Backroom played, peak KiB, and what RLCard played in the same row's slices."""
+
+
+def backroom_rows(
+    seconds: float, only: list[str] | None = None, peer: PeerProcess | None = None
+) -> list[Row]:
+    """Every registered game and seat count, each :data:`SLICES` slices of ``seconds`` in all, taking
+    turns with as many slices of RLCard's UNO when ``peer`` runs."""
+    rows: list[Row] = []
+    for game in registered().values():
+        if only and game.id not in only:
+            continue
+        for seats in range(game.min_seats, game.max_seats + 1):
+            ours, theirs = Played(), Played() if peer is not None else None
+            for index in range(SLICES):
+                if theirs is not None and peer is not None and index % 2 == 0:
+                    theirs += peer_slice(peer, seconds / SLICES)
+                ours += play(game, seats, seconds / SLICES, ours.games)
+                if theirs is not None and peer is not None and index % 2 == 1:
+                    theirs += peer_slice(peer, seconds / SLICES)
+            rows.append((game.id, seats, ours, peak_memory(game, seats) / 1024, theirs))
+    return rows
+
+
+def _print_table(rows: list[Row], versions: str) -> None:
     print()
+    print(f"RLCard in the same slices: {versions}")
     print(f"{'game':<16}{'seats':>6}{'actions/s':>12}{'games/s':>10}{'games':>8}{'peak KiB':>10}"
-          f"{'x RLCard':>10}  goal {PEER_RATIO:g}x RLCard")  # fmt: skip
-    for game_id, seats, rate, game_rate, played, peak in rows:
-        figures = f"{game_id:<16}{seats:>6}{rate:>12,.0f}{game_rate:>10,.1f}{played:>8}{peak:>10,.0f}"
-        if peer_rate is None:
-            print(f"{figures}{'-':>10}  peer unavailable")
-        else:
-            ratio = rate / peer_rate
-            print(f"{figures}{ratio:>10.2f}  {'met' if ratio >= PEER_RATIO else 'MISSED'}")
+          f"{'RLCard':>10}{'x RLCard':>10}  goal {PEER_RATIO:g}x RLCard")  # fmt: skip
+    for game_id, seats, ours, peak, theirs in rows:
+        figures = f"{game_id:<16}{seats:>6}{ours.rate:>12,.0f}{ours.games / ours.cpu:>10,.1f}{ours.games:>8}"
+        figures += f"{peak:>10,.0f}"
+        if theirs is None:
+            print(f"{figures}{'-':>10}{'-':>10}  peer unavailable")
+            continue
+        ratio = ours.rate / theirs.rate
+        print(f"{figures}{theirs.rate:>10,.0f}{ratio:>10.2f}  {'met' if ratio >= PEER_RATIO else 'MISSED'}")
+    peer_rows = [theirs for *_, theirs in rows if theirs is not None]
+    if peer_rows:
+        total = sum(peer_rows, Played())
+        lowest, highest = min(p.rate for p in peer_rows), max(p.rate for p in peer_rows)
+        print(f"RLCard over every slice: {total.rate:,.0f} actions/s of CPU ({total.actions:,} actions, "
+              f"{total.games:,} games in {total.cpu:.1f} s of CPU; rows {lowest:,.0f} to {highest:,.0f})")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    seconds_help = "seconds per game and seat count, and per RLCard run"
+    seconds_help = "seconds per game and seat count, and as many of RLCard's beside them"
     parser.add_argument("--seconds", type=float, default=3.0, help=seconds_help)
     parser.add_argument("--game", action="append", help="only these game ids")
     parser.add_argument("--no-peer", action="store_true", help="do not install or run RLCard")
     args = parser.parse_args()
+    print(f"both sides run on {interpreter()}", flush=True)
     with tempfile.TemporaryDirectory(prefix="bench-engine-rlcard-") as folder:
         if args.no_peer:
-            peer = Peer(None, "not run (--no-peer)")
+            process: PeerProcess | str = "not run (--no-peer)"
         else:
             print(f"installing {RLCARD} into a temporary venv in {folder} ...", flush=True)
-            print(f"both sides run on {interpreter()}", flush=True)  # RLCard's venv is made from it
-            peer = install_peer(Path(folder))
-        if peer.python is None:
-            print(f"RLCard: peer unavailable: {peer.reason}", flush=True)
-        before = _timed_peer(peer, "before", args.seconds)
-        rows = backroom_rows(args.seconds, args.game)
-        after = _timed_peer(peer, "after", args.seconds)
-    _print_table(rows, _peer_rate(before, after))
+            process = start_peer(install_peer(Path(folder)))
+        if isinstance(process, str):
+            print(f"RLCard: peer unavailable: {process}", flush=True)
+            _print_table(backroom_rows(args.seconds, args.game), "peer unavailable")
+            return
+        try:
+            hello = process.hello
+            versions = f"{hello['players']}-player UNO, rlcard {hello['rlcard']}, numpy {hello['numpy']}"
+            rows = backroom_rows(args.seconds, args.game, process)
+        except PeerFailed as failure:
+            print(f"RLCard: peer unavailable: {failure}", flush=True)
+            rows, versions = backroom_rows(args.seconds, args.game), "peer unavailable"
+        finally:
+            process.close()
+    _print_table(rows, versions)
 
 
 if __name__ == "__main__":

@@ -22,9 +22,6 @@ Run: ``.venv/bin/python -m tests.benchmarks.bench_env``.
 from __future__ import annotations
 
 import argparse
-import json
-import select
-import subprocess
 import sys
 import tempfile
 import time
@@ -33,7 +30,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from tests.benchmarks.runtime import interpreter, run_step
+from tests.benchmarks.runtime import PeerFailed, PeerProcess, interpreter, run_step
 
 PEER_RATIO = 3.0
 """Every game and seat count must step at least this many times as fast as PettingZoo's gin_rummy
@@ -147,48 +144,24 @@ def install_peer(folder: Path) -> Path | str:
     return python
 
 
-class PeerFailed(Exception):
-    """Raised when the peers' process stops answering."""
-
-
 class Peers:
     """The peers' process, asked for one environment's figures at a time (:meth:`measure`)."""
 
     def __init__(self, python: Path) -> None:
-        script = python.parents[2] / "peers.py"
-        self.process = subprocess.Popen(
-            [str(python), str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-        )
-        self.versions: dict[str, str] = self._answer(PEER_START_SECONDS)
+        self.process = PeerProcess(python, python.parents[2] / "peers.py", PEER_START_SECONDS)
+        self.versions: dict[str, str] = self.process.hello
         self.runs: dict[str, list[Figures]] = {name: [] for name in PEERS}
 
     def measure(self, name: str, seconds: float) -> Figures:
         """``name``'s figures over ``seconds`` (kept in ``runs``), printed as they come."""
-        assert self.process.stdin is not None
-        self.process.stdin.write(f"{name} {seconds}\n")
-        self.process.stdin.flush()
-        found = Figures(*self._answer(seconds + PEER_START_SECONDS))
+        found = Figures(*self.process.ask(f"{name} {seconds}", seconds))
         self.runs[name].append(found)
         print(f"  {name}: {found.rate:,.0f} steps/s of CPU ({found.steps:,} steps, {found.games:,} games "
               f"in {found.cpu:.1f} s of CPU, {found.seconds:.1f} s wall)", flush=True)  # fmt: skip
         return found
 
-    def _answer(self, seconds: float) -> Any:
-        assert self.process.stdout is not None
-        ready = select.select([self.process.stdout], [], [], seconds)[0]
-        line = self.process.stdout.readline() if ready else ""
-        if not line:
-            raise PeerFailed(f"the peers' process gave no answer within {seconds:.0f} s")
-        return json.loads(line)
-
     def close(self) -> None:
-        """End the process (it ends when its input does)."""
-        if self.process.stdin is not None:
-            self.process.stdin.close()
-        try:
-            self.process.wait(timeout=PEER_START_SECONDS)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        self.process.close()
 
 
 def beside(rows: list[Row], gin: list[Figures]) -> list[float]:

@@ -1,12 +1,16 @@
-"""What a benchmark ran on (a build of CPython with or without PGO and LTO differs by about 12%), and the
-steps that install a peer into a venv of its own."""
+"""What a benchmark ran on (a build of CPython with or without PGO and LTO differs by about 12%), the
+steps that install a peer into a venv of its own, and the peer's measuring process."""
 
 from __future__ import annotations
 
+import json
 import os
 import platform
+import select
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 
 def interpreter() -> str:
@@ -33,3 +37,44 @@ def last_line(text: str) -> str:
     """The last line of a peer's output that says anything."""
     lines = [line for line in text.strip().splitlines() if line.strip()]
     return lines[-1].strip() if lines else "no output"
+
+
+class PeerFailed(Exception):
+    """Raised when a peer's measuring process stops answering."""
+
+
+class PeerProcess:
+    """A peer's measuring process, kept running beside the benchmark: its first line says what it runs
+    (:attr:`hello`); each line written asks for one run, and each answer is one JSON line."""
+
+    def __init__(self, python: Path, script: Path, start_seconds: float) -> None:
+        self.start_seconds = start_seconds
+        """What an answer may take beyond the seconds asked for (the first: starting and importing)."""
+        self.process = subprocess.Popen(
+            [str(python), str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        self.hello: Any = self._answer(start_seconds)
+
+    def ask(self, line: str, seconds: float) -> Any:
+        """The answer to ``line``, a run of about ``seconds``."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{line}\n")
+        self.process.stdin.flush()
+        return self._answer(seconds + self.start_seconds)
+
+    def _answer(self, seconds: float) -> Any:
+        assert self.process.stdout is not None
+        ready = select.select([self.process.stdout], [], [], seconds)[0]
+        line = self.process.stdout.readline() if ready else ""
+        if not line:
+            raise PeerFailed(f"the peer's process gave no answer within {seconds:.0f} s")
+        return json.loads(line)
+
+    def close(self) -> None:
+        """End the process (it ends when its input does)."""
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        try:
+            self.process.wait(timeout=self.start_seconds)
+        except subprocess.TimeoutExpired:
+            self.process.kill()

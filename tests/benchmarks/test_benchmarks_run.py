@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -65,7 +66,37 @@ def test_the_engine_benchmark_measures_every_game_and_seat_count() -> None:
     rows = bench_engine.backroom_rows(0.05)
     expected = {(g.id, seats) for g in registered().values() for seats in range(g.min_seats, g.max_seats + 1)}
     assert {(game_id, seats) for game_id, seats, *_ in rows} == expected
-    assert all(rate > 0 and played > 0 for _, _, rate, _, played, _ in rows), rows
+    assert all(ours.rate > 0 and ours.games > 0 and theirs is None for _, _, ours, _, theirs in rows), rows
+
+
+def test_the_engine_benchmark_takes_turns_with_rlcard_slice_by_slice(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A row is cut into slices, each beside one of RLCard's, each side first in turn; the row's ratio is
+    over RLCard's figures in its own slices (a peer answering as RLCard's process does stands in)."""
+    from tests.benchmarks import bench_engine
+
+    turns: list[str] = []
+    played = bench_engine.play
+
+    def ours(*arguments: Any) -> bench_engine.Played:
+        turns.append("Backroom")
+        return played(*arguments)
+
+    class Answering:  # RLCard's process answers each slice with actions, games, wall and CPU seconds
+        def ask(self, line: str, seconds: float) -> list[float]:
+            turns.append(f"RLCard {float(line):g} s")
+            return [1000, 10, seconds, 0.25]
+
+    monkeypatch.setattr(bench_engine, "play", ours)
+    peer: Any = Answering()
+    ((_, _, mine, _, theirs),) = bench_engine.backroom_rows(0.2, ["slush-fund-2"], peer)
+    rlcard = "RLCard 0.05 s"
+    assert bench_engine.SLICES == 4
+    assert turns == [rlcard, "Backroom", "Backroom", rlcard, rlcard, "Backroom", "Backroom", rlcard]
+    assert theirs == bench_engine.Played(4000, 40, 1.0) and mine.games >= 4
+    bench_engine._print_table([("slush-fund-2", 2, bench_engine.Played(12000, 40, 1.0), 10.0, theirs)], "UNO")
+    assert "12,000      40.0      40        10     4,000      3.00  met" in capsys.readouterr().out
 
 
 def test_the_engine_benchmark_plays_one_game_at_least_however_late_its_loop_starts() -> None:
