@@ -12,13 +12,16 @@ does). RLCard is installed on demand (``pip install rlcard==1.2.0`` into a ``ven
 folder with this interpreter, bounded in time) and runs in one process kept beside the benchmark, which
 plays UNO for the seconds it is asked.
 
-The two sides take turns in slices: each game and seat count is :data:`SLICES` slices of its seconds
-and as many of RLCard's, alternating (RLCard first in the first slice, Backroom first in the second, and
-so on), and the row's ratio is Backroom's rate over RLCard's in those very slices. This machine's speed
-changes from one second to the next (on 2026-12-07 the same tree's Campaign Trail at 3 seats read
-75,177, 98,844 and 92,742 actions a CPU second in three runs within three minutes, and RLCard's UNO 26,053
-and 34,662 in two runs a minute apart): measured apart, the two sides met different machines, and a
-row's ratio moved by a fifth from run to run. The goal is every row at least ``PEER_RATIO`` times RLCard.
+The two sides take turns in slices, on one CPU: each game and seat count is :data:`SLICES` slices of
+its seconds and as many of RLCard's, alternating (RLCard first in the first slice, Backroom first in the
+second, and so on), and the row's ratio is Backroom's rate over RLCard's in those very slices; the
+benchmark pins itself to one CPU, and RLCard's process with it. This machine's speed changes from one
+second to the next and from one CPU to the other (on 2026-12-07 the same tree's Campaign Trail at 3 seats
+read 75,177, 98,844 and 92,742 actions a CPU second in three runs within three minutes, and RLCard's UNO
+26,053 and 34,662 in two runs a minute apart): measured apart, the two sides met different machines,
+and a row's ratio moved by a fifth from run to run. In turns of four slices, unpinned, it still moved by
+a fifth; in twelve, on one CPU, by about a tenth (Campaign Trail at 2 seats 2.81, 2.69 and 2.77 in three
+runs, against 2.57, 2.87 and 3.03 on both CPUs). The goal is every row at least ``PEER_RATIO`` times RLCard.
 When RLCard cannot be installed or run, the benchmark says why and prints Backroom's figures with "peer
 unavailable".
 """
@@ -26,6 +29,7 @@ unavailable".
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -47,7 +51,7 @@ INSTALL_SECONDS = 240.0
 PEER_START_SECONDS = 60.0
 """What a peer run may take beyond its measured seconds (starting Python, importing numpy and RLCard)."""
 
-SLICES = 4
+SLICES = 12
 """Slices a row's seconds are cut into, each beside a slice of RLCard's (an even count: each side goes
 first in half of them)."""
 
@@ -215,7 +219,9 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only these game ids")
     parser.add_argument("--no-peer", action="store_true", help="do not install or run RLCard")
     args = parser.parse_args()
-    print(f"both sides run on {interpreter()}", flush=True)
+    cpu = min(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {cpu})  # RLCard's process, started from this one, runs on the same CPU
+    print(f"both sides run on {interpreter()}, on CPU {cpu} of this machine's", flush=True)
     with tempfile.TemporaryDirectory(prefix="bench-engine-rlcard-") as folder:
         if args.no_peer:
             process: PeerProcess | str = "not run (--no-peer)"

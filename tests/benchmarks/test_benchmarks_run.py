@@ -89,10 +89,10 @@ def test_the_engine_benchmark_takes_turns_with_rlcard_slice_by_slice(
             return [1000, 10, seconds, 0.25]
 
     monkeypatch.setattr(bench_engine, "play", ours)
+    monkeypatch.setattr(bench_engine, "SLICES", 4)
     peer: Any = Answering()
     ((_, _, mine, _, theirs),) = bench_engine.backroom_rows(0.2, ["slush-fund-2"], peer)
     rlcard = "RLCard 0.05 s"
-    assert bench_engine.SLICES == 4
     assert turns == [rlcard, "Backroom", "Backroom", rlcard, rlcard, "Backroom", "Backroom", rlcard]
     assert theirs == bench_engine.Played(4000, 40, 1.0) and mine.games >= 4
     bench_engine._print_table([("slush-fund-2", 2, bench_engine.Played(12000, 40, 1.0), 10.0, theirs)], "UNO")
