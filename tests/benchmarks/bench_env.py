@@ -6,22 +6,25 @@ among the masked-in actions, and ``env.step``. Backroom's side is :func:`env.bac
 game and seat count; the peers are PettingZoo's classic ``gin_rummy_v4`` and ``leduc_holdem_v4``
 (RLCard-backed), through the same loop, character for character (:data:`LOOP`), for the same seconds.
 Rates are steps a second of the process's own CPU time, both sides alike: the machine is shared by
-several jobs, and its wall-clock speed changes by the minute (wall seconds are printed too).
+several jobs, and its wall-clock speed changes by the minute.
 
 The peers are installed on demand (``pip install`` of :data:`PEER_PACKAGES` into a ``venv`` made in a
 temporary folder with this interpreter, bounded in time; ``gin_rummy`` left PettingZoo after 1.24, so
 the peer is PettingZoo 1.24.3, and RLCard never enters our lock) and run in one subprocess that
-measures what it is asked to. The runs alternate: gin_rummy, a Backroom game, gin_rummy, the next
-game, ..., gin_rummy; each row is held against the mean of the two gin_rummy runs beside it (a machine
-shared with other work changes speed by the minute), and leduc_holdem is measured first and last. The
-goal is every game and seat count at least ``PEER_RATIO`` times its gin_rummy. When the peers cannot be
-installed or run, the benchmark says why and prints Backroom's figures with "peer unavailable".
+measures what it is asked to. Each game and seat count takes turns with gin_rummy in
+:data:`SLICES` slices of its seconds (each side first in turn), and each row is held against gin_rummy's
+rate in those very slices, as ``bench_engine`` does with RLCard (this machine's speed changes from second
+to second: measured apart, the two sides meet different machines); leduc_holdem is measured first and
+last. Both processes run on one CPU (this machine's two differ). The goal is every game and seat count
+at least ``PEER_RATIO`` times its gin_rummy. When the peers cannot be installed or run, the benchmark
+says why and prints Backroom's figures with "peer unavailable".
 Run: ``.venv/bin/python -m tests.benchmarks.bench_env``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -74,8 +77,8 @@ made = {{"gin_rummy_v4": gin_rummy_v4.env, "leduc_holdem_v4": leduc_holdem_v4.en
 print(json.dumps({{"pettingzoo": pettingzoo.__version__, "rlcard": rlcard.__version__,
                   "numpy": np.__version__}}), flush=True)
 for line in sys.stdin:
-    name, seconds = line.split()
-    print(json.dumps(random_masked_play(made[name], float(seconds), 0)), flush=True)
+    name, seconds, seed = line.split()
+    print(json.dumps(random_masked_play(made[name], float(seconds), int(seed))), flush=True)
 '''
 
 
@@ -93,12 +96,16 @@ def random_masked_play(make: Any, seconds: float, seed: int) -> tuple[int, int, 
 
 @dataclass(frozen=True)
 class Figures:
-    """One timed run of one environment."""
+    """What one environment played in one or more timed runs."""
 
-    steps: int
-    games: int
-    seconds: float
-    cpu: float
+    steps: int = 0
+    games: int = 0
+    seconds: float = 0.0
+    cpu: float = 0.0
+
+    def __add__(self, other: Figures) -> Figures:
+        steps, games = self.steps + other.steps, self.games + other.games
+        return Figures(steps, games, self.seconds + other.seconds, self.cpu + other.cpu)
 
     @property
     def rate(self) -> float:
@@ -106,24 +113,31 @@ class Figures:
         return self.steps / self.cpu
 
 
-Row = tuple[str, int, Figures]
-"""Game id, seats, figures."""
+SLICES = 12
+"""Slices a row's seconds are cut into, each beside a slice of gin_rummy's (each side first in turn)."""
+
+Row = tuple[str, int, Figures, Figures | None]
+"""Game id, seats, Backroom's figures, and gin_rummy's in the same row's slices (``None``: not run)."""
 
 
-def backroom_rows(seconds: float, only: list[str] | None = None, between: Any = None) -> list[Row]:
-    """Random masked play through Backroom's environment for every game and seat count; ``between()``
-    is called before the first and after each (the alternating peer runs)."""
+def backroom_rows(seconds: float, only: list[str] | None = None, peers: Peers | None = None) -> list[Row]:
+    """Random masked play through Backroom's environment for every game and seat count, in
+    :data:`SLICES` slices of ``seconds`` in all, taking turns with gin_rummy's when ``peers`` run."""
     from env import backroom_env, tables
 
-    rows = []
-    if between is not None:
-        between()
+    rows: list[Row] = []
     for game, seats in tables():
-        if not only or game in only:
-            make = partial(backroom_env, game, seats)
-            rows.append((game, seats, Figures(*random_masked_play(make, seconds, 0))))
-            if between is not None:
-                between()
+        if only and game not in only:
+            continue
+        make = partial(backroom_env, game, seats)
+        ours, gin = Figures(), Figures() if peers is not None else None
+        for index in range(SLICES):
+            if gin is not None and peers is not None and index % 2 == 0:
+                gin += peers.measure("gin_rummy_v4", seconds / SLICES, gin.games)
+            ours += Figures(*random_masked_play(make, seconds / SLICES, ours.games))
+            if gin is not None and peers is not None and index % 2 == 1:
+                gin += peers.measure("gin_rummy_v4", seconds / SLICES, gin.games)
+        rows.append((game, seats, ours, gin))
     return rows
 
 
@@ -152,37 +166,30 @@ class Peers:
         self.versions: dict[str, str] = self.process.hello
         self.runs: dict[str, list[Figures]] = {name: [] for name in PEERS}
 
-    def measure(self, name: str, seconds: float) -> Figures:
-        """``name``'s figures over ``seconds`` (kept in ``runs``), printed as they come."""
-        found = Figures(*self.process.ask(f"{name} {seconds}", seconds))
+    def measure(self, name: str, seconds: float, seed: int = 0) -> Figures:
+        """``name``'s figures over ``seconds`` from game ``seed`` on (kept in ``runs``)."""
+        found = Figures(*self.process.ask(f"{name} {seconds} {seed}", seconds))
         self.runs[name].append(found)
-        print(f"  {name}: {found.rate:,.0f} steps/s of CPU ({found.steps:,} steps, {found.games:,} games "
-              f"in {found.cpu:.1f} s of CPU, {found.seconds:.1f} s wall)", flush=True)  # fmt: skip
         return found
 
     def close(self) -> None:
         self.process.close()
 
 
-def beside(rows: list[Row], gin: list[Figures]) -> list[float]:
-    """For each row, the mean gin_rummy rate of the runs just before and just after it."""
-    return [(gin[index].rate + gin[index + 1].rate) / 2 for index in range(len(rows))]
-
-
-def print_table(rows: list[Row], gin: list[float] | None, leduc: float | None) -> None:
-    """Backroom's rows, each with its ratio to the gin_rummy beside it and to leduc_holdem's mean, and
-    whether it meets the goal."""
+def print_table(rows: list[Row], leduc: float | None) -> None:
+    """Backroom's rows, each with its ratio to gin_rummy in its own slices and to leduc_holdem's mean,
+    and whether it meets the goal."""
     print()
     print(f"{'game':<16}{'seats':>6}{'steps/s':>10}{'games/s':>10}{'games':>7}{'gin':>8}{'x gin':>8}"
           f"{'x leduc':>9}  goal {PEER_RATIO:g}x gin_rummy")  # fmt: skip
-    for index, (game, seats, found) in enumerate(rows):
+    for game, seats, found, gin in rows:
         per_second = found.games / found.cpu
         figures = f"{game:<16}{seats:>6}{found.rate:>10,.0f}{per_second:>10,.1f}{found.games:>7}"
         if gin is None or leduc is None:
             print(f"{figures}{'-':>8}{'-':>8}{'-':>9}  peer unavailable")
             continue
-        ratio = found.rate / gin[index]
-        print(f"{figures}{gin[index]:>8,.0f}{ratio:>8.2f}{found.rate / leduc:>9.2f}  "
+        ratio = found.rate / gin.rate
+        print(f"{figures}{gin.rate:>8,.0f}{ratio:>8.2f}{found.rate / leduc:>9.2f}  "
               f"{'met' if ratio >= PEER_RATIO else 'MISSED'}")  # fmt: skip
 
 
@@ -199,7 +206,9 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only these game ids")
     parser.add_argument("--no-peer", action="store_true", help="do not install or run PettingZoo's games")
     args = parser.parse_args()
-    print(f"both sides run on {interpreter()}", flush=True)
+    cpu = min(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {cpu})  # the peers' process, started from this one, runs on the same CPU
+    print(f"both sides run on {interpreter()}, on CPU {cpu} of this machine's", flush=True)
     with tempfile.TemporaryDirectory(prefix="bench-env-pettingzoo-") as folder:
         python: Path | str = "not run (--no-peer)"
         if not args.no_peer:
@@ -207,26 +216,26 @@ def main() -> None:
             python = install_peer(Path(folder))
         if isinstance(python, str):
             print(f"PettingZoo: peer unavailable: {python}", flush=True)
-            print_table(backroom_rows(args.seconds, args.game), None, None)
+            print_table(backroom_rows(args.seconds, args.game), None)
             return
         try:
             peers = Peers(python)
         except PeerFailed as failure:
             print(f"PettingZoo: peer unavailable: {failure}", flush=True)
-            print_table(backroom_rows(args.seconds, args.game), None, None)
+            print_table(backroom_rows(args.seconds, args.game), None)
             return
         try:
             print(", ".join(f"{name} {version}" for name, version in peers.versions.items()), flush=True)
             peers.measure("leduc_holdem_v4", args.seconds)
-            gin_run = partial(peers.measure, "gin_rummy_v4", args.seconds)
-            rows = backroom_rows(args.seconds, args.game, gin_run)
+            rows = backroom_rows(args.seconds, args.game, peers)
             peers.measure("leduc_holdem_v4", args.seconds)
         finally:
             peers.close()
-    gin, leduc = peers.runs["gin_rummy_v4"], peers.runs["leduc_holdem_v4"]
-    print(f"PettingZoo mean steps/s: gin_rummy_v4 {mean_rate(gin):,.0f} ({len(gin)} runs), "
-          f"leduc_holdem_v4 {mean_rate(leduc):,.0f} ({len(leduc)} runs)")  # fmt: skip
-    print_table(rows, beside(rows, gin), mean_rate(leduc))
+    gin = sum((gin for *_, gin in rows if gin is not None), Figures())
+    leduc = peers.runs["leduc_holdem_v4"]
+    print(f"PettingZoo steps/s: gin_rummy_v4 {gin.rate:,.0f} over every slice ({gin.games:,} games), "
+          f"leduc_holdem_v4 {mean_rate(leduc):,.0f} (mean of {len(leduc)} runs, first and last)")  # fmt: skip
+    print_table(rows, mean_rate(leduc))
 
 
 if __name__ == "__main__":

@@ -184,20 +184,42 @@ def test_the_hot_path_benchmark_plays_through_the_application_without_sockets() 
     assert wall > 0 and cpu > 0
 
 
-def test_the_env_benchmark_steps_every_game_and_seat_count(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_env_benchmark_steps_every_game_and_seat_count(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """bench_env's Backroom side plays every game and seat count through the environment, counting
-    steps (PettingZoo's games are not installed); the peers run the very loop it times."""
+    steps, each row taking turns with gin_rummy slice by slice and held against gin_rummy's figures in
+    its own slices (a peer answering as PettingZoo's process does stands in); the peers run the very
+    loop it times."""
     from env import tables
     from tests.benchmarks import bench_env
 
-    rows = bench_env.backroom_rows(0.05)
-    assert {(game, seats) for game, seats, _ in rows} == set(tables())
-    assert all(found.steps > 0 and found.games > 0 for _, _, found in rows)
+    turns: list[str] = []
+
+    class Answering:  # the peers' process: steps, games, wall and CPU seconds of the environment asked
+        def measure(self, name: str, seconds: float, seed: int = 0) -> bench_env.Figures:
+            turns.append(f"{name} from game {seed}")
+            return bench_env.Figures(1000, 10, seconds, 0.25)
+
+    played = bench_env.random_masked_play
+
+    def ours(*arguments: Any) -> tuple[int, int, float, float]:
+        turns.append("Backroom")
+        return played(*arguments)
+
+    monkeypatch.setattr(bench_env, "random_masked_play", ours)
+    monkeypatch.setattr(bench_env, "SLICES", 4)
+    peers: Any = Answering()
+    rows = bench_env.backroom_rows(0.04, None, peers)
+    assert {(game, seats) for game, seats, *_ in rows} == set(tables())
+    assert all(mine.steps > 0 and mine.games >= 4 for _, _, mine, _ in rows)
+    assert all(gin == bench_env.Figures(4000, 40, 0.04, 1.0) for *_, gin in rows)
+    gin = [f"gin_rummy_v4 from game {games}" for games in (0, 10, 20, 30)]
+    assert turns[:8] == [gin[0], "Backroom", "Backroom", gin[1], gin[2], "Backroom", "Backroom", gin[3]]
     assert bench_env.LOOP in bench_env.PEER_SCRIPT
-    gin = [bench_env.Figures(10, 1, 2.0, 1.0), bench_env.Figures(30, 1, 2.0, 1.0)]
-    assert bench_env.beside(rows[:1], gin) == [20.0]
-    bench_env.print_table(rows[:1], [rows[0][2].rate / 3], rows[0][2].rate / 4)
-    assert "3.00     4.00  met" in capsys.readouterr().out.splitlines()[-1]
+    row = ("slush-fund-2", 2, bench_env.Figures(12000, 40, 1.0, 1.0), bench_env.Figures(4000, 10, 1.0, 1.0))
+    bench_env.print_table([row], 3000.0)
+    assert "4,000    3.00     4.00  met" in capsys.readouterr().out.splitlines()[-1]
 
 
 def test_the_floods_benchmark_runs_each_flood_against_a_default_server(tmp_path: Path) -> None:
