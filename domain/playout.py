@@ -98,14 +98,19 @@ def play_random_game(game: AnyGame, seed: int, seat_count: int, options: Any = N
     """
     ctx, state, _ = _opening(game, seed, seat_count, options)
     is_over, to_act, legal_commands = game.is_over, game.to_act, game.legal_commands
-    choice = chooser(ctx.rng)
+    choice, getrandbits = chooser(ctx.rng), ctx.rng.getrandbits
     for actions in range(MAX_ACTIONS):
         if is_over(state):
             return state, actions
-        acting = sorted(to_act(state))
-        if not acting:
+        acting = to_act(state)
+        if len(acting) == 1:  # nearly every step: ``choice`` of one seat, made here (no sort, no call)
+            (seat,) = acting
+            while getrandbits(1):  # ``choice`` of one draws a bit until the bit is 0 (``chooser``)
+                pass
+        elif acting:
+            seat = choice(sorted(acting))
+        else:
             raise StuckGame(f"{game.id}: nobody may act in a game that is not over")
-        seat = choice(acting)
         legal = legal_commands(state, seat)
         if not legal:
             raise StuckGame(f"{game.id}: seat {seat} may act but has no legal command")

@@ -147,9 +147,12 @@ def done(state: Campaigning, pending: Pending) -> bool:
         here = state.pawns[pending.seat]
         empty = not any(at(voters, here, p) for p in range(state.seat_count))
         return pending.removing and (pending.removes == 0 or empty)
-    if kind == MUDSLINGING:
+    if kind == MUDSLINGING:  # a loop, no generator: asked after every removal of a Mudslinging
         count = state.seat_count
-        return not any(left and any(voters[p * PARTIES : p * PARTIES + count]) for p, left in pending.quotas)
+        for place, left in pending.quotas:
+            if left and any(voters[place * PARTIES : place * PARTIES + count]):
+                return False
+        return True
     return pending.removes == 0 or not any(_anyone(state, place) for place in pending.states)
 
 
@@ -294,7 +297,8 @@ def _after_sweep(pending: Pending, swept: dict[int, int]) -> Pending:
     """What is left of the action once ``swept`` voters (by state) are gone: :func:`_after_removal` of
     each removal, made at once (one ``Pending``, not one a removal)."""
     if pending.kind == MUDSLINGING:
-        quotas = tuple((place, left - swept.get(place, 0)) for place, left in pending.quotas)
+        # A list first, not a generator: made after every sweep of a Mudslinging.
+        quotas = tuple([(place, left - swept.get(place, 0)) for place, left in pending.quotas])
         return replace(pending, quotas=quotas)
     return replace(pending, removes=pending.removes - sum(swept.values()), removing=True)
 
