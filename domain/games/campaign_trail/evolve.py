@@ -270,9 +270,8 @@ _APPLY: dict[type, Callable[[Any, Any], State]] = {
 }
 
 _RECENT: Folds[State] = Folds(_APPLY)
-"""The last folds made while deciding, by their event and the state it was folded from: ``decide``
-folds some events to see what follows them, and the referee folds the same events again; the second
-fold finds them here."""
+"""The run of folds the last decision made: ``decide`` folds some events to see what follows them, and
+the referee's fold of the same events (:func:`fold_decided`) takes the state they made."""
 evolve = _RECENT.evolve
 """The state after an event."""
 evolve_decided = _RECENT.decided

@@ -265,8 +265,7 @@ def _recorded_before_2026_12_01(table: State | None, event: Event) -> Event:
     A ``GameStarted`` without ``deck_tops``: a $1M and a $2M of each deck were on top. A
     ``SlushFundCardTaken`` without ``last``: the third card taken was the last.
     """
-    # ``type(event) is``: an ``isinstance`` that fails, as these do for nearly every event, costs twice one
-    # that holds (``rules.to_act``).
+    # ``type(event) is``: both fail for nearly every event, and a failed ``isinstance`` costs twice.
     if type(event) is GameStarted and event.deck_tops is None:
         return replace(event, deck_tops=tuple(put_back_on_top(seat) for seat in seats(SEAT_COUNT)))
     if type(event) is SlushFundCardTaken and event.last is None:

@@ -340,13 +340,12 @@ _APPLY: dict[type[Event], Callable[[Any, Any], State]] = {
 
 
 _RECENT: Folds[State] = Folds(_APPLY)
-"""The last folds of decided events, by their event and the state it was folded from: a decision folds
-its events as it decides them (:func:`evolve_decided`), and the referee folds the same events again;
-the second fold finds them here."""
+"""The run of folds the last decision made: a decision folds its events as it decides them
+(:func:`evolve_decided`), and the referee's fold of the same events (:func:`fold_decided`) takes the
+state they made."""
 evolve = _RECENT.evolve
 """The table after an event."""
 evolve_decided = _RECENT.decided
-""":func:`evolve` for an event being decided now: never folded yet, so nothing to look up; the result is
-remembered for the referee's fold of the same event."""
+""":func:`evolve` for an event being decided now, remembered at the end of the decision's run of folds."""
 fold_decided = _RECENT.fold
 """:func:`evolve` of a decision's events, finding the folds ``decide`` made (the game's ``fold_decided``)."""

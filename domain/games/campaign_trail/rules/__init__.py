@@ -223,10 +223,8 @@ _TOGETHER: dict[tuple[int, ...], frozenset[Seat]] = {
 def to_act(state: State) -> frozenset[Seat]:
     """Seats still keeping a candidate; those a reaction window waits for; a Scandal's victim; the debater;
     else the seat whose turn it is."""
-    # Tuning: here and in ``is_over``, ``decide`` and ``legal_commands`` (each asked every step), the test
-    # that holds in the campaign comes first: an ``isinstance`` that fails costs twice one that holds (a
-    # msgspec struct's class has a metaclass of its own, so CPython looks ``__instancecheck__`` up and
-    # calls it; docs/architecture.md, *Speed: issue 50, fourth slice*).
+    # Tuning, here and in ``is_over``, ``decide`` and ``legal_commands``: the usual phase is tested first, as
+    # a failed ``isinstance`` of a struct costs twice (docs/architecture.md, *Speed: issue 50, fourth slice*).
     if isinstance(state, Campaigning):
         if state.window is not None:
             return _TOGETHER[state.window.choice.seats]

@@ -107,10 +107,8 @@ _NOBODY: frozenset[Seat] = frozenset()
 
 def to_act(state: State) -> frozenset[Seat]:
     """The one seat whose turn it is in the trick; nobody once the game is over."""
-    # Tuning: here and in ``is_over``, ``legal_commands`` and ``decide`` (each asked every step), the test
-    # that holds in play comes first: an ``isinstance`` that fails costs twice one that holds (a msgspec
-    # struct's class has a metaclass of its own, so CPython looks ``__instancecheck__`` up and calls it;
-    # docs/architecture.md, *Speed: issue 50, fourth slice*).
+    # Tuning, here and in ``is_over``, ``legal_commands`` and ``decide``: the usual case is tested first, as
+    # a failed ``isinstance`` of a struct costs twice (docs/architecture.md, *Speed: issue 50, fourth slice*).
     return _TO_ACT[next_to_play(state)] if isinstance(state, Playing) else _NOBODY
 
 

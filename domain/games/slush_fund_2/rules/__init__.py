@@ -178,10 +178,8 @@ def decide(table: State, seat: Seat, command: Commands, ctx: Chance) -> list[Eve
 
 def to_act(table: State) -> frozenset[Seat]:
     """The one seat whose turn (or, in the final turn, whose single card) it is."""
-    # Tuning: ``type(...) is``, here and in ``is_over`` and ``legal_commands``, each asked every step: an
-    # ``isinstance`` that fails costs twice one that holds (a msgspec struct's class has a metaclass of its
-    # own, so CPython looks ``__instancecheck__`` up and calls it; docs/architecture.md, *Speed: issue 50,
-    # fourth slice*).
+    # Tuning, here and in ``is_over`` and ``legal_commands``: ``type(...) is``, as a failed ``isinstance`` of
+    # a struct costs twice (docs/architecture.md, *Speed: issue 50, fourth slice*).
     return frozenset() if type(table.step) is Over else _SEATS[table.turn]
 
 
