@@ -41,7 +41,7 @@ from typing import Any
 from domain.game import GameDefinition
 from domain.games import registered
 from domain.playout import play_random_game
-from tests.benchmarks.runtime import PeerFailed, PeerProcess, interpreter, run_step
+from tests.benchmarks.runtime import PeerFailed, PeerProcess, interpreter, run_step, turns
 
 PEER_RATIO = 3.0
 """Every game and seat count must play at least this many times RLCard's UNO actions per second (issue 50)."""
@@ -178,14 +178,14 @@ def backroom_rows(
         if only and game.id not in only:
             continue
         for seats in range(game.min_seats, game.max_seats + 1):
-            ours, theirs = Played(), Played() if peer is not None else None
-            for index in range(SLICES):
-                if theirs is not None and peer is not None and index % 2 == 0:
+            ours, theirs = Played(), Played()
+            for peers_turn in turns(SLICES):
+                if not peers_turn:
+                    ours += play(game, seats, seconds / SLICES, ours.games)
+                elif peer is not None:
                     theirs += peer_slice(peer, seconds / SLICES)
-                ours += play(game, seats, seconds / SLICES, ours.games)
-                if theirs is not None and peer is not None and index % 2 == 1:
-                    theirs += peer_slice(peer, seconds / SLICES)
-            rows.append((game.id, seats, ours, peak_memory(game, seats) / 1024, theirs))
+            peak = peak_memory(game, seats) / 1024
+            rows.append((game.id, seats, ours, peak, theirs if peer is not None else None))
     return rows
 
 

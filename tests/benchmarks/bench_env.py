@@ -33,7 +33,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from tests.benchmarks.runtime import PeerFailed, PeerProcess, interpreter, run_step
+from tests.benchmarks.runtime import PeerFailed, PeerProcess, interpreter, run_step, turns
 
 PEER_RATIO = 3.0
 """Every game and seat count must step at least this many times as fast as PettingZoo's gin_rummy
@@ -130,14 +130,13 @@ def backroom_rows(seconds: float, only: list[str] | None = None, peers: Peers | 
         if only and game not in only:
             continue
         make = partial(backroom_env, game, seats)
-        ours, gin = Figures(), Figures() if peers is not None else None
-        for index in range(SLICES):
-            if gin is not None and peers is not None and index % 2 == 0:
+        ours, gin = Figures(), Figures()
+        for peers_turn in turns(SLICES):
+            if not peers_turn:
+                ours += Figures(*random_masked_play(make, seconds / SLICES, ours.games))
+            elif peers is not None:
                 gin += peers.measure("gin_rummy_v4", seconds / SLICES, gin.games)
-            ours += Figures(*random_masked_play(make, seconds / SLICES, ours.games))
-            if gin is not None and peers is not None and index % 2 == 1:
-                gin += peers.measure("gin_rummy_v4", seconds / SLICES, gin.games)
-        rows.append((game, seats, ours, gin))
+        rows.append((game, seats, ours, gin if peers is not None else None))
     return rows
 
 

@@ -9,6 +9,7 @@ import platform
 import select
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,14 @@ def last_line(text: str) -> str:
     """The last line of a peer's output that says anything."""
     lines = [line for line in text.strip().splitlines() if line.strip()]
     return lines[-1].strip() if lines else "no output"
+
+
+def turns(slices: int) -> Iterator[bool]:
+    """Whose turn it is when two sides take ``slices`` turns each (``True``: the peer's): the peer first
+    in the first pair, ours first in the next, and so on, so that neither side always meets the machine
+    first. A benchmark measures each side over its own turns and holds one against the other."""
+    for index in range(slices):
+        yield from (True, False) if index % 2 == 0 else (False, True)
 
 
 class PeerFailed(Exception):
