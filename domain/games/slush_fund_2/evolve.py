@@ -64,7 +64,7 @@ def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 def _without(cards: Cards, gone: Cards) -> Cards:
     """``cards`` less ``gone``."""
-    return tuple(card for card in cards if card not in gone)
+    return tuple([card for card in cards if card not in gone])  # a list first: no generator to resume a card
 
 
 def _with_side(table: State, seat: int, politician: Politician, side: Side) -> State:
@@ -252,11 +252,16 @@ _APPLY: dict[type[Event], Callable[[State, Any], State]] = {
 
 def evolve(table: State | None, event: Event) -> State:
     """The table after ``event``; ``evolve(None, GameStarted(...))`` sets the table up."""
-    event = _recorded_before_2026_12_01(table, event)
+    if type(event) in _FILLED_IN:  # asked here, not by a call an event: nearly every event is neither
+        event = _recorded_before_2026_12_01(table, event)
     if table is None:
         assert isinstance(event, GameStarted), "a game's log opens with GameStarted"
         return started(event)
     return _APPLY[type(event)](table, event)
+
+
+_FILLED_IN = frozenset({GameStarted, SlushFundCardTaken})
+"""The event types :func:`_recorded_before_2026_12_01` may fill in."""
 
 
 def _recorded_before_2026_12_01(table: State | None, event: Event) -> Event:

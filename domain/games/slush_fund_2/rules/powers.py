@@ -35,8 +35,6 @@ from domain.games.slush_fund_2.rules.placing import (
     check_politician,
     check_slot,
     discarded,
-    face_down_slots,
-    face_up_slots,
     has_legal,
 )
 from domain.games.slush_fund_2.state import Auditing, Spying, State
@@ -55,7 +53,8 @@ def reveals(table: State, seat: int) -> list[RevealContribution]:
     return [
         RevealContribution(politician=p, slot=s)
         for p, side in enumerate(sides)
-        for s in face_down_slots(side)
+        for s, contribution in enumerate(side)
+        if contribution.face_down
     ]
 
 
@@ -63,7 +62,10 @@ def conceals(table: State, seat: int) -> list[ConcealContribution]:
     """Every legal contribution of ``seat`` a spy could turn face-down."""
     sides = table.sides[seat]
     return [
-        ConcealContribution(politician=p, slot=s) for p, side in enumerate(sides) for s in face_up_slots(side)
+        ConcealContribution(politician=p, slot=s)
+        for p, side in enumerate(sides)
+        for s, contribution in enumerate(side)
+        if not contribution.face_down
     ]
 
 
@@ -89,8 +91,10 @@ def hacks(table: State, seat: int, card: CardId) -> list[PlayHacker]:
     return [
         PlayHacker(card=card, politician=politician, slot=slot, opponent_slot=opponent_slot)
         for politician in range(len(mine))
-        for slot in face_up_slots(mine[politician])
-        for opponent_slot in face_up_slots(theirs[politician])
+        for slot, given in enumerate(mine[politician])
+        if not given.face_down
+        for opponent_slot, taken in enumerate(theirs[politician])
+        if not taken.face_down
     ]
 
 
@@ -116,19 +120,20 @@ def power_plays(table: State, seat: int, card: CardId) -> list[Commands]:
     elif kind is Kind.HACKER:
         plays.extend(hacks(table, seat, card))
     elif kind is Kind.JOURNALIST:
-        plays.extend(
+        plays += [
             PlayJournalist(card=card, politician=p)
             for p, under in enumerate(table.journalists)
             if len(under) < MAX_JOURNALISTS
-        )
+        ]
     if not plays:
         plays.append(DiscardPowerCard(card=card))
-    plays.extend(
+    plays += [
         PayOffJournalist(card=card, politician=p, slot=slot)
         for p, under in enumerate(table.journalists)
         if under
-        for slot in face_up_slots(table.sides[seat][p])
-    )
+        for slot, contribution in enumerate(table.sides[seat][p])
+        if not contribution.face_down
+    ]
     return plays
 
 

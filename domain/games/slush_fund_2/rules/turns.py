@@ -22,7 +22,7 @@ from domain.games.slush_fund_2.events import (
     SlushFundCardTaken,
     SlushFundExamined,
 )
-from domain.games.slush_fund_2.rules.placing import check_politician, check_slot, discarded, face_up_slots
+from domain.games.slush_fund_2.rules.placing import check_politician, check_slot, discarded
 from domain.games.slush_fund_2.state import Choosing, Deck, Drawn, Examining, State
 
 
@@ -107,5 +107,6 @@ def turn_commands(table: State, seat: int) -> list[Commands]:
     return stashes + [
         Recall(politician=politician, slot=slot)
         for politician, side in enumerate(table.sides[seat])
-        for slot in face_up_slots(side)
+        for slot, contribution in enumerate(side)
+        if not contribution.face_down
     ]
