@@ -181,6 +181,8 @@ WEALTH: dict[int, int] = {i: card.wealth for i, card in _ON_TABLE.items()}
 POWER: dict[int, int] = {i: card.power for i, card in _ON_TABLE.items()}
 EXPLOIT: dict[int, tuple[Effect, ...]] = {i: f.exploit for i, f in enumerate(FACTIONS) if f.exploit}
 SURPRISE: dict[int, Effect] = {i: f.surprise[0] for i, f in enumerate(FACTIONS) if f.surprise}
+LEADER: dict[int, Leader] = {LEADER_BASE + i: card for i, card in enumerate(LEADERS)}
+"""Each leader by its id: :func:`leader` as a lookup, for the rules that ask at every turn and window."""
 
 
 def leader(card: int) -> Leader:

@@ -15,7 +15,7 @@ def situation(state: State) -> str:
     """What the table waits for: over, leaders, discard, choice, window, election, event or turn."""
     if state.phase in ("over", "leaders"):
         return state.phase
-    if anyone_owes(state):
+    if any(state.owed) or (state.collecting and anyone_owes(state)):  # its call only when a collection waits
         return "discard"
     pending = state.pending
     if pending is not None:
@@ -60,7 +60,8 @@ def _asked_of(state: State) -> tuple[Any, frozenset[Seat], str]:
     last = _LAST_ASKED[0]
     if last[0] is not state:
         where = situation(state)
-        last = _LAST_ASKED[0] = (state, _asked(state, where), where)
+        asked = ALONE[state.turn] if where == "turn" else _asked(state, where)  # the usual answer, no call
+        last = _LAST_ASKED[0] = (state, asked, where)
     return last
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from domain.games.super_pacs.cards import (
     COLOUR,
     ELECTIONS,
+    LEADER,
     LEADER_BASE,
     POWER,
     SURPRISE,
@@ -78,7 +79,7 @@ BLESSED, SCANDAL = TOKEN_INDEX["BLESSED"], TOKEN_INDEX["SCANDAL"]
 
 def superpower_cost(state: State, seat: int) -> int:
     """The leader's cost, less BLESSED's 1 and its own colour discount, never below 0."""
-    card = leader(state.leaders[seat])
+    card = LEADER[state.leaders[seat]]
     cost = card.cost - (state.tokens[BLESSED] == seat)
     if card.discount is not None:
         discount = card.discount
@@ -88,7 +89,7 @@ def superpower_cost(state: State, seat: int) -> int:
 
 def may_use_superpower(state: State, seat: int, when: str) -> bool:
     """Once a round, not under SCANDAL, affordable in megabucks only, at the time its card says."""
-    if state.used[seat] or state.tokens[SCANDAL] == seat or leader(state.leaders[seat]).when != when:
+    if state.used[seat] or state.tokens[SCANDAL] == seat or LEADER[state.leaders[seat]].when != when:
         return False  # the cheap checks first: most turns and elections end here
     return state.money[seat] >= superpower_cost(state, seat)
 
