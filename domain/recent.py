@@ -85,8 +85,9 @@ class Folds(Generic[T]):
     """A game's ``evolve`` that remembers the folds its ``decide`` made, for the referee's fold of the
     same events: :attr:`decided` applies an event being decided and remembers it at the end of the run of
     events folded so far, when it was folded from that run's last state (else it starts a new run);
-    :attr:`fold` folds a decision's events from a state, taking the states it finds made and applying the
-    rest; :attr:`evolve` applies one event.
+    :attr:`made` remembers at once the events a decision applied itself, as :attr:`decided` would have one
+    by one; :attr:`fold` folds a decision's events from a state, taking the states it finds made
+    and applying the rest; :attr:`evolve` applies one event.
 
     A run ends when the referee's fold takes it (the next decision starts from the state it made, which
     must not extend it) or at :data:`LONGEST_RUN` events. The run is one tuple ``(start, events, last)``,
@@ -99,7 +100,7 @@ class Folds(Generic[T]):
     instead of one lookup an event; docs/architecture.md, *Speed: issue 50, fourth slice*.
     """
 
-    __slots__ = ("_last", "decided", "evolve", "fold")
+    __slots__ = ("_last", "decided", "evolve", "fold", "made")
 
     def __init__(self, apply: Mapping[type, Callable[[Any, Any], T]]) -> None:
         last: list[tuple[object, tuple[object, ...], object]] = [_NO_RUN]
@@ -119,6 +120,15 @@ class Folds(Generic[T]):
                 last[0] = (state, (event,), after)
             return after
 
+        def made(start: Any, events: Sequence[Any], after: Any) -> None:
+            """Remember that ``events``, being decided from ``start``, made ``after``, as :attr:`decided`
+            would have one by one (a decision that applies its events itself, with no call an event)."""
+            run = last[0]
+            if run[2] is start and len(run[1]) < LONGEST_RUN:
+                last[0] = (run[0], (*run[1], *events), after)
+            else:
+                last[0] = (start, tuple(events), after)
+
         def fold(state: Any, events: Sequence[Any]) -> T:
             """The state after ``events`` from ``state``: the run's last state where they begin with it."""
             start, made, after = last[0]
@@ -131,6 +141,7 @@ class Folds(Generic[T]):
 
         self.evolve: Callable[[Any, Any], T] = evolve
         self.decided: Callable[[Any, Any], T] = decided
+        self.made: Callable[[Any, Sequence[Any], Any], None] = made
         self.fold: Callable[[Any, Sequence[Any]], T] = fold
 
     def clear(self) -> None:

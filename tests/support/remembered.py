@@ -16,7 +16,7 @@ def fresh_fold(folding: ModuleType, state: Any, events: list[Any]) -> Any:
     """The state after ``events``, every one applied anew through ``folding`` (nothing remembered)."""
     folding._RECENT.clear()
     for event in events:
-        state = folding._APPLY[type(event)](state, event)
+        state = folding.APPLY[type(event)](state, event)
     return state
 
 

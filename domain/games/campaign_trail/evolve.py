@@ -243,7 +243,7 @@ def _election(state: Campaigning, event: ElectionHeld) -> Finished:
     )
 
 
-_APPLY: dict[type, Callable[[Any, Any], State]] = {
+APPLY: dict[type, Callable[[Any, Any], State]] = {
     GameSetUp: _set_up,
     CandidateKept: _kept,
     CampaignBegan: _began,
@@ -268,8 +268,9 @@ _APPLY: dict[type, Callable[[Any, Any], State]] = {
     ResponsePlayed: _response_played,
     VotersSwept: _swept,
 }
+"""Each event type's change to the state."""
 
-_RECENT: Folds[State] = Folds(_APPLY)
+_RECENT: Folds[State] = Folds(APPLY)
 """The run of folds the last decision made: ``decide`` folds some events to see what follows them, and
 the referee's fold of the same events (:func:`fold_decided`) takes the state they made."""
 evolve = _RECENT.evolve

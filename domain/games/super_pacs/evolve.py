@@ -306,7 +306,7 @@ def _from_nothing(state: None, event: GameSetUp) -> State:
     return _set_up(event)
 
 
-_APPLY: dict[type[Event], Callable[[Any, Any], State]] = {
+APPLY: dict[type[Event], Callable[[Any, Any], State]] = {
     GameSetUp: _from_nothing,
     LeaderPicked: _picked,
     LeadersRevealed: _revealed,
@@ -337,15 +337,19 @@ _APPLY: dict[type[Event], Callable[[Any, Any], State]] = {
     RoundBegan: _round,
     GameEnded: _ended,
 }
+"""Each event type's change to the table."""
 
 
-_RECENT: Folds[State] = Folds(_APPLY)
-"""The run of folds the last decision made: a decision folds its events as it decides them
-(:func:`evolve_decided`), and the referee's fold of the same events (:func:`fold_decided`) takes the
-state they made."""
+_RECENT: Folds[State] = Folds(APPLY)
+"""The run of folds the last decision made: a decision folds its events as it decides them (:data:`APPLY`,
+remembered by :func:`decided_run`), and the referee's fold of the same events (:func:`fold_decided`)
+takes the state they made."""
 evolve = _RECENT.evolve
 """The table after an event."""
 evolve_decided = _RECENT.decided
 """:func:`evolve` for an event being decided now, remembered at the end of the decision's run of folds."""
+decided_run = _RECENT.made
+"""Remember the events a decision applied itself (``decided_run(start, events, after)``, as ``rules.flow``
+does: :data:`APPLY` an event, and this once a decision), for :func:`fold_decided`."""
 fold_decided = _RECENT.fold
 """:func:`evolve` of a decision's events, finding the folds ``decide`` made (the game's ``fold_decided``)."""

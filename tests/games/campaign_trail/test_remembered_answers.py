@@ -36,7 +36,7 @@ def test_a_remembered_fold_is_only_used_for_the_state_it_was_made_from() -> None
     later = steps[steps.index(first) + 5]
     event = first.events[0]  # what is left of an action: it applies to any campaign state
     folding.evolve_decided(first.before, event)  # remembered, as deciding it did
-    afresh = folding._APPLY[type(event)](later.before, event)
+    afresh = folding.APPLY[type(event)](later.before, event)
     assert afresh != first.after, "the two states must differ for the check to prove anything"
     assert CAMPAIGN_TRAIL.evolve(later.before, event) == afresh
     assert fold(CAMPAIGN_TRAIL, [event], later.before) == afresh  # the referee's fold of it too

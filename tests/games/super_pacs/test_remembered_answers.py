@@ -6,6 +6,7 @@ them; turn orders and single seats are made once. None of this may change a stat
 
 from __future__ import annotations
 
+import copy
 import sys
 import threading
 import time
@@ -22,6 +23,7 @@ from domain.referee import fold
 from tests.support.remembered import (
     assert_a_run_of_folds_serves_only_its_own_decision,
     assert_remembered_folds_are_fresh_folds,
+    fresh_fold,
 )
 
 folding = import_module("domain.games.super_pacs.evolve")  # the package's ``evolve`` is the function
@@ -38,7 +40,7 @@ def test_a_remembered_fold_is_only_used_for_the_state_it_was_made_from() -> None
     first, later = steps[0], steps[5]
     event = first.events[0]
     folding.evolve_decided(first.before, event)  # remembered, as deciding it did
-    afresh = folding._APPLY[type(event)](later.before, event)
+    afresh = folding.APPLY[type(event)](later.before, event)
     assert afresh != first.after, "the two states must differ for the check to prove anything"
     assert SUPER_PACS.evolve(later.before, event) == afresh
     assert fold(SUPER_PACS, [event], later.before) == afresh  # the referee's fold of it too
@@ -47,6 +49,22 @@ def test_a_remembered_fold_is_only_used_for_the_state_it_was_made_from() -> None
 def test_a_run_of_folds_serves_only_the_decision_that_made_it() -> None:
     """The referee's fold finds what deciding folded for those very events from that very state, once."""
     assert_a_run_of_folds_serves_only_its_own_decision(SUPER_PACS, folding, seed=4)
+
+
+def test_a_decisions_events_remembered_at_once_serve_only_that_decision() -> None:
+    """A decision remembers its events and the table they made once (``decided_run``, as ``decide``
+    does): the referee's fold finds that table for those very events from that very state, once."""
+    step = [s for s in random_steps(SUPER_PACS, 4, 2) if isinstance(s, Step) and len(s.events) > 1][3]
+    afresh = fresh_fold(folding, step.before, step.events)
+    made = step.before
+    for event in step.events:  # as a decision's flow applies them
+        made = folding.APPLY[type(event)](made, event)
+    folding.decided_run(step.before, step.events, made)
+    found = fold(SUPER_PACS, [copy.copy(event) for event in step.events], step.before)
+    assert found == afresh and found is not made, "equal events are applied, not found"
+    assert fold(SUPER_PACS, step.events, step.before) is made, "the very events from the very state: found"
+    again = fold(SUPER_PACS, step.events, step.before)
+    assert again == afresh and again is not made, "a run is taken once"
 
 
 def test_turn_orders_made_once_are_clockwise_from_the_first_player() -> None:

@@ -38,6 +38,7 @@ from domain.games.super_pacs.events import (
     SurprisePlayed,
     WindowOpened,
 )
+from domain.games.super_pacs.evolve import decided_run
 from domain.games.super_pacs.rules import effects, money, rounds, turns
 from domain.games.super_pacs.rules.asking import allowed, situation, where, window
 from domain.games.super_pacs.rules.flow import Flow
@@ -158,6 +159,7 @@ def decide(state: State, seat: Seat, command: Commands, ctx: Chance) -> list[Eve
         )
     flow = Flow(state, ctx)
     DECIDERS[type(command)](flow, seat, command)
+    decided_run(state, flow.events, flow.state)
     return flow.events
 
 
@@ -177,4 +179,5 @@ def overdue(state: State, ctx: Chance) -> list[Events]:
     for chosen in passes:
         flow.emit(chosen)
     _closed(flow)
+    decided_run(state, flow.events, flow.state)
     return flow.events

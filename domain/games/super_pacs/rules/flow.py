@@ -2,7 +2,8 @@
 
 ``decide`` often has to carry on after an event (a window that closes resolves its effect, the last
 turn of a round reveals the sneaked cards); a :class:`Flow` folds each event as it is decided, so the
-next rule reads the table as it now is. The events are the only output.
+next rule reads the table as it now is. The events are the only output; the decision hands them to
+``evolve.decided_run`` with the table they made, for the referee's fold.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from datetime import datetime
 
 from domain.chance import Chance
 from domain.games.super_pacs.events import Events
-from domain.games.super_pacs.evolve import evolve_decided
+from domain.games.super_pacs.evolve import APPLY
 from domain.games.super_pacs.state import State
 
 
@@ -35,5 +36,5 @@ class Flow:
 
     def emit(self, event: Events) -> None:
         """Record ``event`` and fold it into the table."""
-        self.state = evolve_decided(self.state, event)
+        self.state = APPLY[type(event)](self.state, event)
         self.events.append(event)
