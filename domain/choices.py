@@ -75,7 +75,7 @@ class NoSuchOption(RuleError):
 
 def waiting(choice: Choice | None) -> frozenset[Seat]:
     """The seats that still have to answer."""
-    return frozenset(Seat(seat) for seat in choice.seats) if choice is not None else frozenset()
+    return frozenset([Seat(seat) for seat in choice.seats]) if choice is not None else frozenset()
 
 
 def offers(choice: Choice | None, seat: Seat) -> list[Command]:
@@ -103,7 +103,7 @@ def after(choice: Choice, chosen: Chosen) -> Choice | None:
     """The choice once ``chosen`` is applied: ``None`` when nobody has to answer any more (no rules)."""
     if chosen.option != PASS and choice.first_play_closes:
         return None
-    left = tuple(seat for seat in choice.seats if seat != chosen.seat)
+    left = tuple([seat for seat in choice.seats if seat != chosen.seat])
     return msgspec.structs.replace(choice, seats=left) if left else None
 
 

@@ -248,12 +248,12 @@ def _token(state: State, event: TokenTaken) -> State:
 
 
 def _owed(state: State, event: DiscardsOwed) -> State:
-    return replace(state, owed=tuple(a + b for a, b in zip(state.owed, event.owed, strict=True)))
+    return replace(state, owed=tuple([a + b for a, b in zip(state.owed, event.owed, strict=True)]))
 
 
 def _bought(state: State, event: InvestmentBought) -> State:
-    market = tuple(card if card != event.card else event.refill for card in state.market)
-    market = tuple(card for card in market if card >= 0)
+    market = tuple([card if card != event.card else event.refill for card in state.market])
+    market = tuple([card for card in market if card >= 0])
     pile = _less(state.investment_pile, event.refill)
     owned = _put(state.investments, event.seat, (*state.investments[event.seat], event.card))
     return replace(state, market=market, investment_pile=pile, investments=owned, fresh=False)
@@ -266,7 +266,7 @@ def _turn_ended(state: State, event: TurnEnded) -> State:
 
 
 def _sneaked_revealed(state: State, event: SneakedRevealed) -> State:
-    coalitions = tuple((*c, *s) for c, s in zip(state.coalitions, state.sneaked, strict=True))
+    coalitions = tuple([(*c, *s) for c, s in zip(state.coalitions, state.sneaked, strict=True)])
     return replace(state, coalitions=coalitions, sneaked=((),) * state.seat_count)
 
 

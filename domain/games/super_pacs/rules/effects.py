@@ -43,12 +43,17 @@ def effects_of(kind: str, card: int) -> tuple[Effect, ...]:
 
 
 def _has(state: State, seat: int, kind: str | None) -> bool:
-    return kind is None or any(kind in TYPES[card] for card in state.coalitions[seat])
+    if kind is None:
+        return True
+    for card in state.coalitions[seat]:  # noqa: SIM110  (a loop, no generator to start: asked of every seat)
+        if kind in TYPES[card]:
+            return True
+    return False
 
 
 def most(state: State, kind: str | None) -> tuple[int, ...]:
     """The one seat with the most factions of type ``kind`` (none on a tie, or when nobody has one)."""
-    counts = [sum(kind in TYPES[card] for card in cards) for cards in state.coalitions]
+    counts = [sum([kind in TYPES[card] for card in cards]) for cards in state.coalitions]
     top = max(counts)
     return (counts.index(top),) if top and counts.count(top) == 1 else ()
 
@@ -109,9 +114,11 @@ def targets(state: State, effect: Effect, pending: Pending) -> tuple[int, ...]:
     if who == "most":
         return most(state, effect.having)
     return tuple(
-        seat
-        for seat in seat_order(state)
-        if (who == "each_player" or seat != owner) and _has(state, seat, effect.having)
+        [
+            seat
+            for seat in seat_order(state)
+            if (who == "each_player" or seat != owner) and _has(state, seat, effect.having)
+        ]
     )
 
 
@@ -299,5 +306,5 @@ def apply(
 def _count(state: State, seat: int, effect: Effect) -> int:
     cards = state.coalitions[seat]
     if effect.colour is not None:
-        return sum(COLOUR[card] == effect.colour for card in cards)
-    return sum(effect.having in TYPES[card] for card in cards)
+        return sum([COLOUR[card] == effect.colour for card in cards])
+    return sum([effect.having in TYPES[card] for card in cards])

@@ -97,7 +97,11 @@ def may_use_superpower(state: State, seat: int, when: str) -> bool:
 def voters(state: State) -> tuple[int, ...]:
     """Who may answer an election's count: a faction in hand, or an election superpower to use."""
     return tuple(
-        seat for seat in seat_order(state) if state.hands[seat] or may_use_superpower(state, seat, "election")
+        [
+            seat
+            for seat in seat_order(state)
+            if state.hands[seat] or may_use_superpower(state, seat, "election")
+        ]
     )
 
 
@@ -146,7 +150,7 @@ def votes(state: State) -> tuple[int, ...]:
     """Each seat's votes now: its coalition, PROMOTED and SMEARED, and the plays that stand (a seat
     immune to a play takes no part in its change)."""
     count = state.seat_count
-    totals = [sum(VOTES[card] for card in cards) for cards in state.coalitions]
+    totals = [sum([VOTES[card] for card in cards]) for cards in state.coalitions]
     promoted, smeared = token(state, "PROMOTED"), token(state, "SMEARED")
     if promoted >= 0:
         totals[promoted] += TOKEN_VOTES
@@ -193,14 +197,14 @@ def _counted(state: State, seat: int, rule: Worth, colour: str) -> int:
     if per == "hand":
         return junk_bonds_hand(state, seat)
     if per == "leader_colour":
-        return sum(COLOUR[c] == colour for c in coalition)
+        return sum([COLOUR[c] == colour for c in coalition])
     if per == "election":
-        return sum(c in ELECTIONS for c in coalition)
+        return sum([c in ELECTIONS for c in coalition])
     if per == "investment":
         return len(state.investments[seat])
     if per == "type":
-        return sum(kind in TYPES[c] for c in coalition for kind in rule.types)
-    return sum(COLOUR[c] == rule.colour for c in coalition) if per == "colour" else 0
+        return sum([kind in TYPES[c] for c in coalition for kind in rule.types])
+    return sum([COLOUR[c] == rule.colour for c in coalition]) if per == "colour" else 0
 
 
 def junk_bonds_hand(state: State, seat: int) -> int:

@@ -57,7 +57,7 @@ def sneak(flow: Flow, seat: int, command: Sneak) -> None:
 def fundraise(flow: Flow, seat: int) -> None:
     """Megabucks equal to the coalition's total wealth."""
     flow.emit(ActionTaken(seat=seat, action="fundraise"))
-    money.collect(flow, seat, sum(WEALTH[card] for card in flow.state.coalitions[seat]))
+    money.collect(flow, seat, sum([WEALTH[card] for card in flow.state.coalitions[seat]]))
 
 
 def superpower(flow: Flow, seat: int) -> None:
