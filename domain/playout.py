@@ -112,7 +112,12 @@ def play_random_game(game: AnyGame, seed: int, seat_count: int, options: Any = N
         else:
             raise StuckGame(f"{game.id}: nobody may act in a game that is not over")
         legal = legal_commands(state, seat)
-        if not legal:
+        count = len(legal)
+        if not count:
             raise StuckGame(f"{game.id}: seat {seat} may act but has no legal command")
-        state = fold(game, decide(game, state, seat, choice(legal), ctx), state)
+        bits = count.bit_length()  # ``choice(legal)`` made here, drawing as ``chooser`` draws (no call)
+        drawn = getrandbits(bits)
+        while drawn >= count:
+            drawn = getrandbits(bits)
+        state = fold(game, decide(game, state, seat, legal[drawn], ctx), state)
     raise StuckGame(f"{game.id}: no end after {MAX_ACTIONS} commands (seed {seed})")
