@@ -6,7 +6,7 @@ from typing import Any
 
 from domain import choices
 from domain.games.super_pacs.commands import Commands
-from domain.games.super_pacs.rules.legal import legal
+from domain.games.super_pacs.rules.legal import legal, turn_commands
 from domain.games.super_pacs.state import MOST_SEATS, NO_SEAT, State, anyone_owes, owes
 from domain.seats import Seat
 
@@ -103,6 +103,7 @@ def allowed(state: State, seat: Seat) -> tuple[Commands, ...]:
         asked = _asked_of(state)
     if seat not in asked[1]:
         return ()
-    listed = tuple(legal(state, seat, asked[2]))
+    where = asked[2]  # a turn's commands asked for without ``legal``'s call, as ``_asked_of`` does its seat
+    listed = tuple(turn_commands(state, seat) if where == "turn" else legal(state, seat, where))
     _LAST_LEGAL[0] = (state, seat, listed)
     return listed
