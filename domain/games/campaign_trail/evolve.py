@@ -91,21 +91,26 @@ def _began(state: Drafting, event: CampaignBegan) -> Campaigning:
     )
 
 
-def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
-    """``cards`` without ``card`` (held once)."""
-    index = cards.index(card)
-    return cards[:index] + cards[index + 1 :]
-
-
-def _put(zone: tuple[tuple[int, ...], ...], at: int, cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """``zone`` with ``cards`` at ``at``."""
+def _cut(zone: tuple[tuple[int, ...], ...], at: int, card: int) -> tuple[tuple[int, ...], ...]:
+    """``zone`` with ``card`` (held once) cut out of ``zone[at]`` (a hand or a month's deck)."""
     changed = list(zone)  # a list copy and back, as ``add_at`` does: faster than slicing and unpacking
-    changed[at] = cards
+    cards = changed[at]
+    index = cards.index(card)
+    changed[at] = cards[:index] + cards[index + 1 :]
+    return tuple(changed)
+
+
+def _sorted_in(zone: tuple[tuple[int, ...], ...], at: int, card: int) -> tuple[tuple[int, ...], ...]:
+    """``zone`` with ``card`` put into ``zone[at]`` where it sorts (hands are kept sorted)."""
+    changed = list(zone)
+    cards = changed[at]
+    index = bisect_left(cards, card)
+    changed[at] = (*cards[:index], card, *cards[index:])
     return tuple(changed)
 
 
 def _played(state: Campaigning, event: CardPlayed) -> Campaigning:
-    hands = _put(state.hands, event.seat, _without(state.hands[event.seat], event.card))
+    hands = _cut(state.hands, event.seat, event.card)
     if event.ongoing:
         return replace(state, hands=hands, ongoing=(*state.ongoing, (event.card, event.seat)))
     return replace(state, hands=hands, discard=(*state.discard, event.card))
@@ -180,8 +185,7 @@ def _window_opened(state: Campaigning, event: WindowOpened) -> Campaigning:
 def _response_played(state: Campaigning, event: ResponsePlayed) -> Campaigning:
     window = state.window
     assert window is not None
-    hand = _without(state.hands[event.seat], event.card)
-    hands = (*state.hands[: event.seat], hand, *state.hands[event.seat + 1 :])
+    hands = _cut(state.hands, event.seat, event.card)
     left = tuple(seat for seat in window.choice.seats if seat != event.seat)
     if left:
         responses = (*window.responses, (event.seat, event.card))
@@ -190,11 +194,8 @@ def _response_played(state: Campaigning, event: ResponsePlayed) -> Campaigning:
 
 
 def _drawn(state: Campaigning, event: CardDrawn) -> Campaigning:
-    decks = _put(state.decks, event.month, _without(state.decks[event.month], event.card))
-    held = state.hands[event.seat]
-    at_place = bisect_left(held, event.card)  # hands are kept sorted
-    hand = (*held[:at_place], event.card, *held[at_place:])
-    return replace(state, decks=decks, hands=_put(state.hands, event.seat, hand))
+    decks = _cut(state.decks, event.month, event.card)
+    return replace(state, decks=decks, hands=_sorted_in(state.hands, event.seat, event.card))
 
 
 def _passed(state: Campaigning, event: TurnPassed) -> Campaigning:
