@@ -186,7 +186,7 @@ def _response_played(state: Campaigning, event: ResponsePlayed) -> Campaigning:
     window = state.window
     assert window is not None
     hands = _cut(state.hands, event.seat, event.card)
-    left = tuple(seat for seat in window.choice.seats if seat != event.seat)
+    left = tuple([seat for seat in window.choice.seats if seat != event.seat])
     if left:
         responses = (*window.responses, (event.seat, event.card))
         window = replace(window, choice=replace(window.choice, seats=left), responses=responses)
@@ -210,8 +210,7 @@ def _month_ended(state: Campaigning, event: MonthEnded) -> Campaigning:
 
 def _debate_card(state: Campaigning, event: DebateCardPlayed) -> Campaigning:
     assert state.debate is not None
-    hand = tuple(card for card in state.hands[event.seat] if card != event.card)
-    hands = (*state.hands[: event.seat], hand, *state.hands[event.seat + 1 :])
+    hands = _cut(state.hands, event.seat, event.card)
     return replace(state, hands=hands, debate=replace(state.debate, cards=(*state.debate.cards, event.card)))
 
 

@@ -174,7 +174,7 @@ def setup(options: CampaignTrailOptions, seat_count: int, ctx: Chance) -> list[E
     """Lay out the map, deal candidates and hands, split the month decks."""
     removed = {c.number for c in ALL_CARDS if c.number in DIRTY_NUMBERS and not options.dirty_politics}
     removed |= set(NOT_FOR_2P) if seat_count == 2 else set()
-    order = shuffled(ctx.rng, sorted(c.number for c in ALL_CARDS if c.number not in removed))
+    order = shuffled(ctx.rng, sorted([c.number for c in ALL_CARDS if c.number not in removed]))
     candidates = shuffled(ctx.rng, range(len(CANDIDATES)))
     dealt = OFFERED * seat_count
     return [

@@ -126,7 +126,7 @@ def _answers(state: Campaigning, seat: int, window: Window) -> Offered:
     if seat not in window.choice.seats:
         return []
     answering = ANSWERING[window.answers]
-    return [*(_RESPOND[card] for card in state.hands[seat] if card in answering), _PASS]
+    return [*[_RESPOND[card] for card in state.hands[seat] if card in answering], _PASS]
 
 
 def _plays(state: Campaigning, seat: int) -> Offered:
@@ -280,7 +280,9 @@ def _removals_at(
         return ()
     sweep = (_SWEEP[place],) if own_too or here != [seat] else ()  # what ``swept_at`` takes is not nothing
     return sweep + tuple(
-        _REMOVE[place][party] if taken == 1 else Remove(state=place, party=party, count=taken)
-        for party in here
-        for taken in range(1, min(owed, standing[party]) + 1)
+        [
+            _REMOVE[place][party] if taken == 1 else Remove(state=place, party=party, count=taken)
+            for party in here
+            for taken in range(1, min(owed, standing[party]) + 1)
+        ]
     )

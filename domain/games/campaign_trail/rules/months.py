@@ -91,7 +91,7 @@ _TIEBREAKERS = tuple((int(PRIMARY[place]), int(SECONDARY[place])) for place in r
 
 def leaders_of(voters: tuple[int, ...], seat_count: int) -> tuple[int, ...]:
     """Each state's leader, in map order."""
-    return tuple(leader(voters, place, seat_count) for place in range(STATE_COUNT))
+    return tuple([leader(voters, place, seat_count) for place in range(STATE_COUNT)])
 
 
 def electoral_votes(

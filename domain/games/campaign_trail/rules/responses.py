@@ -89,7 +89,7 @@ def _led(state: Campaigning, window: Window) -> frozenset[int]:
     """The states led by a seat that pulled the ads (Cease and Desist) when the window closed."""
     pullers = {seat for seat, card in window.responses if RESPONSE_OF[card] == "cease_and_desist"}
     count = state.seat_count
-    return frozenset(place for place in range(STATE_COUNT) if leader(state.voters, place, count) in pullers)
+    return frozenset([place for place in range(STATE_COUNT) if leader(state.voters, place, count) in pullers])
 
 
 def _answered(pending: Pending, pulled: frozenset[int], fewer: int) -> Pending:

@@ -145,8 +145,7 @@ def done(state: Campaigning, pending: Pending) -> bool:
     voters = state.voters
     if kind == VOTER_SUPPRESSION:
         here = state.pawns[pending.seat]
-        empty = not any(at(voters, here, p) for p in range(state.seat_count))
-        return pending.removing and (pending.removes == 0 or empty)
+        return pending.removing and (pending.removes == 0 or not _anyone(state, here))
     if kind == MUDSLINGING:  # a loop, no generator: asked after every removal of a Mudslinging
         count = state.seat_count
         for place, left in pending.quotas:
@@ -279,7 +278,7 @@ def sweep(state: Campaigning, seat: int, command: Sweep, ctx: Chance) -> Emitted
     if command.state == -1 and pending.kind != MUDSLINGING:
         raise IllegalMove("Only a Mudslinging sweeps every state at once; name a state.")
     places = [p for p, left in pending.quotas if left] if command.state == -1 else [command.state]
-    if not all(0 <= place < STATE_COUNT for place in places):
+    if not all([0 <= place < STATE_COUNT for place in places]):
         raise IllegalMove("There is no such state.")
     removals: list[tuple[int, int, int]] = []
     swept: dict[int, int] = {}
