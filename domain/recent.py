@@ -134,6 +134,8 @@ class Folds(Generic[T]):
             start, made, after = last[0]
             if start is state and len(made) <= len(events) and all(map(is_, made, events)):
                 last[0] = (_NO_RUN[0], made, _NO_RUN[2])  # taken: the next decision starts its own run
+                if len(made) == len(events):
+                    return after  # type: ignore[return-value]  # what the run ended in: a state of T
                 state, events = after, events[len(made) :]
             for event in events:
                 state = apply[type(event)](state, event)
