@@ -98,7 +98,7 @@ def play_random_game(game: AnyGame, seed: int, seat_count: int, options: Any = N
     """
     ctx, state, _ = _opening(game, seed, seat_count, options)
     is_over, to_act, legal_commands = game.is_over, game.to_act, game.legal_commands
-    folded = game.fold_decided or (lambda state, events: fold(game, events, state))  # the referee's fold
+    fold_decided = game.fold_decided  # the referee's fold calls it when the game has one: called here
     choice, getrandbits = chooser(ctx.rng), ctx.rng.getrandbits
     for actions in range(MAX_ACTIONS):
         if is_over(state):
@@ -120,5 +120,6 @@ def play_random_game(game: AnyGame, seed: int, seat_count: int, options: Any = N
         drawn = getrandbits(bits)
         while drawn >= count:
             drawn = getrandbits(bits)
-        state = folded(state, decide(game, state, seat, legal[drawn], ctx))
+        events = decide(game, state, seat, legal[drawn], ctx)
+        state = fold(game, events, state) if fold_decided is None else fold_decided(state, events)
     raise StuckGame(f"{game.id}: no end after {MAX_ACTIONS} commands (seed {seed})")
