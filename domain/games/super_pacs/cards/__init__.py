@@ -182,12 +182,13 @@ POWER: dict[int, int] = {i: card.power for i, card in _ON_TABLE.items()}
 EXPLOIT: dict[int, tuple[Effect, ...]] = {i: f.exploit for i, f in enumerate(FACTIONS) if f.exploit}
 SURPRISE: dict[int, Effect] = {i: f.surprise[0] for i, f in enumerate(FACTIONS) if f.surprise}
 LEADER: dict[int, Leader] = {LEADER_BASE + i: card for i, card in enumerate(LEADERS)}
-"""Each leader by its id: :func:`leader` as a lookup, for the rules that ask at every turn and window."""
+"""Each leader by its id (what :func:`leader` looks up; the rules that ask at every turn and window read it
+themselves)."""
 
 
 def leader(card: int) -> Leader:
     """The leader with id ``card``."""
-    return LEADERS[card - LEADER_BASE]
+    return LEADER[card]
 
 
 def event(card: int) -> EventCard:
